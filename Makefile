@@ -1,0 +1,114 @@
+# Umbra -- see README.md. `make help` lists the targets.
+#
+#   make [ARCH=x86_64]     kernel ELF and bootable ISO in build/$(ARCH)/
+#   make run [EMU=bochs]   boot it with the serial console on this terminal
+#   make test              unit tests + every emulator platform installed
+#   V=1                    show full command lines
+
+ARCH ?= x86_64
+BUILD := build/$(ARCH)
+OBJ := $(BUILD)/obj
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+include arch/$(ARCH)/build.mk
+
+# The kernel command line the image's GRUB passes. ktest.cmdline=umbra is
+# checked by the cmdline_from_boot_loader self-test.
+CMDLINE ?= loglevel=7 ktest.cmdline=umbra
+
+KERNEL_C := $(sort $(wildcard kernel/*.c kernel/tests/*.c arch/$(ARCH)/*.c arch/$(ARCH)/tests/*.c)) \
+	libc/fmt/format.c libc/string/string.c
+KERNEL_S := $(sort $(wildcard boot/$(ARCH)/*.S arch/$(ARCH)/*.S))
+KERNEL_OBJS := $(patsubst %,$(OBJ)/%.o,$(KERNEL_C) $(KERNEL_S))
+
+KERNEL_CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include -Ilibc/include -MMD -MP
+KERNEL_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
+	-fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing -fno-common \
+	-fno-asynchronous-unwind-tables -Wall -Wextra -Werror -Wstrict-prototypes \
+	-Wmissing-prototypes -Wno-unused-parameter $(ARCH_CFLAGS)
+
+ELF := $(BUILD)/umbra.elf
+ISO := $(BUILD)/umbra.iso
+CRASH_KINDS := null stack
+CRASH_ISOS := $(patsubst %,$(BUILD)/crash-%.iso,$(CRASH_KINDS))
+
+.PHONY: all iso crash-isos run debug test unit boot-test lint format deps clean help
+
+all: $(ELF) $(ISO)
+iso: $(ISO)
+crash-isos: $(CRASH_ISOS)
+
+$(OBJ)/%.c.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(KERNEL_CPPFLAGS) $(KERNEL_CFLAGS) -c $< -o $@
+
+$(OBJ)/%.S.o: %.S
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  AS      $<")
+	$(Q)$(CC) $(KERNEL_CPPFLAGS) $(KERNEL_CFLAGS) -D__ASSEMBLER__ -c $< -o $@
+
+$(ELF): $(KERNEL_OBJS) $(KERNEL_LDS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(LD) $(ARCH_LDFLAGS) -T $(KERNEL_LDS) -o $@ $(KERNEL_OBJS)
+
+# A GRUB image for BIOS and UEFI in one (grub-mkrescue), which can also be
+# written to a USB stick. $(1) = output, $(2) = kernel command line.
+define make-iso
+	@$(if $(Q),echo "  ISO     $(1)")
+	$(Q)rm -rf $(1).d && mkdir -p $(1).d/boot/grub
+	$(Q)cp $(ELF) $(1).d/boot/umbra.elf
+	$(Q)sed 's|@CMDLINE@|$(2)|' boot/$(ARCH)/grub.cfg > $(1).d/boot/grub/grub.cfg
+	$(Q)grub-mkrescue -o $(1) $(1).d > $(1).log 2>&1 || { cat $(1).log; exit 1; }
+	$(Q)rm -rf $(1).d
+endef
+
+$(ISO): $(ELF) boot/$(ARCH)/grub.cfg Makefile
+	$(call make-iso,$@,$(CMDLINE))
+
+$(BUILD)/crash-%.iso: $(ELF) boot/$(ARCH)/grub.cfg Makefile
+	$(call make-iso,$@,$(CMDLINE) crashtest=$*)
+
+# Boots the image with the serial console here. EMU=bochs for the CET machine.
+run: deps-check $(ISO)
+	$(Q)tests/boot/emulate $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM)) $(ISO) -
+
+# QEMU halted at the first instruction with a gdb stub on :1234.
+debug: deps-check $(ISO)
+	@echo "gdb $(ELF) -ex 'target remote :1234'"
+	$(Q)EMULATE_EXTRA="-s -S" tests/boot/emulate $(DEFAULT_PLATFORM) $(ISO) -
+
+# Unit tests and every boot platform; the last line is "N passed, N failed, N skipped".
+test: deps-check
+	$(Q)$(MAKE) --no-print-directory all crash-isos
+	$(Q)tests/run-all $(ARCH)
+
+unit: deps-check
+	$(Q)$(MAKE) --no-print-directory -C tests/unit
+
+lint: deps-check
+	$(Q)scripts/lint
+
+format:
+	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')
+
+deps:
+	$(Q)scripts/deps
+
+# Installs what is missing (asks apt only then), quietly when all is there.
+deps-check:
+	$(Q)scripts/deps --if-missing
+
+clean:
+	rm -rf build
+	$(Q)$(MAKE) --no-print-directory -C tests/unit clean
+
+help:
+	@sed -n '1,/^$$/p' Makefile
+
+-include $(KERNEL_OBJS:.o=.d)

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The CPU feature probe: what the boot log prints and later code trusts.
+ * The boot runner checks the "cpu:" line against the platform, so a
+ * mislabelled emulator fails the run.
+ */
+#include <asm/cpu.h>
+#include <asm/x86.h>
+#include <kernel/arch.h>
+#include <kernel/printk.h>
+#include <string.h>
+
+const char arch_name[] = "x86_64";
+
+struct x86_features x86_features;
+
+static const char *yes_no(bool b)
+{
+	return b ? "yes" : "no";
+}
+
+void arch_cpu_probe(void)
+{
+	struct x86_features *f = &x86_features;
+	struct cpuid_regs r0 = cpuid(0, 0);
+	u32 max_leaf = r0.eax;
+
+	memcpy(f->vendor + 0, &r0.ebx, 4);
+	memcpy(f->vendor + 4, &r0.edx, 4);
+	memcpy(f->vendor + 8, &r0.ecx, 4);
+	f->vendor[12] = '\0';
+
+	struct cpuid_regs r1 = cpuid(1, 0);
+
+	f->xsave = r1.ecx & CPUID1_ECX_XSAVE;
+	f->hypervisor = r1.ecx & CPUID1_ECX_HYPERVISOR;
+
+	if (max_leaf >= 7) {
+		struct cpuid_regs r7 = cpuid(7, 0);
+
+		f->smep = r7.ebx & CPUID7_EBX_SMEP;
+		f->smap = r7.ebx & CPUID7_EBX_SMAP;
+		f->shstk = r7.ecx & CPUID7_ECX_CET_SS;
+		f->ibt = r7.edx & CPUID7_EDX_CET_IBT;
+	}
+	if (max_leaf >= 0xd && f->xsave) {
+		struct cpuid_regs rd = cpuid(0xd, 1);
+
+		f->xsaves = rd.eax & CPUIDD1_EAX_XSAVES;
+		/* ECX holds bits 31:0 of the IA32_XSS bits XSAVES supports. */
+		f->xss_cet_u = f->xsaves && (rd.ecx & XSS_CET_U);
+		f->xss_cet_s = f->xsaves && (rd.ecx & XSS_CET_S);
+	}
+	if (cpuid(0x80000000, 0).eax >= 0x80000001)
+		f->nx = cpuid(0x80000001, 0).edx & CPUID80000001_EDX_NX;
+
+	printk("cpu: %s shstk=%s ibt=%s xsave=%s xsaves=%s xss_cet_u=%s xss_cet_s=%s smep=%s "
+	       "smap=%s nx=%s hypervisor=%s\n",
+	       f->vendor, yes_no(f->shstk), yes_no(f->ibt), yes_no(f->xsave), yes_no(f->xsaves),
+	       yes_no(f->xss_cet_u), yes_no(f->xss_cet_s), yes_no(f->smep), yes_no(f->smap),
+	       yes_no(f->nx), yes_no(f->hypervisor));
+
+	/*
+	 * SMEP: ring 0 may not execute user pages; SMAP: nor touch them unless
+	 * RFLAGS.AC is set (SDM vol. 3A §4.6). No user pages exist yet, so both
+	 * can be on from the start.
+	 */
+	u64 cr4 = read_cr4();
+
+	if (f->smep)
+		cr4 |= CR4_SMEP;
+	if (f->smap)
+		cr4 |= CR4_SMAP;
+	write_cr4(cr4);
+}
+
+void arch_irq_enable(void)
+{
+	__asm__ __volatile__("sti" ::: "memory");
+}
+
+void arch_irq_disable(void)
+{
+	__asm__ __volatile__("cli" ::: "memory");
+}
+
+unsigned long arch_irq_save(void)
+{
+	unsigned long flags;
+
+	__asm__ __volatile__("pushfq; popq %0; cli" : "=r"(flags)::"memory");
+	return flags;
+}
+
+void arch_irq_restore(unsigned long flags)
+{
+	if (flags & RFLAGS_IF)
+		arch_irq_enable();
+}
+
+void arch_cpu_relax(void)
+{
+	__asm__ __volatile__("pause" ::: "memory");
+}

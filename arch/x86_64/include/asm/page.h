@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * x86_64 memory layout (4-level paging, 48-bit virtual addresses):
+ *
+ *   0x0000000000000000 - 0x00007fffffffffff  user space (later issues)
+ *   0xffff800000000000 - ...                 direct map of all physical RAM
+ *   0xffffc00000000000 - +1 GiB              guarded kernel stacks
+ *   0xffffffff80000000 - ...                 the kernel image (-mcmodel=kernel)
+ *
+ * The boot trampoline maps the first EARLY_MAPPED_LIMIT bytes of physical
+ * memory at both the direct map and the kernel image window, so both work
+ * before arch_mm_init() builds the final tables.
+ */
+#ifndef ASM_PAGE_H
+#define ASM_PAGE_H
+
+#define PAGE_SHIFT 12
+#define PAGE_SIZE (1ul << PAGE_SHIFT)
+
+#define KERNEL_VMA 0xffffffff80000000ul
+#define DIRECT_MAP_BASE 0xffff800000000000ul
+#define KSTACK_AREA_BASE 0xffffc00000000000ul
+#define KSTACK_AREA_SIZE (1ul << 30)
+#define EARLY_MAPPED_LIMIT (1ul << 30)
+
+#ifndef __ASSEMBLER__
+#include <kernel/types.h>
+
+/* The direct-map address of a physical address. */
+static inline void *phys_to_virt(phys_addr_t p)
+{
+	return (void *)(p + DIRECT_MAP_BASE);
+}
+
+/* The physical address of a direct-map (not image, not stack) address. */
+static inline phys_addr_t virt_to_phys(const void *v)
+{
+	return (phys_addr_t)((uintptr_t)v - DIRECT_MAP_BASE);
+}
+
+/* The physical address of a symbol in the kernel image. */
+static inline phys_addr_t kernel_image_to_phys(const void *v)
+{
+	return (phys_addr_t)((uintptr_t)v - KERNEL_VMA);
+}
+#endif
+
+#endif

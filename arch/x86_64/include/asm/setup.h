@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* Early set-up steps of the x86_64 arch code, in the order start.c calls them. */
+#ifndef ASM_SETUP_H
+#define ASM_SETUP_H
+
+#include <kernel/boot.h>
+#include <kernel/types.h>
+
+void serial_init(void);
+void gdt_init(void);
+void idt_init(void);
+void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info);
+
+/* The stack the CPU switches to on entry from ring 3 (TSS.RSP0). */
+void tss_set_kernel_stack(uintptr_t top);
+
+#endif

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Multiboot2 boot information to struct boot_info. Tag layouts are from the
+ * Multiboot2 specification §3.6: an 8-byte header (total size, reserved),
+ * then tags, each {u32 type, u32 size} and 8-byte aligned, ending with type 0.
+ */
+#include <asm/setup.h>
+#include <asm/page.h>
+#include <kernel/boot.h>
+#include <kernel/panic.h>
+#include <string.h>
+
+#define MB2_BOOTLOADER_MAGIC 0x36d76289
+
+#define MB2_TAG_END 0
+#define MB2_TAG_CMDLINE 1
+#define MB2_TAG_LOADER_NAME 2
+#define MB2_TAG_MODULE 3
+#define MB2_TAG_MMAP 6
+#define MB2_MEMORY_AVAILABLE 1
+
+#define LOW_MEMORY_END 0x100000 /* real-mode IVT, BIOS data, EBDA, ROMs */
+
+struct mb2_tag {
+	u32 type;
+	u32 size;
+};
+
+struct mb2_mmap_entry {
+	u64 base;
+	u64 length;
+	u32 type;
+	u32 reserved;
+};
+
+extern const char __kernel_phys_start[], __kernel_phys_end[];
+
+static void copy_string(char *dst, size_t size, const struct mb2_tag *tag, size_t offset)
+{
+	size_t len = tag->size > offset ? tag->size - offset : 0;
+	const char *src = (const char *)tag + offset;
+
+	len = strnlen(src, len);
+	if (len >= size)
+		len = size - 1;
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
+static void parse_mmap(struct boot_info *info, const struct mb2_tag *tag)
+{
+	const u32 *hdr = (const u32 *)(tag + 1); /* entry_size, entry_version */
+	u32 entry_size = hdr[0];
+	const char *p = (const char *)tag + 16, *end = (const char *)tag + tag->size;
+
+	if (entry_size < sizeof(struct mb2_mmap_entry))
+		panic("multiboot2: memory map entries of %u bytes", entry_size);
+	for (; p + entry_size <= end; p += entry_size) {
+		const struct mb2_mmap_entry *e = (const void *)p;
+
+		if (e->type == MB2_MEMORY_AVAILABLE)
+			boot_add_range(info->usable, &info->nr_usable, e->base, e->base + e->length);
+	}
+}
+
+/* Fills info from the Multiboot2 information at physical address mbi. */
+void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info)
+{
+	if (magic != MB2_BOOTLOADER_MAGIC)
+		panic("not started by a Multiboot2 boot loader (magic %#x)", magic);
+
+	const char *base = phys_to_virt(mbi);
+	u32 total = *(const u32 *)base;
+
+	for (const char *p = base + 8; p < base + total;) {
+		const struct mb2_tag *tag = (const void *)p;
+
+		if (tag->type == MB2_TAG_END)
+			break;
+		switch (tag->type) {
+		case MB2_TAG_CMDLINE:
+			copy_string(info->cmdline, sizeof(info->cmdline), tag, 8);
+			break;
+		case MB2_TAG_LOADER_NAME:
+			copy_string(info->loader, sizeof(info->loader), tag, 8);
+			break;
+		case MB2_TAG_MODULE:
+			if (info->nr_modules < BOOT_MAX_MODULES) {
+				const u32 *m = (const u32 *)(tag + 1); /* mod_start, mod_end */
+				struct boot_module *bm = &info->modules[info->nr_modules++];
+
+				bm->range.start = m[0];
+				bm->range.end = m[1];
+				copy_string(bm->name, sizeof(bm->name), tag, 16);
+				boot_add_range(info->reserved, &info->nr_reserved, m[0], m[1]);
+			}
+			break;
+		case MB2_TAG_MMAP:
+			parse_mmap(info, tag);
+			break;
+		default:
+			break;
+		}
+		p += ALIGN_UP(tag->size, 8u);
+	}
+
+	boot_add_range(info->reserved, &info->nr_reserved, 0, LOW_MEMORY_END);
+	boot_add_range(info->reserved, &info->nr_reserved, (phys_addr_t)__kernel_phys_start,
+		       (phys_addr_t)__kernel_phys_end);
+	boot_add_range(info->reserved, &info->nr_reserved, mbi, mbi + total);
+}

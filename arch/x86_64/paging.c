@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The kernel's page tables. arch_mm_init() builds them once, replacing the
+ * boot trampoline's: a direct map of RAM in 2 MiB pages, the kernel image
+ * in 4 KiB pages with per-section rights (text RX, rodata R, data RW, never
+ * both W and X), and nothing at all at low addresses, so a NULL dereference
+ * faults. Every table is reached through the direct map.
+ *
+ * Entries are written with WRITE_ONCE: the CPU's page walker may read them
+ * at any time, and a torn or reordered write is a fault that is hard to see.
+ */
+#include <asm/cpu.h>
+#include <asm/pte.h>
+#include <asm/x86.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <uapi/linux/errno.h>
+
+extern const char __text_start[], __text_end[], __rodata_start[], __rodata_end[];
+extern const char __data_start[], __kernel_end[];
+
+static phys_addr_t kernel_pml4;
+static u64 pte_nx; /* PTE_NX when the CPU has it, else 0 (the bit is reserved) */
+
+static u64 *table_virt(u64 entry)
+{
+	return phys_to_virt(entry & PTE_ADDR_MASK);
+}
+
+static u64 leaf_flags(unsigned int prot)
+{
+	u64 f = PTE_P | PTE_G;
+
+	if (prot & KPROT_WRITE)
+		f |= PTE_RW;
+	if (!(prot & KPROT_EXEC))
+		f |= pte_nx;
+	return f;
+}
+
+/*
+ * Returns the entry for virt at stop_level, allocating intermediate tables
+ * on the way (kernel-only, writable: rights are decided at the leaf), or
+ * NULL when out of memory. Must not meet a large page on the way.
+ */
+static u64 *walk_create(phys_addr_t pml4, uintptr_t virt, int stop_level)
+{
+	u64 *table = phys_to_virt(pml4);
+
+	for (int level = PT_LEVELS; level > stop_level; level--) {
+		u64 *e = &table[PT_INDEX(virt, level)];
+
+		if (!(READ_ONCE(*e) & PTE_P)) {
+			phys_addr_t t = page_alloc_zeroed(1);
+
+			if (!t)
+				return NULL;
+			WRITE_ONCE(*e, t | PTE_P | PTE_RW);
+		}
+		BUG_ON(READ_ONCE(*e) & PTE_PS);
+		table = table_virt(READ_ONCE(*e));
+	}
+	return &table[PT_INDEX(virt, stop_level)];
+}
+
+static void invlpg(uintptr_t virt)
+{
+	__asm__ __volatile__("invlpg (%0)" ::"r"(virt) : "memory");
+}
+
+static int map_page(phys_addr_t pml4, uintptr_t virt, phys_addr_t phys, unsigned int prot)
+{
+	u64 *e = walk_create(pml4, virt, 1);
+
+	if (!e)
+		return -ENOMEM;
+	if (READ_ONCE(*e) & PTE_P)
+		return -EEXIST;
+	WRITE_ONCE(*e, phys | leaf_flags(prot));
+	return 0;
+}
+
+int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot)
+{
+	return map_page(kernel_pml4, virt, phys, prot);
+}
+
+phys_addr_t arch_unmap_kernel_page(uintptr_t virt)
+{
+	u64 *table = phys_to_virt(kernel_pml4);
+
+	for (int level = PT_LEVELS; level > 1; level--) {
+		u64 e = READ_ONCE(table[PT_INDEX(virt, level)]);
+
+		if (!(e & PTE_P) || (e & PTE_PS))
+			return 0;
+		table = table_virt(e);
+	}
+
+	u64 *leaf = &table[PT_INDEX(virt, 1)];
+	u64 old = READ_ONCE(*leaf);
+
+	if (!(old & PTE_P))
+		return 0;
+	WRITE_ONCE(*leaf, 0);
+	invlpg(virt);
+	return old & PTE_ADDR_MASK;
+}
+
+bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot)
+{
+	u64 *table = phys_to_virt(read_cr3() & PTE_ADDR_MASK);
+	bool writable = true, executable = true;
+
+	for (int level = PT_LEVELS; level >= 1; level--) {
+		u64 e = READ_ONCE(table[PT_INDEX(virt, level)]);
+
+		if (!(e & PTE_P))
+			return false;
+		/* Rights are the intersection over all levels (SDM vol. 3A §4.6.1). */
+		writable &= !!(e & PTE_RW);
+		executable &= !(e & pte_nx);
+		if (level == 1 || (e & PTE_PS)) {
+			u64 page_mask = (1ull << (12 + 9 * (level - 1))) - 1;
+
+			*phys = (e & PTE_ADDR_MASK & ~page_mask) | (virt & page_mask);
+			*prot = KPROT_READ | (writable ? KPROT_WRITE : 0) | (executable ? KPROT_EXEC : 0);
+			return true;
+		}
+		table = table_virt(e);
+	}
+	return false;
+}
+
+/* Maps [start, end) of the kernel image at its link address with prot. */
+static void map_image_range(const char *start, const char *end, unsigned int prot)
+{
+	for (uintptr_t v = (uintptr_t)start; v < (uintptr_t)end; v += PAGE_SIZE) {
+		if (map_page(kernel_pml4, v, kernel_image_to_phys((const void *)v), prot))
+			panic("paging: cannot map the kernel image at %#lx", (unsigned long)v);
+	}
+}
+
+/* Maps physical [start, end) at the direct map, in 2 MiB pages. */
+static void map_direct(phys_addr_t start, phys_addr_t end)
+{
+	for (phys_addr_t p = ALIGN_DOWN(start, LARGE_PAGE_SIZE); p < end; p += LARGE_PAGE_SIZE) {
+		uintptr_t v = (uintptr_t)phys_to_virt(p);
+		u64 *e = walk_create(kernel_pml4, v, 2);
+
+		if (!e)
+			panic("paging: out of memory building the direct map");
+		if (!(READ_ONCE(*e) & PTE_P))
+			WRITE_ONCE(*e, p | PTE_PS | leaf_flags(KPROT_READ | KPROT_WRITE));
+	}
+}
+
+/*
+ * Until the switch, new tables are reached through the boot map, which
+ * covers EARLY_MAPPED_LIMIT; the allocator hands out low frames first, and
+ * these few tables come from the bottom of RAM.
+ */
+void arch_mm_init(const struct boot_info *info)
+{
+	pte_nx = x86_features.nx ? PTE_NX : 0;
+	kernel_pml4 = page_alloc_zeroed(1);
+	if (!kernel_pml4)
+		panic("paging: no page for the PML4");
+
+	for (unsigned int i = 0; i < info->nr_usable; i++)
+		map_direct(info->usable[i].start, info->usable[i].end);
+	map_image_range(__text_start, __text_end, KPROT_READ | KPROT_EXEC);
+	map_image_range(__rodata_start, __rodata_end, KPROT_READ);
+	map_image_range(__data_start, __kernel_end, KPROT_READ | KPROT_WRITE);
+
+	write_cr4(read_cr4() | CR4_PGE);
+	write_cr3(kernel_pml4);
+	pr_info("paging: kernel tables at %#lx, NX %s\n", (unsigned long)kernel_pml4,
+		pte_nx ? "on" : "unavailable");
+}

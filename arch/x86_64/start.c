@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The first C code: called by boot/x86_64/start.S in 64-bit mode at the
+ * kernel's link address, on the boot stack, interrupts off. Brings up what
+ * kernel_main() needs from the arch: console, GDT/TSS, IDT, the PICs
+ * (masked) and the boot information.
+ */
+#include <asm/pic.h>
+#include <asm/setup.h>
+#include <kernel/boot.h>
+
+static struct boot_info boot_info;
+
+__attribute__((noreturn)) void x86_64_start(u32 magic, u32 mbi_phys);
+
+void x86_64_start(u32 magic, u32 mbi_phys)
+{
+	serial_init();
+	gdt_init();
+	idt_init();
+	pic_init();
+	multiboot2_parse(magic, mbi_phys, &boot_info);
+	kernel_main(&boot_info);
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The hooks generic kernel code calls into the architecture. Every arch
+ * implements all of them under arch/<arch>/; generic code never tests which
+ * arch it runs on. Memory hooks are in <kernel/mm.h>, the timer's in
+ * <kernel/timer.h>, the console's in <kernel/console.h>.
+ */
+#ifndef KERNEL_ARCH_H
+#define KERNEL_ARCH_H
+
+#include <kernel/compiler.h>
+#include <kernel/types.h>
+
+/* The arch's name as the boot log and `uname -m` print it. */
+extern const char arch_name[];
+
+/* Detects CPU features, prints them, and enables the ones the kernel uses. */
+void arch_cpu_probe(void);
+
+/* Interrupt flag control. arch_irq_save() returns a cookie for restore. */
+void arch_irq_enable(void);
+void arch_irq_disable(void);
+unsigned long arch_irq_save(void);
+void arch_irq_restore(unsigned long flags);
+
+/* A polite spin-wait hint (pause / yield). */
+void arch_cpu_relax(void);
+
+/* Runs fn(arg) on the stack whose top is stack_top; fn must not return. */
+__noreturn void arch_call_on_stack(uintptr_t stack_top, void (*fn)(void *), void *arg);
+
+/* Prints a frame-pointer backtrace of the caller. */
+void arch_dump_stack(void);
+
+/* Leaves the machine with status: emulator exit devices, else halt forever. */
+__noreturn void arch_poweroff(int status);
+
+#endif

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the boot loader told us, in a form that does not depend on the boot
+ * protocol: the arch code fills it (from Multiboot2 on x86_64, from the DTB
+ * on arm64) and hands it to kernel_main().
+ */
+#ifndef KERNEL_BOOT_H
+#define KERNEL_BOOT_H
+
+#include <kernel/types.h>
+
+#define BOOT_MAX_RANGES 64
+#define BOOT_MAX_MODULES 8
+#define BOOT_CMDLINE_MAX 512
+
+struct mem_range {
+	phys_addr_t start; /* first byte */
+	phys_addr_t end;   /* one past the last byte */
+};
+
+struct boot_module {
+	struct mem_range range;
+	char name[64];
+};
+
+struct boot_info {
+	char loader[64];		/* boot loader name, for the log */
+	char cmdline[BOOT_CMDLINE_MAX];	/* kernel command line */
+	struct mem_range usable[BOOT_MAX_RANGES]; /* RAM free for the kernel */
+	unsigned int nr_usable;
+	struct mem_range reserved[BOOT_MAX_RANGES]; /* in-use RAM inside usable ranges */
+	unsigned int nr_reserved;
+	struct boot_module modules[BOOT_MAX_MODULES];
+	unsigned int nr_modules;
+};
+
+/* Adds a range to a list, dropping it (with a warning) if the list is full. */
+void boot_add_range(struct mem_range *list, unsigned int *nr, phys_addr_t start, phys_addr_t end);
+
+/* The generic kernel entry, called once by the arch start code. */
+__attribute__((noreturn)) void kernel_main(struct boot_info *info);
+
+#endif

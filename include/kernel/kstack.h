@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Kernel stacks with an unmapped guard page below each, so an overflow
+ * faults (and is reported) instead of silently corrupting a neighbour.
+ * Stacks live in their own virtual area (KSTACK_AREA_* in <asm/page.h>).
+ */
+#ifndef KERNEL_KSTACK_H
+#define KERNEL_KSTACK_H
+
+#include <kernel/types.h>
+
+#define KSTACK_PAGES 4	   /* 16 KiB: the size every kernel stack gets */
+#define KSTACK_SLOT_PAGES 8 /* virtual stride: stack + at least one guard page */
+
+struct kstack {
+	uintptr_t base; /* lowest mapped byte */
+	uintptr_t top;	/* one past the highest byte: the initial stack pointer */
+};
+
+/* Allocates and maps a stack. Returns 0 or -ENOMEM. */
+int kstack_alloc(struct kstack *ks);
+
+/* Unmaps a stack and frees its pages. */
+void kstack_free(struct kstack *ks);
+
+/* True when addr lies in the guard area below some kernel stack. */
+bool kstack_is_guard(uintptr_t addr);
+
+#endif

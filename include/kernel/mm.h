@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Kernel memory interfaces: the physical page allocator, the heap and the
+ * kernel mappings the arch maintains. Page size and the direct map come
+ * from the arch's <asm/page.h>.
+ */
+#ifndef KERNEL_MM_H
+#define KERNEL_MM_H
+
+#include <asm/page.h>
+#include <kernel/boot.h>
+#include <kernel/types.h>
+
+/* ---- physical pages (kernel/page_alloc.c) ---- */
+
+/* Builds the allocator from the boot memory map. Called once, early. */
+void page_alloc_init(const struct boot_info *info);
+
+/*
+ * Allocates count physically contiguous pages. Returns the physical address,
+ * or 0 when memory is exhausted (frame 0 is never handed out). The contents
+ * are undefined. Callable with interrupts on or off, not from an interrupt
+ * handler.
+ */
+phys_addr_t page_alloc(size_t count);
+
+/* As page_alloc(), with the pages zeroed. */
+phys_addr_t page_alloc_zeroed(size_t count);
+
+/* Returns pages from page_alloc(). Freeing what is not allocated panics. */
+void page_free(phys_addr_t phys, size_t count);
+
+/* Exact accounting, for leak checks: pages free now, and RAM pages managed. */
+size_t page_free_count(void);
+size_t page_total_count(void);
+
+/* ---- kernel heap (kernel/heap.c) ---- */
+
+/* 16-byte aligned memory of at least size bytes, or NULL. */
+void *kmalloc(size_t size);
+void *kzalloc(size_t size);
+void kfree(void *ptr);
+
+/* ---- kernel virtual mappings (arch) ---- */
+
+enum kprot {
+	KPROT_READ = 1u << 0,
+	KPROT_WRITE = 1u << 1,
+	KPROT_EXEC = 1u << 2,
+};
+
+/* Builds the kernel's own page tables and switches to them. */
+void arch_mm_init(const struct boot_info *info);
+
+/* Maps one 4 KiB kernel page. Returns 0, or -ENOMEM / -EEXIST. */
+int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot);
+
+/* Unmaps one kernel page; returns the frame it mapped, or 0 if none. */
+phys_addr_t arch_unmap_kernel_page(uintptr_t virt);
+
+/* Looks virt up in the current tables: true when mapped, with frame and prot. */
+bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot);
+
+#endif

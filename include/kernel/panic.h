@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * panic(): a broken kernel invariant. Prints a report and powers off with
+ * POWEROFF_PANIC so the boot runner reports it instead of timing out.
+ * Never used for anything user space can cause: that gets an errno.
+ */
+#ifndef KERNEL_PANIC_H
+#define KERNEL_PANIC_H
+
+#include <kernel/compiler.h>
+
+/* Exit statuses the host runner understands (see tests/boot/run). */
+enum poweroff_status {
+	POWEROFF_PASS = 0,  /* every self-test passed */
+	POWEROFF_FAIL = 1,  /* a test failed */
+	POWEROFF_PANIC = 2, /* the kernel panicked */
+};
+
+__noreturn void panic(const char *fmt, ...) __printf(1, 2);
+
+/*
+ * For reports panic() cannot format (a trap's registers): turns interrupts
+ * off, prints the banner line with the message and the running task, and
+ * returns so the caller can add details before poweroff(POWEROFF_PANIC).
+ * A second panic while one is being reported powers off at once.
+ */
+void panic_begin(const char *fmt, ...) __printf(1, 2);
+
+/* Flushes the console and leaves the machine (emulator exit, then halt). */
+__noreturn void poweroff(enum poweroff_status status);
+
+/* The line a panic report starts with; the boot runner looks for it. */
+#define PANIC_BANNER "Kernel panic"
+
+#define BUG_ON(cond)                                                                   \
+	do {                                                                           \
+		if (unlikely(cond))                                                    \
+			panic("BUG_ON(%s) at %s:%d", #cond, __FILE__, __LINE__);       \
+	} while (0)
+
+#endif

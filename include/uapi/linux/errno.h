@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Linux errno values (the asm-generic numbering that x86_64 and arm64 share).
+ * The kernel returns them negated; libc stores them positive in errno.
+ */
+#ifndef UAPI_LINUX_ERRNO_H
+#define UAPI_LINUX_ERRNO_H
+
+#define EPERM 1
+#define ENOENT 2
+#define ESRCH 3
+#define EINTR 4
+#define EIO 5
+#define ENXIO 6
+#define E2BIG 7
+#define ENOEXEC 8
+#define EBADF 9
+#define ECHILD 10
+#define EAGAIN 11
+#define ENOMEM 12
+#define EACCES 13
+#define EFAULT 14
+#define EBUSY 16
+#define EEXIST 17
+#define ENODEV 19
+#define ENOTDIR 20
+#define EISDIR 21
+#define EINVAL 22
+#define EMFILE 24
+#define ENOSPC 28
+#define ESPIPE 29
+#define ERANGE 34
+#define ENAMETOOLONG 36
+#define ENOSYS 38
+#define EOVERFLOW 75
+#define EOPNOTSUPP 95
+
+#endif

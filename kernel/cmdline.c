@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+/* Command-line parsing (see <kernel/cmdline.h>). Pure: unit-tested on the host. */
+#include <kernel/cmdline.h>
+#include <string.h>
+
+struct cmdline kernel_cmdline;
+
+static bool is_space(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n';
+}
+
+void cmdline_parse(struct cmdline *c, const char *text)
+{
+	size_t len = strlcpy(c->buf, text ? text : "", sizeof(c->buf));
+	char *p = c->buf;
+
+	c->nr_words = 0;
+	c->truncated = len >= sizeof(c->buf);
+	for (;;) {
+		while (is_space(*p))
+			p++;
+		if (!*p)
+			break;
+		if (c->nr_words == CMDLINE_MAX_WORDS) {
+			c->truncated = true;
+			break;
+		}
+
+		struct cmdline_word *w = &c->words[c->nr_words++];
+		bool quoted = false, have_value = false;
+		char *out = p; /* the word is rewritten in place, never longer */
+
+		w->key = p;
+		w->value = "";
+		for (; *p; p++) {
+			if (*p == '"') {
+				quoted = !quoted; /* quotes group, and are dropped */
+				continue;
+			}
+			if (!quoted && is_space(*p))
+				break;
+			if (*p == '=' && !have_value) {
+				*out++ = '\0'; /* the first '=' ends the key */
+				w->value = out;
+				have_value = true;
+				continue;
+			}
+			*out++ = *p;
+		}
+		bool more = *p != '\0';
+
+		*out = '\0';
+		if (!more)
+			break;
+		p++;
+	}
+}
+
+const char *cmdline_get(const struct cmdline *c, const char *key)
+{
+	const char *found = NULL;
+
+	for (unsigned int i = 0; i < c->nr_words; i++) {
+		if (strcmp(c->words[i].key, key) == 0)
+			found = c->words[i].value; /* the last occurrence wins */
+	}
+	return found;
+}
+
+bool cmdline_get_ulong(const struct cmdline *c, const char *key, unsigned long *out)
+{
+	const char *s = cmdline_get(c, key);
+	unsigned long v = 0, base = 10;
+
+	if (!s || !*s)
+		return false;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+		if (!*s)
+			return false;
+	}
+	for (; *s; s++) {
+		unsigned long d;
+
+		if (*s >= '0' && *s <= '9')
+			d = (unsigned long)(*s - '0');
+		else if (base == 16 && *s >= 'a' && *s <= 'f')
+			d = (unsigned long)(*s - 'a' + 10);
+		else if (base == 16 && *s >= 'A' && *s <= 'F')
+			d = (unsigned long)(*s - 'A' + 10);
+		else
+			return false;
+		if (v > (~0ul - d) / base)
+			return false; /* overflow */
+		v = v * base + d;
+	}
+	*out = v;
+	return true;
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+/* Deliberate kernel faults for the boot runner's panic checks. */
+#include <kernel/cmdline.h>
+#include <kernel/crashtest.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <string.h>
+
+/* Each frame keeps a live buffer so the compiler cannot turn this into a loop. */
+static __attribute__((noinline)) unsigned long recurse_forever(unsigned long depth)
+{
+	volatile char frame[256];
+
+	if (depth == ~0ul) /* never true; tells the compiler the recursion can end */
+		return 0;
+	memset((void *)frame, (int)depth, sizeof(frame));
+	return recurse_forever(depth + 1) + frame[depth % sizeof(frame)];
+}
+
+void crashtest_run_requested(void)
+{
+	const char *kind = cmdline_get(&kernel_cmdline, "crashtest");
+
+	if (!kind)
+		return;
+	printk("crashtest: %s\n", kind);
+	if (strcmp(kind, "null") == 0) {
+		volatile unsigned long *null = NULL;
+
+		*null = 0xdead;
+	} else if (strcmp(kind, "stack") == 0) {
+		recurse_forever(0);
+	}
+	panic("crashtest=%s did not crash", kind);
+}

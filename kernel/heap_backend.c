@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+/* The kernel's side of the heap seam (<kernel/heap.h>): direct-mapped pages. */
+#include <kernel/arch.h>
+#include <kernel/heap.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+
+_Static_assert(HEAP_PAGE_SIZE == PAGE_SIZE, "the heap assumes the MMU's page size");
+
+void *heap_backend_alloc(size_t pages)
+{
+	phys_addr_t p = page_alloc(pages);
+
+	return p ? phys_to_virt(p) : NULL;
+}
+
+void heap_backend_free(void *addr, size_t pages)
+{
+	page_free(virt_to_phys(addr), pages);
+}
+
+unsigned long heap_lock(void)
+{
+	return arch_irq_save();
+}
+
+void heap_unlock(unsigned long cookie)
+{
+	arch_irq_restore(cookie);
+}
+
+void heap_corrupted(const char *what, const void *ptr)
+{
+	panic("heap: %s (%p)", what, ptr);
+}

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Guarded kernel stacks. The stack area is cut into slots of
+ * KSTACK_SLOT_PAGES pages; a stack occupies the top KSTACK_PAGES of its slot
+ * and the pages below stay unmapped, so running off the bottom of a stack
+ * faults in the guard instead of writing over whatever lies below.
+ */
+#include <kernel/arch.h>
+#include <kernel/kstack.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <uapi/linux/errno.h>
+
+#define SLOT_BYTES ((uintptr_t)KSTACK_SLOT_PAGES * PAGE_SIZE)
+#define NR_SLOTS (KSTACK_AREA_SIZE / SLOT_BYTES)
+#define MAX_SLOTS 1024
+
+_Static_assert(KSTACK_SLOT_PAGES > KSTACK_PAGES, "a slot must leave room for a guard");
+
+static bool slot_used[NR_SLOTS < MAX_SLOTS ? NR_SLOTS : MAX_SLOTS];
+
+static uintptr_t slot_base(size_t i)
+{
+	return KSTACK_AREA_BASE + i * SLOT_BYTES;
+}
+
+/* Unmaps the pages [base, base + pages * PAGE_SIZE) and frees their frames. */
+static void unmap_and_free(uintptr_t base, size_t pages)
+{
+	for (size_t i = 0; i < pages; i++) {
+		phys_addr_t p = arch_unmap_kernel_page(base + i * PAGE_SIZE);
+
+		if (!p)
+			panic("kstack: page %#lx was not mapped", (unsigned long)(base + i * PAGE_SIZE));
+		page_free(p, 1);
+	}
+}
+
+int kstack_alloc(struct kstack *ks)
+{
+	unsigned long flags = arch_irq_save();
+	size_t slot = 0;
+
+	while (slot < ARRAY_SIZE(slot_used) && slot_used[slot])
+		slot++;
+	if (slot == ARRAY_SIZE(slot_used)) {
+		arch_irq_restore(flags);
+		return -ENOMEM;
+	}
+	slot_used[slot] = true;
+	arch_irq_restore(flags);
+
+	uintptr_t top = slot_base(slot) + SLOT_BYTES;
+	uintptr_t base = top - (uintptr_t)KSTACK_PAGES * PAGE_SIZE;
+
+	for (size_t i = 0; i < KSTACK_PAGES; i++) {
+		phys_addr_t p = page_alloc_zeroed(1);
+
+		if (!p || arch_map_kernel_page(base + i * PAGE_SIZE, p, KPROT_READ | KPROT_WRITE)) {
+			if (p)
+				page_free(p, 1);
+			unmap_and_free(base, i);
+			slot_used[slot] = false;
+			return -ENOMEM;
+		}
+	}
+	ks->base = base;
+	ks->top = top;
+	return 0;
+}
+
+void kstack_free(struct kstack *ks)
+{
+	size_t slot = (ks->base - KSTACK_AREA_BASE) / SLOT_BYTES;
+
+	BUG_ON(ks->base < KSTACK_AREA_BASE || slot >= ARRAY_SIZE(slot_used) || !slot_used[slot]);
+	unmap_and_free(ks->base, KSTACK_PAGES);
+	slot_used[slot] = false;
+	ks->base = ks->top = 0;
+}
+
+bool kstack_is_guard(uintptr_t addr)
+{
+	if (addr < KSTACK_AREA_BASE || addr - KSTACK_AREA_BASE >= ARRAY_SIZE(slot_used) * SLOT_BYTES)
+		return false;
+
+	uintptr_t in_slot = (addr - KSTACK_AREA_BASE) % SLOT_BYTES;
+
+	return in_slot < SLOT_BYTES - (uintptr_t)KSTACK_PAGES * PAGE_SIZE;
+}

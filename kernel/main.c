@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kernel_main(): the start-up order, after the arch has a console, its
+ * descriptor tables and struct boot_info. Everything here is generic.
+ */
+#include <kernel/arch.h>
+#include <kernel/boot.h>
+#include <kernel/cmdline.h>
+#include <kernel/crashtest.h>
+#include <kernel/ktest.h>
+#include <kernel/kstack.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <kernel/timer.h>
+
+static struct kstack main_stack;
+
+/* Runs on a guarded kernel stack, so an overflow here is caught. */
+static __noreturn void kernel_main_late(void *unused)
+{
+	(void)unused;
+	crashtest_run_requested();
+
+	unsigned int failed = ktest_run_all();
+
+	poweroff(failed ? POWEROFF_FAIL : POWEROFF_PASS);
+}
+
+void kernel_main(struct boot_info *info)
+{
+	unsigned long loglevel;
+
+	cmdline_parse(&kernel_cmdline, info->cmdline);
+	if (cmdline_get_ulong(&kernel_cmdline, "loglevel", &loglevel))
+		printk_set_loglevel((int)loglevel);
+
+	printk("Umbra (%s), booted by %s\n", arch_name, info->loader[0] ? info->loader : "?");
+	pr_info("cmdline: %s\n", info->cmdline);
+	if (kernel_cmdline.truncated)
+		pr_warn("cmdline: too long or too many words; the rest is ignored\n");
+
+	for (unsigned int i = 0; i < info->nr_usable; i++)
+		pr_info("mem: usable %#014lx-%#014lx\n", (unsigned long)info->usable[i].start,
+			(unsigned long)info->usable[i].end - 1);
+
+	arch_cpu_probe();
+	page_alloc_init(info);
+	arch_mm_init(info);
+	arch_timer_init(HZ);
+	arch_irq_enable();
+
+	if (kstack_alloc(&main_stack))
+		panic("no memory for the main kernel stack");
+	arch_call_on_stack(main_stack.top, kernel_main_late, NULL);
+}

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The physical page allocator: one page_pool spanning all usable RAM, built
+ * from the boot memory map. Its bitmap is carved out of RAM itself, from the
+ * part the early page tables already map (EARLY_MAPPED_LIMIT).
+ */
+#include <kernel/arch.h>
+#include <kernel/mm.h>
+#include <kernel/page_pool.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <string.h>
+
+static struct page_pool pool;
+
+static u64 pfn_up(phys_addr_t a)
+{
+	return (a + PAGE_SIZE - 1) >> PAGE_SHIFT;
+}
+
+static u64 pfn_down(phys_addr_t a)
+{
+	return a >> PAGE_SHIFT;
+}
+
+/* True when [start, end) overlaps a reserved range of info. */
+static bool overlaps_reserved(const struct boot_info *info, phys_addr_t start, phys_addr_t end)
+{
+	for (unsigned int i = 0; i < info->nr_reserved; i++) {
+		if (start < info->reserved[i].end && info->reserved[i].start < end)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Finds bytes of page-aligned usable RAM below EARLY_MAPPED_LIMIT that no
+ * reserved range touches, trying each usable range page by page.
+ */
+static phys_addr_t find_bitmap_home(const struct boot_info *info, size_t bytes)
+{
+	size_t len = ALIGN_UP(bytes, PAGE_SIZE);
+
+	for (unsigned int i = 0; i < info->nr_usable; i++) {
+		phys_addr_t a = ALIGN_UP(info->usable[i].start, PAGE_SIZE);
+
+		for (; a + len <= info->usable[i].end && a + len <= EARLY_MAPPED_LIMIT; a += PAGE_SIZE) {
+			if (a != 0 && !overlaps_reserved(info, a, a + len))
+				return a;
+		}
+	}
+	return 0;
+}
+
+void page_alloc_init(const struct boot_info *info)
+{
+	u64 lo = ~0ull, hi = 0;
+
+	for (unsigned int i = 0; i < info->nr_usable; i++) {
+		lo = MIN(lo, pfn_up(info->usable[i].start));
+		hi = MAX(hi, pfn_down(info->usable[i].end));
+	}
+	if (hi <= lo)
+		panic("no usable RAM in the boot memory map");
+
+	size_t bytes = page_pool_bitmap_bytes(hi - lo);
+	phys_addr_t home = find_bitmap_home(info, bytes);
+
+	if (!home)
+		panic("no room for the page bitmap (%zu bytes)", bytes);
+
+	page_pool_init(&pool, phys_to_virt(home), lo, hi - lo);
+	for (unsigned int i = 0; i < info->nr_usable; i++)
+		page_pool_add_ram(&pool, pfn_up(info->usable[i].start),
+				  pfn_down(info->usable[i].end));
+	for (unsigned int i = 0; i < info->nr_reserved; i++)
+		page_pool_reserve(&pool, pfn_down(info->reserved[i].start),
+				  pfn_up(info->reserved[i].end));
+	page_pool_reserve(&pool, pfn_down(home), pfn_up(home + bytes));
+	page_pool_reserve(&pool, 0, 1); /* frame 0 is the failure value */
+
+	pr_info("mm: %lu pages (%lu MiB) managed, %lu free, bitmap at %#lx\n",
+		(unsigned long)pool.nr_ram, (unsigned long)(pool.nr_ram >> (20 - PAGE_SHIFT)),
+		(unsigned long)pool.nr_free, (unsigned long)home);
+}
+
+phys_addr_t page_alloc(size_t count)
+{
+	unsigned long flags = arch_irq_save();
+	u64 pfn;
+	int err = page_pool_alloc(&pool, count, 1, &pfn);
+
+	arch_irq_restore(flags);
+	return err ? 0 : (phys_addr_t)pfn << PAGE_SHIFT;
+}
+
+phys_addr_t page_alloc_zeroed(size_t count)
+{
+	phys_addr_t p = page_alloc(count);
+
+	if (p)
+		memset(phys_to_virt(p), 0, count * PAGE_SIZE);
+	return p;
+}
+
+void page_free(phys_addr_t phys, size_t count)
+{
+	unsigned long flags = arch_irq_save();
+	int err = IS_ALIGNED(phys, PAGE_SIZE) ? page_pool_free(&pool, phys >> PAGE_SHIFT, count)
+					      : -1;
+
+	arch_irq_restore(flags);
+	if (err)
+		panic("page_free(%#lx, %zu): not an allocated range", (unsigned long)phys, count);
+}
+
+size_t page_free_count(void)
+{
+	return (size_t)READ_ONCE(pool.nr_free);
+}
+
+size_t page_total_count(void)
+{
+	return (size_t)pool.nr_ram;
+}
