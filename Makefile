@@ -29,7 +29,7 @@ KERNEL_OBJS := $(patsubst %,$(OBJ)/%.o,$(KERNEL_C) $(KERNEL_S))
 KERNEL_CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include -Ilibc/include -MMD -MP
 KERNEL_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
 	-fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing -fno-common \
-	-fno-asynchronous-unwind-tables -Wall -Wextra -Werror -Wstrict-prototypes \
+	-fno-asynchronous-unwind-tables -fno-toplevel-reorder -Wall -Wextra -Werror -Wstrict-prototypes \
 	-Wmissing-prototypes -Wno-unused-parameter $(ARCH_CFLAGS)
 
 ELF := $(BUILD)/umbra.elf
@@ -43,12 +43,12 @@ all: $(ELF) $(ISO)
 iso: $(ISO)
 crash-isos: $(CRASH_ISOS)
 
-$(OBJ)/%.c.o: %.c
+$(OBJ)/%.c.o: %.c Makefile arch/$(ARCH)/build.mk
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(KERNEL_CPPFLAGS) $(KERNEL_CFLAGS) -c $< -o $@
 
-$(OBJ)/%.S.o: %.S
+$(OBJ)/%.S.o: %.S Makefile arch/$(ARCH)/build.mk
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  AS      $<")
 	$(Q)$(CC) $(KERNEL_CPPFLAGS) $(KERNEL_CFLAGS) -D__ASSEMBLER__ -c $< -o $@

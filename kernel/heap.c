@@ -26,9 +26,9 @@ struct free_obj {
 
 struct heap_page {
 	u32 magic;
-	u32 obj_size;	   /* slab: object size; large: 0 */
-	u32 nr_pages;	   /* large: pages in the allocation; slab: 1 */
-	u32 in_use;	   /* slab: objects handed out */
+	u32 obj_size; /* slab: object size; large: 0 */
+	u32 nr_pages; /* large: pages in the allocation; slab: 1 */
+	u32 in_use;   /* slab: objects handed out */
 	struct free_obj *free;
 	struct heap_page *next; /* slabs of this class with a free object */
 	struct heap_page *prev;
@@ -163,7 +163,8 @@ void kfree(void *ptr)
 	if (!ptr)
 		return;
 
-	struct heap_page *pg = (struct heap_page *)((uintptr_t)ptr & ~(uintptr_t)(HEAP_PAGE_SIZE - 1));
+	struct heap_page *pg =
+		(struct heap_page *)((uintptr_t)ptr & ~(uintptr_t)(HEAP_PAGE_SIZE - 1));
 	unsigned long cookie = heap_lock();
 
 	if (pg->magic == LARGE_MAGIC) {

@@ -31,7 +31,8 @@ static void unmap_and_free(uintptr_t base, size_t pages)
 		phys_addr_t p = arch_unmap_kernel_page(base + i * PAGE_SIZE);
 
 		if (!p)
-			panic("kstack: page %#lx was not mapped", (unsigned long)(base + i * PAGE_SIZE));
+			panic("kstack: page %#lx was not mapped",
+			      (unsigned long)(base + i * PAGE_SIZE));
 		page_free(p, 1);
 	}
 }
@@ -81,7 +82,8 @@ void kstack_free(struct kstack *ks)
 
 bool kstack_is_guard(uintptr_t addr)
 {
-	if (addr < KSTACK_AREA_BASE || addr - KSTACK_AREA_BASE >= ARRAY_SIZE(slot_used) * SLOT_BYTES)
+	if (addr < KSTACK_AREA_BASE ||
+	    addr - KSTACK_AREA_BASE >= ARRAY_SIZE(slot_used) * SLOT_BYTES)
 		return false;
 
 	uintptr_t in_slot = (addr - KSTACK_AREA_BASE) % SLOT_BYTES;

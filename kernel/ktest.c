@@ -22,8 +22,8 @@ bool ktest_check_eq(struct ktest_ctx *ctx, u64 a, u64 b, const char *ea, const c
 		    const char *file, int line)
 {
 	if (a != b) {
-		printk("# %s:%d: expected %s == %s, got %#lx (%ld) and %#lx (%ld)\n", file, line, ea,
-		       eb, (unsigned long)a, (long)a, (unsigned long)b, (long)b);
+		printk("# %s:%d: expected %s == %s, got %#lx (%ld) and %#lx (%ld)\n", file, line,
+		       ea, eb, (unsigned long)a, (long)a, (unsigned long)b, (long)b);
 		ctx->failed = true;
 	}
 	return a == b;
@@ -36,7 +36,9 @@ void ktest_skip(struct ktest_ctx *ctx, const char *reason)
 
 unsigned int ktest_run_all(void)
 {
-	unsigned int n = (unsigned int)(__stop_ktests - __start_ktests);
+	/* Addresses, not pointer arithmetic: the bounds are two distinct symbols. */
+	unsigned int n = (unsigned int)(((uintptr_t)__stop_ktests - (uintptr_t)__start_ktests) /
+					sizeof(struct ktest));
 	unsigned int pass = 0, fail = 0, skip = 0;
 
 	printk("TAP version 13\n1..%u\n", n);

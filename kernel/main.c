@@ -41,7 +41,7 @@ void kernel_main(struct boot_info *info)
 		pr_warn("cmdline: too long or too many words; the rest is ignored\n");
 
 	for (unsigned int i = 0; i < info->nr_usable; i++)
-		pr_info("mem: usable %#014lx-%#014lx\n", (unsigned long)info->usable[i].start,
+		pr_info("mem: usable %012lx-%012lx\n", (unsigned long)info->usable[i].start,
 			(unsigned long)info->usable[i].end - 1);
 
 	arch_cpu_probe();

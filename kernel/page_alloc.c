@@ -44,7 +44,8 @@ static phys_addr_t find_bitmap_home(const struct boot_info *info, size_t bytes)
 	for (unsigned int i = 0; i < info->nr_usable; i++) {
 		phys_addr_t a = ALIGN_UP(info->usable[i].start, PAGE_SIZE);
 
-		for (; a + len <= info->usable[i].end && a + len <= EARLY_MAPPED_LIMIT; a += PAGE_SIZE) {
+		for (; a + len <= info->usable[i].end && a + len <= EARLY_MAPPED_LIMIT;
+		     a += PAGE_SIZE) {
 			if (a != 0 && !overlaps_reserved(info, a, a + len))
 				return a;
 		}

@@ -15,11 +15,13 @@ struct tss64 {
 	u32 reserved0;
 	u64 rsp[3];
 	u64 reserved1;
-	u64 ist[8]; /* ist[0] unused: IST indices start at 1 */
+	u64 ist[7]; /* IST1..IST7: ist[n - 1] is IST n */
 	u64 reserved2;
 	u16 reserved3;
 	u16 iomap_base;
 } __packed;
+
+_Static_assert(sizeof(struct tss64) == 104, "the 64-bit TSS is 104 bytes (SDM vol. 3A fig. 8-11)");
 
 /* Access-byte and flag bits of a code/data descriptor (SDM vol. 3A §3.4.5). */
 #define DESC_P (1ull << 47)
@@ -72,14 +74,15 @@ void gdt_init(void)
 	gdt[GDT_USER_CODE] = DESC_P | DESC_DPL3 | DESC_S | DESC_CODE | DESC_RW | DESC_L;
 	/* A 16-byte system descriptor: base 63:32 in the second slot. */
 	gdt[GDT_TSS] = (tss_limit & 0xffff) | ((tss_base & 0xffffff) << 16) | DESC_TSS_AVAILABLE |
-		       DESC_P | (((tss_limit >> 16) & 0xf) << 48) | (((tss_base >> 24) & 0xff) << 56);
+		       DESC_P | (((tss_limit >> 16) & 0xf) << 48) |
+		       (((tss_base >> 24) & 0xff) << 56);
 	gdt[GDT_TSS + 1] = tss_base >> 32;
 
 	memset(&tss, 0, sizeof(tss));
 	tss.iomap_base = sizeof(tss); /* no I/O permission bitmap */
-	tss.ist[IST_DOUBLE_FAULT] = (u64)ist_stacks[0] + IST_STACK_SIZE;
-	tss.ist[IST_NMI] = (u64)ist_stacks[1] + IST_STACK_SIZE;
-	tss.ist[IST_MACHINE_CHECK] = (u64)ist_stacks[2] + IST_STACK_SIZE;
+	tss.ist[IST_DOUBLE_FAULT - 1] = (u64)ist_stacks[0] + IST_STACK_SIZE;
+	tss.ist[IST_NMI - 1] = (u64)ist_stacks[1] + IST_STACK_SIZE;
+	tss.ist[IST_MACHINE_CHECK - 1] = (u64)ist_stacks[2] + IST_STACK_SIZE;
 	load_gdt_and_segments();
 }
 

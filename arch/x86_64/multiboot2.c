@@ -59,7 +59,8 @@ static void parse_mmap(struct boot_info *info, const struct mb2_tag *tag)
 		const struct mb2_mmap_entry *e = (const void *)p;
 
 		if (e->type == MB2_MEMORY_AVAILABLE)
-			boot_add_range(info->usable, &info->nr_usable, e->base, e->base + e->length);
+			boot_add_range(info->usable, &info->nr_usable, e->base,
+				       e->base + e->length);
 	}
 }
 

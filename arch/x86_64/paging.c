@@ -125,7 +125,8 @@ bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot)
 			u64 page_mask = (1ull << (12 + 9 * (level - 1))) - 1;
 
 			*phys = (e & PTE_ADDR_MASK & ~page_mask) | (virt & page_mask);
-			*prot = KPROT_READ | (writable ? KPROT_WRITE : 0) | (executable ? KPROT_EXEC : 0);
+			*prot = KPROT_READ | (writable ? KPROT_WRITE : 0) |
+				(executable ? KPROT_EXEC : 0);
 			return true;
 		}
 		table = table_virt(e);

@@ -109,9 +109,12 @@ static void print_page_fault_cause(u64 err, u64 cr2)
 	printk("page fault: %s %s-mode %s at %#lx%s%s%s\n",
 	       (err & PF_PRESENT) ? "protection violation on" : "no page for",
 	       (err & PF_USER) ? "user" : "kernel",
-	       (err & PF_INSTR) ? "instruction fetch" : (err & PF_WRITE) ? "write" : "read",
+	       (err & PF_INSTR)	  ? "instruction fetch"
+	       : (err & PF_WRITE) ? "write"
+				  : "read",
 	       (unsigned long)cr2, (err & PF_RSVD) ? ", reserved bit set" : "",
-	       (err & PF_SHSTK) ? ", shadow-stack access" : "", (err & PF_PK) ? ", protection key" : "");
+	       (err & PF_SHSTK) ? ", shadow-stack access" : "",
+	       (err & PF_PK) ? ", protection key" : "");
 }
 
 static __noreturn void kernel_fault(struct trap_frame *f)
@@ -124,7 +127,8 @@ static __noreturn void kernel_fault(struct trap_frame *f)
 	if (f->vector == VEC_PAGE_FAULT)
 		print_page_fault_cause(f->error_code, cr2);
 	if (kstack_is_guard(cr2) || kstack_is_guard(f->rsp))
-		printk("kernel stack overflow: the access hit the guard page below a kernel stack\n");
+		printk("kernel stack overflow: the access hit the guard page below a kernel "
+		       "stack\n");
 	printk("RIP: %04lx:%016lx RFLAGS: %016lx\n", (unsigned long)f->cs, (unsigned long)f->rip,
 	       (unsigned long)f->rflags);
 	printk("RSP: %04lx:%016lx\n", (unsigned long)f->ss, (unsigned long)f->rsp);
@@ -132,8 +136,8 @@ static __noreturn void kernel_fault(struct trap_frame *f)
 	       (unsigned long)f->rbx, (unsigned long)f->rcx);
 	printk("RDX: %016lx RSI: %016lx RDI: %016lx\n", (unsigned long)f->rdx,
 	       (unsigned long)f->rsi, (unsigned long)f->rdi);
-	printk("RBP: %016lx R08: %016lx R09: %016lx\n", (unsigned long)f->rbp,
-	       (unsigned long)f->r8, (unsigned long)f->r9);
+	printk("RBP: %016lx R08: %016lx R09: %016lx\n", (unsigned long)f->rbp, (unsigned long)f->r8,
+	       (unsigned long)f->r9);
 	printk("R10: %016lx R11: %016lx R12: %016lx\n", (unsigned long)f->r10,
 	       (unsigned long)f->r11, (unsigned long)f->r12);
 	printk("R13: %016lx R14: %016lx R15: %016lx\n", (unsigned long)f->r13,

@@ -24,8 +24,8 @@ struct boot_module {
 };
 
 struct boot_info {
-	char loader[64];		/* boot loader name, for the log */
-	char cmdline[BOOT_CMDLINE_MAX];	/* kernel command line */
+	char loader[64];			  /* boot loader name, for the log */
+	char cmdline[BOOT_CMDLINE_MAX];		  /* kernel command line */
 	struct mem_range usable[BOOT_MAX_RANGES]; /* RAM free for the kernel */
 	unsigned int nr_usable;
 	struct mem_range reserved[BOOT_MAX_RANGES]; /* in-use RAM inside usable ranges */

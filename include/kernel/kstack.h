@@ -9,7 +9,7 @@
 
 #include <kernel/types.h>
 
-#define KSTACK_PAGES 4	   /* 16 KiB: the size every kernel stack gets */
+#define KSTACK_PAGES 4	    /* 16 KiB: the size every kernel stack gets */
 #define KSTACK_SLOT_PAGES 8 /* virtual stride: stack + at least one guard page */
 
 struct kstack {

@@ -27,10 +27,10 @@ struct ktest {
 	void (*run)(struct ktest_ctx *ctx);
 };
 
-#define KTEST(fn)                                                                          \
-	static void fn(struct ktest_ctx *ctx);                                             \
-	static const struct ktest __ktest_##fn __section(".ktests") __used __aligned(8) = { \
-		#fn, fn};                                                                   \
+#define KTEST(fn)                                                   \
+	static void fn(struct ktest_ctx *ctx);                      \
+	static const struct ktest __ktest_##fn __section(".ktests") \
+		__used __aligned(8) = { #fn, fn };                  \
 	static void fn(struct ktest_ctx *ctx)
 
 /* Each check prints a diagnostic on failure and returns whether it held. */
@@ -39,7 +39,7 @@ bool ktest_check_eq(struct ktest_ctx *ctx, u64 a, u64 b, const char *ea, const c
 		    const char *file, int line);
 
 #define KTEST_EXPECT(ctx, cond) ktest_check((ctx), (cond), #cond, __FILE__, __LINE__)
-#define KTEST_EXPECT_EQ(ctx, a, b)                                                         \
+#define KTEST_EXPECT_EQ(ctx, a, b) \
 	ktest_check_eq((ctx), (u64)(a), (u64)(b), #a, #b, __FILE__, __LINE__)
 
 /* Marks the running case as skipped, with a reason printed after "# SKIP". */

@@ -32,10 +32,10 @@ __noreturn void poweroff(enum poweroff_status status);
 /* The line a panic report starts with; the boot runner looks for it. */
 #define PANIC_BANNER "Kernel panic"
 
-#define BUG_ON(cond)                                                                   \
-	do {                                                                           \
-		if (unlikely(cond))                                                    \
-			panic("BUG_ON(%s) at %s:%d", #cond, __FILE__, __LINE__);       \
+#define BUG_ON(cond)                                                             \
+	do {                                                                     \
+		if (unlikely(cond))                                              \
+			panic("BUG_ON(%s) at %s:%d", #cond, __FILE__, __LINE__); \
 	} while (0)
 
 #endif

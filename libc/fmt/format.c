@@ -11,13 +11,13 @@
 #include <string.h>
 
 struct spec {
-	bool left;	/* '-': pad on the right */
-	bool zero;	/* '0': pad numbers with zeros */
-	bool plus;	/* '+': always print a sign */
-	bool space;	/* ' ': a space where '+' would go */
-	bool alt;	/* '#': 0x prefix for %x, leading 0 for %o */
-	int width;	/* -1 when absent */
-	int precision;	/* -1 when absent */
+	bool left;     /* '-': pad on the right */
+	bool zero;     /* '0': pad numbers with zeros */
+	bool plus;     /* '+': always print a sign */
+	bool space;    /* ' ': a space where '+' would go */
+	bool alt;      /* '#': 0x prefix for %x, leading 0 for %o */
+	int width;     /* -1 when absent */
+	int precision; /* -1 when absent */
 };
 
 struct out {
@@ -65,6 +65,7 @@ static void emit_number(struct out *o, const struct spec *sp, uintmax_t value, b
 	char sign = 0;
 
 	while (value) {
+		// cppcheck-suppress zerodivcond ; base is always 8, 10 or 16
 		buf[len++] = digits[value % base];
 		value /= base;
 	}
@@ -79,7 +80,8 @@ static void emit_number(struct out *o, const struct spec *sp, uintmax_t value, b
 	else if (sp->space && base == 10 && !is_pointer)
 		sign = ' ';
 
-	if ((sp->alt || is_pointer) && base == 16 && (len > 0 && !(len == 1 && buf[0] == '0' && !is_pointer)))
+	if ((sp->alt || is_pointer) && base == 16 &&
+	    (len > 0 && !(len == 1 && buf[0] == '0' && !is_pointer)))
 		prefix = upper ? "0X" : "0x";
 	if (sp->alt && base == 8 && (len == 0 || buf[len - 1] != '0')) {
 		/* The '#' flag for %o raises the precision so the first digit is 0. */
@@ -267,7 +269,8 @@ int vformat(format_sink_t sink, void *ctx, const char *fmt, va_list ap_in)
 			break;
 		case 'x':
 		case 'X':
-			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 16, *fmt == 'X', false);
+			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 16, *fmt == 'X',
+				    false);
 			break;
 		case 'o':
 			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 8, false, false);

@@ -82,12 +82,12 @@ static inline struct cpuid_regs cpuid(u32 leaf, u32 subleaf)
 /* What arch_cpu_probe() found; read-only after boot. */
 struct x86_features {
 	char vendor[13];
-	bool shstk;	    /* CET shadow stack */
-	bool ibt;	    /* CET indirect-branch tracking */
+	bool shstk; /* CET shadow stack */
+	bool ibt;   /* CET indirect-branch tracking */
 	bool xsave;
 	bool xsaves;
-	bool xss_cet_u;	    /* XSAVES can manage the user CET state */
-	bool xss_cet_s;	    /* XSAVES can manage the supervisor CET state */
+	bool xss_cet_u; /* XSAVES can manage the user CET state */
+	bool xss_cet_s; /* XSAVES can manage the supervisor CET state */
 	bool smep;
 	bool smap;
 	bool nx;

@@ -6,16 +6,16 @@
 #ifndef ASM_PTE_H
 #define ASM_PTE_H
 
-#define PTE_P (1ull << 0)    /* present */
-#define PTE_RW (1ull << 1)   /* writable */
-#define PTE_US (1ull << 2)   /* user accessible */
+#define PTE_P (1ull << 0)  /* present */
+#define PTE_RW (1ull << 1) /* writable */
+#define PTE_US (1ull << 2) /* user accessible */
 #define PTE_PWT (1ull << 3)
 #define PTE_PCD (1ull << 4)
-#define PTE_A (1ull << 5)    /* accessed */
-#define PTE_D (1ull << 6)    /* dirty (leaf only) */
-#define PTE_PS (1ull << 7)   /* large page (PDPTE: 1 GiB, PDE: 2 MiB) */
-#define PTE_G (1ull << 8)    /* global: survives CR3 loads when CR4.PGE = 1 */
-#define PTE_NX (1ull << 63)  /* execute-disable, needs EFER.NXE */
+#define PTE_A (1ull << 5)   /* accessed */
+#define PTE_D (1ull << 6)   /* dirty (leaf only) */
+#define PTE_PS (1ull << 7)  /* large page (PDPTE: 1 GiB, PDE: 2 MiB) */
+#define PTE_G (1ull << 8)   /* global: survives CR3 loads when CR4.PGE = 1 */
+#define PTE_NX (1ull << 63) /* execute-disable, needs EFER.NXE */
 #define PTE_ADDR_MASK 0x000ffffffffff000ull
 
 #define PT_ENTRIES 512

@@ -47,7 +47,7 @@
 struct trap_frame {
 	u64 r15, r14, r13, r12, r11, r10, r9, r8;
 	u64 rbp, rdi, rsi, rdx, rcx, rbx, rax;
-	u64 vector, error_code; /* error_code is 0 when the CPU pushes none */
+	u64 vector, error_code;	      /* error_code is 0 when the CPU pushes none */
 	u64 rip, cs, rflags, rsp, ss; /* pushed by the CPU */
 };
 

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Self-tests of what came from the boot loader and of the basic services:
+ * the command line arrived and parsed, the formatting core works in the
+ * kernel build, and the timer interrupt ticks.
+ */
+#include <kernel/arch.h>
+#include <kernel/cmdline.h>
+#include <kernel/ktest.h>
+#include <kernel/timer.h>
+#include <format.h>
+#include <string.h>
+
+/* The image's GRUB passes ktest.cmdline=umbra (see CMDLINE in the Makefile). */
+KTEST(cmdline_from_boot_loader)
+{
+	const char *v = cmdline_get(&kernel_cmdline, "ktest.cmdline");
+
+	if (!v) {
+		ktest_skip(ctx, "command line without ktest.cmdline= (edited?)");
+		return;
+	}
+	KTEST_EXPECT(ctx, strcmp(v, "umbra") == 0);
+	KTEST_EXPECT(ctx, !kernel_cmdline.truncated);
+}
+
+KTEST(format_core_in_kernel)
+{
+	char buf[64];
+	int n = snprintf(buf, sizeof(buf), "%d|%5u|%-4x|%08lx|%s|%c|%p", -42, 7u, 0xabu,
+			 0xdeadbeeful, "str", 'Z', (void *)0x1000);
+
+	KTEST_EXPECT_EQ(ctx, n, (int)strlen("-42|    7|ab  |deadbeef|str|Z|0x1000"));
+	KTEST_EXPECT(ctx, strcmp(buf, "-42|    7|ab  |deadbeef|str|Z|0x1000") == 0);
+	n = snprintf(buf, 4, "%s", "truncated");
+	KTEST_EXPECT_EQ(ctx, n, 9);
+	KTEST_EXPECT(ctx, strcmp(buf, "tru") == 0);
+}
+
+/*
+ * Waits for 3 ticks with a bounded spin, so a dead timer fails the test
+ * instead of hanging the boot. The bound is generous: far more than 30 ms
+ * of any emulator's time.
+ */
+KTEST(timer_ticks_advance)
+{
+	u64 start = timer_ticks();
+	unsigned long spins = 0;
+
+	while (timer_ticks() < start + 3 && spins < 400000000ul) {
+		arch_cpu_relax();
+		spins++;
+	}
+	KTEST_EXPECT(ctx, timer_ticks() >= start + 3);
+}
