@@ -76,7 +76,7 @@ $(BUILD)/crash-%.iso: $(ELF) boot/$(ARCH)/grub.cfg Makefile
 
 # Boots the image with the serial console here. EMU=bochs for the CET machine.
 run: deps-check $(ISO)
-	$(Q)tests/boot/emulate $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM)) $(ISO) -
+	$(Q)tests/boot/emulate $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM)) $(ISO) - || [ $$? -eq 1 ]
 
 # QEMU halted at the first instruction with a gdb stub on :1234.
 debug: deps-check $(ISO)

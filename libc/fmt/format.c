@@ -56,7 +56,7 @@ static void emit_padded(struct out *o, const struct spec *sp, const char *s, int
  * due. Layout is [pad][sign][prefix][zeros][digits][pad].
  */
 static void emit_number(struct out *o, const struct spec *sp, uintmax_t value, bool negative,
-			unsigned base, bool upper, bool is_pointer)
+			unsigned base, bool upper, bool is_pointer, bool is_signed)
 {
 	const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
 	char buf[32];
@@ -75,9 +75,9 @@ static void emit_number(struct out *o, const struct spec *sp, uintmax_t value, b
 
 	if (negative)
 		sign = '-';
-	else if (sp->plus && base == 10 && !is_pointer)
+	else if (sp->plus && is_signed)
 		sign = '+';
-	else if (sp->space && base == 10 && !is_pointer)
+	else if (sp->space && is_signed)
 		sign = ' ';
 
 	if ((sp->alt || is_pointer) && base == 16 &&
@@ -261,19 +261,19 @@ int vformat(format_sink_t sink, void *ctx, const char *fmt, va_list ap_in)
 			intmax_t v = fetch_signed(&ap, len);
 			uintmax_t mag = v < 0 ? -(uintmax_t)v : (uintmax_t)v;
 
-			emit_number(&o, &sp, mag, v < 0, 10, false, false);
+			emit_number(&o, &sp, mag, v < 0, 10, false, false, true);
 			break;
 		}
 		case 'u':
-			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 10, false, false);
+			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 10, false, false, false);
 			break;
 		case 'x':
 		case 'X':
 			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 16, *fmt == 'X',
-				    false);
+				    false, false);
 			break;
 		case 'o':
-			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 8, false, false);
+			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 8, false, false, false);
 			break;
 		case 'p': {
 			uintptr_t p = (uintptr_t)va_arg(ap, void *);
@@ -285,7 +285,7 @@ int vformat(format_sink_t sink, void *ctx, const char *fmt, va_list ap_in)
 				s2.precision = -1;
 				emit_padded(&o, &s2, "(nil)", 5);
 			} else {
-				emit_number(&o, &sp, p, false, 16, false, true);
+				emit_number(&o, &sp, p, false, 16, false, true, false);
 			}
 			break;
 		}

@@ -26,13 +26,20 @@
 #define ENOTDIR 20
 #define EISDIR 21
 #define EINVAL 22
+#define ENFILE 23
 #define EMFILE 24
+#define ENOTTY 25
 #define ENOSPC 28
 #define ESPIPE 29
+#define EROFS 30
 #define ERANGE 34
 #define ENAMETOOLONG 36
 #define ENOSYS 38
 #define EOVERFLOW 75
 #define EOPNOTSUPP 95
+#define ETIMEDOUT 110
+
+/* Kernel-internal: never seen by user space. */
+#define ERESTARTSYS 512
 
 #endif

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * clone()/clone3() flags and struct clone_args, Linux's values
+ * (include/uapi/linux/sched.h), with the shadow-stack fields of the clone3
+ * seed series (RFC v1): shadow_stack at offset 88, shadow_stack_size at 96.
+ */
+#ifndef UAPI_LINUX_SCHED_H
+#define UAPI_LINUX_SCHED_H
+
+#define CSIGNAL 0x000000ffull
+#define CLONE_NEWTIME 0x00000080ull /* inside CSIGNAL: clone3 only */
+#define CLONE_VM 0x00000100ull
+#define CLONE_FS 0x00000200ull
+#define CLONE_FILES 0x00000400ull
+#define CLONE_SIGHAND 0x00000800ull
+#define CLONE_PIDFD 0x00001000ull
+#define CLONE_PTRACE 0x00002000ull
+#define CLONE_VFORK 0x00004000ull
+#define CLONE_PARENT 0x00008000ull
+#define CLONE_THREAD 0x00010000ull
+#define CLONE_NEWNS 0x00020000ull
+#define CLONE_SYSVSEM 0x00040000ull
+#define CLONE_SETTLS 0x00080000ull
+#define CLONE_PARENT_SETTID 0x00100000ull
+#define CLONE_CHILD_CLEARTID 0x00200000ull
+#define CLONE_DETACHED 0x00400000ull
+#define CLONE_UNTRACED 0x00800000ull
+#define CLONE_CHILD_SETTID 0x01000000ull
+#define CLONE_NEWCGROUP 0x02000000ull
+#define CLONE_NEWUTS 0x04000000ull
+#define CLONE_NEWIPC 0x08000000ull
+#define CLONE_NEWUSER 0x10000000ull
+#define CLONE_NEWPID 0x20000000ull
+#define CLONE_NEWNET 0x40000000ull
+#define CLONE_IO 0x80000000ull
+#define CLONE_CLEAR_SIGHAND (1ull << 32) /* clone3 only */
+#define CLONE_INTO_CGROUP (1ull << 33)	 /* clone3 only */
+
+#define CLONE_LEGACY_FLAGS 0xffffffffull
+
+struct clone_args {
+	unsigned long long flags;
+	unsigned long long pidfd;	/* int *, CLONE_PIDFD */
+	unsigned long long child_tid;	/* pid_t *, CLONE_CHILD_SETTID/CLEARTID */
+	unsigned long long parent_tid;	/* pid_t *, CLONE_PARENT_SETTID */
+	unsigned long long exit_signal;
+	unsigned long long stack;	/* lowest address of the stack */
+	unsigned long long stack_size;
+	unsigned long long tls;
+	unsigned long long set_tid;	/* pid_t *, one per PID namespace level */
+	unsigned long long set_tid_size;
+	unsigned long long cgroup;
+	unsigned long long shadow_stack;      /* lowest address (seed RFC v1) */
+	unsigned long long shadow_stack_size; /* bytes (seed RFC v1) */
+};
+
+#define CLONE_ARGS_SIZE_VER0 64
+#define CLONE_ARGS_SIZE_VER1 80
+#define CLONE_ARGS_SIZE_VER2 88
+#define CLONE_ARGS_SIZE_VER3 104
+
+#define SCHED_OTHER 0
+
+#endif
