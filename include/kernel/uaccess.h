@@ -55,10 +55,10 @@ int clear_user(void __user *dst, size_t n);
 long strncpy_from_user(char *dst, const char __user *src, size_t max);
 
 #define get_user(x, ptr) copy_from_user(&(x), (ptr), sizeof(*(ptr)))
-#define put_user(x, ptr)                                                                   \
-	({                                                                                 \
-		__typeof__(*(ptr)) __v = (x);                                              \
-		copy_to_user((ptr), &__v, sizeof(__v));                                    \
+#define put_user(x, ptr)                                \
+	({                                              \
+		__typeof__(*(ptr)) __v = (x);           \
+		copy_to_user((ptr), &__v, sizeof(__v)); \
 	})
 
 /*

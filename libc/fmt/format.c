@@ -265,7 +265,8 @@ int vformat(format_sink_t sink, void *ctx, const char *fmt, va_list ap_in)
 			break;
 		}
 		case 'u':
-			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 10, false, false, false);
+			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 10, false, false,
+				    false);
 			break;
 		case 'x':
 		case 'X':
@@ -273,7 +274,8 @@ int vformat(format_sink_t sink, void *ctx, const char *fmt, va_list ap_in)
 				    false, false);
 			break;
 		case 'o':
-			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 8, false, false, false);
+			emit_number(&o, &sp, fetch_unsigned(&ap, len), false, 8, false, false,
+				    false);
 			break;
 		case 'p': {
 			uintptr_t p = (uintptr_t)va_arg(ap, void *);

@@ -40,14 +40,14 @@
 
 struct clone_args {
 	unsigned long long flags;
-	unsigned long long pidfd;	/* int *, CLONE_PIDFD */
-	unsigned long long child_tid;	/* pid_t *, CLONE_CHILD_SETTID/CLEARTID */
-	unsigned long long parent_tid;	/* pid_t *, CLONE_PARENT_SETTID */
+	unsigned long long pidfd;      /* int *, CLONE_PIDFD */
+	unsigned long long child_tid;  /* pid_t *, CLONE_CHILD_SETTID/CLEARTID */
+	unsigned long long parent_tid; /* pid_t *, CLONE_PARENT_SETTID */
 	unsigned long long exit_signal;
-	unsigned long long stack;	/* lowest address of the stack */
+	unsigned long long stack; /* lowest address of the stack */
 	unsigned long long stack_size;
 	unsigned long long tls;
-	unsigned long long set_tid;	/* pid_t *, one per PID namespace level */
+	unsigned long long set_tid; /* pid_t *, one per PID namespace level */
 	unsigned long long set_tid_size;
 	unsigned long long cgroup;
 	unsigned long long shadow_stack;      /* lowest address (seed RFC v1) */
