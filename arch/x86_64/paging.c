@@ -10,6 +10,7 @@
  * at any time, and a torn or reordered write is a fault that is hard to see.
  */
 #include <asm/cpu.h>
+#include <asm/mmu.h>
 #include <asm/pte.h>
 #include <asm/x86.h>
 #include <kernel/mm.h>
@@ -22,6 +23,16 @@ extern const char __data_start[], __kernel_end[];
 
 static phys_addr_t kernel_pml4;
 static u64 pte_nx; /* PTE_NX when the CPU has it, else 0 (the bit is reserved) */
+
+phys_addr_t x86_kernel_pml4(void)
+{
+	return kernel_pml4;
+}
+
+u64 x86_pte_nx(void)
+{
+	return pte_nx;
+}
 
 static u64 *table_virt(u64 entry)
 {
@@ -174,6 +185,13 @@ void arch_mm_init(const struct boot_info *info)
 	map_image_range(__text_start, __text_end, KPROT_READ | KPROT_EXEC);
 	map_image_range(__rodata_start, __rodata_end, KPROT_READ);
 	map_image_range(__data_start, __kernel_end, KPROT_READ | KPROT_WRITE);
+
+	/*
+	 * Every kernel-half PML4 slot in use must exist now: user address
+	 * spaces copy the kernel half once, when they are created.
+	 */
+	if (!walk_create(kernel_pml4, KSTACK_AREA_BASE, 3))
+		panic("paging: no memory for the kernel stack area");
 
 	write_cr4(read_cr4() | CR4_PGE);
 	write_cr3(kernel_pml4);

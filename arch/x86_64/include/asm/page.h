@@ -17,6 +17,9 @@
 #define PAGE_SHIFT 12
 #define PAGE_SIZE (1ul << PAGE_SHIFT)
 
+/* User space: the lower canonical half, less its last page (as Linux). */
+#define TASK_SIZE 0x00007ffffffff000ul
+
 #define KERNEL_VMA 0xffffffff80000000ul
 #define DIRECT_MAP_BASE 0xffff800000000000ul
 #define KSTACK_AREA_BASE 0xffffc00000000000ul

@@ -15,6 +15,12 @@
 #define PTE_D (1ull << 6)   /* dirty (leaf only) */
 #define PTE_PS (1ull << 7)  /* large page (PDPTE: 1 GiB, PDE: 2 MiB) */
 #define PTE_G (1ull << 8)   /* global: survives CR3 loads when CR4.PGE = 1 */
+/*
+ * Bits 9-11 are ignored by the MMU (SDM vol. 3A table 4-19), ours to use.
+ * PTE_SW_PROTNONE marks a not-present entry that still owns its frame: a
+ * PROT_NONE page whose contents must survive a later mprotect.
+ */
+#define PTE_SW_PROTNONE (1ull << 9)
 #define PTE_NX (1ull << 63) /* execute-disable, needs EFER.NXE */
 #define PTE_ADDR_MASK 0x000ffffffffff000ull
 

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT */
+/* What paging.c shares with the rest of the x86_64 code. */
+#ifndef ASM_MMU_H
+#define ASM_MMU_H
+
+#include <kernel/types.h>
+
+/* The kernel's own PML4: every address space's kernel half is a copy. */
+phys_addr_t x86_kernel_pml4(void);
+
+/* PTE_NX when the CPU has it, else 0 (then the bit is reserved). */
+u64 x86_pte_nx(void);
+
+#endif

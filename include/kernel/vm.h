@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * User address spaces: a page-table root (the arch's) plus the VMA list
+ * that says what may be mapped where. Pages are allocated on first touch
+ * (demand paging) and owned by exactly one address space: fork copies them.
+ */
+#ifndef KERNEL_VM_H
+#define KERNEL_VM_H
+
+#include <kernel/types.h>
+#include <kernel/vma.h>
+
+struct mm {
+	phys_addr_t pgd; /* the arch's page-table root */
+	struct vma_list vmas;
+	uintptr_t start_brk; /* where the heap starts (end of the image) */
+	uintptr_t brk;	     /* current break */
+	int users;	     /* tasks running in it (CLONE_VM shares) */
+};
+
+/* Where the kernel puts things when user space does not say. */
+#define MMAP_TOP (TASK_SIZE - (64ul << 30)) /* mmap grows down from here, below the stack */
+#define MMAP_BOTTOM (1ul << 16)		    /* never map below 64 KiB (NULL guard) */
+#define STACK_TOP (TASK_SIZE - PAGE_SIZE)   /* top of the main thread's stack */
+
+struct mm *mm_create(void);
+/* Drops one user; the last one frees every page, table and area. */
+void mm_put(struct mm *mm);
+/* A full copy for fork: areas and the contents of every present page. */
+struct mm *mm_fork(struct mm *src);
+
+/*
+ * Maps [start, start + len) with prot/flags. With fixed, replaces what is
+ * there; otherwise start must be free. 0 or -ENOMEM.
+ */
+int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
+	   bool fixed);
+/* Unmaps a range (pages freed). 0 or -ENOMEM (a split failed). */
+int mm_unmap(struct mm *mm, uintptr_t start, size_t len);
+/* Linux's mprotect on the range: 0, -ENOMEM (unmapped hole) */
+int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot);
+
+enum fault_access { FAULT_READ, FAULT_WRITE, FAULT_EXEC };
+
+/*
+ * Resolves a fault at addr: 0 when a page was mapped (demand paging),
+ * -EFAULT when no area covers addr (SEGV_MAPERR), -EACCES when the area
+ * forbids the access (SEGV_ACCERR), -ENOMEM when out of memory.
+ */
+int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access);
+
+/*
+ * Writes into an address space that need not be the current one (exec
+ * builds the new image this way), faulting pages in as needed. Ignores
+ * PROT_WRITE: the kernel is filling in the image. 0 or -EFAULT/-ENOMEM.
+ */
+int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len);
+
+/* Makes mm the address space the CPU uses (NULL: kernel only). */
+void mm_activate(struct mm *mm);
+
+/* ---- arch hooks (arch/<arch>/) ---- */
+phys_addr_t arch_pgd_create(void);	/* a root with the kernel half, or 0 */
+void arch_pgd_destroy(phys_addr_t pgd); /* frees the tables (pages must be gone) */
+int arch_user_map(phys_addr_t pgd, uintptr_t va, phys_addr_t pa, unsigned int prot,
+		  unsigned int vm_flags);
+/* Unmaps [start, end) and frees every page that was mapped there. */
+void arch_user_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end);
+/* Changes the rights of the present pages in [start, end). */
+void arch_user_protect(phys_addr_t pgd, uintptr_t start, uintptr_t end, unsigned int prot,
+		       unsigned int vm_flags);
+/* The frame mapped at va, or 0. */
+phys_addr_t arch_user_lookup(phys_addr_t pgd, uintptr_t va);
+/* Copies every present page of [start, end) from src into fresh pages in dst. */
+int arch_user_copy(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end,
+		   unsigned int prot, unsigned int vm_flags);
+void arch_pgd_activate(phys_addr_t pgd);
+
+#endif

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT
+/*
+ * User address spaces (see <kernel/vm.h>): each change to the VMA list is
+ * paired with the page-table change the arch makes, so the two never
+ * disagree. Pages appear on first touch, in mm_handle_fault().
+ */
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/vm.h>
+#include <string.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
+
+struct mm *mm_create(void)
+{
+	struct mm *mm = kzalloc(sizeof(*mm));
+
+	if (!mm)
+		return NULL;
+	mm->pgd = arch_pgd_create();
+	if (!mm->pgd) {
+		kfree(mm);
+		return NULL;
+	}
+	mm->users = 1;
+	return mm;
+}
+
+static void release_pages(uintptr_t start, uintptr_t end, void *ctx)
+{
+	struct mm *mm = ctx;
+
+	arch_user_unmap(mm->pgd, start, end);
+}
+
+void mm_put(struct mm *mm)
+{
+	BUG_ON(mm->users <= 0);
+	if (--mm->users)
+		return;
+	vma_clear(&mm->vmas, release_pages, mm);
+	arch_pgd_destroy(mm->pgd);
+	kfree(mm);
+}
+
+struct mm *mm_fork(struct mm *src)
+{
+	struct mm *mm = mm_create();
+
+	if (!mm)
+		return NULL;
+	if (vma_clone(&mm->vmas, &src->vmas))
+		goto fail;
+	for (struct vma *v = src->vmas.head; v; v = v->next) {
+		if (arch_user_copy(mm->pgd, src->pgd, v->start, v->end, v->prot, v->flags))
+			goto fail;
+	}
+	mm->start_brk = src->start_brk;
+	mm->brk = src->brk;
+	return mm;
+fail:
+	mm_put(mm);
+	return NULL;
+}
+
+int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
+	   bool fixed)
+{
+	uintptr_t end = start + len;
+
+	if (fixed) {
+		int err = vma_remove(&mm->vmas, start, end, release_pages, mm);
+
+		if (err)
+			return err;
+	} else if (!vma_range_free(&mm->vmas, start, end)) {
+		return -ENOMEM;
+	}
+	return vma_insert(&mm->vmas, start, end, prot, flags);
+}
+
+int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
+{
+	return vma_remove(&mm->vmas, start, start + len, release_pages, mm);
+}
+
+static void apply_prot(uintptr_t start, uintptr_t end, unsigned int prot, unsigned int flags,
+		       void *ctx)
+{
+	struct mm *mm = ctx;
+
+	arch_user_protect(mm->pgd, start, end, prot, flags);
+}
+
+int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot)
+{
+	return vma_protect(&mm->vmas, start, start + len, prot, apply_prot, mm);
+}
+
+/* Maps a zeroed page at the page of addr in area v. */
+static int populate(struct mm *mm, const struct vma *v, uintptr_t addr)
+{
+	phys_addr_t p = page_alloc_zeroed(1);
+	int err;
+
+	if (!p)
+		return -ENOMEM;
+	err = arch_user_map(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), p, v->prot, v->flags);
+	if (err)
+		page_free(p, 1);
+	return err;
+}
+
+int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
+{
+	struct vma *v = vma_find(&mm->vmas, addr);
+
+	if (!v)
+		return -EFAULT;
+	if ((access == FAULT_WRITE && !(v->prot & PROT_WRITE)) ||
+	    (access == FAULT_EXEC && !(v->prot & PROT_EXEC)) ||
+	    (access == FAULT_READ && !(v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC))))
+		return -EACCES;
+	if (arch_user_lookup(mm->pgd, addr))
+		return -EACCES; /* present, yet it faulted: the rights forbid it */
+	return populate(mm, v, addr);
+}
+
+int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
+{
+	const char *s = src;
+
+	while (len) {
+		struct vma *v = vma_find(&mm->vmas, addr);
+
+		if (!v)
+			return -EFAULT;
+
+		phys_addr_t p = arch_user_lookup(mm->pgd, addr);
+
+		if (!p) {
+			int err = populate(mm, v, addr);
+
+			if (err)
+				return err;
+			p = arch_user_lookup(mm->pgd, addr);
+		}
+
+		size_t off = addr & (PAGE_SIZE - 1);
+		size_t n = MIN(len, PAGE_SIZE - off);
+
+		memcpy((char *)phys_to_virt(p) + off, s, n);
+		addr += n;
+		s += n;
+		len -= n;
+	}
+	return 0;
+}
+
+void mm_activate(struct mm *mm)
+{
+	arch_pgd_activate(mm ? mm->pgd : 0);
+}

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+/* VMA list bookkeeping (see <kernel/vma.h>). Pure: unit-tested on the host. */
+#include <kernel/compiler.h>
+#include <kernel/mm.h>
+#include <kernel/vma.h>
+#include <uapi/linux/errno.h>
+
+static struct vma *vma_new(uintptr_t start, uintptr_t end, unsigned int prot, unsigned int flags)
+{
+	struct vma *v = kmalloc(sizeof(*v));
+
+	if (v) {
+		v->start = start;
+		v->end = end;
+		v->prot = prot;
+		v->flags = flags;
+		v->next = NULL;
+	}
+	return v;
+}
+
+struct vma *vma_find(const struct vma_list *l, uintptr_t addr)
+{
+	for (struct vma *v = l->head; v && v->start <= addr; v = v->next) {
+		if (addr < v->end)
+			return v;
+	}
+	return NULL;
+}
+
+bool vma_range_free(const struct vma_list *l, uintptr_t start, uintptr_t end)
+{
+	for (struct vma *v = l->head; v && v->start < end; v = v->next) {
+		if (v->end > start)
+			return false;
+	}
+	return true;
+}
+
+int vma_insert(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int prot,
+	       unsigned int flags)
+{
+	struct vma *n = vma_new(start, end, prot, flags);
+	struct vma **pp = &l->head;
+
+	if (!n)
+		return -ENOMEM;
+	while (*pp && (*pp)->start < start)
+		pp = &(*pp)->next;
+	n->next = *pp;
+	*pp = n;
+	return 0;
+}
+
+/* Splits v at addr (v->start < addr < v->end) using hi: v keeps the low part. */
+static void split(struct vma *v, uintptr_t addr, struct vma *hi)
+{
+	*hi = *v;
+	hi->start = addr;
+	v->next = hi;
+	v->end = addr;
+}
+
+/*
+ * Makes start and end area boundaries. At most two areas straddle them, and
+ * the memory for both splits is taken before the first, so a failure
+ * changes nothing.
+ */
+static int split_at_bounds(struct vma_list *l, uintptr_t start, uintptr_t end)
+{
+	struct vma *spare[2];
+
+	for (int i = 0; i < 2; i++) {
+		spare[i] = kmalloc(sizeof(struct vma));
+		if (!spare[i]) {
+			if (i)
+				kfree(spare[0]);
+			return -ENOMEM;
+		}
+	}
+
+	int used = 0;
+
+	for (struct vma *v = l->head; v && v->start < end; v = v->next) {
+		if (v->start < start && start < v->end)
+			split(v, start, spare[used++]);
+		else if (v->start < end && end < v->end)
+			split(v, end, spare[used++]);
+	}
+	while (used < 2)
+		kfree(spare[used++]);
+	return 0;
+}
+
+int vma_remove(struct vma_list *l, uintptr_t start, uintptr_t end, vma_release_fn release,
+	       void *ctx)
+{
+	int err = split_at_bounds(l, start, end);
+
+	if (err)
+		return err;
+	for (struct vma **pp = &l->head; *pp;) {
+		struct vma *v = *pp;
+
+		if (v->start >= start && v->end <= end) {
+			*pp = v->next;
+			if (release)
+				release(v->start, v->end, ctx);
+			kfree(v);
+		} else {
+			pp = &v->next;
+		}
+	}
+	return 0;
+}
+
+/* True when every byte of [start, end) is inside some area. */
+static bool range_fully_mapped(const struct vma_list *l, uintptr_t start, uintptr_t end)
+{
+	uintptr_t at = start;
+
+	for (struct vma *v = l->head; v && at < end; v = v->next) {
+		if (v->end <= at)
+			continue;
+		if (v->start > at)
+			return false;
+		at = v->end;
+	}
+	return at >= end;
+}
+
+int vma_protect(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int prot,
+		vma_protect_fn apply, void *ctx)
+{
+	if (!range_fully_mapped(l, start, end))
+		return -ENOMEM;
+
+	int err = split_at_bounds(l, start, end);
+
+	if (err)
+		return err;
+	for (struct vma *v = l->head; v && v->start < end; v = v->next) {
+		if (v->start >= start && v->end <= end && v->prot != prot) {
+			v->prot = prot;
+			if (apply)
+				apply(v->start, v->end, prot, v->flags, ctx);
+		}
+	}
+	return 0;
+}
+
+/* True when [s, s + len) plus guard on both sides is free and inside [low, high). */
+static bool gap_fits(const struct vma_list *l, uintptr_t s, size_t len, uintptr_t low,
+		     uintptr_t high, size_t guard)
+{
+	if (s < low || s > high || len > high - s)
+		return false;
+
+	uintptr_t gs = s >= guard ? s - guard : 0;
+	uintptr_t ge = s + len + guard < s + len ? ~(uintptr_t)0 : s + len + guard;
+
+	return vma_range_free(l, gs, ge);
+}
+
+uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uintptr_t low,
+		       uintptr_t high, size_t guard)
+{
+	if (len == 0 || len > high - low)
+		return 0;
+	if (hint && IS_ALIGNED(hint, PAGE_SIZE) && gap_fits(l, hint, len, low, high, guard))
+		return hint;
+
+	/* Top-down: try just below each area, from the highest, then below high. */
+	uintptr_t best = 0;
+	uintptr_t cand = ALIGN_DOWN(high - len, PAGE_SIZE);
+
+	if (gap_fits(l, cand, len, low, high, guard))
+		return cand;
+	for (struct vma *v = l->head; v; v = v->next) {
+		if (v->start < len + guard + low)
+			continue;
+		cand = ALIGN_DOWN(v->start - guard - len, PAGE_SIZE);
+		if (cand + len <= high && gap_fits(l, cand, len, low, high, guard) && cand > best)
+			best = cand;
+	}
+	return best;
+}
+
+void vma_clear(struct vma_list *l, vma_release_fn release, void *ctx)
+{
+	while (l->head) {
+		struct vma *v = l->head;
+
+		l->head = v->next;
+		if (release)
+			release(v->start, v->end, ctx);
+		kfree(v);
+	}
+}
+
+int vma_clone(struct vma_list *dst, const struct vma_list *src)
+{
+	struct vma **tail = &dst->head;
+
+	dst->head = NULL;
+	for (const struct vma *v = src->head; v; v = v->next) {
+		struct vma *n = vma_new(v->start, v->end, v->prot, v->flags);
+
+		if (!n) {
+			vma_clear(dst, NULL, NULL);
+			return -ENOMEM;
+		}
+		*tail = n;
+		tail = &n->next;
+	}
+	return 0;
+}
