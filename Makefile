@@ -6,6 +6,7 @@
 #   V=1                    show full command lines
 
 ARCH ?= x86_64
+.DEFAULT_GOAL := all
 BUILD := build/$(ARCH)
 OBJ := $(BUILD)/obj
 
@@ -32,7 +33,11 @@ KERNEL_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(C
 	-fno-asynchronous-unwind-tables -fno-toplevel-reorder -Wall -Wextra -Werror -Wstrict-prototypes \
 	-Wmissing-prototypes -Wno-unused-parameter $(ARCH_CFLAGS)
 
+include libc/build.mk
+include user/build.mk
+
 ELF := $(BUILD)/umbra.elf
+INITRAMFS_CPIO := $(BUILD)/initramfs.cpio
 ISO := $(BUILD)/umbra.iso
 CRASH_KINDS := null stack
 CRASH_ISOS := $(patsubst %,$(BUILD)/crash-%.iso,$(CRASH_KINDS))
@@ -63,15 +68,22 @@ define make-iso
 	@$(if $(Q),echo "  ISO     $(1)")
 	$(Q)rm -rf $(1).d && mkdir -p $(1).d/boot/grub
 	$(Q)cp $(ELF) $(1).d/boot/umbra.elf
+	$(Q)cp $(INITRAMFS_CPIO) $(1).d/boot/initramfs.cpio
 	$(Q)sed 's|@CMDLINE@|$(2)|' boot/$(ARCH)/grub.cfg > $(1).d/boot/grub/grub.cfg
 	$(Q)grub-mkrescue -o $(1) $(1).d > $(1).log 2>&1 || { cat $(1).log; exit 1; }
 	$(Q)rm -rf $(1).d
 endef
 
-$(ISO): $(ELF) boot/$(ARCH)/grub.cfg Makefile
+# The initramfs: the staged userland as a cpio "newc" archive, sorted so
+# the bytes are the same on every build.
+$(INITRAMFS_CPIO): $(USER_BINARIES)
+	@$(if $(Q),echo "  CPIO    $@")
+	$(Q)cd $(INITRAMFS) && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 > $(abspath $@)
+
+$(ISO): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile
 	$(call make-iso,$@,$(CMDLINE))
 
-$(BUILD)/crash-%.iso: $(ELF) boot/$(ARCH)/grub.cfg Makefile
+$(BUILD)/crash-%.iso: $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile
 	$(call make-iso,$@,$(CMDLINE) crashtest=$*)
 
 # Boots the image with the serial console here. EMU=bochs for the CET machine.

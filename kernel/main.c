@@ -7,30 +7,45 @@
 #include <kernel/boot.h>
 #include <kernel/cmdline.h>
 #include <kernel/crashtest.h>
+#include <kernel/init.h>
 #include <kernel/ktest.h>
 #include <kernel/kstack.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/time.h>
 #include <kernel/timer.h>
 
 static struct kstack main_stack;
+static struct boot_info *boot;
 
-/* Runs on a guarded kernel stack, so an overflow here is caught. */
+/*
+ * Runs on a guarded kernel stack, so an overflow here is caught. The
+ * kernel's self-tests come first; user space runs only when they pass.
+ * This thread then becomes the idle task.
+ */
 static __noreturn void kernel_main_late(void *unused)
 {
 	(void)unused;
 	crashtest_run_requested();
 
-	unsigned int failed = ktest_run_all();
+	printk("# ktap-suite: kernel\n");
+	if (ktest_run_all())
+		poweroff(POWEROFF_FAIL);
 
-	poweroff(failed ? POWEROFF_FAIL : POWEROFF_PASS);
+	arch_irq_disable(); /* from here the kernel runs with interrupts off */
+	sched_init();
+	time_init();
+	init_start(boot);
+	sched_idle_loop();
 }
 
 void kernel_main(struct boot_info *info)
 {
 	unsigned long loglevel;
 
+	boot = info;
 	cmdline_parse(&kernel_cmdline, info->cmdline);
 	if (cmdline_get_ulong(&kernel_cmdline, "loglevel", &loglevel))
 		printk_set_loglevel((int)loglevel);

@@ -3,7 +3,9 @@
 #include <kernel/arch.h>
 #include <kernel/console.h>
 #include <kernel/panic.h>
+#include <kernel/pid.h>
 #include <kernel/printk.h>
+#include <kernel/task.h>
 
 static bool in_panic;
 
@@ -26,8 +28,10 @@ static void vpanic_begin(const char *fmt, va_list ap)
 	in_panic = true;
 	printk("\n" PANIC_BANNER ": ");
 	vprintk(fmt, ap);
-	/* Only the boot thread exists until the scheduler arrives. */
-	printk("\ntask: kernel boot thread\n");
+	if (current && current->pid)
+		printk("\ntask: %s (tid %d)\n", current->name, task_tid_in(current, &init_pid_ns));
+	else
+		printk("\ntask: %s\n", current ? current->name : "kernel boot thread");
 }
 
 void panic_begin(const char *fmt, ...)

@@ -14,6 +14,9 @@ const char arch_name[] = "x86_64";
 
 struct x86_features x86_features;
 
+/* Read by uaccess.S: whether STAC/CLAC must bracket user accesses. */
+u8 x86_smap_enabled;
+
 static const char *yes_no(bool b)
 {
 	return b ? "yes" : "no";
@@ -72,6 +75,7 @@ void arch_cpu_probe(void)
 	if (f->smap)
 		cr4 |= CR4_SMAP;
 	write_cr4(cr4);
+	x86_smap_enabled = f->smap;
 }
 
 void arch_irq_enable(void)
@@ -96,6 +100,12 @@ void arch_irq_restore(unsigned long flags)
 {
 	if (flags & RFLAGS_IF)
 		arch_irq_enable();
+}
+
+void arch_idle_wait(void)
+{
+	/* STI delays interrupts by one instruction, so nothing slips in before HLT. */
+	__asm__ __volatile__("sti; hlt; cli" ::: "memory");
 }
 
 void arch_cpu_relax(void)

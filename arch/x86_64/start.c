@@ -19,6 +19,7 @@ void x86_64_start(u32 magic, u32 mbi_phys)
 	gdt_init();
 	idt_init();
 	pic_init();
+	x86_task_setup();
 	multiboot2_parse(magic, mbi_phys, &boot_info);
 	kernel_main(&boot_info);
 }

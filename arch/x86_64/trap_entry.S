@@ -6,6 +6,7 @@
  * 17, 21, 29, 30 have one), then its vector, and joins trap_common, which
  * builds a struct trap_frame and calls trap_dispatch().
  */
+#include <asm/segment.h>
 #include <asm/trap.h>
 
 	.text
@@ -43,6 +44,8 @@ trap_common:
 	/* The CPU aligned RSP to 16 before its pushes; 22 qwords keep it so. */
 	movq %rsp, %rdi
 	call trap_dispatch
+	.globl trap_return
+trap_return:
 	popq %r15
 	popq %r14
 	popq %r13
@@ -60,6 +63,91 @@ trap_common:
 	popq %rax
 	addq $16, %rsp			/* vector and error code */
 	iretq
+
+/*
+ * The syscall instruction lands here (IA32_LSTAR) with RCX = user RIP,
+ * R11 = user RFLAGS, interrupts masked by IA32_FMASK, and still on the user
+ * stack (SDM vol. 2B, SYSCALL). One CPU, so the kernel stack comes from a
+ * plain variable. We build the same struct trap_frame an interrupt would,
+ * then leave through trap_return (iretq), which restores every register.
+ */
+	.globl syscall_entry
+syscall_entry:
+	movq %rsp, syscall_user_rsp(%rip)
+	movq x86_kernel_entry_rsp(%rip), %rsp
+	pushq $USER_DS			/* ss */
+	pushq syscall_user_rsp(%rip)	/* rsp */
+	pushq %r11			/* rflags */
+	pushq $USER_CS			/* cs */
+	pushq %rcx			/* rip */
+	pushq $0			/* error code */
+	pushq $SYSCALL_VECTOR
+	pushq %rax
+	pushq %rbx
+	pushq %rcx
+	pushq %rdx
+	pushq %rsi
+	pushq %rdi
+	pushq %rbp
+	pushq %r8
+	pushq %r9
+	pushq %r10
+	pushq %r11
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	cld
+	movq %rsp, %rdi
+	call x86_syscall
+	jmp trap_return
+
+/*
+ * switch_stacks(&prev_ksp, next_ksp): saves the callee-saved registers on
+ * this stack, stores its pointer, and resumes the other stack where it
+ * left off (or, for a new task, at the address its set-up put there).
+ */
+	.globl switch_stacks
+switch_stacks:
+	pushq %rbp
+	pushq %rbx
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	movq %rsp, (%rdi)
+	movq %rsi, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbx
+	popq %rbp
+	ret
+
+/* A forked task's first instructions: finish the switch, then to user space. */
+	.globl ret_from_fork
+ret_from_fork:
+	call schedule_tail
+	call exit_to_user_mode
+	jmp trap_return
+
+/* A task that starts in the kernel: RBX = the function, which fills the trap frame. */
+	.globl kthread_entry
+kthread_entry:
+	call schedule_tail
+	call *%rbx
+	call exit_to_user_mode
+	jmp trap_return
+
+	.data
+	.balign 8
+	.globl x86_kernel_entry_rsp
+x86_kernel_entry_rsp:
+	.quad 0
+syscall_user_rsp:
+	.quad 0
+	.text
 
 /* arch_call_on_stack(stack_top, fn, arg): never returns. */
 	.globl arch_call_on_stack

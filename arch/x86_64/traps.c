@@ -12,6 +12,12 @@
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/signal.h>
+#include <kernel/task.h>
+#include <kernel/vm.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/signal.h>
 
 static const char *const exception_names[NR_EXCEPTIONS] = {
 	[VEC_DIVIDE] = "#DE divide error",
@@ -148,8 +154,94 @@ static __noreturn void kernel_fault(struct trap_frame *f)
 	poweroff(POWEROFF_PANIC);
 }
 
+/* The fix-up table of uaccess.S: where a faulting user access resumes. */
+struct extable_entry {
+	u64 insn;
+	u64 fixup;
+};
+extern const struct extable_entry __start_extable[], __stop_extable[];
+
+static u64 extable_fixup(u64 rip)
+{
+	for (const struct extable_entry *e = __start_extable; e < __stop_extable; e++) {
+		if (e->insn == rip)
+			return e->fixup;
+	}
+	return 0;
+}
+
+static enum fault_access pf_access(u64 err)
+{
+	if (err & PF_INSTR)
+		return FAULT_EXEC;
+	return (err & PF_WRITE) ? FAULT_WRITE : FAULT_READ;
+}
+
+/* A page fault in user mode: demand paging, or SIGSEGV. */
+static void user_page_fault(struct trap_frame *f, u64 cr2)
+{
+	int err = current->mm ? mm_handle_fault(current->mm, cr2, pf_access(f->error_code))
+			      : -EFAULT;
+
+	if (err == 0)
+		return;
+	if (err == -ENOMEM) {
+		signal_force_fault(SIGKILL, 0, cr2, "out of memory in a page fault");
+		return;
+	}
+	signal_force_fault(SIGSEGV, err == -EFAULT ? SEGV_MAPERR : SEGV_ACCERR, cr2,
+			   "segfault");
+}
+
+/* The signal each user-mode exception raises (signal(7), Linux's traps.c mapping). */
+static void user_exception(struct trap_frame *f)
+{
+	switch (f->vector) {
+	case VEC_PAGE_FAULT:
+		user_page_fault(f, read_cr2());
+		break;
+	case VEC_DIVIDE:
+	case VEC_X87:
+	case VEC_SIMD:
+		signal_force_fault(SIGFPE, 0, f->rip, exception_name(f->vector));
+		break;
+	case VEC_INVALID_OPCODE:
+		signal_force_fault(SIGILL, 0, f->rip, exception_name(f->vector));
+		break;
+	case VEC_DEBUG:
+	case VEC_BREAKPOINT:
+		signal_force_fault(SIGTRAP, 0, f->rip, exception_name(f->vector));
+		break;
+	case VEC_ALIGNMENT:
+		signal_force_fault(SIGBUS, 0, f->rip, exception_name(f->vector));
+		break;
+	default:
+		signal_force_fault(SIGSEGV, 0, f->rip, exception_name(f->vector));
+		break;
+	}
+}
+
+/*
+ * A page fault in kernel mode at a user address is legitimate only inside
+ * the user-access routines: page the memory in, or resume at their fix-up.
+ */
+static bool kernel_uaccess_fault(struct trap_frame *f)
+{
+	u64 cr2 = read_cr2(), fixup = extable_fixup(f->rip);
+
+	if (!fixup || cr2 >= TASK_SIZE)
+		return false;
+	if (current->mm && !(f->error_code & PF_PRESENT) &&
+	    mm_handle_fault(current->mm, cr2, pf_access(f->error_code)) == 0)
+		return true;
+	f->rip = fixup;
+	return true;
+}
+
 void trap_dispatch(struct trap_frame *f)
 {
+	bool from_user = (f->cs & 3) == 3;
+
 	if (f->vector >= VEC_IRQ_BASE && f->vector < VEC_IRQ_BASE + 16) {
 		unsigned int irq = (unsigned int)(f->vector - VEC_IRQ_BASE);
 
@@ -158,8 +250,19 @@ void trap_dispatch(struct trap_frame *f)
 		if (irq_handlers[irq])
 			irq_handlers[irq]();
 		pic_eoi(irq);
+		if (irq == 0)
+			sched_tick(from_user);
+		if (from_user)
+			exit_to_user_mode();
 		return;
 	}
+	if (from_user) {
+		user_exception(f);
+		exit_to_user_mode();
+		return;
+	}
+	if (f->vector == VEC_PAGE_FAULT && kernel_uaccess_fault(f))
+		return;
 	if (expected.armed && f->vector == expected.vector) {
 		expected.hits++;
 		expected.armed = false;

@@ -23,6 +23,12 @@ void arch_irq_disable(void);
 unsigned long arch_irq_save(void);
 void arch_irq_restore(unsigned long flags);
 
+/*
+ * With interrupts off: enables them and waits for one, atomically (so a
+ * wake-up cannot slip in between), then disables them again.
+ */
+void arch_idle_wait(void);
+
 /* A polite spin-wait hint (pause / yield). */
 void arch_cpu_relax(void);
 

@@ -9,8 +9,8 @@
 
 #include <kernel/types.h>
 
-#define KSTACK_PAGES 4	    /* 16 KiB: the size every kernel stack gets */
-#define KSTACK_SLOT_PAGES 8 /* virtual stride: stack + at least one guard page */
+#define KSTACK_PAGES 8	     /* 32 KiB: the size every kernel stack gets */
+#define KSTACK_SLOT_PAGES 16 /* virtual stride: stack + at least one guard page */
 
 struct kstack {
 	uintptr_t base; /* lowest mapped byte */

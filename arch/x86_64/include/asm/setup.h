@@ -11,6 +11,9 @@ void gdt_init(void);
 void idt_init(void);
 void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info);
 
+/* FPU/SSE for user space and the syscall MSRs. */
+void x86_task_setup(void);
+
 /* The stack the CPU switches to on entry from ring 3 (TSS.RSP0). */
 void tss_set_kernel_stack(uintptr_t top);
 

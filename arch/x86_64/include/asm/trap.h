@@ -27,6 +27,7 @@
 
 #define VEC_IRQ_BASE 32 /* the 8259 PICs are remapped to 32..47 */
 #define NR_VECTORS 256
+#define SYSCALL_VECTOR 256 /* marks a trap frame built by syscall_entry */
 
 /* Each stub in trap_entry.S is padded to this size: stub = base + vec * 16. */
 #define TRAP_STUB_SIZE 16

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+/* arch_prctl(2): the TLS base (ARCH_SET_FS / ARCH_GET_FS); codes from asm/prctl.h. */
+#include <asm/msr.h>
+#include <asm/syscalls.h>
+#include <kernel/task.h>
+#include <kernel/uaccess.h>
+#include <uapi/linux/errno.h>
+
+#define ARCH_SET_GS 0x1001
+#define ARCH_SET_FS 0x1002
+#define ARCH_GET_FS 0x1003
+#define ARCH_GET_GS 0x1004
+#define MSR_FS_BASE 0xc0000100u
+
+SYSCALL(arch_prctl)
+{
+	int code = (int)a[0];
+	unsigned long addr = a[1];
+
+	switch (code) {
+	case ARCH_SET_FS:
+		/* A non-canonical base would fault in WRMSR: Linux refuses it with EPERM. */
+		if (addr >= TASK_SIZE)
+			return -EPERM;
+		current->arch.fs_base = addr;
+		wrmsr(MSR_FS_BASE, addr);
+		return 0;
+	case ARCH_GET_FS:
+		return put_user((unsigned long)current->arch.fs_base, (unsigned long __user *)addr);
+	case ARCH_SET_GS:
+	case ARCH_GET_GS:
+		return -EINVAL; /* the kernel does not keep a user GS base */
+	default:
+		return -EINVAL;
+	}
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* execve(): replacing the current program with one from the initramfs. */
+#ifndef KERNEL_EXEC_H
+#define KERNEL_EXEC_H
+
+#include <kernel/types.h>
+
+/*
+ * Replaces current's program with path, with kernel-space argv/envp
+ * (NULL-terminated). On success the task returns to user space at the new
+ * entry point; on failure the old program is untouched and -errno returned.
+ */
+long exec_kernel(const char *path, const char *const argv[], const char *const envp[]);
+
+/* ---- arch hooks ---- */
+/* The ELF machine this kernel runs (EM_X86_64 62, EM_AARCH64 183). */
+extern const unsigned short arch_elf_machine;
+/* AT_HWCAP and AT_HWCAP2 for user programs, and AT_PLATFORM's string. */
+unsigned long arch_elf_hwcap(void);
+unsigned long arch_elf_hwcap2(void);
+extern const char arch_elf_platform[];
+/* 16 bytes of AT_RANDOM seed. */
+void arch_random_bytes(void *buf, size_t n);
+
+#endif

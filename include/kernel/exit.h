@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/* Leaving: thread exit, process exit, zombies and wait4()/waitid(). */
+#ifndef KERNEL_EXIT_H
+#define KERNEL_EXIT_H
+
+#include <kernel/compiler.h>
+
+struct process;
+
+/* Wait-status encodings, as wait4() returns them. */
+#define WAIT_STATUS_EXITED(code) (((code)&0xff) << 8)
+#define WAIT_STATUS_SIGNALED(sig) ((sig)&0x7f)
+
+/*
+ * Ends the current thread. status is the wait status its process leaves
+ * with if this is the last thread. Never returns.
+ */
+__noreturn void do_exit_thread(int status);
+
+/* Makes every thread of the current process leave with status, then exits. */
+__noreturn void do_exit_group(int status);
+
+/* Starts a group exit of p with status (used by fatal signals). */
+void process_begin_exit(struct process *p, int status);
+
+#endif

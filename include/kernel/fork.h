@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * clone3()/clone()/fork()/vfork(): argument copying and validation (pure
+ * enough to unit-test on the host: kernel/clone_args.c) and the creation
+ * of the new task (kernel/fork.c). Rules and their order: ABI.md §1.
+ */
+#ifndef KERNEL_FORK_H
+#define KERNEL_FORK_H
+
+#include <kernel/pid.h>
+#include <kernel/types.h>
+#include <kernel/uaccess.h>
+
+struct kernel_clone_args {
+	u64 flags;
+	int __user *pidfd;
+	int __user *child_tid;
+	int __user *parent_tid;
+	int exit_signal;
+	uintptr_t stack;      /* lowest address, 0 = keep the parent's SP */
+	size_t stack_size;
+	uintptr_t tls;
+	int set_tid[MAX_PID_NS_LEVEL];
+	size_t set_tid_size;
+	int cgroup;
+	uintptr_t shadow_stack; /* seed RFC v1: lowest address */
+	size_t shadow_stack_size;
+};
+
+/*
+ * clone3 step 1 (copy_clone_args_from_user): size rules (> PAGE_SIZE ->
+ * E2BIG, < VER0 -> EINVAL), the trailing-zero rule (E2BIG), faults
+ * (EFAULT), set_tid and exit_signal and cgroup checks (EINVAL).
+ */
+int clone3_copy_args(struct kernel_clone_args *k, const void __user *uargs, size_t usize);
+
+/* clone3 step 2 (clone3_args_valid): flags, stack, shadow stack. 0 or -EINVAL. */
+int clone3_args_valid(const struct kernel_clone_args *k);
+
+/* The flag checks every clone flavour shares (copy_process's). 0 or -EINVAL. */
+int clone_flags_valid(const struct kernel_clone_args *k, bool caller_is_ns_init,
+		      bool pid_ns_for_children_differs);
+
+/* Creates the task; returns its TID as the caller sees it, or -errno. */
+long kernel_clone(struct kernel_clone_args *k);
+
+#endif

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* Starting user space: the first process runs /init (or `init=` from the command line). */
+#ifndef KERNEL_INIT_H
+#define KERNEL_INIT_H
+
+#include <kernel/boot.h>
+
+struct task;
+
+/* Loads the initramfs module and starts the first process. Returns on failure. */
+void init_start(const struct boot_info *info);
+
+/* Arch hook: makes t start by running fn in the kernel, then return to user space. */
+void arch_task_start_in_kernel(struct task *t, void (*fn)(void));
+
+#endif

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The initramfs: a cpio "newc" archive (the format of cpio -H newc; the
+ * kernel's Documentation/driver-api/early-userspace/buffer-format.rst)
+ * loaded by the boot loader as a module. Read-only; files are used in place.
+ */
+#ifndef KERNEL_INITRAMFS_H
+#define KERNEL_INITRAMFS_H
+
+#include <kernel/types.h>
+
+struct cpio_entry {
+	const char *name; /* not NUL-terminated: name_len bytes */
+	size_t name_len;
+	const u8 *data;
+	size_t size;
+	u32 mode;
+};
+
+/*
+ * Parses the entry at *off of archive[0..len): 1 with *e filled and *off
+ * advanced, 0 at the TRAILER!!! entry, -EINVAL when malformed. Pure.
+ */
+int cpio_next(const u8 *archive, size_t len, size_t *off, struct cpio_entry *e);
+
+/* Checks and indexes the archive. 0, or -EINVAL. */
+int initramfs_init(const void *archive, size_t len);
+
+/* The regular file at path ("/init", "bin/x", "./bin/x" alike), or NULL. */
+const struct cpio_entry *initramfs_lookup(const char *path);
+
+#define CPIO_MODE_TYPE 0170000
+#define CPIO_MODE_REG 0100000
+#define CPIO_MODE_DIR 0040000
+
+#endif

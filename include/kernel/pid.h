@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * PIDs and PID namespaces (CLONE_NEWPID). A task's struct pid holds one
+ * number per namespace level, from the initial namespace (level 0) down to
+ * the namespace the task lives in; each namespace numbers its tasks from 1,
+ * and its first process (number 1) reaps its orphans.
+ */
+#ifndef KERNEL_PID_H
+#define KERNEL_PID_H
+
+#include <kernel/types.h>
+
+#define MAX_PID_NS_LEVEL 32 /* Linux's nesting limit */
+#define PID_MAX 32768	    /* numbers are 1 .. PID_MAX - 1 */
+
+struct process;
+struct task;
+
+struct pid_ns {
+	int refs;
+	unsigned int level;
+	struct pid_ns *parent;
+	int last_nr;		 /* the last number handed out, for round-robin allocation */
+	struct process *reaper;	 /* the namespace's init, once it exists */
+};
+
+struct pid {
+	int refs;
+	unsigned int level; /* nr[0..level] and ns[0..level] are valid */
+	int nr[MAX_PID_NS_LEVEL + 1];
+	struct pid_ns *ns[MAX_PID_NS_LEVEL + 1];
+	struct task *task; /* the thread holding this pid, NULL once it is gone */
+	struct pid *all_next;
+};
+
+extern struct pid_ns init_pid_ns;
+
+/* A new namespace below parent: -ENOSPC past MAX_PID_NS_LEVEL, -ENOMEM. */
+struct pid_ns *pid_ns_create(struct pid_ns *parent);
+void pid_ns_get(struct pid_ns *ns);
+void pid_ns_put(struct pid_ns *ns);
+
+/*
+ * Allocates a pid in ns and all its ancestors. set_tid (may be NULL) asks
+ * for specific numbers, innermost level first, as clone3() passes them.
+ * Returns the pid or an ERR_PTR: -EINVAL, -EEXIST, -EAGAIN, -ENOMEM.
+ */
+struct pid *pid_alloc(struct pid_ns *ns, const int *set_tid, size_t set_tid_size);
+void pid_put(struct pid *pid);
+
+/* The number of pid in ns, or 0 when pid is not visible from ns. */
+int pid_nr_in(const struct pid *pid, const struct pid_ns *ns);
+
+/* Calls fn for every pid visible in ns. fn must not free pids. */
+void pid_for_each_in_ns(const struct pid_ns *ns, void (*fn)(struct pid *pid, void *ctx), void *ctx);
+
+/* The pid with number nr in ns, or NULL. */
+struct pid *pid_find(const struct pid_ns *ns, int nr);
+
+#endif

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * System call handlers. Each takes the six argument registers as the arch
+ * saved them (a[0] is the first argument) and returns a value or -errno,
+ * exactly as Linux's. The arch's table maps its numbers to these
+ * (arch/<arch>/syscall_table.c); unknown numbers give -ENOSYS.
+ */
+#ifndef KERNEL_SYSCALLS_H
+#define KERNEL_SYSCALLS_H
+
+typedef long (*syscall_fn_t)(const unsigned long a[6]);
+
+#define SYSCALL(name) long sys_##name(const unsigned long a[6])
+
+/* Runs syscall nr; called by the arch entry code. */
+long syscall_dispatch(unsigned long nr, const unsigned long a[6]);
+
+extern const syscall_fn_t arch_syscall_table[];
+extern const unsigned long arch_nr_syscalls;
+
+SYSCALL(read);
+SYSCALL(write);
+SYSCALL(writev);
+SYSCALL(openat);
+SYSCALL(open);
+SYSCALL(close);
+SYSCALL(ioctl);
+SYSCALL(mmap);
+SYSCALL(munmap);
+SYSCALL(mprotect);
+SYSCALL(brk);
+SYSCALL(exit);
+SYSCALL(exit_group);
+SYSCALL(getpid);
+SYSCALL(getppid);
+SYSCALL(gettid);
+SYSCALL(getuid);
+SYSCALL(geteuid);
+SYSCALL(getgid);
+SYSCALL(getegid);
+SYSCALL(uname);
+SYSCALL(sysinfo);
+SYSCALL(clone);
+SYSCALL(clone3);
+SYSCALL(fork);
+SYSCALL(vfork);
+SYSCALL(execve);
+SYSCALL(wait4);
+SYSCALL(waitid);
+SYSCALL(kill);
+SYSCALL(tgkill);
+SYSCALL(tkill);
+SYSCALL(rt_sigprocmask);
+SYSCALL(sched_yield);
+SYSCALL(nanosleep);
+SYSCALL(clock_gettime);
+SYSCALL(clock_nanosleep);
+SYSCALL(futex);
+SYSCALL(set_tid_address);
+SYSCALL(prlimit64);
+SYSCALL(getrlimit);
+SYSCALL(setrlimit);
+SYSCALL(reboot);
+
+#endif

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tasks and processes. A task is one thread of execution with its own
+ * kernel stack; a process is the thread group (CLONE_THREAD) sharing a
+ * PID, a parent, children, rlimits and signal state. Address spaces
+ * (CLONE_VM) and file tables (CLONE_FILES) are shared by reference count
+ * and may be shared across processes too, as in Linux.
+ *
+ * Concurrency: one CPU, and the kernel runs with interrupts off except in
+ * the idle loop, so kernel code is never preempted and needs no locks.
+ * Timer interrupts taken in user mode set need_resched.
+ */
+#ifndef KERNEL_TASK_H
+#define KERNEL_TASK_H
+
+#include <asm/task.h>
+#include <kernel/kstack.h>
+#include <kernel/types.h>
+#include <kernel/waitq.h>
+#include <uapi/linux/types.h>
+
+struct mm;
+struct files;
+struct pid;
+struct pid_ns;
+struct time_ns;
+struct process;
+
+enum task_state {
+	TASK_RUNNING,	/* on the run queue or running */
+	TASK_SLEEPING,	/* on a wait queue (and maybe a timer) */
+	TASK_DEAD,	/* exited: freed once we switch away from it */
+};
+
+struct task {
+	struct pid *pid; /* the thread ID in every PID namespace level */
+	struct process *proc;
+	struct mm *mm;
+	struct files *files;
+	struct kstack kstack;
+	struct arch_task arch; /* saved registers, FS base, FPU state */
+	enum task_state state;
+	char name[16];
+
+	struct task *run_next;	  /* run queue */
+	struct task *thread_next; /* threads of proc */
+	struct task *wait_next;	  /* the wait queue we sleep on */
+	struct waitq *waiting_on;
+	u64 wake_at;		  /* tick to wake at when sleeping with a time-out, or 0 */
+	bool timed_out;
+
+	uintptr_t set_child_tid;   /* CLONE_CHILD_SETTID: written when it first runs */
+	uintptr_t clear_child_tid; /* CLONE_CHILD_CLEARTID: cleared + futex-woken at exit */
+	struct task *vfork_parent; /* woken when we exec or exit (CLONE_VFORK) */
+	bool vfork_done;
+
+	u64 sigmask;	/* blocked signals (bit n-1 = signal n) */
+	u64 sigpending; /* signals sent to this thread */
+};
+
+enum process_state { PROC_ALIVE, PROC_ZOMBIE };
+
+struct process {
+	struct pid *pid; /* the thread group ID: its first thread's pid */
+	struct process *parent;
+	struct process *children; /* linked through sibling */
+	struct process *sibling;
+	struct task *threads;
+	unsigned int nr_threads;
+	enum process_state state;
+	int exit_signal;	/* sent to the parent when we die (0: none) */
+	int wait_status;	/* wait4() status once a zombie */
+	bool exiting;		/* exit_group or a fatal signal: threads leave */
+	int exit_code;		/* the status every thread leaves with */
+	u64 sigpending;		/* signals sent to the process */
+	struct waitq child_exit; /* parent sleeps here in wait4() */
+	struct pid_ns *pid_ns_for_children;
+	struct time_ns *time_ns;
+	struct time_ns *time_ns_for_children;
+	struct rlimit64 rlim[RLIM_NLIMITS];
+	bool is_ns_init; /* the child reaper of its PID namespace */
+};
+
+/* The task running now. */
+extern struct task *current;
+
+/* Allocates a task with a kernel stack; NULL on failure. Not yet runnable. */
+struct task *task_alloc(const char *name);
+/* Frees a task that never ran or is dead and switched away from. */
+void task_free(struct task *t);
+
+/* Makes a sleeping or new task runnable. */
+void task_wake(struct task *t);
+
+/* The thread ID / process ID of t as seen from namespace ns. */
+int task_tid_in(const struct task *t, const struct pid_ns *ns);
+int task_tgid_in(const struct task *t, const struct pid_ns *ns);
+/* The PID namespace t lives in (its pid's deepest level). */
+struct pid_ns *task_active_pid_ns(const struct task *t);
+
+/* ---- arch hooks ---- */
+/* The child's kernel stack gets a copy of parent's user registers (return value 0). */
+void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp,
+		    bool set_tls, uintptr_t tls);
+/* Resets the user registers for a new program at entry with stack pointer sp. */
+void arch_task_exec(struct task *t, uintptr_t entry, uintptr_t sp);
+/* Switches the CPU from prev to next: registers, FPU, TLS base, address space. */
+void arch_switch_to(struct task *prev, struct task *next);
+/* The boot thread becomes the idle task: records its state. */
+void arch_task_init_idle(struct task *t);
+/* User instruction and stack pointer of t (for fault reports). */
+uintptr_t arch_task_user_ip(const struct task *t);
+uintptr_t arch_task_user_sp(const struct task *t);
+
+#endif

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: MIT
+/*
+ * execve(). The new image is built in a fresh address space while the old
+ * one still runs, so every failure leaves the caller intact; only when all
+ * of it is ready does the task switch over. The initial stack has Linux's
+ * layout (System V x86-64 ABI §3.4.1, the same on arm64):
+ *
+ *	sp -> argc, argv[0..argc-1], NULL, envp[..], NULL, auxv pairs, AT_NULL
+ *	      ... 16 random bytes, the platform string, the strings ...
+ */
+#include <kernel/elf.h>
+#include <kernel/exec.h>
+#include <kernel/file.h>
+#include <kernel/initramfs.h>
+#include <kernel/mm.h>
+#include <kernel/syscalls.h>
+#include <kernel/task.h>
+#include <kernel/vm.h>
+#include <string.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
+#include <uapi/linux/types.h>
+
+#define ARG_MAX (128 * 1024) /* bytes of argument and environment strings */
+#define MAX_ARGS 1024
+#define EXEC_PATH_MAX 256
+#define STACK_INITIAL_PAGES 1
+
+/* Maps each PT_LOAD of img into mm and copies its file bytes. */
+static int load_segments(struct mm *mm, const struct elf_image *img, const u8 *file)
+{
+	for (unsigned int i = 0; i < img->nr_loads; i++) {
+		const struct elf_load *l = &img->loads[i];
+		uintptr_t start = ALIGN_DOWN(l->vaddr, PAGE_SIZE);
+		uintptr_t end = ALIGN_UP(l->vaddr + l->memsz, PAGE_SIZE);
+
+		/* Pages shared with an earlier segment (same rights) are already there. */
+		while (start < end && vma_find(&mm->vmas, start))
+			start += PAGE_SIZE;
+		if (start < end) {
+			int err = mm_map(mm, start, end - start, l->prot, VM_IMAGE, false);
+
+			if (err)
+				return err;
+		}
+		if (l->filesz && mm_write(mm, l->vaddr, file + l->offset, l->filesz))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+struct stack_builder {
+	struct mm *mm;
+	uintptr_t sp;
+	int err;
+};
+
+static uintptr_t push_bytes(struct stack_builder *b, const void *data, size_t n)
+{
+	b->sp -= n;
+	if (!b->err)
+		b->err = mm_write(b->mm, b->sp, data, n);
+	return b->sp;
+}
+
+static void push_word(struct stack_builder *b, u64 w)
+{
+	push_bytes(b, &w, sizeof(w));
+}
+
+static size_t count(const char *const v[])
+{
+	size_t n = 0;
+
+	while (v && v[n])
+		n++;
+	return n;
+}
+
+/* Builds the initial stack; returns the stack pointer or 0 on failure. */
+static uintptr_t build_stack(struct mm *mm, const struct elf_image *img, const char *path,
+			     const char *const argv[], const char *const envp[])
+{
+	struct stack_builder b = { mm, STACK_TOP, 0 };
+	size_t argc = count(argv), envc = count(envp);
+	uintptr_t *argp = kmalloc((argc + envc + 2) * sizeof(uintptr_t)), *envpp;
+	u8 random[16];
+	u64 rlim = current->proc->rlim[RLIMIT_STACK].rlim_cur;
+	size_t stack_size = rlim == RLIM_INFINITY || rlim > (1ul << 30) ? (8ul << 20) : rlim;
+
+	if (!argp)
+		return 0;
+	envpp = argp + argc + 1;
+	stack_size = ALIGN_UP(MAX(stack_size, 128 * 1024ul), PAGE_SIZE);
+	if (mm_map(mm, STACK_TOP - stack_size, stack_size, PROT_READ | PROT_WRITE, VM_STACK,
+		   false)) {
+		kfree(argp);
+		return 0;
+	}
+
+	uintptr_t execfn = push_bytes(&b, path, strlen(path) + 1);
+
+	for (size_t i = envc; i-- > 0;)
+		envpp[i] = push_bytes(&b, envp[i], strlen(envp[i]) + 1);
+	for (size_t i = argc; i-- > 0;)
+		argp[i] = push_bytes(&b, argv[i], strlen(argv[i]) + 1);
+
+	uintptr_t platform = push_bytes(&b, arch_elf_platform, strlen(arch_elf_platform) + 1);
+
+	arch_random_bytes(random, sizeof(random));
+
+	uintptr_t at_random = push_bytes(&b, random, sizeof(random));
+	const u64 auxv[][2] = {
+		{ AT_PHDR, img->phdr_vaddr }, { AT_PHENT, img->phentsize },
+		{ AT_PHNUM, img->phnum },     { AT_PAGESZ, PAGE_SIZE },
+		{ AT_BASE, 0 },		      { AT_FLAGS, 0 },
+		{ AT_ENTRY, img->entry },     { AT_UID, 0 },
+		{ AT_EUID, 0 },		      { AT_GID, 0 },
+		{ AT_EGID, 0 },		      { AT_HWCAP, arch_elf_hwcap() },
+		{ AT_HWCAP2, arch_elf_hwcap2() }, { AT_CLKTCK, 100 },
+		{ AT_SECURE, 0 },	      { AT_RANDOM, at_random },
+		{ AT_PLATFORM, platform },    { AT_EXECFN, execfn },
+		{ AT_NULL, 0 },
+	};
+	size_t words = 1 + argc + 1 + envc + 1 + 2 * ARRAY_SIZE(auxv);
+
+	/* The ABI wants sp 16-byte aligned at the entry, pointing at argc. */
+	b.sp = ALIGN_DOWN(b.sp, 16);
+	if (words & 1)
+		b.sp -= 8;
+	for (size_t i = ARRAY_SIZE(auxv); i-- > 0;) {
+		push_word(&b, auxv[i][1]);
+		push_word(&b, auxv[i][0]);
+	}
+	push_word(&b, 0);
+	for (size_t i = envc; i-- > 0;)
+		push_word(&b, envpp[i]);
+	push_word(&b, 0);
+	for (size_t i = argc; i-- > 0;)
+		push_word(&b, argp[i]);
+	push_word(&b, argc);
+	kfree(argp);
+	return b.err ? 0 : b.sp;
+}
+
+static const char *basename_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+long exec_kernel(const char *path, const char *const argv[], const char *const envp[])
+{
+	const struct cpio_entry *e = initramfs_lookup(path);
+	struct elf_image img;
+	struct mm *mm, *old;
+	uintptr_t sp;
+	int err;
+
+	if (!e)
+		return -ENOENT;
+	if (count(argv) > MAX_ARGS || count(envp) > MAX_ARGS)
+		return -E2BIG;
+	err = elf_parse(e->data, e->size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP, &img);
+	if (err)
+		return err;
+	mm = mm_create();
+	if (!mm)
+		return -ENOMEM;
+	err = load_segments(mm, &img, e->data);
+	if (err)
+		goto fail;
+	sp = build_stack(mm, &img, path, argv, envp);
+	if (!sp) {
+		err = -ENOMEM;
+		goto fail;
+	}
+	mm->start_brk = mm->brk = ALIGN_UP(img.end, PAGE_SIZE);
+
+	/* The point of no return. */
+	old = current->mm;
+	current->mm = mm;
+	mm_activate(mm);
+	if (old)
+		mm_put(old);
+	if (current->files)
+		files_close_on_exec(current->files);
+	strlcpy(current->name, basename_of(path), sizeof(current->name));
+	current->clear_child_tid = 0;
+	if (current->vfork_parent) {
+		current->vfork_done = true;
+		task_wake(current->vfork_parent);
+		current->vfork_parent = NULL;
+	}
+	arch_task_exec(current, img.entry, sp);
+	return 0;
+fail:
+	mm_put(mm);
+	return err;
+}
+
+/* Copies a user string array into buf; fills ptrs (NULL-terminated). */
+static long copy_strings(const char __user *const __user *uv, const char **ptrs, char *buf,
+			 size_t *used)
+{
+	size_t n = 0;
+
+	if (!uv) {
+		ptrs[0] = NULL;
+		return 0;
+	}
+	for (;; n++) {
+		const char __user *us;
+
+		if (n == MAX_ARGS)
+			return -E2BIG;
+		if (copy_from_user(&us, &uv[n], sizeof(us)))
+			return -EFAULT;
+		if (!us)
+			break;
+
+		long len = strncpy_from_user(buf + *used, us, ARG_MAX - *used);
+
+		if (len == -ENAMETOOLONG)
+			return -E2BIG;
+		if (len < 0)
+			return len;
+		ptrs[n] = buf + *used;
+		*used += (size_t)len + 1;
+	}
+	ptrs[n] = NULL;
+	return 0;
+}
+
+SYSCALL(execve)
+{
+	char path[EXEC_PATH_MAX];
+	long len = strncpy_from_user(path, (const char __user *)a[0], sizeof(path));
+	long err;
+
+	if (len < 0)
+		return len;
+	if (len == 0)
+		return -ENOENT;
+
+	char *strings = kmalloc(ARG_MAX);
+	const char **argv = kmalloc((MAX_ARGS + 1) * sizeof(char *));
+	const char **envp = kmalloc((MAX_ARGS + 1) * sizeof(char *));
+	size_t used = 0;
+
+	err = -ENOMEM;
+	if (!strings || !argv || !envp)
+		goto out;
+	err = copy_strings((const char __user *const __user *)a[1], argv, strings, &used);
+	if (!err)
+		err = copy_strings((const char __user *const __user *)a[2], envp, strings, &used);
+	if (!err)
+		err = exec_kernel(path, argv, envp);
+out:
+	kfree(strings);
+	kfree(argv);
+	kfree(envp);
+	return err;
+}

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Leaving: a thread's exit, its process becoming a zombie, orphans being
+ * reparented, and the parent collecting the status with wait4()/waitid().
+ * When the first process (the initial namespace's init) exits, the machine
+ * powers off with its verdict: status 0 passes, anything else fails.
+ */
+#include <kernel/exit.h>
+#include <kernel/file.h>
+#include <kernel/futex.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/pid.h>
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/signal.h>
+#include <kernel/syscalls.h>
+#include <kernel/task.h>
+#include <kernel/timens.h>
+#include <kernel/vm.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/signal.h>
+#include <uapi/linux/wait.h>
+
+void process_begin_exit(struct process *p, int status)
+{
+	if (p->exiting)
+		return;
+	p->exiting = true;
+	p->exit_code = status;
+	for (struct task *t = p->threads; t; t = t->thread_next) {
+		if (t->state == TASK_SLEEPING)
+			task_wake(t); /* its sleep returns -EINTR */
+	}
+}
+
+/* Where orphans of p go: the init of p's namespace, or of the one above it. */
+static struct process *find_reaper(struct process *p)
+{
+	struct pid_ns *ns = p->pid->ns[p->pid->level];
+
+	for (; ns; ns = ns->parent) {
+		if (ns->reaper && ns->reaper != p && ns->reaper->state == PROC_ALIVE)
+			return ns->reaper;
+	}
+	return NULL;
+}
+
+static void reparent_children(struct process *p)
+{
+	struct process *reaper = find_reaper(p);
+
+	while (p->children) {
+		struct process *c = p->children;
+
+		p->children = c->sibling;
+		if (reaper) {
+			c->parent = reaper;
+			c->sibling = reaper->children;
+			reaper->children = c;
+			if (c->state == PROC_ZOMBIE)
+				waitq_wake(&reaper->child_exit, -1);
+		} else {
+			c->parent = NULL; /* nobody left to wait: freed when it dies */
+			c->sibling = NULL;
+		}
+	}
+}
+
+static void kill_one(struct pid *pid, void *ctx)
+{
+	(void)ctx;
+	if (pid->task && pid->task->proc->state == PROC_ALIVE)
+		process_begin_exit(pid->task->proc, WAIT_STATUS_SIGNALED(SIGKILL));
+}
+
+/* A namespace's init is gone: every other process in it is killed, as in Linux. */
+static void kill_namespace(struct pid_ns *ns)
+{
+	pid_for_each_in_ns(ns, kill_one, NULL);
+}
+
+static void process_free(struct process *p)
+{
+	pid_ns_put(p->pid_ns_for_children);
+	time_ns_put(p->time_ns);
+	time_ns_put(p->time_ns_for_children);
+	pid_put(p->pid);
+	kfree(p);
+}
+
+/* The last thread of p has gone. */
+static void process_become_zombie(struct process *p)
+{
+	p->state = PROC_ZOMBIE;
+	p->wait_status = p->exit_code;
+	if (p->is_ns_init) {
+		p->pid->ns[p->pid->level]->reaper = NULL;
+		kill_namespace(p->pid->ns[p->pid->level]);
+	}
+	reparent_children(p);
+	if (p->pid->level == 0 && p->pid->nr[0] == 1) {
+		int st = p->wait_status;
+
+		printk("umbra: init exited with %s %d\n", (st & 0x7f) ? "signal" : "status",
+		       (st & 0x7f) ? (st & 0x7f) : (st >> 8) & 0xff);
+		poweroff(st == 0 ? POWEROFF_PASS : POWEROFF_FAIL);
+	}
+	if (p->parent)
+		waitq_wake(&p->parent->child_exit, -1);
+}
+
+void do_exit_thread(int status)
+{
+	struct task *t = current;
+	struct process *p = t->proc;
+
+	if (!p->exiting && p->nr_threads == 1) {
+		p->exiting = true;
+		p->exit_code = status;
+	}
+	if (t->clear_child_tid) {
+		/* Tell a joiner we are gone (Linux's CLONE_CHILD_CLEARTID contract). */
+		if (!put_user(0, (int __user *)t->clear_child_tid))
+			futex_wake(t->mm, t->clear_child_tid, 1);
+	}
+	if (t->vfork_parent) {
+		t->vfork_done = true;
+		task_wake(t->vfork_parent);
+		t->vfork_parent = NULL;
+	}
+
+	mm_activate(NULL); /* mm_put may free the tables we run on */
+	mm_put(t->mm);
+	t->mm = NULL;
+	files_put(t->files);
+	t->files = NULL;
+
+	for (struct task **pp = &p->threads; *pp; pp = &(*pp)->thread_next) {
+		if (*pp == t) {
+			*pp = t->thread_next;
+			break;
+		}
+	}
+	p->nr_threads--;
+	t->pid->task = NULL;
+	pid_put(t->pid);
+	t->pid = NULL;
+
+	if (p->nr_threads == 0) {
+		process_become_zombie(p);
+		if (!p->parent)
+			process_free(p);
+	}
+	t->state = TASK_DEAD;
+	schedule();
+	panic("a dead task was scheduled");
+}
+
+void do_exit_group(int status)
+{
+	process_begin_exit(current->proc, status);
+	do_exit_thread(current->proc->exit_code);
+}
+
+SYSCALL(exit)
+{
+	do_exit_thread(WAIT_STATUS_EXITED((int)a[0]));
+}
+
+SYSCALL(exit_group)
+{
+	do_exit_group(WAIT_STATUS_EXITED((int)a[0]));
+}
+
+/* ---- waiting ---- */
+
+/* A "clone child" signals its parent with something other than SIGCHLD. */
+static bool wait_flavour_matches(const struct process *c, int options)
+{
+	bool clone_child = c->exit_signal != SIGCHLD;
+
+	if (options & __WALL)
+		return true;
+	return (options & __WCLONE) ? clone_child : !clone_child;
+}
+
+/*
+ * Finds a child of the caller matching want_pid (-1: any), in the caller's
+ * namespace. Sets *any when some child matches at all. Returns a zombie
+ * among them, or NULL.
+ */
+static struct process *find_zombie(struct process *me, int want_pid, int options, bool *any)
+{
+	struct pid_ns *ns = task_active_pid_ns(current);
+
+	*any = false;
+	for (struct process *c = me->children; c; c = c->sibling) {
+		if (want_pid > 0 && pid_nr_in(c->pid, ns) != want_pid)
+			continue;
+		if (!wait_flavour_matches(c, options))
+			continue;
+		*any = true;
+		if (c->state == PROC_ZOMBIE)
+			return c;
+	}
+	return NULL;
+}
+
+static void reap(struct process *me, struct process *c)
+{
+	for (struct process **pp = &me->children; *pp; pp = &(*pp)->sibling) {
+		if (*pp == c) {
+			*pp = c->sibling;
+			break;
+		}
+	}
+	process_free(c);
+}
+
+/*
+ * The common wait loop. Returns the child's pid (and its status in *status)
+ * after reaping it unless nowait, 0 for WNOHANG with nothing to report,
+ * -ECHILD, or -EINTR when we are killed while waiting.
+ */
+static long do_wait(int want_pid, int options, bool nowait, int *status)
+{
+	struct process *me = current->proc;
+
+	for (;;) {
+		bool any;
+		struct process *z = find_zombie(me, want_pid, options, &any);
+
+		if (z) {
+			long nr = pid_nr_in(z->pid, task_active_pid_ns(current));
+
+			*status = z->wait_status;
+			if (!nowait)
+				reap(me, z);
+			return nr;
+		}
+		if (!any)
+			return -ECHILD;
+		if (options & WNOHANG)
+			return 0;
+
+		int err = waitq_sleep(&me->child_exit, 0);
+
+		if (err)
+			return -EINTR;
+	}
+}
+
+#define WAIT4_OPTIONS (WNOHANG | WUNTRACED | WCONTINUED | __WNOTHREAD | __WCLONE | __WALL)
+
+SYSCALL(wait4)
+{
+	int want = (int)a[0], options = (int)a[2], status = 0;
+	int __user *ustatus = (int __user *)a[1];
+	void __user *rusage = (void __user *)a[3];
+	long r;
+
+	if (options & ~WAIT4_OPTIONS)
+		return -EINVAL;
+	/* No process groups: 0 and -pgid are treated as "any child". */
+	r = do_wait(want > 0 ? want : -1, options, false, &status);
+	if (r > 0) {
+		if (ustatus && put_user(status, ustatus))
+			return -EFAULT;
+		if (rusage && clear_user(rusage, 144)) /* struct rusage: no accounting kept */
+			return -EFAULT;
+	}
+	return r;
+}
+
+SYSCALL(waitid)
+{
+	int idtype = (int)a[0], id = (int)a[1], options = (int)a[3], status = 0, want;
+	struct siginfo_chld __user *uinfo = (struct siginfo_chld __user *)a[2];
+	struct siginfo_chld info = { 0 };
+	long r;
+
+	if (options & ~(WNOHANG | WNOWAIT | WEXITED | WSTOPPED | WCONTINUED | __WNOTHREAD |
+			__WCLONE | __WALL))
+		return -EINVAL;
+	if (!(options & (WEXITED | WSTOPPED | WCONTINUED)))
+		return -EINVAL;
+	switch (idtype) {
+	case P_ALL:
+		want = -1;
+		break;
+	case P_PID:
+		if (id <= 0)
+			return -EINVAL;
+		want = id;
+		break;
+	case P_PIDFD: {
+		struct file *f = fd_get(current->files, id);
+
+		if (!f)
+			return -EBADF;
+		if (!f->pid)
+			return -EINVAL;
+		want = pid_nr_in(f->pid, task_active_pid_ns(current));
+		if (want <= 0)
+			return -ECHILD;
+		break;
+	}
+	default:
+		return -EINVAL;
+	}
+	if (!(options & WEXITED))
+		return -ECHILD; /* stops and continues are never reported: nothing to wait for */
+
+	r = do_wait(want, options, options & WNOWAIT, &status);
+	if (r < 0)
+		return r;
+	if (r > 0) {
+		info.si_signo = SIGCHLD;
+		info.si_pid = (int)r;
+		info.si_uid = 0;
+		if (status & 0x7f) {
+			info.si_code = CLD_KILLED;
+			info.si_status = status & 0x7f;
+		} else {
+			info.si_code = CLD_EXITED;
+			info.si_status = (status >> 8) & 0xff;
+		}
+	}
+	if (uinfo && copy_to_user(uinfo, &info, sizeof(info)))
+		return -EFAULT;
+	return 0;
+}

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Creating tasks: kernel_clone() and the clone3/clone/fork/vfork system
+ * calls on top of it. The order of checks follows Linux (ABI.md §1.2);
+ * every resource is taken before the child becomes visible, so a failure
+ * anywhere unwinds completely.
+ */
+#include <kernel/err.h>
+#include <kernel/file.h>
+#include <kernel/fork.h>
+#include <kernel/mm.h>
+#include <kernel/pid.h>
+#include <kernel/sched.h>
+#include <kernel/syscalls.h>
+#include <kernel/task.h>
+#include <kernel/timens.h>
+#include <kernel/vm.h>
+#include <string.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/sched.h>
+#include <uapi/linux/signal.h>
+
+/* A process struct for a new thread group, sharing nothing yet. */
+static struct process *process_new(const struct process *parent_proc)
+{
+	struct process *p = kzalloc(sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->state = PROC_ALIVE;
+	memcpy(p->rlim, parent_proc->rlim, sizeof(p->rlim));
+	return p;
+}
+
+static void process_link_child(struct process *parent, struct process *child)
+{
+	child->parent = parent;
+	child->sibling = parent->children;
+	parent->children = child;
+}
+
+static void thread_link(struct process *p, struct task *t)
+{
+	t->proc = p;
+	t->thread_next = p->threads;
+	p->threads = t;
+	p->nr_threads++;
+}
+
+long kernel_clone(struct kernel_clone_args *k)
+{
+	struct task *parent = current, *child;
+	struct process *pp = parent->proc, *cp;
+	struct pid_ns *ns, *new_ns = NULL;
+	struct time_ns *tns = NULL;
+	struct pid *pid;
+	int pidfd = -1;
+	long err;
+	u64 f = k->flags;
+
+	err = clone_flags_valid(k, pp->is_ns_init,
+				pp->pid_ns_for_children != task_active_pid_ns(parent));
+	if (err)
+		return err;
+
+	child = task_alloc(parent->name);
+	if (!child)
+		return -ENOMEM;
+
+	/* The thread group. */
+	if (f & CLONE_THREAD) {
+		cp = pp;
+	} else {
+		cp = process_new(pp);
+		if (!cp) {
+			err = -ENOMEM;
+			goto free_task;
+		}
+	}
+
+	/* Namespaces: the child of CLONE_NEWPID is the init of a new one. */
+	ns = (f & CLONE_THREAD) ? task_active_pid_ns(parent) : pp->pid_ns_for_children;
+	if (f & CLONE_NEWPID) {
+		new_ns = pid_ns_create(pp->pid_ns_for_children);
+		if (IS_ERR(new_ns)) {
+			err = PTR_ERR(new_ns);
+			goto free_proc;
+		}
+		ns = new_ns;
+	}
+	if (f & CLONE_NEWTIME) {
+		tns = time_ns_create();
+		if (!tns) {
+			err = -ENOMEM;
+			goto put_ns;
+		}
+	}
+
+	pid = pid_alloc(ns, k->set_tid, k->set_tid_size);
+	if (IS_ERR(pid)) {
+		err = PTR_ERR(pid);
+		goto put_tns;
+	}
+	pid->task = child;
+	child->pid = pid;
+
+	/* Address space and files. */
+	if (f & CLONE_VM) {
+		child->mm = parent->mm;
+		child->mm->users++;
+	} else {
+		child->mm = mm_fork(parent->mm);
+		if (!child->mm) {
+			err = -ENOMEM;
+			goto put_pid;
+		}
+	}
+	if (f & CLONE_FILES) {
+		child->files = parent->files;
+		child->files->refs++;
+	} else {
+		child->files = files_copy(parent->files);
+		if (!child->files) {
+			err = -ENOMEM;
+			goto put_mm;
+		}
+	}
+
+	if (f & CLONE_PIDFD) {
+		struct file *file = file_open_pidfd(pid);
+
+		if (!file) {
+			err = -ENOMEM;
+			goto put_files;
+		}
+		pidfd = fd_install(parent->files, file, true);
+		if (pidfd < 0) {
+			file_put(file);
+			err = pidfd;
+			goto put_files;
+		}
+		if (put_user(pidfd, k->pidfd)) {
+			fd_close(parent->files, pidfd);
+			err = -EFAULT;
+			goto put_files;
+		}
+	}
+
+	arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
+	child->sigmask = parent->sigmask;
+	if (f & CLONE_CHILD_SETTID)
+		child->set_child_tid = (uintptr_t)k->child_tid;
+	if (f & CLONE_CHILD_CLEARTID)
+		child->clear_child_tid = (uintptr_t)k->child_tid;
+
+	/* Nothing can fail from here: make the child visible. */
+	if (!(f & CLONE_THREAD)) {
+		cp->pid = pid;
+		pid->refs++; /* the process's own reference */
+		cp->exit_signal = k->exit_signal;
+		cp->time_ns = tns ? tns : pp->time_ns_for_children;
+		time_ns_get(cp->time_ns);
+		cp->time_ns_for_children = cp->time_ns;
+		time_ns_get(cp->time_ns_for_children);
+		cp->pid_ns_for_children = ns;
+		pid_ns_get(ns);
+		if (new_ns) {
+			new_ns->reaper = cp;
+			cp->is_ns_init = true;
+		}
+		process_link_child((f & CLONE_PARENT) ? pp->parent : pp, cp);
+	}
+	if (tns)
+		time_ns_put(tns);
+	if (new_ns)
+		pid_ns_put(new_ns);
+	thread_link(cp, child);
+
+	long ret = pid_nr_in(pid, task_active_pid_ns(parent));
+
+	if (f & CLONE_PARENT_SETTID)
+		(void)put_user((int)ret, k->parent_tid); /* errors ignored, as Linux */
+	if (f & CLONE_VFORK)
+		child->vfork_parent = parent;
+	task_wake(child);
+
+	if (f & CLONE_VFORK) {
+		/* Sleep until the child execs or exits; a kill ends the wait early. */
+		while (!child->vfork_done) {
+			if (waitq_sleep(NULL, 0))
+				break;
+		}
+	}
+	return ret;
+
+put_files:
+	files_put(child->files);
+put_mm:
+	mm_put(child->mm);
+put_pid:
+	pid_put(pid);
+put_tns:
+	if (tns)
+		time_ns_put(tns);
+put_ns:
+	if (new_ns)
+		pid_ns_put(new_ns);
+free_proc:
+	if (!(f & CLONE_THREAD))
+		kfree(cp);
+free_task:
+	task_free(child);
+	return err;
+}
+
+SYSCALL(clone3)
+{
+	struct kernel_clone_args k;
+	int err = clone3_copy_args(&k, (const void __user *)a[0], a[1]);
+
+	if (err)
+		return err;
+	err = clone3_args_valid(&k);
+	if (err)
+		return err;
+	if (k.stack)
+		k.stack += k.stack_size; /* the stack grows down: start at its top */
+	return kernel_clone(&k);
+}
+
+/* x86_64 order: clone(flags, newsp, parent_tid, child_tid, tls). */
+SYSCALL(clone)
+{
+	struct kernel_clone_args k;
+
+	memset(&k, 0, sizeof(k));
+	k.flags = a[0] & ~CSIGNAL;
+	k.exit_signal = (int)(a[0] & CSIGNAL);
+	k.stack = a[1];
+	k.parent_tid = (int __user *)a[2];
+	k.child_tid = (int __user *)a[3];
+	k.tls = a[4];
+	/* Legacy clone hands the pidfd back through parent_tid. */
+	k.pidfd = k.parent_tid;
+	if (k.flags & CLONE_DETACHED)
+		k.flags &= ~CLONE_DETACHED; /* ignored by clone(), as in Linux */
+	if ((k.flags & (CLONE_THREAD | CLONE_PARENT)) && k.exit_signal)
+		k.exit_signal = 0; /* threads never signal their parent */
+	return kernel_clone(&k);
+}
+
+SYSCALL(fork)
+{
+	struct kernel_clone_args k;
+
+	(void)a;
+	memset(&k, 0, sizeof(k));
+	k.exit_signal = SIGCHLD;
+	return kernel_clone(&k);
+}
+
+SYSCALL(vfork)
+{
+	struct kernel_clone_args k;
+
+	(void)a;
+	memset(&k, 0, sizeof(k));
+	k.flags = CLONE_VFORK | CLONE_VM;
+	k.exit_signal = SIGCHLD;
+	return kernel_clone(&k);
+}

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The first process: PID 1 of the initial PID namespace, reaper of every
+ * orphan, its fds 0-2 on the console. Its exit powers the machine off with
+ * its status (kernel/exit.c).
+ */
+#include <kernel/cmdline.h>
+#include <kernel/exec.h>
+#include <kernel/file.h>
+#include <kernel/init.h>
+#include <kernel/initramfs.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/pid.h>
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/task.h>
+#include <kernel/timens.h>
+#include <kernel/err.h>
+#include <string.h>
+
+#define DEFAULT_STACK_LIMIT (8ul << 20) /* Linux's default RLIMIT_STACK soft limit */
+
+static const char *init_path = "/init";
+
+static void default_rlimits(struct process *p)
+{
+	for (int i = 0; i < RLIM_NLIMITS; i++)
+		p->rlim[i] = (struct rlimit64){ RLIM_INFINITY, RLIM_INFINITY };
+	p->rlim[RLIMIT_STACK].rlim_cur = DEFAULT_STACK_LIMIT;
+	p->rlim[RLIMIT_NOFILE] = (struct rlimit64){ FD_MAX, FD_MAX };
+	p->rlim[RLIMIT_CORE].rlim_cur = 0;
+}
+
+/* Runs as the new task, in the kernel: becomes the init program. */
+static void init_exec(void)
+{
+	const char *argv[] = { init_path, NULL };
+	const char *envp[] = { "HOME=/", "TERM=linux", NULL };
+	long err = exec_kernel(init_path, argv, envp);
+
+	if (err)
+		panic("cannot run %s: error %ld", init_path, err);
+}
+
+void init_start(const struct boot_info *info)
+{
+	const char *name = cmdline_get(&kernel_cmdline, "init");
+
+	if (name && *name)
+		init_path = name;
+	if (info->nr_modules == 0) {
+		pr_err("init: no initramfs module was loaded\n");
+		return;
+	}
+
+	const struct boot_module *m = &info->modules[0];
+
+	if (initramfs_init(phys_to_virt(m->range.start), m->range.end - m->range.start))
+		return;
+
+	struct task *t = task_alloc("init");
+	struct process *p = kzalloc(sizeof(*p));
+	struct pid *pid = pid_alloc(&init_pid_ns, NULL, 0);
+
+	if (!t || !p || IS_ERR(pid))
+		panic("no memory for the first process");
+	t->files = files_create_console();
+	if (!t->files)
+		panic("no memory for the first process's files");
+	pid->task = t;
+	t->pid = pid;
+	p->pid = pid;
+	pid->refs++;
+	p->state = PROC_ALIVE;
+	p->exit_signal = 0;
+	p->pid_ns_for_children = &init_pid_ns;
+	pid_ns_get(&init_pid_ns);
+	p->time_ns = p->time_ns_for_children = &init_time_ns;
+	time_ns_get(&init_time_ns);
+	time_ns_get(&init_time_ns);
+	p->is_ns_init = true;
+	init_pid_ns.reaper = p;
+	default_rlimits(p);
+	t->proc = p;
+	p->threads = t;
+	p->nr_threads = 1;
+
+	printk("init: starting %s\n", init_path);
+	arch_task_start_in_kernel(t, init_exec);
+	task_wake(t);
+}

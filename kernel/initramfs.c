@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cpio "newc" parsing. Each entry is a 110-byte ASCII header -- "070701",
+ * then 13 fields of 8 hex digits (ino, mode, uid, gid, nlink, mtime,
+ * filesize, devmajor, devminor, rdevmajor, rdevminor, namesize, check) --
+ * then the name (namesize bytes with its NUL), padded to 4 bytes, then the
+ * data, padded to 4 bytes. The entry named TRAILER!!! ends the archive.
+ */
+#include <kernel/initramfs.h>
+#include <kernel/compiler.h>
+#include <kernel/printk.h>
+#include <string.h>
+#include <uapi/linux/errno.h>
+
+#define CPIO_HEADER_SIZE 110
+#define CPIO_FIELD(n) (6 + 8 * (n)) /* offset of field n */
+#define F_MODE 1
+#define F_FILESIZE 6
+#define F_NAMESIZE 11
+#define MAX_FILES 128
+
+static bool hex8(const u8 *s, u32 *out)
+{
+	u32 v = 0;
+
+	for (int i = 0; i < 8; i++) {
+		u8 c = s[i];
+		u32 d;
+
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			d = c - 'A' + 10;
+		else
+			return false;
+		v = v << 4 | d;
+	}
+	*out = v;
+	return true;
+}
+
+int cpio_next(const u8 *a, size_t len, size_t *off, struct cpio_entry *e)
+{
+	size_t o = *off;
+	u32 mode, filesize, namesize;
+
+	if (o > len || len - o < CPIO_HEADER_SIZE || memcmp(a + o, "070701", 6) != 0)
+		return -EINVAL;
+	if (!hex8(a + o + CPIO_FIELD(F_MODE), &mode) ||
+	    !hex8(a + o + CPIO_FIELD(F_FILESIZE), &filesize) ||
+	    !hex8(a + o + CPIO_FIELD(F_NAMESIZE), &namesize) || namesize == 0)
+		return -EINVAL;
+
+	size_t name_at = o + CPIO_HEADER_SIZE;
+
+	if (namesize > len - name_at || a[name_at + namesize - 1] != '\0')
+		return -EINVAL;
+
+	size_t data_at = ALIGN_UP(name_at + namesize, (size_t)4);
+
+	if (data_at > len || filesize > len - data_at)
+		return -EINVAL;
+	e->name = (const char *)a + name_at;
+	e->name_len = namesize - 1;
+	e->data = a + data_at;
+	e->size = filesize;
+	e->mode = mode;
+	if (e->name_len == 10 && memcmp(e->name, "TRAILER!!!", 10) == 0)
+		return 0;
+	*off = ALIGN_UP(data_at + filesize, (size_t)4);
+	return 1;
+}
+
+static struct cpio_entry files[MAX_FILES];
+static unsigned int nr_files;
+
+/* Drops leading "/" and "./" so archive names and paths compare equal. */
+static const char *strip_prefix(const char *s, size_t *len)
+{
+	for (;;) {
+		if (*len >= 1 && s[0] == '/') {
+			s++;
+			(*len)--;
+		} else if (*len >= 2 && s[0] == '.' && s[1] == '/') {
+			s += 2;
+			*len -= 2;
+		} else {
+			return s;
+		}
+	}
+}
+
+int initramfs_init(const void *archive, size_t len)
+{
+	size_t off = 0;
+	struct cpio_entry e;
+	int r;
+
+	nr_files = 0;
+	while ((r = cpio_next(archive, len, &off, &e)) == 1) {
+		if ((e.mode & CPIO_MODE_TYPE) != CPIO_MODE_REG)
+			continue;
+		if (nr_files == MAX_FILES) {
+			pr_warn("initramfs: more than %d files; the rest are ignored\n", MAX_FILES);
+			break;
+		}
+		e.name = strip_prefix(e.name, &e.name_len);
+		files[nr_files++] = e;
+	}
+	if (r < 0) {
+		pr_err("initramfs: malformed archive at offset %zu\n", off);
+		return -EINVAL;
+	}
+	pr_info("initramfs: %u files\n", nr_files);
+	return 0;
+}
+
+const struct cpio_entry *initramfs_lookup(const char *path)
+{
+	size_t len = strlen(path);
+	const char *p = strip_prefix(path, &len);
+
+	for (unsigned int i = 0; i < nr_files; i++) {
+		if (files[i].name_len == len && memcmp(files[i].name, p, len) == 0)
+			return &files[i];
+	}
+	return NULL;
+}

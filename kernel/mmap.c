@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+/*
+ * mmap, munmap, mprotect and brk with Linux's argument checks and errnos.
+ * Only private anonymous memory exists; file mappings fail with ENODEV (no
+ * file here supports mmap) and MAP_SHARED with EINVAL.
+ */
+#include <kernel/file.h>
+#include <kernel/syscalls.h>
+#include <kernel/task.h>
+#include <kernel/vm.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
+
+#define PROT_SEM 0x8
+#define PROT_KNOWN (PROT_READ | PROT_WRITE | PROT_EXEC | PROT_SEM)
+
+static unsigned int vm_prot(unsigned long prot)
+{
+	return (unsigned int)(prot & (PROT_READ | PROT_WRITE | PROT_EXEC));
+}
+
+SYSCALL(mmap)
+{
+	uintptr_t addr = a[0];
+	size_t len = a[1];
+	unsigned long prot = a[2], flags = a[3], off = a[5];
+	int fd = (int)a[4];
+	struct mm *mm = current->mm;
+	int err;
+
+	if (!len)
+		return -EINVAL;
+	if (off & (PAGE_SIZE - 1))
+		return -EINVAL;
+	len = ALIGN_UP(len, PAGE_SIZE);
+	if (!len || len > TASK_SIZE)
+		return -ENOMEM;
+	switch (flags & MAP_TYPE) {
+	case MAP_PRIVATE:
+		break;
+	case MAP_SHARED:
+	case MAP_SHARED_VALIDATE:
+		return -EINVAL; /* shared memory is not supported */
+	default:
+		return -EINVAL;
+	}
+	if (!(flags & MAP_ANONYMOUS))
+		return fd_get(current->files, fd) ? -ENODEV : -EBADF;
+
+	bool fixed = flags & (MAP_FIXED | MAP_FIXED_NOREPLACE);
+
+	if (fixed) {
+		if (addr & (PAGE_SIZE - 1))
+			return -EINVAL;
+		if (addr > TASK_SIZE || len > TASK_SIZE - addr)
+			return -ENOMEM;
+		if (addr < MMAP_BOTTOM)
+			return -EPERM; /* below mmap_min_addr */
+		if ((flags & MAP_FIXED_NOREPLACE) && !vma_range_free(&mm->vmas, addr, addr + len))
+			return -EEXIST;
+	} else {
+		uintptr_t hint = ALIGN_DOWN(addr, PAGE_SIZE);
+
+		addr = vma_find_gap(&mm->vmas, len, hint >= MMAP_BOTTOM ? hint : 0, MMAP_BOTTOM,
+				    MMAP_TOP, 0);
+		if (!addr)
+			return -ENOMEM;
+	}
+	err = mm_map(mm, addr, len, vm_prot(prot), 0, fixed);
+	return err ? err : (long)addr;
+}
+
+SYSCALL(munmap)
+{
+	uintptr_t addr = a[0];
+	size_t len = a[1];
+
+	if ((addr & (PAGE_SIZE - 1)) || !len)
+		return -EINVAL;
+	len = ALIGN_UP(len, PAGE_SIZE);
+	if (!len || addr > TASK_SIZE || len > TASK_SIZE - addr)
+		return -EINVAL;
+	return mm_unmap(current->mm, addr, len);
+}
+
+SYSCALL(mprotect)
+{
+	uintptr_t addr = a[0];
+	size_t len = a[1];
+	unsigned long prot = a[2];
+
+	if (addr & (PAGE_SIZE - 1))
+		return -EINVAL;
+	if (prot & ~(PROT_KNOWN | PROT_GROWSDOWN | PROT_GROWSUP))
+		return -EINVAL;
+	if ((prot & (PROT_GROWSDOWN | PROT_GROWSUP)) == (PROT_GROWSDOWN | PROT_GROWSUP))
+		return -EINVAL;
+	if (prot & (PROT_GROWSDOWN | PROT_GROWSUP))
+		return -EINVAL; /* no area here grows: Linux's answer for that case */
+	if (!len)
+		return 0;
+	len = ALIGN_UP(len, PAGE_SIZE);
+	if (!len || addr + len < addr)
+		return -ENOMEM;
+	if (addr > TASK_SIZE || len > TASK_SIZE - addr)
+		return -ENOMEM;
+	return mm_protect(current->mm, addr, len, vm_prot(prot));
+}
+
+/* brk returns the new break, or the old one when the request cannot be met. */
+SYSCALL(brk)
+{
+	struct mm *mm = current->mm;
+	uintptr_t want = a[0];
+	uintptr_t old_end = ALIGN_UP(mm->brk, PAGE_SIZE), new_end = ALIGN_UP(want, PAGE_SIZE);
+
+	if (want < mm->start_brk || want > MMAP_TOP)
+		return (long)mm->brk;
+	if (new_end < old_end) {
+		if (mm_unmap(mm, new_end, old_end - new_end))
+			return (long)mm->brk;
+	} else if (new_end > old_end) {
+		if (!vma_range_free(&mm->vmas, old_end, new_end) ||
+		    mm_map(mm, old_end, new_end - old_end, PROT_READ | PROT_WRITE, VM_BRK, false))
+			return (long)mm->brk;
+	}
+	mm->brk = want;
+	return (long)want;
+}

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Round-robin scheduling and wait queues. The boot thread becomes the idle
+ * task: it runs only when nothing else can, and halts until an interrupt.
+ */
+#include <kernel/arch.h>
+#include <kernel/exit.h>
+#include <kernel/panic.h>
+#include <kernel/sched.h>
+#include <kernel/signal.h>
+#include <kernel/timer.h>
+#include <kernel/uaccess.h>
+#include <uapi/linux/errno.h>
+
+struct task *current;
+
+static struct task idle_task;
+static struct task *run_head, *run_tail;
+static struct task *switched_from; /* the task we just left: freed here if dead */
+static bool need_resched;
+
+static void runq_push(struct task *t)
+{
+	t->run_next = NULL;
+	if (run_tail)
+		run_tail->run_next = t;
+	else
+		run_head = t;
+	run_tail = t;
+}
+
+static struct task *runq_pop(void)
+{
+	struct task *t = run_head;
+
+	if (t) {
+		run_head = t->run_next;
+		if (!run_head)
+			run_tail = NULL;
+		t->run_next = NULL;
+	}
+	return t;
+}
+
+void sched_init(void)
+{
+	idle_task.state = TASK_RUNNING;
+	idle_task.name[0] = 'i';
+	idle_task.name[1] = 'd';
+	idle_task.name[2] = 'l';
+	idle_task.name[3] = 'e';
+	arch_task_init_idle(&idle_task);
+	current = &idle_task;
+}
+
+void task_wake(struct task *t)
+{
+	if (t->state == TASK_DEAD)
+		return;
+	if (t->state == TASK_SLEEPING)
+		waitq_remove(t);
+	if (t->state != TASK_RUNNING || t == &idle_task) {
+		t->state = TASK_RUNNING;
+		if (t != &idle_task)
+			runq_push(t);
+	}
+}
+
+/* Frees the task we switched away from if it had exited. */
+static void finish_switch(void)
+{
+	struct task *prev = switched_from;
+
+	switched_from = NULL;
+	if (prev && prev->state == TASK_DEAD)
+		task_free(prev);
+}
+
+void schedule(void)
+{
+	struct task *prev = current, *next;
+
+	need_resched = false;
+	if (prev->state == TASK_RUNNING && prev != &idle_task)
+		runq_push(prev);
+	next = runq_pop();
+	if (!next)
+		next = &idle_task;
+	if (next == prev)
+		return;
+	current = next;
+	switched_from = prev;
+	arch_switch_to(prev, next);
+	finish_switch();
+}
+
+void schedule_tail(void)
+{
+	finish_switch();
+	if (current->set_child_tid) {
+		int tid = task_tid_in(current, task_active_pid_ns(current));
+
+		/* Errors are ignored, as in Linux: the child exists either way. */
+		(void)put_user(tid, (int __user *)current->set_child_tid);
+	}
+}
+
+/* Sleepers with a time-out; the tick wakes them when it passes. */
+static struct task *timed[256];
+static unsigned int nr_timed;
+
+static void timed_add(struct task *t)
+{
+	BUG_ON(nr_timed == ARRAY_SIZE(timed));
+	timed[nr_timed++] = t;
+}
+
+static void timed_remove(struct task *t)
+{
+	for (unsigned int i = 0; i < nr_timed; i++) {
+		if (timed[i] == t) {
+			timed[i] = timed[--nr_timed];
+			return;
+		}
+	}
+}
+
+void sched_tick(bool from_user)
+{
+	u64 now = timer_ticks();
+
+	for (unsigned int i = 0; i < nr_timed;) {
+		struct task *t = timed[i];
+
+		if (t->wake_at && t->wake_at <= now) {
+			t->timed_out = true;
+			task_wake(t); /* removes it from timed[] */
+		} else {
+			i++;
+		}
+	}
+	(void)from_user;
+	if (run_head)
+		need_resched = true;
+}
+
+int waitq_sleep(struct waitq *q, u64 timeout_ticks)
+{
+	struct task *t = current;
+
+	if (signal_fatal_pending(t))
+		return -EINTR;
+	t->state = TASK_SLEEPING;
+	t->waiting_on = q;
+	t->wait_next = q ? q->head : NULL;
+	if (q)
+		q->head = t;
+	t->timed_out = false;
+	t->wake_at = timeout_ticks ? timer_ticks() + timeout_ticks : 0;
+	if (t->wake_at)
+		timed_add(t);
+	schedule();
+	if (t->timed_out)
+		return -ETIMEDOUT;
+	if (signal_fatal_pending(t))
+		return -EINTR;
+	return 0;
+}
+
+void waitq_remove(struct task *t)
+{
+	struct waitq *q = t->waiting_on;
+
+	if (q) {
+		for (struct task **pp = &q->head; *pp; pp = &(*pp)->wait_next) {
+			if (*pp == t) {
+				*pp = t->wait_next;
+				break;
+			}
+		}
+	}
+	if (t->wake_at)
+		timed_remove(t);
+	t->waiting_on = NULL;
+	t->wait_next = NULL;
+	t->wake_at = 0;
+}
+
+int waitq_wake(struct waitq *q, int n)
+{
+	int woken = 0;
+
+	while (q->head && (n < 0 || woken < n)) {
+		task_wake(q->head); /* unlinks it */
+		woken++;
+	}
+	return woken;
+}
+
+void exit_to_user_mode(void)
+{
+	for (;;) {
+		if (current->proc->exiting)
+			do_exit_thread(current->proc->exit_code);
+		if (signal_deliver_default(current))
+			continue; /* a fatal signal set exiting */
+		if (!need_resched)
+			return;
+		schedule();
+	}
+}
+
+void sched_idle_loop(void)
+{
+	for (;;) {
+		schedule();
+		arch_idle_wait();
+	}
+}

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+/* Task allocation and the PID views of a task (see <kernel/task.h>). */
+#include <kernel/mm.h>
+#include <kernel/pid.h>
+#include <kernel/task.h>
+#include <kernel/timens.h>
+#include <string.h>
+
+struct time_ns init_time_ns = { .refs = 1 };
+
+struct task *task_alloc(const char *name)
+{
+	struct task *t = kzalloc(sizeof(*t));
+
+	if (!t)
+		return NULL;
+	if (kstack_alloc(&t->kstack)) {
+		kfree(t);
+		return NULL;
+	}
+	strlcpy(t->name, name, sizeof(t->name));
+	t->state = TASK_SLEEPING; /* not runnable until task_wake() */
+	return t;
+}
+
+void task_free(struct task *t)
+{
+	kstack_free(&t->kstack);
+	kfree(t);
+}
+
+struct pid_ns *task_active_pid_ns(const struct task *t)
+{
+	return t->pid ? t->pid->ns[t->pid->level] : &init_pid_ns;
+}
+
+int task_tid_in(const struct task *t, const struct pid_ns *ns)
+{
+	return pid_nr_in(t->pid, ns);
+}
+
+int task_tgid_in(const struct task *t, const struct pid_ns *ns)
+{
+	return t->proc ? pid_nr_in(t->proc->pid, ns) : 0;
+}
+
+struct time_ns *time_ns_create(void)
+{
+	struct time_ns *ns = kzalloc(sizeof(*ns));
+
+	if (ns)
+		ns->refs = 1;
+	return ns;
+}
+
+void time_ns_get(struct time_ns *ns)
+{
+	ns->refs++;
+}
+
+void time_ns_put(struct time_ns *ns)
+{
+	if (--ns->refs == 0 && ns != &init_time_ns)
+		kfree(ns);
+}
