@@ -105,21 +105,21 @@ void schedule_tail(void)
 	}
 }
 
-/* Sleepers with a time-out; the tick wakes them when it passes. */
-static struct task *timed[256];
-static unsigned int nr_timed;
+/* Sleepers with a time-out, linked through timed_next; the tick wakes them. */
+static struct task *timed_head;
 
 static void timed_add(struct task *t)
 {
-	BUG_ON(nr_timed == ARRAY_SIZE(timed));
-	timed[nr_timed++] = t;
+	t->timed_next = timed_head;
+	timed_head = t;
 }
 
 static void timed_remove(struct task *t)
 {
-	for (unsigned int i = 0; i < nr_timed; i++) {
-		if (timed[i] == t) {
-			timed[i] = timed[--nr_timed];
+	for (struct task **pp = &timed_head; *pp; pp = &(*pp)->timed_next) {
+		if (*pp == t) {
+			*pp = t->timed_next;
+			t->timed_next = NULL;
 			return;
 		}
 	}
@@ -129,14 +129,11 @@ void sched_tick(bool from_user)
 {
 	u64 now = timer_ticks();
 
-	for (unsigned int i = 0; i < nr_timed;) {
-		struct task *t = timed[i];
-
-		if (t->wake_at && t->wake_at <= now) {
+	for (struct task *t = timed_head, *next; t; t = next) {
+		next = t->timed_next;
+		if (t->wake_at <= now) {
 			t->timed_out = true;
-			task_wake(t); /* removes it from timed[] */
-		} else {
-			i++;
+			task_wake(t); /* takes it off the list */
 		}
 	}
 	(void)from_user;

@@ -47,6 +47,7 @@ struct task {
 	struct task *wait_next;	  /* the wait queue we sleep on */
 	struct waitq *waiting_on;
 	u64 wake_at;		  /* tick to wake at when sleeping with a time-out, or 0 */
+	struct task *timed_next;  /* the list of sleepers with a time-out */
 	bool timed_out;
 
 	uintptr_t set_child_tid;   /* CLONE_CHILD_SETTID: written when it first runs */
