@@ -30,13 +30,13 @@ static __noreturn void kernel_main_late(void *unused)
 	(void)unused;
 	crashtest_run_requested();
 
+	sched_init();
+	time_init();
 	printk("# ktap-suite: kernel\n");
 	if (ktest_run_all())
 		poweroff(POWEROFF_FAIL);
 
 	arch_irq_disable(); /* from here the kernel runs with interrupts off */
-	sched_init();
-	time_init();
 	init_start(boot);
 	sched_idle_loop();
 }

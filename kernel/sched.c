@@ -157,6 +157,14 @@ int waitq_sleep(struct waitq *q, u64 timeout_ticks)
 	if (t->wake_at)
 		timed_add(t);
 	schedule();
+	/*
+	 * Only the idle task gets the CPU back while still asleep (it runs when
+	 * nothing else can): it waits for the interrupt that wakes it.
+	 */
+	while (t->state == TASK_SLEEPING) {
+		arch_idle_wait();
+		schedule();
+	}
 	if (t->timed_out)
 		return -ETIMEDOUT;
 	if (signal_fatal_pending(t))

@@ -55,6 +55,9 @@ struct task {
 	struct task *vfork_parent; /* woken when we exec or exit (CLONE_VFORK) */
 	bool vfork_done;
 
+	void (*kthread_fn)(void *arg); /* a kernel thread's work (kernel/kthread.c) */
+	void *kthread_arg;
+
 	u64 sigmask;	/* blocked signals (bit n-1 = signal n) */
 	u64 sigpending; /* signals sent to this thread */
 };

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+/* Kernel threads (see <kernel/kthread.h>). */
+#include <kernel/init.h>
+#include <kernel/kthread.h>
+#include <kernel/panic.h>
+#include <kernel/sched.h>
+#include <kernel/task.h>
+
+/* The first code of every kernel thread. */
+static void kthread_main(void)
+{
+	current->kthread_fn(current->kthread_arg);
+	kthread_exit();
+}
+
+struct task *kthread_run(const char *name, void (*fn)(void *arg), void *arg)
+{
+	struct task *t = task_alloc(name);
+
+	if (!t)
+		return NULL;
+	t->kthread_fn = fn;
+	t->kthread_arg = arg;
+	arch_task_start_in_kernel(t, kthread_main);
+	task_wake(t);
+	return t;
+}
+
+void kthread_exit(void)
+{
+	current->state = TASK_DEAD; /* freed by the next task to run */
+	schedule();
+	panic("a dead kernel thread was scheduled");
+}
