@@ -55,9 +55,8 @@ int clone3_copy_args(struct kernel_clone_args *k, const void __user *uargs, size
 	k->cgroup = (int)a.cgroup;
 	k->shadow_stack = (uintptr_t)a.shadow_stack;
 	k->shadow_stack_size = (size_t)a.shadow_stack_size;
-	if (a.set_tid &&
-	    copy_from_user(k->set_tid, (const void __user *)(uintptr_t)a.set_tid,
-			   k->set_tid_size * sizeof(int)))
+	if (a.set_tid && copy_from_user(k->set_tid, (const void __user *)(uintptr_t)a.set_tid,
+					k->set_tid_size * sizeof(int)))
 		return -EFAULT;
 	return 0;
 }
@@ -104,7 +103,8 @@ int clone_flags_valid(const struct kernel_clone_args *k, bool caller_is_ns_init,
 		return -EINVAL;
 	if ((f & CLONE_PARENT) && caller_is_ns_init)
 		return -EINVAL;
-	if ((f & CLONE_THREAD) && ((f & (CLONE_NEWUSER | CLONE_NEWPID)) || pid_ns_for_children_differs))
+	if ((f & CLONE_THREAD) &&
+	    ((f & (CLONE_NEWUSER | CLONE_NEWPID)) || pid_ns_for_children_differs))
 		return -EINVAL;
 	if ((f & CLONE_PIDFD) && (f & CLONE_DETACHED))
 		return -EINVAL;
@@ -118,9 +118,10 @@ int clone_flags_valid(const struct kernel_clone_args *k, bool caller_is_ns_init,
 	if (f & (CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER |
 		 CLONE_NEWNET))
 		return -EINVAL;
-	if (f & CLONE_INTO_CGROUP)
-		return -EBADF; /* no cgroup2 hierarchy exists, so no fd can name a cgroup */
 	if ((f & CLONE_PIDFD) && (f & CLONE_PARENT_SETTID) && k->pidfd == k->parent_tid)
 		return -EINVAL;
+	/* Last, as in Linux, where the cgroup is looked up while the child is made. */
+	if (f & CLONE_INTO_CGROUP)
+		return -EBADF; /* no cgroup2 hierarchy exists, so no fd can name a cgroup */
 	return 0;
 }

@@ -14,8 +14,8 @@ static unsigned int prot_of(u32 pflags)
 	       ((pflags & PF_X) ? PROT_EXEC : 0);
 }
 
-int elf_parse(const u8 *file, size_t size, u16 machine, uintptr_t min_vaddr,
-	      uintptr_t max_vaddr, struct elf_image *img)
+int elf_parse(const u8 *file, size_t size, u16 machine, uintptr_t min_vaddr, uintptr_t max_vaddr,
+	      struct elf_image *img)
 {
 	struct elf64_ehdr eh;
 
@@ -47,7 +47,8 @@ int elf_parse(const u8 *file, size_t size, u16 machine, uintptr_t min_vaddr,
 			continue;
 		if (img->nr_loads == ELF_MAX_LOADS)
 			return -ENOEXEC;
-		if (ph.p_filesz > ph.p_memsz || ph.p_offset > size || ph.p_filesz > size - ph.p_offset)
+		if (ph.p_filesz > ph.p_memsz || ph.p_offset > size ||
+		    ph.p_filesz > size - ph.p_offset)
 			return -ENOEXEC;
 		if (ph.p_vaddr < min_vaddr || ph.p_vaddr > max_vaddr ||
 		    ph.p_memsz > max_vaddr - ph.p_vaddr)

@@ -111,15 +111,24 @@ static uintptr_t build_stack(struct mm *mm, const struct elf_image *img, const c
 
 	uintptr_t at_random = push_bytes(&b, random, sizeof(random));
 	const u64 auxv[][2] = {
-		{ AT_PHDR, img->phdr_vaddr }, { AT_PHENT, img->phentsize },
-		{ AT_PHNUM, img->phnum },     { AT_PAGESZ, PAGE_SIZE },
-		{ AT_BASE, 0 },		      { AT_FLAGS, 0 },
-		{ AT_ENTRY, img->entry },     { AT_UID, 0 },
-		{ AT_EUID, 0 },		      { AT_GID, 0 },
-		{ AT_EGID, 0 },		      { AT_HWCAP, arch_elf_hwcap() },
-		{ AT_HWCAP2, arch_elf_hwcap2() }, { AT_CLKTCK, 100 },
-		{ AT_SECURE, 0 },	      { AT_RANDOM, at_random },
-		{ AT_PLATFORM, platform },    { AT_EXECFN, execfn },
+		{ AT_PHDR, img->phdr_vaddr },
+		{ AT_PHENT, img->phentsize },
+		{ AT_PHNUM, img->phnum },
+		{ AT_PAGESZ, PAGE_SIZE },
+		{ AT_BASE, 0 },
+		{ AT_FLAGS, 0 },
+		{ AT_ENTRY, img->entry },
+		{ AT_UID, 0 },
+		{ AT_EUID, 0 },
+		{ AT_GID, 0 },
+		{ AT_EGID, 0 },
+		{ AT_HWCAP, arch_elf_hwcap() },
+		{ AT_HWCAP2, arch_elf_hwcap2() },
+		{ AT_CLKTCK, 100 },
+		{ AT_SECURE, 0 },
+		{ AT_RANDOM, at_random },
+		{ AT_PLATFORM, platform },
+		{ AT_EXECFN, execfn },
 		{ AT_NULL, 0 },
 	};
 	size_t words = 1 + argc + 1 + envc + 1 + 2 * ARRAY_SIZE(auxv);

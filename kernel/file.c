@@ -82,9 +82,9 @@ static void pidfd_release(struct file *f)
 	pid_put(f->pid);
 }
 
-static const struct file_ops pidfd_ops = {
-	.read = pidfd_rw, .write = pidfd_write, .release = pidfd_release
-};
+static const struct file_ops pidfd_ops = { .read = pidfd_rw,
+					   .write = pidfd_write,
+					   .release = pidfd_release };
 
 static struct file *file_new(const struct file_ops *ops)
 {

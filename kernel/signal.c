@@ -15,9 +15,9 @@
 #include <uapi/linux/signal.h>
 
 /* Signals whose default action is to do nothing (signal(7)), plus stop/continue. */
-#define SIG_DEFAULT_IGNORED                                                                \
-	(SIGBIT(SIGCHLD) | SIGBIT(SIGCONT) | SIGBIT(SIGURG) | SIGBIT(SIGWINCH) |            \
-	 SIGBIT(SIGSTOP) | SIGBIT(SIGTSTP) | SIGBIT(SIGTTIN) | SIGBIT(SIGTTOU))
+#define SIG_DEFAULT_IGNORED                                                                        \
+	(SIGBIT(SIGCHLD) | SIGBIT(SIGCONT) | SIGBIT(SIGURG) | SIGBIT(SIGWINCH) | SIGBIT(SIGSTOP) | \
+	 SIGBIT(SIGTSTP) | SIGBIT(SIGTTIN) | SIGBIT(SIGTTOU))
 #define SIG_UNBLOCKABLE (SIGBIT(SIGKILL) | SIGBIT(SIGSTOP))
 
 static bool valid_signal(int sig)

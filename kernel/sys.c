@@ -130,14 +130,13 @@ static struct process *rlimit_target(int pid)
 	return p && p->task ? p->task->proc : NULL;
 }
 
-static long do_prlimit(int pid, unsigned int res, const struct rlimit64 *new,
-		       struct rlimit64 *old)
+static long do_prlimit(int pid, unsigned int res, const struct rlimit64 *new, struct rlimit64 *old)
 {
 	struct process *p;
 
 	if (res >= RLIM_NLIMITS)
 		return -EINVAL;
-	if (new && new->rlim_cur > new->rlim_max)
+	if (new &&new->rlim_cur > new->rlim_max)
 		return -EINVAL;
 	p = rlimit_target(pid);
 	if (!p)

@@ -28,7 +28,7 @@
 #include <kernel/vm.h>
 #include <string.h>
 
-#define MSR_STAR 0xc0000081u	  /* SDM vol. 4 table 2-2 */
+#define MSR_STAR 0xc0000081u /* SDM vol. 4 table 2-2 */
 #define MSR_LSTAR 0xc0000082u
 #define MSR_FMASK 0xc0000084u
 #define MSR_FS_BASE 0xc0000100u
@@ -106,8 +106,8 @@ static void set_resume(struct task *t, void *resume, u64 rbx)
 	t->arch.ksp = (uintptr_t)sf;
 }
 
-void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp,
-		    bool set_tls, uintptr_t tls)
+void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
+		    uintptr_t tls)
 {
 	struct trap_frame *f = user_frame(child);
 

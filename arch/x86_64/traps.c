@@ -163,9 +163,13 @@ extern const struct extable_entry __start_extable[], __stop_extable[];
 
 static u64 extable_fixup(u64 rip)
 {
-	for (const struct extable_entry *e = __start_extable; e < __stop_extable; e++) {
-		if (e->insn == rip)
-			return e->fixup;
+	/* Counted by address: the bounds are two distinct linker symbols. */
+	size_t n =
+		((uintptr_t)__stop_extable - (uintptr_t)__start_extable) / sizeof(*__start_extable);
+
+	for (size_t i = 0; i < n; i++) {
+		if (__start_extable[i].insn == rip)
+			return __start_extable[i].fixup;
 	}
 	return 0;
 }
@@ -189,8 +193,7 @@ static void user_page_fault(struct trap_frame *f, u64 cr2)
 		signal_force_fault(SIGKILL, 0, cr2, "out of memory in a page fault");
 		return;
 	}
-	signal_force_fault(SIGSEGV, err == -EFAULT ? SEGV_MAPERR : SEGV_ACCERR, cr2,
-			   "segfault");
+	signal_force_fault(SIGSEGV, err == -EFAULT ? SEGV_MAPERR : SEGV_ACCERR, cr2, "segfault");
 }
 
 /* The signal each user-mode exception raises (signal(7), Linux's traps.c mapping). */

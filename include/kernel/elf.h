@@ -77,7 +77,7 @@ struct elf_image {
  * segment outside the file or outside [min_vaddr, max_vaddr), misaligned,
  * or overlapping another in a page with different rights.
  */
-int elf_parse(const u8 *file, size_t size, u16 machine, uintptr_t min_vaddr,
-	      uintptr_t max_vaddr, struct elf_image *img);
+int elf_parse(const u8 *file, size_t size, u16 machine, uintptr_t min_vaddr, uintptr_t max_vaddr,
+	      struct elf_image *img);
 
 #endif

@@ -17,7 +17,7 @@ struct kernel_clone_args {
 	int __user *child_tid;
 	int __user *parent_tid;
 	int exit_signal;
-	uintptr_t stack;      /* lowest address, 0 = keep the parent's SP */
+	uintptr_t stack; /* lowest address, 0 = keep the parent's SP */
 	size_t stack_size;
 	uintptr_t tls;
 	int set_tid[MAX_PID_NS_LEVEL];

@@ -20,8 +20,8 @@ struct pid_ns {
 	int refs;
 	unsigned int level;
 	struct pid_ns *parent;
-	int last_nr;		 /* the last number handed out, for round-robin allocation */
-	struct process *reaper;	 /* the namespace's init, once it exists */
+	int last_nr;		/* the last number handed out, for round-robin allocation */
+	struct process *reaper; /* the namespace's init, once it exists */
 };
 
 struct pid {

@@ -27,9 +27,9 @@ struct time_ns;
 struct process;
 
 enum task_state {
-	TASK_RUNNING,	/* on the run queue or running */
-	TASK_SLEEPING,	/* on a wait queue (and maybe a timer) */
-	TASK_DEAD,	/* exited: freed once we switch away from it */
+	TASK_RUNNING,  /* on the run queue or running */
+	TASK_SLEEPING, /* on a wait queue (and maybe a timer) */
+	TASK_DEAD,     /* exited: freed once we switch away from it */
 };
 
 struct task {
@@ -46,8 +46,8 @@ struct task {
 	struct task *thread_next; /* threads of proc */
 	struct task *wait_next;	  /* the wait queue we sleep on */
 	struct waitq *waiting_on;
-	u64 wake_at;		  /* tick to wake at when sleeping with a time-out, or 0 */
-	struct task *timed_next;  /* the list of sleepers with a time-out */
+	u64 wake_at;		 /* tick to wake at when sleeping with a time-out, or 0 */
+	struct task *timed_next; /* the list of sleepers with a time-out */
 	bool timed_out;
 
 	uintptr_t set_child_tid;   /* CLONE_CHILD_SETTID: written when it first runs */
@@ -72,11 +72,11 @@ struct process {
 	struct task *threads;
 	unsigned int nr_threads;
 	enum process_state state;
-	int exit_signal;	/* sent to the parent when we die (0: none) */
-	int wait_status;	/* wait4() status once a zombie */
-	bool exiting;		/* exit_group or a fatal signal: threads leave */
-	int exit_code;		/* the status every thread leaves with */
-	u64 sigpending;		/* signals sent to the process */
+	int exit_signal;	 /* sent to the parent when we die (0: none) */
+	int wait_status;	 /* wait4() status once a zombie */
+	bool exiting;		 /* exit_group or a fatal signal: threads leave */
+	int exit_code;		 /* the status every thread leaves with */
+	u64 sigpending;		 /* signals sent to the process */
 	struct waitq child_exit; /* parent sleeps here in wait4() */
 	struct pid_ns *pid_ns_for_children;
 	struct time_ns *time_ns;
@@ -104,8 +104,8 @@ struct pid_ns *task_active_pid_ns(const struct task *t);
 
 /* ---- arch hooks ---- */
 /* The child's kernel stack gets a copy of parent's user registers (return value 0). */
-void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp,
-		    bool set_tls, uintptr_t tls);
+void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
+		    uintptr_t tls);
 /* Resets the user registers for a new program at entry with stack pointer sp. */
 void arch_task_exec(struct task *t, uintptr_t entry, uintptr_t sp);
 /* Switches the CPU from prev to next: registers, FPU, TLS base, address space. */

@@ -10,7 +10,7 @@
 
 BEGIN { FS = "\n" }
 
-FNR == NR {
+FILENAME == ARGV[1] {
 	line = $0
 	sub(/^[ \t]+/, "", line)
 	if (line ~ /^(suite|case|skip) /) {

@@ -11,10 +11,10 @@
 #define PTE_US (1ull << 2) /* user accessible */
 #define PTE_PWT (1ull << 3)
 #define PTE_PCD (1ull << 4)
-#define PTE_A (1ull << 5)   /* accessed */
-#define PTE_D (1ull << 6)   /* dirty (leaf only) */
-#define PTE_PS (1ull << 7)  /* large page (PDPTE: 1 GiB, PDE: 2 MiB) */
-#define PTE_G (1ull << 8)   /* global: survives CR3 loads when CR4.PGE = 1 */
+#define PTE_A (1ull << 5)  /* accessed */
+#define PTE_D (1ull << 6)  /* dirty (leaf only) */
+#define PTE_PS (1ull << 7) /* large page (PDPTE: 1 GiB, PDE: 2 MiB) */
+#define PTE_G (1ull << 8)  /* global: survives CR3 loads when CR4.PGE = 1 */
 /*
  * Bits 9-11 are ignored by the MMU (SDM vol. 3A table 4-19), ours to use.
  * PTE_SW_PROTNONE marks a not-present entry that still owns its frame: a

@@ -8,8 +8,8 @@
 #define FXSAVE_SIZE 512
 
 struct arch_task {
-	uintptr_t ksp;	 /* kernel stack pointer saved by switch_stacks() */
-	u64 fs_base;	 /* user TLS base (IA32_FS_BASE), set by arch_prctl / CLONE_SETTLS */
+	uintptr_t ksp; /* kernel stack pointer saved by switch_stacks() */
+	u64 fs_base;   /* user TLS base (IA32_FS_BASE), set by arch_prctl / CLONE_SETTLS */
 	u8 fpu[FXSAVE_SIZE] __attribute__((aligned(16))); /* FXSAVE image (SDM vol. 1 §10.5) */
 };
 

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Helpers for the x86_64 assembly files of libc.
+ *
+ * SHSTK_NOTE: every object linked into a program must carry a GNU property
+ * note with GNU_PROPERTY_X86_FEATURE_1_SHSTK, or the linker drops the
+ * shadow-stack marking from the whole executable ("Linux Extensions to
+ * gABI", §2.1.1: GNU_PROPERTY_X86_FEATURE_1_AND is the AND over all inputs).
+ * The C files get it from -fcf-protection=return; assembly adds it by hand.
+ */
+#ifndef ARCH_ASM_H
+#define ARCH_ASM_H
+
+#define NT_GNU_PROPERTY_TYPE_0 5
+#define GNU_PROPERTY_X86_FEATURE_1_AND 0xc0000002
+#define GNU_PROPERTY_X86_FEATURE_1_SHSTK 0x2
+
+#define SHSTK_NOTE                                                     \
+	.pushsection .note.gnu.property, "a";                          \
+	.p2align 3;                                                    \
+	.long 4;                        /* name size: "GNU\0" */        \
+	.long 16;                       /* descriptor size */           \
+	.long NT_GNU_PROPERTY_TYPE_0;                                  \
+	.asciz "GNU";                                                  \
+	.long GNU_PROPERTY_X86_FEATURE_1_AND;                          \
+	.long 4;                        /* property data size */        \
+	.long GNU_PROPERTY_X86_FEATURE_1_SHSTK;                        \
+	.p2align 3;                     /* pad descriptor to 8 */      \
+	.popsection
+
+#define ENTRY(name)           \
+	.globl name;          \
+	.type name, @function; \
+	name:
+
+#define END(name) .size name, .- name
+
+/* System call numbers used from assembly (Linux syscall_64.tbl). */
+#define NR_vfork 58
+#define NR_exit 60
+#define NR_clone3 435
+
+#endif

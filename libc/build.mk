@@ -1,0 +1,53 @@
+# libc for user programs: $(BUILD)/libc/libc.a and $(BUILD)/libc/crt0.o.
+# Included by the top Makefile, which defines ARCH, BUILD, Q and CC and runs
+# from the repository root.
+#
+# The headers in libc/include are self-contained (no host libc, no
+# include/uapi); only the compiler's freestanding headers (stdint.h,
+# stddef.h, stdarg.h, stdbool.h) come from $(CC).
+
+USER_ARCH_CFLAGS_x86_64 := -fcf-protection=return
+USER_ARCH_CFLAGS_arm64 :=
+
+USER_CPPFLAGS := -Ilibc/include -Ilibc/arch/$(ARCH)/include -MMD -MP
+USER_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
+	-nostdlib -static -fno-pie -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
+	-fno-common -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes \
+	$(USER_ARCH_CFLAGS_$(ARCH))
+# Static, non-PIE, no PT_INTERP; no RELRO or build-id segments, a
+# non-executable stack. user/build.mk adds the linker script that puts every
+# PT_LOAD at a 4 KiB-aligned file offset.
+USER_LDFLAGS := -nostdlib -static -no-pie -Wl,-z,max-page-size=4096 -Wl,-z,common-page-size=4096 \
+	-Wl,-z,noexecstack -Wl,-z,norelro -Wl,--build-id=none
+USER_LIBGCC := $(shell $(CC) -print-libgcc-file-name)
+
+LIBC_OBJ := $(BUILD)/libc
+LIBC_A := $(LIBC_OBJ)/libc.a
+LIBC_CRT0 := $(LIBC_OBJ)/crt0.o
+LIBC_SRCS := $(sort $(wildcard libc/*.c libc/*/*.c) \
+	$(filter-out libc/arch/$(ARCH)/crt0.S,$(wildcard libc/arch/$(ARCH)/*.c libc/arch/$(ARCH)/*.S)))
+LIBC_OBJS := $(patsubst %,$(LIBC_OBJ)/obj/%.o,$(LIBC_SRCS))
+
+$(LIBC_OBJ)/obj/%.c.o: %.c libc/build.mk
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -c $< -o $@
+
+$(LIBC_OBJ)/obj/%.S.o: %.S libc/build.mk
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  AS      $<")
+	$(Q)$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -D__ASSEMBLER__ -c $< -o $@
+
+$(LIBC_CRT0): libc/arch/$(ARCH)/crt0.S libc/build.mk
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  AS      $<")
+	$(Q)$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -D__ASSEMBLER__ -c $< -o $@
+
+$(LIBC_A): $(LIBC_OBJS)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && $(AR) rcs $@ $(LIBC_OBJS)
+
+.PHONY: libc
+libc: $(LIBC_A) $(LIBC_CRT0)
+
+-include $(LIBC_OBJS:.o=.d) $(LIBC_CRT0:.o=.d)

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/* libc-internal declarations; not installed for programs. */
+#ifndef LIBC_INTERNAL_H
+#define LIBC_INTERNAL_H
+
+#include <arch/syscall.h>
+#include <arch/syscall_nr.h>
+#include <arch/tls.h>
+#include <thread.h>
+
+/*
+ * Turns a raw kernel result into the C convention: values in [-4095, -1]
+ * set errno and become -1, everything else is returned unchanged.
+ */
+long __syscall_ret(long r);
+
+/* Points the thread pointer of the calling thread at tcb (x86_64: FS base). */
+int arch_set_thread_pointer(struct tcb *tcb);
+
+/* The value clone3's tls field needs so the new thread's pointer is tcb. */
+unsigned long arch_tls_value(struct tcb *tcb);
+
+/* Called by exit() before the process ends. */
+void __stdio_exit(void);
+
+extern unsigned long *__auxv;
+
+/*
+ * Assembly half (arch/<arch>/thread_start.S): issues clone3; in the child,
+ * calls fn(arg) on the new stack and ends the thread with exit(2) and fn's
+ * result. Returns clone3's raw result (the tid, or a negative errno) in the
+ * parent.
+ */
+struct clone_args;
+long __thread_clone3(struct clone_args *args, size_t size, int (*fn)(void *), void *arg);
+
+
+#endif

@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: MIT
+/*
+ * /bin/clone3: the cases of the kselftest tools/testing/selftests/clone3/
+ * clone3.c at the seed series' base plus seed patches 3-5 (ABI.md §6a),
+ * under the same names and with the same set-up and expected results.
+ *
+ * Proves: clone3() validates its size, exit_signal, flags and the seed's
+ * shadow_stack / shadow_stack_size pair exactly as Linux with the seed
+ * series does; a created child runs and exits 0. Each case expects one
+ * clone3() result (0 for a created child, else -errno); a case with
+ * e2big_valid counts E2BIG (a kernel without the VER3 fields) as a skip.
+ */
+#include <arch/syscall.h>
+#include <errno.h>
+#include <ktap.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum test_mode {
+	CLONE3_ARGS_NO_TEST,
+	CLONE3_ARGS_ALL_0,
+	CLONE3_ARGS_INVAL_EXIT_SIGNAL_BIG,
+	CLONE3_ARGS_INVAL_EXIT_SIGNAL_NEG,
+	CLONE3_ARGS_INVAL_EXIT_SIGNAL_CSIG,
+	CLONE3_ARGS_INVAL_EXIT_SIGNAL_NSIG,
+	CLONE3_ARGS_SHADOW_STACK,
+	CLONE3_ARGS_SHADOW_STACK_SIZE_ONLY,
+	CLONE3_ARGS_SHADOW_STACK_POINTER_ONLY,
+};
+
+/* A filter returns why the case cannot run here, or NULL to run it. */
+typedef const char *(*filter_function)(void);
+typedef size_t (*size_function)(void);
+
+struct test {
+	const char *name;
+	uint64_t flags;
+	size_t size; /* 0: sizeof(struct clone_args) */
+	size_function size_function;
+	int expected; /* clone3's result: 0 or -errno */
+	bool e2big_valid;
+	enum test_mode test_mode;
+	filter_function filter;
+};
+
+static bool shadow_stack_supported;
+static uint64_t shadow_stack;
+
+/* The args and two spare words after them, as the kselftest lays them out. */
+struct args_ext {
+	struct clone_args args;
+	uint64_t excess_space[2];
+};
+
+/* A result that no errno can produce: the child did not exit normally. */
+#define CHILD_KILLED 10000
+
+/*
+ * Issues one clone3() with the case's arguments. Returns the raw result
+ * (negative errno), or for a created child its exit status (0 = clean exit).
+ */
+static int call_clone3(uint64_t flags, size_t size, enum test_mode mode)
+{
+	struct args_ext ext;
+	struct clone_args *a = &ext.args;
+	long pid;
+	int status;
+
+	memset(&ext, 0, sizeof(ext));
+	a->flags = flags;
+	a->exit_signal = SIGCHLD;
+	if (size == 0)
+		size = sizeof(struct clone_args);
+
+	switch (mode) {
+	case CLONE3_ARGS_NO_TEST:
+		break;
+	case CLONE3_ARGS_ALL_0:
+		a->flags = 0;
+		a->exit_signal = 0;
+		break;
+	case CLONE3_ARGS_INVAL_EXIT_SIGNAL_BIG:
+		a->exit_signal = 0xbadc0ded00000000ULL;
+		break;
+	case CLONE3_ARGS_INVAL_EXIT_SIGNAL_NEG:
+		a->exit_signal = 0x0000000080000000ULL;
+		break;
+	case CLONE3_ARGS_INVAL_EXIT_SIGNAL_CSIG:
+		a->exit_signal = 0x0000000000000100ULL;
+		break;
+	case CLONE3_ARGS_INVAL_EXIT_SIGNAL_NSIG:
+		a->exit_signal = 0x00000000000000f0ULL;
+		break;
+	case CLONE3_ARGS_SHADOW_STACK:
+		a->shadow_stack = shadow_stack;
+		a->shadow_stack_size = (uint64_t)getpagesize();
+		break;
+	case CLONE3_ARGS_SHADOW_STACK_SIZE_ONLY:
+		a->shadow_stack_size = (uint64_t)getpagesize();
+		break;
+	case CLONE3_ARGS_SHADOW_STACK_POINTER_ONLY:
+		a->shadow_stack = shadow_stack;
+		break;
+	}
+	/* Past the struct, the first spare word stays 0 and the second is 1. */
+	if (size > sizeof(struct clone_args))
+		ext.excess_space[1] = 1;
+
+	/* The child leaves through exit_group(0) inside this call. */
+	pid = syscall_clone3_exit0(&ext, size);
+	if (pid < 0) {
+		ktap_print_msg("errno %d - Failed to create new process", (int)-pid);
+		return (int)pid;
+	}
+	ktap_print_msg("I am the parent (%d). My child's pid is %ld", getpid(), pid);
+	if (wait4(-1, &status, __WALL, NULL) < 0) {
+		ktap_print_msg("wait4() failed: errno %d", errno);
+		return -errno;
+	}
+	if (!WIFEXITED(status)) {
+		ktap_print_msg("child killed by signal %d", WTERMSIG(status));
+		return CHILD_KILLED;
+	}
+	return WEXITSTATUS(status);
+}
+
+/* Returns false when the kernel has no clone3 at all (ENOSYS). */
+static bool test_clone3_supported(void)
+{
+	struct clone_args a;
+	long ret;
+
+	memset(&a, 0, sizeof(a));
+	a.exit_signal = ~0ULL; /* invalid: any working clone3 says EINVAL */
+	ret = syscall_clone3_exit0(&a, CLONE_ARGS_SIZE_VER0);
+	if (ret == -ENOSYS) {
+		ktap_print_msg("clone3() syscall not supported");
+		return false;
+	}
+	if (ret > 0) {
+		int st;
+
+		wait4(-1, &st, __WALL, NULL);
+	}
+	if (ret != -EINVAL)
+		ktap_print_msg("clone3() with an invalid exit signal says %ld, expected %d", ret,
+			       -EINVAL);
+	else
+		ktap_print_msg("clone3() syscall supported");
+	return true;
+}
+
+static void test_shadow_stack_supported(void)
+{
+	long r = syscall3(SYS_map_shadow_stack, 0, getpagesize(), 0);
+
+	if (r < 0 && r > -4096) {
+		ktap_print_msg("map_shadow_stack() not supported (errno %ld)", -r);
+	} else {
+		ktap_print_msg("Shadow stack supported");
+		shadow_stack = (uint64_t)r;
+		shadow_stack_supported = true;
+	}
+	/* A dummy pointer for the error checks when there is no shadow stack. */
+	if (!shadow_stack_supported)
+		shadow_stack = (uint64_t)(uintptr_t)malloc((size_t)getpagesize());
+}
+
+static const char *not_root(void)
+{
+	return getuid() != 0 ? "not running as root" : NULL;
+}
+
+static const char *no_shadow_stack(void)
+{
+	return shadow_stack_supported ? NULL : "Shadow stack not supported";
+}
+
+static const char *have_shadow_stack(void)
+{
+	return shadow_stack_supported ? "Shadow stack supported" : NULL;
+}
+
+static size_t page_size_plus_8(void)
+{
+	return (size_t)getpagesize() + 8;
+}
+
+#define SIZEOF_ARGS sizeof(struct clone_args)
+
+static const struct test tests[] = {
+	{.name = "simple clone3()", .flags = 0, .size = 0, .expected = 0,
+	 .test_mode = CLONE3_ARGS_NO_TEST},
+	{.name = "clone3() in a new PID_NS", .flags = CLONE_NEWPID, .size = 0, .expected = 0,
+	 .test_mode = CLONE3_ARGS_NO_TEST, .filter = not_root},
+	{.name = "CLONE_ARGS_SIZE_VER0", .flags = 0, .size = CLONE_ARGS_SIZE_VER0, .expected = 0,
+	 .test_mode = CLONE3_ARGS_NO_TEST},
+	{.name = "CLONE_ARGS_SIZE_VER0 - 8", .flags = 0, .size = CLONE_ARGS_SIZE_VER0 - 8,
+	 .expected = -EINVAL, .test_mode = CLONE3_ARGS_NO_TEST},
+	{.name = "sizeof(struct clone_args) + 8", .flags = 0, .size = SIZEOF_ARGS + 8,
+	 .expected = 0, .test_mode = CLONE3_ARGS_NO_TEST},
+	{.name = "exit_signal with highest 32 bits non-zero", .flags = 0, .size = 0,
+	 .expected = -EINVAL, .test_mode = CLONE3_ARGS_INVAL_EXIT_SIGNAL_BIG},
+	{.name = "negative 32-bit exit_signal", .flags = 0, .size = 0, .expected = -EINVAL,
+	 .test_mode = CLONE3_ARGS_INVAL_EXIT_SIGNAL_NEG},
+	{.name = "exit_signal not fitting into CSIGNAL mask", .flags = 0, .size = 0,
+	 .expected = -EINVAL, .test_mode = CLONE3_ARGS_INVAL_EXIT_SIGNAL_CSIG},
+	{.name = "NSIG < exit_signal < CSIG", .flags = 0, .size = 0, .expected = -EINVAL,
+	 .test_mode = CLONE3_ARGS_INVAL_EXIT_SIGNAL_NSIG},
+	{.name = "Arguments sizeof(struct clone_args) + 8", .flags = 0, .size = SIZEOF_ARGS + 8,
+	 .expected = 0, .test_mode = CLONE3_ARGS_ALL_0},
+	{.name = "Arguments sizeof(struct clone_args) + 16", .flags = 0, .size = SIZEOF_ARGS + 16,
+	 .expected = -E2BIG, .test_mode = CLONE3_ARGS_ALL_0},
+	{.name = "Arguments sizeof(struct clone_arg) * 2", .flags = 0, .size = SIZEOF_ARGS + 16,
+	 .expected = -E2BIG, .test_mode = CLONE3_ARGS_ALL_0},
+	{.name = "Arguments > page size", .flags = 0, .size_function = page_size_plus_8,
+	 .expected = -E2BIG, .test_mode = CLONE3_ARGS_NO_TEST},
+	{.name = "CLONE_ARGS_SIZE_VER0 in a new PID NS", .flags = CLONE_NEWPID,
+	 .size = CLONE_ARGS_SIZE_VER0, .expected = 0, .test_mode = CLONE3_ARGS_NO_TEST,
+	 .filter = not_root},
+	{.name = "CLONE_ARGS_SIZE_VER0 - 8 in a new PID NS", .flags = CLONE_NEWPID,
+	 .size = CLONE_ARGS_SIZE_VER0 - 8, .expected = -EINVAL,
+	 .test_mode = CLONE3_ARGS_NO_TEST},
+	{.name = "sizeof(struct clone_args) + 8 in a new PID NS", .flags = CLONE_NEWPID,
+	 .size = SIZEOF_ARGS + 8, .expected = 0, .test_mode = CLONE3_ARGS_NO_TEST,
+	 .filter = not_root},
+	{.name = "Arguments > page size in a new PID NS", .flags = CLONE_NEWPID,
+	 .size_function = page_size_plus_8, .expected = -E2BIG,
+	 .test_mode = CLONE3_ARGS_NO_TEST},
+	{.name = "New time NS", .flags = CLONE_NEWTIME, .size = 0, .expected = 0,
+	 .test_mode = CLONE3_ARGS_NO_TEST},
+	{.name = "exit signal (SIGCHLD) in flags", .flags = SIGCHLD, .size = 0,
+	 .expected = -EINVAL, .test_mode = CLONE3_ARGS_NO_TEST},
+	{.name = "Shadow stack on system with shadow stack", .flags = 0, .size = 0,
+	 .expected = 0, .e2big_valid = true, .test_mode = CLONE3_ARGS_SHADOW_STACK,
+	 .filter = no_shadow_stack},
+	{.name = "Shadow stack with only size specified", .flags = 0, .size = 0,
+	 .expected = -EINVAL, .e2big_valid = true,
+	 .test_mode = CLONE3_ARGS_SHADOW_STACK_SIZE_ONLY, .filter = no_shadow_stack},
+	{.name = "Shadow stack with only pointer specified", .flags = 0, .size = 0,
+	 .expected = -EINVAL, .e2big_valid = true,
+	 .test_mode = CLONE3_ARGS_SHADOW_STACK_POINTER_ONLY, .filter = no_shadow_stack},
+	{.name = "Shadow stack on system without shadow stack", .flags = 0, .size = 0,
+	 .expected = -EINVAL, .e2big_valid = true, .test_mode = CLONE3_ARGS_SHADOW_STACK,
+	 .filter = have_shadow_stack},
+};
+
+#define NTESTS (sizeof(tests) / sizeof(tests[0]))
+
+static void test_clone3(const struct test *t)
+{
+	const char *why = t->filter ? t->filter() : NULL;
+	size_t size;
+	int ret;
+
+	if (why) {
+		ktap_skip(t->name, "%s", why);
+		return;
+	}
+	size = t->size_function ? t->size_function() : t->size;
+	ktap_print_msg("Running test '%s'", t->name);
+	ktap_print_msg("[%d] Trying clone3() with flags %#llx (size %zu)", getpid(),
+		       (unsigned long long)t->flags, size);
+	ret = call_clone3(t->flags, size, t->test_mode);
+	ktap_print_msg("[%d] clone3() with flags says: %d expected %d", getpid(), ret,
+		       t->expected);
+	if (ret != t->expected && t->e2big_valid && ret == -E2BIG) {
+		ktap_print_msg("Test reported -E2BIG");
+		ktap_skip(t->name, "E2BIG: kernel without the shadow-stack clone_args fields");
+		return;
+	}
+	if (ret != t->expected)
+		ktap_print_msg("[%d] Result (%d) is different than expected (%d)", getpid(), ret,
+			       t->expected);
+	ktap_ok(ret == t->expected, "%s", t->name);
+}
+
+int main(void)
+{
+	ktap_header();
+	ktap_plan(NTESTS);
+	if (!test_clone3_supported()) {
+		for (size_t i = 0; i < NTESTS; i++)
+			ktap_skip(tests[i].name, "clone3() not supported");
+		return ktap_finish();
+	}
+	test_shadow_stack_supported();
+	for (size_t i = 0; i < NTESTS; i++)
+		test_clone3(&tests[i]);
+	return ktap_finish();
+}
