@@ -13,6 +13,7 @@
 #include <kernel/file.h>
 #include <kernel/initramfs.h>
 #include <kernel/mm.h>
+#include <kernel/shstk.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/vm.h>
@@ -193,6 +194,7 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 	mm_activate(mm);
 	if (old)
 		mm_put(old);
+	shstk_exec(current);
 	if (current->files)
 		files_close_on_exec(current->files);
 	strlcpy(current->name, basename_of(path), sizeof(current->name));

@@ -13,6 +13,7 @@
 #include <kernel/pid.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
+#include <kernel/shstk.h>
 #include <kernel/signal.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
@@ -130,6 +131,7 @@ void do_exit_thread(int status)
 		t->vfork_parent = NULL;
 	}
 
+	shstk_release(t);  /* a kernel-allocated shadow stack dies with its thread */
 	mm_activate(NULL); /* mm_put may free the tables we run on */
 	mm_put(t->mm);
 	t->mm = NULL;

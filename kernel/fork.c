@@ -11,6 +11,7 @@
 #include <kernel/mm.h>
 #include <kernel/pid.h>
 #include <kernel/sched.h>
+#include <kernel/shstk.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/timens.h>
@@ -126,27 +127,32 @@ long kernel_clone(struct kernel_clone_args *k)
 		}
 	}
 
+	/* Registers first: the shadow-stack pointer is part of them. */
+	arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
+	err = shstk_clone(child, parent, k);
+	if (err)
+		goto put_files;
+
 	if (f & CLONE_PIDFD) {
 		struct file *file = file_open_pidfd(pid);
 
 		if (!file) {
 			err = -ENOMEM;
-			goto put_files;
+			goto put_shstk;
 		}
 		pidfd = fd_install(parent->files, file, true);
 		if (pidfd < 0) {
 			file_put(file);
 			err = pidfd;
-			goto put_files;
+			goto put_shstk;
 		}
 		if (put_user(pidfd, k->pidfd)) {
 			fd_close(parent->files, pidfd);
 			err = -EFAULT;
-			goto put_files;
+			goto put_shstk;
 		}
 	}
 
-	arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
 	child->sigmask = parent->sigmask;
 	if (f & CLONE_CHILD_SETTID)
 		child->set_child_tid = (uintptr_t)k->child_tid;
@@ -193,6 +199,8 @@ long kernel_clone(struct kernel_clone_args *k)
 	}
 	return ret;
 
+put_shstk:
+	shstk_release(child);
 put_files:
 	files_put(child->files);
 put_mm:

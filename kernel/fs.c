@@ -4,6 +4,7 @@
  * no current directory: relative paths are taken from the root.
  */
 #include <kernel/file.h>
+#include <kernel/procfs.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <uapi/linux/errno.h>
@@ -80,7 +81,7 @@ static long do_open(const char __user *upath, int flags)
 		return -ENOENT;
 	if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT))
 		return -EROFS;
-	f = file_open_initramfs(path, &err);
+	f = procfs_path(path) ? procfs_open(path, &err) : file_open_initramfs(path, &err);
 	if (!f)
 		return err;
 

@@ -1,16 +1,167 @@
 // SPDX-License-Identifier: MIT
 /*
- * The generic shadow-stack policy. Until the hardware half exists, Umbra is
- * an architecture without user shadow stacks, and the seed series' rule for
- * that case applies: both clone3 fields must be zero (ABI.md Part A, 1).
+ * The shadow-stack policy shared by x86_64 CET and arm64 GCS (see
+ * <kernel/shstk.h>): Linux mainline's rules for map_shadow_stack() and the
+ * implicit per-thread stacks, and the seed series' rules for clone3's
+ * shadow_stack / shadow_stack_size (ABI.md Part A, §2.5-2.7, §4.5-4.6).
  */
 #include <kernel/fork.h>
+#include <kernel/mm.h>
 #include <kernel/shstk.h>
+#include <kernel/syscalls.h>
+#include <kernel/task.h>
+#include <kernel/vm.h>
 #include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
+#include <uapi/linux/sched.h>
+
+#define SHSTK_PAGE 4096ull
+
+static u64 page_align(u64 n)
+{
+	return (n + SHSTK_PAGE - 1) & ~(SHSTK_PAGE - 1);
+}
+
+u64 shstk_size_x86(u64 stack_size, u64 rlimit_stack)
+{
+	if (stack_size)
+		return page_align(stack_size);
+	return page_align(MIN(rlimit_stack, SHSTK_X86_MAX_DEFAULT));
+}
+
+u64 shstk_size_gcs(u64 n, u64 rlimit_stack)
+{
+	if (n)
+		return page_align(n);
+	return MAX(SHSTK_PAGE, page_align(MIN(rlimit_stack / 2, SHSTK_GCS_MAX_DEFAULT)));
+}
 
 int shstk_clone_args_valid(const struct kernel_clone_args *k)
 {
-	if (k->shadow_stack || k->shadow_stack_size)
+	/* Without hardware support (or with shstk=off) both fields must be zero. */
+	if (!arch_shstk_supported())
+		return (k->shadow_stack || k->shadow_stack_size) ? -EINVAL : 0;
+	if (k->shadow_stack) {
+		if (!k->shadow_stack_size ||
+		    !access_ok((const void __user *)k->shadow_stack, k->shadow_stack_size))
+			return -EINVAL;
+	} else if (k->shadow_stack_size) {
 		return -EINVAL;
+	}
 	return 0;
+}
+
+int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base)
+{
+	uintptr_t at;
+
+	if (!size || size > TASK_SIZE)
+		return -EINVAL;
+	/* One free page on both sides: no other mapping touches a shadow stack. */
+	at = vma_find_gap(&mm->vmas, size, 0, arch_shstk_min_addr(), MMAP_TOP, PAGE_SIZE);
+	if (!at)
+		return -ENOMEM;
+
+	int err = mm_map(mm, at, size, PROT_READ, VM_SHADOW_STACK, false);
+
+	if (!err)
+		*base = at;
+	return err;
+}
+
+int shstk_clone(struct task *child, struct task *parent, const struct kernel_clone_args *k)
+{
+	child->shstk.base = 0;
+	child->shstk.size = 0;
+	if (!arch_shstk_enabled(parent)) {
+		/* The seed's rule: a shadow stack for a child of a thread without one. */
+		return k->shadow_stack ? -EINVAL : 0;
+	}
+	if (k->shadow_stack) {
+		/* The caller's, for every kind of clone; never freed by the kernel. */
+		int err = arch_shstk_check_clone_stack(k->shadow_stack, k->shadow_stack_size);
+
+		if (err)
+			return err;
+		arch_shstk_set_ssp(child, k->shadow_stack + k->shadow_stack_size);
+		return 0;
+	}
+	if (k->flags & CLONE_VFORK)
+		return 0; /* the parent's, live: the child runs while the parent waits */
+	if (!(k->flags & CLONE_VM)) {
+		child->shstk = parent->shstk; /* fork: its own copy, at the same address */
+		return 0;
+	}
+
+	/* A new thread in this address space: one of the default size. */
+	uintptr_t base;
+	u64 size = arch_shstk_thread_size(k->stack_size, parent->proc->rlim[RLIMIT_STACK].rlim_cur);
+	int err = shstk_alloc(child->mm, size, &base);
+
+	if (err)
+		return err;
+	child->shstk.base = base;
+	child->shstk.size = size;
+	arch_shstk_set_ssp(child, base + size);
+	return 0;
+}
+
+void shstk_release(struct task *t)
+{
+	if (t->shstk.base && t->mm)
+		mm_unmap(t->mm, t->shstk.base, t->shstk.size);
+	t->shstk.base = 0;
+	t->shstk.size = 0;
+}
+
+void shstk_exec(struct task *t)
+{
+	/* The old stack went with the old address space. */
+	t->shstk.base = 0;
+	t->shstk.size = 0;
+	arch_shstk_reset(t);
+}
+
+/*
+ * map_shadow_stack(addr, size, flags), Linux's order: support, the arch's
+ * flag/size/address rules, overflow, the mapping, then the token.
+ */
+SYSCALL(map_shadow_stack)
+{
+	uintptr_t addr = a[0];
+	u64 size = a[1];
+	unsigned int flags = (unsigned int)a[2]; /* an unsigned int in Linux: upper bits ignored */
+	struct mm *mm = current->mm;
+	int err;
+
+	if (!arch_shstk_supported())
+		return -EOPNOTSUPP;
+	err = arch_shstk_map_check(addr, size, flags);
+	if (err)
+		return err;
+
+	u64 len = page_align(size);
+
+	if (len < size)
+		return -EOVERFLOW;
+	if (addr) {
+		/* MAP_FIXED_NOREPLACE semantics. */
+		if (addr & (PAGE_SIZE - 1) || !len)
+			return -EINVAL;
+		if (addr > TASK_SIZE || len > TASK_SIZE - addr)
+			return -ENOMEM;
+		if (!vma_range_free(&mm->vmas, addr, addr + len))
+			return -EEXIST;
+		err = mm_map(mm, addr, len, PROT_READ, VM_SHADOW_STACK, false);
+	} else {
+		err = shstk_alloc(mm, len, &addr);
+	}
+	if (err)
+		return err;
+	err = arch_shstk_map_token(mm, addr, size, flags);
+	if (err) {
+		mm_unmap(mm, addr, len);
+		return err;
+	}
+	return (long)addr;
 }

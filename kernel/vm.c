@@ -117,6 +117,17 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 
 	if (!v)
 		return -EFAULT;
+	/*
+	 * Shadow-stack memory takes shadow-stack accesses and plain reads;
+	 * a plain write to it, or a shadow-stack access elsewhere, is refused.
+	 */
+	if ((access == FAULT_SHSTK) != !!(v->flags & VM_SHADOW_STACK) && access != FAULT_READ)
+		return -EACCES;
+	if (access == FAULT_SHSTK) {
+		if (arch_user_lookup(mm->pgd, addr))
+			return -EACCES;
+		return populate(mm, v, addr);
+	}
 	if ((access == FAULT_WRITE && !(v->prot & PROT_WRITE)) ||
 	    (access == FAULT_EXEC && !(v->prot & PROT_EXEC)) ||
 	    (access == FAULT_READ && !(v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC))))

@@ -61,34 +61,43 @@ static void split(struct vma *v, uintptr_t addr, struct vma *hi)
 	v->end = addr;
 }
 
+/* How many areas straddle start or end: the splits a change needs (0-2). */
+static int splits_needed(const struct vma_list *l, uintptr_t start, uintptr_t end)
+{
+	int n = 0;
+
+	for (struct vma *v = l->head; v && v->start < end; v = v->next) {
+		if (v->start < start && start < v->end)
+			n++;
+		if (v->start < end && end < v->end)
+			n++;
+	}
+	return n;
+}
+
 /*
- * Makes start and end area boundaries. At most two areas straddle them, and
- * the memory for both splits is taken before the first, so a failure
- * changes nothing.
+ * Makes start and end area boundaries. The memory for every split is taken
+ * before the first one, so a failure changes nothing; a change that needs
+ * no split needs no memory.
  */
 static int split_at_bounds(struct vma_list *l, uintptr_t start, uintptr_t end)
 {
-	struct vma *spare[2];
+	struct vma *spare[2] = { NULL, NULL };
+	int need = splits_needed(l, start, end), used = 0;
 
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < need; i++) {
 		spare[i] = kmalloc(sizeof(struct vma));
 		if (!spare[i]) {
-			if (i)
-				kfree(spare[0]);
+			kfree(spare[0]);
 			return -ENOMEM;
 		}
 	}
-
-	int used = 0;
-
 	for (struct vma *v = l->head; v && v->start < end; v = v->next) {
 		if (v->start < start && start < v->end)
 			split(v, start, spare[used++]);
 		else if (v->start < end && end < v->end)
 			split(v, end, spare[used++]);
 	}
-	while (used < 2)
-		kfree(spare[used++]);
 	return 0;
 }
 

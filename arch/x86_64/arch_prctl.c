@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* arch_prctl(2): the TLS base (ARCH_SET_FS / ARCH_GET_FS); codes from asm/prctl.h. */
+#include <asm/cet.h>
 #include <asm/msr.h>
 #include <asm/syscalls.h>
 #include <kernel/task.h>
@@ -30,6 +31,12 @@ SYSCALL(arch_prctl)
 	case ARCH_SET_GS:
 	case ARCH_GET_GS:
 		return -EINVAL; /* the kernel does not keep a user GS base */
+	case ARCH_SHSTK_ENABLE:
+	case ARCH_SHSTK_DISABLE:
+	case ARCH_SHSTK_LOCK:
+	case ARCH_SHSTK_UNLOCK:
+	case ARCH_SHSTK_STATUS:
+		return x86_shstk_prctl(code, addr);
 	default:
 		return -EINVAL;
 	}

@@ -4,6 +4,7 @@
  * The boot runner checks the "cpu:" line against the platform, so a
  * mislabelled emulator fails the run.
  */
+#include <asm/cet.h>
 #include <asm/cpu.h>
 #include <asm/x86.h>
 #include <kernel/arch.h>
@@ -76,6 +77,7 @@ void arch_cpu_probe(void)
 		cr4 |= CR4_SMAP;
 	write_cr4(cr4);
 	x86_smap_enabled = f->smap;
+	x86_cet_init();
 }
 
 void arch_irq_enable(void)

@@ -11,6 +11,7 @@
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/vm.h>
+#include <kernel/vma.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/mman.h>
@@ -22,11 +23,18 @@ static u64 *tbl(u64 entry)
 	return phys_to_virt(entry & PTE_ADDR_MASK);
 }
 
-/* A leaf for prot: PROT_NONE keeps the frame in a not-present entry. */
-static u64 user_leaf(phys_addr_t pa, unsigned int prot)
+/*
+ * A leaf for prot and the area's flags. PROT_NONE keeps the frame in a
+ * not-present entry. A shadow-stack page is R/W = 0 with Dirty = 1: that
+ * pair is what makes the CPU treat it as shadow stack (SDM vol. 1 §17.2.4,
+ * vol. 3A §4.6.1), so no other leaf may ever be read-only and dirty.
+ */
+static u64 user_leaf(phys_addr_t pa, unsigned int prot, unsigned int vm_flags)
 {
 	if (!(prot & (PROT_READ | PROT_WRITE | PROT_EXEC)))
 		return pa | PTE_SW_PROTNONE;
+	if (vm_flags & VM_SHADOW_STACK)
+		return pa | PTE_P | PTE_US | PTE_D | x86_pte_nx();
 
 	u64 e = pa | PTE_P | PTE_US;
 
@@ -122,11 +130,10 @@ int arch_user_map(phys_addr_t pgd, uintptr_t va, phys_addr_t pa, unsigned int pr
 {
 	u64 *e = leaf_entry(pgd, va, true);
 
-	(void)vm_flags;
 	if (!e)
 		return -ENOMEM;
 	BUG_ON(leaf_has_frame(READ_ONCE(*e)));
-	WRITE_ONCE(*e, user_leaf(pa, prot));
+	WRITE_ONCE(*e, user_leaf(pa, prot, vm_flags));
 	return 0;
 }
 
@@ -187,22 +194,36 @@ void arch_user_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end)
 struct protect_ctx {
 	phys_addr_t pgd;
 	unsigned int prot;
+	unsigned int vm_flags;
 };
 
+/*
+ * A page the CPU dirtied that becomes read-only must not keep Dirty = 1,
+ * or it would turn into shadow stack: the dirty state moves to the
+ * software bit, as Linux's SavedDirty, and comes back if it turns writable.
+ */
 static void protect_one(u64 *e, uintptr_t va, void *ctx)
 {
 	struct protect_ctx *c = ctx;
+	u64 old = READ_ONCE(*e);
+	u64 new = user_leaf(old & PTE_ADDR_MASK, c->prot, c->vm_flags);
+	bool was_dirty = (old & (PTE_D | PTE_SW_SAVED_DIRTY)) && !(c->vm_flags & VM_SHADOW_STACK);
 
-	WRITE_ONCE(*e, user_leaf(READ_ONCE(*e) & PTE_ADDR_MASK, c->prot));
+	if (was_dirty && (new &PTE_P)) {
+		if (new &PTE_RW)
+			new |= PTE_D;
+		else
+			new |= PTE_SW_SAVED_DIRTY;
+	}
+	WRITE_ONCE(*e, new);
 	flush(c->pgd, va);
 }
 
 void arch_user_protect(phys_addr_t pgd, uintptr_t start, uintptr_t end, unsigned int prot,
 		       unsigned int vm_flags)
 {
-	struct protect_ctx c = { pgd, prot };
+	struct protect_ctx c = { pgd, prot, vm_flags };
 
-	(void)vm_flags;
 	for_each_leaf(pgd, start, end, protect_one, &c);
 }
 
@@ -217,6 +238,8 @@ phys_addr_t arch_user_lookup(phys_addr_t pgd, uintptr_t va)
 
 struct copy_ctx {
 	phys_addr_t dst;
+	unsigned int prot;
+	unsigned int vm_flags;
 	int err;
 };
 
@@ -238,16 +261,15 @@ static void copy_one(u64 *e, uintptr_t va, void *ctx)
 		return;
 	}
 	memcpy(phys_to_virt(p), phys_to_virt(old & PTE_ADDR_MASK), PAGE_SIZE);
-	WRITE_ONCE(*d, p | (old & ~PTE_ADDR_MASK));
+	/* Rebuilt from the area, not copied: the child's page is clean. */
+	WRITE_ONCE(*d, (old & PTE_P) ? user_leaf(p, c->prot, c->vm_flags) : p | PTE_SW_PROTNONE);
 }
 
 int arch_user_copy(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end,
 		   unsigned int prot, unsigned int vm_flags)
 {
-	struct copy_ctx c = { dst, 0 };
+	struct copy_ctx c = { dst, prot, vm_flags, 0 };
 
-	(void)prot;
-	(void)vm_flags;
 	for_each_leaf(src, start, end, copy_one, &c);
 	return c.err;
 }

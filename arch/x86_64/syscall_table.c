@@ -50,6 +50,7 @@ const syscall_fn_t arch_syscall_table[] = {
 	[257] = sys_openat,
 	[302] = sys_prlimit64,
 	[435] = sys_clone3,
+	[453] = sys_map_shadow_stack,
 };
 
 const unsigned long arch_nr_syscalls = sizeof(arch_syscall_table) / sizeof(arch_syscall_table[0]);

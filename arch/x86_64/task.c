@@ -13,6 +13,7 @@
  * registers always hold the user state of the current task: FXSAVE on the
  * way out of a task, FXRSTOR on the way in (SDM vol. 1 §10.5).
  */
+#include <asm/cet.h>
 #include <asm/cpu.h>
 #include <asm/msr.h>
 #include <asm/segment.h>
@@ -117,6 +118,7 @@ void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new
 		f->rsp = new_sp;
 	memcpy(child->arch.fpu, parent->arch.fpu, FXSAVE_SIZE);
 	child->arch.fs_base = set_tls ? tls : parent->arch.fs_base;
+	x86_cet_fork(child, parent); /* kernel/shstk.c then picks the child's shadow stack */
 	if (parent == current)
 		__asm__ __volatile__("fxsave64 %0" : "=m"(child->arch.fpu)); /* the live state */
 	set_resume(child, ret_from_fork, 0);
@@ -155,6 +157,7 @@ void arch_switch_to(struct task *prev, struct task *next)
 	mm_activate(next->mm);
 	__asm__ __volatile__("fxrstor64 %0" ::"m"(next->arch.fpu));
 	wrmsr(MSR_FS_BASE, next->arch.fs_base);
+	x86_cet_switch(prev, next);
 	if (next->kstack.top) { /* the idle task never enters from user mode */
 		tss_set_kernel_stack(next->kstack.top);
 		x86_kernel_entry_rsp = next->kstack.top;

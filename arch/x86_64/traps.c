@@ -4,6 +4,7 @@
  * their handlers; an exception in the kernel is a kernel bug and gets a
  * panic report: vector, error code, the registers, CR2/CR3, a backtrace.
  */
+#include <asm/cet.h>
 #include <asm/cpu.h>
 #include <asm/pic.h>
 #include <asm/trap.h>
@@ -176,6 +177,8 @@ static u64 extable_fixup(u64 rip)
 
 static enum fault_access pf_access(u64 err)
 {
+	if (err & PF_SHSTK)
+		return FAULT_SHSTK;
 	if (err & PF_INSTR)
 		return FAULT_EXEC;
 	return (err & PF_WRITE) ? FAULT_WRITE : FAULT_READ;
@@ -217,6 +220,9 @@ static void user_exception(struct trap_frame *f)
 		break;
 	case VEC_ALIGNMENT:
 		signal_force_fault(SIGBUS, 0, f->rip, exception_name(f->vector));
+		break;
+	case VEC_CONTROL_PROTECTION:
+		x86_cp_fault(f, true);
 		break;
 	default:
 		signal_force_fault(SIGSEGV, 0, f->rip, exception_name(f->vector));
@@ -266,6 +272,12 @@ void trap_dispatch(struct trap_frame *f)
 	}
 	if (f->vector == VEC_PAGE_FAULT && kernel_uaccess_fault(f))
 		return;
+	if (f->vector == VEC_GP && extable_fixup(f->rip)) {
+		f->rip = extable_fixup(f->rip); /* wrmsr_safe(): the value was refused */
+		return;
+	}
+	if (f->vector == VEC_CONTROL_PROTECTION)
+		x86_cp_fault(f, false);
 	if (expected.armed && f->vector == expected.vector) {
 		expected.hits++;
 		expected.armed = false;

@@ -15,6 +15,7 @@
 
 #include <asm/task.h>
 #include <kernel/kstack.h>
+#include <kernel/shstk.h>
 #include <kernel/types.h>
 #include <kernel/waitq.h>
 #include <uapi/linux/types.h>
@@ -38,7 +39,8 @@ struct task {
 	struct mm *mm;
 	struct files *files;
 	struct kstack kstack;
-	struct arch_task arch; /* saved registers, FS base, FPU state */
+	struct arch_task arch;	   /* saved registers, FS base, FPU state */
+	struct shstk_thread shstk; /* the shadow stack the kernel allocated for it */
 	enum task_state state;
 	char name[16];
 

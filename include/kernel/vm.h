@@ -40,7 +40,8 @@ int mm_unmap(struct mm *mm, uintptr_t start, size_t len);
 /* Linux's mprotect on the range: 0, -ENOMEM (unmapped hole) */
 int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot);
 
-enum fault_access { FAULT_READ, FAULT_WRITE, FAULT_EXEC };
+/* FAULT_SHSTK: a shadow-stack access (call/ret push/pop, WRSS, GCS instructions). */
+enum fault_access { FAULT_READ, FAULT_WRITE, FAULT_EXEC, FAULT_SHSTK };
 
 /*
  * Resolves a fault at addr: 0 when a page was mapped (demand paging),

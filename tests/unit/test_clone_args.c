@@ -12,15 +12,21 @@
  * CLONE_DETACHED, CSIGNAL bits other than CLONE_NEWTIME, SIGHAND with
  * CLEAR_SIGHAND, THREAD/PARENT with an exit signal, a stack without a size
  * or a size without a stack or a range past TASK_SIZE, and any shadow-stack
- * field (no shadow stacks yet: kernel/shstk.c) give EINVAL. The shared
+ * field without hardware support (kernel/shstk.c) give EINVAL; with
+ * support, the seed RFC v1 rules apply (a stack needs a size and a user
+ * range, a size needs a stack). The shared
  * copy_process checks (clone_flags_valid) give EINVAL, and
- * CLONE_INTO_CGROUP EBADF.
+ * CLONE_INTO_CGROUP EBADF, after kernel_clone's pidfd == parent_tid EINVAL.
  *
  * User memory is faked: arch_copy_user() reads byte by byte and stops at
  * the first byte outside every range registered as valid, returning the
  * bytes left, as the real fault fix-up does. The struct is placed at the
  * start of an arena and only its usize bytes are made valid, so any read
  * past usize is caught as a fault.
+ *
+ * kernel/shstk.c also holds the kernel glue of shadow stacks (shstk_clone,
+ * map_shadow_stack, ...); the symbols that glue needs are stood in for
+ * below, and all but arch_shstk_supported() fail the test if called.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,6 +37,8 @@
 #include <cmocka.h>
 
 #include <kernel/fork.h>
+#include <kernel/shstk.h>
+#include <kernel/vm.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/sched.h>
 #include <uapi/linux/signal.h>
@@ -89,6 +97,126 @@ size_t arch_copy_user(void *dst, const void *src, size_t n)
 		d[i] = s[i];
 	}
 	return 0;
+}
+
+/* ---- what kernel/shstk.c needs besides the function under test ---- */
+
+static bool shstk_supported; /* arch_shstk_supported()'s answer */
+static unsigned int nr_supported_calls;
+
+bool arch_shstk_supported(void)
+{
+	nr_supported_calls++;
+	return shstk_supported;
+}
+
+#define NOT_CALLED(ret)                                                        \
+	do {                                                                   \
+		fail_msg("%s called by the clone3 argument checks", __func__); \
+		return ret;                                                    \
+	} while (0)
+
+struct task *current;
+
+bool arch_shstk_enabled(const struct task *t)
+{
+	(void)t;
+	NOT_CALLED(false);
+}
+
+uintptr_t arch_shstk_get_ssp(const struct task *t)
+{
+	(void)t;
+	NOT_CALLED(0);
+}
+
+void arch_shstk_set_ssp(struct task *t, uintptr_t ssp)
+{
+	(void)t;
+	(void)ssp;
+	NOT_CALLED();
+}
+
+void arch_shstk_reset(struct task *t)
+{
+	(void)t;
+	NOT_CALLED();
+}
+
+u64 arch_shstk_thread_size(u64 stack_size, u64 rlimit_stack)
+{
+	(void)stack_size;
+	(void)rlimit_stack;
+	NOT_CALLED(0);
+}
+
+int arch_shstk_check_clone_stack(uintptr_t base, u64 size)
+{
+	(void)base;
+	(void)size;
+	NOT_CALLED(-1);
+}
+
+uintptr_t arch_shstk_min_addr(void)
+{
+	NOT_CALLED(0);
+}
+
+int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags)
+{
+	(void)addr;
+	(void)size;
+	(void)flags;
+	NOT_CALLED(-1);
+}
+
+int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int flags)
+{
+	(void)mm;
+	(void)addr;
+	(void)size;
+	(void)flags;
+	NOT_CALLED(-1);
+}
+
+int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
+	   bool fixed)
+{
+	(void)mm;
+	(void)start;
+	(void)len;
+	(void)prot;
+	(void)flags;
+	(void)fixed;
+	NOT_CALLED(-1);
+}
+
+int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
+{
+	(void)mm;
+	(void)start;
+	(void)len;
+	NOT_CALLED(-1);
+}
+
+uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uintptr_t low,
+		       uintptr_t high, size_t guard)
+{
+	(void)l;
+	(void)len;
+	(void)hint;
+	(void)low;
+	(void)high;
+	(void)guard;
+	NOT_CALLED(0);
+}
+
+bool vma_range_free(const struct vma_list *l, uintptr_t start, uintptr_t end)
+{
+	(void)l;
+	(void)start;
+	(void)end;
+	NOT_CALLED(false);
 }
 
 /* ---- helpers ---- */
@@ -195,8 +323,7 @@ static void test_kernel_pointer_is_efault(void **state)
 	(void)state;
 	/* access_ok() refuses it: arch_copy_user is never even asked. */
 	assert_int_equal(clone3_copy_args(&kargs, (const void *)(TASK_SIZE - 32), 64), -EFAULT);
-	assert_int_equal(clone3_copy_args(&kargs, (const void *)0xffff800000000000ul, 64),
-			 -EFAULT);
+	assert_int_equal(clone3_copy_args(&kargs, (const void *)0xffff800000000000ul, 64), -EFAULT);
 	assert_int_equal(nr_copies, 0);
 }
 
@@ -625,11 +752,39 @@ static int valid_shstk(uintptr_t ss, size_t size)
 static void test_valid_shadow_stack_unsupported(void **state)
 {
 	(void)state;
+	shstk_supported = false;
 	assert_int_equal(valid_shstk(0, 0), 0);
 	assert_int_equal(valid_shstk(0x7e0000000000, 0), -EINVAL);
 	assert_int_equal(valid_shstk(0, 0x8000), -EINVAL);
 	assert_int_equal(valid_shstk(0x7e0000000000, 0x8000), -EINVAL);
 	assert_int_equal(valid_shstk(1, 1), -EINVAL);
+}
+
+/*
+ * With hardware support, the seed RFC v1 rules (003 patch,
+ * clone3_shadow_stack_valid): shadow_stack needs a size and a user range;
+ * a size without a stack is refused.
+ */
+static void test_valid_shadow_stack_supported(void **state)
+{
+	(void)state;
+	shstk_supported = true;
+	nr_supported_calls = 0;
+	int r = valid_shstk(0, 0);
+
+	if (nr_supported_calls == 0) {
+		shstk_supported = false;
+		skip(); /* this kernel/shstk.c has no arch hook: always "unsupported" */
+	}
+	assert_int_equal(r, 0);
+	assert_int_equal(valid_shstk(0x7e0000000000, 0x8000), 0);
+	assert_int_equal(valid_shstk(TASK_SIZE - 0x1000, 0x1000), 0);
+	assert_int_equal(valid_shstk(0x7e0000000000, 0), -EINVAL);
+	assert_int_equal(valid_shstk(0, 0x8000), -EINVAL);
+	assert_int_equal(valid_shstk(TASK_SIZE - 0x1000, 0x1001), -EINVAL);
+	assert_int_equal(valid_shstk(TASK_SIZE, 0x1000), -EINVAL);
+	assert_int_equal(valid_shstk(~(uintptr_t)0 - 0xfff, 0x2000), -EINVAL); /* wraps */
+	shstk_supported = false;
 }
 
 /* Both steps together, from fake user memory: the selftests' shapes. */
@@ -772,17 +927,14 @@ static void test_flags_pidfd_check_before_cgroup(void **state)
 
 	(void)state;
 	/*
-	 * KNOWN BUG: kernel/clone_args.c:123 (clone_flags_valid) checks
-	 * pidfd == parent_tid last, after the CLONE_INTO_CGROUP -EBADF return
-	 * at line 122. ABI.md §1.2 puts it in kernel_clone (step 3), before
-	 * every copy_process check (step 4), and the cgroup EBADF comes even
-	 * later, at fork time. Input: flags CLONE_PIDFD | CLONE_PARENT_SETTID |
-	 * CLONE_INTO_CGROUP, pidfd == parent_tid == 0x5000. Expected -EINVAL,
-	 * actual -EBADF.
+	 * ABI.md §1.2: pidfd == parent_tid is kernel_clone's check (step 3),
+	 * before copy_process (step 4); the cgroup fd is looked up later
+	 * still, so EINVAL wins over EBADF.
 	 */
-	skip();
 	k.pidfd = k.parent_tid = (int *)0x5000;
 	assert_int_equal(clone_flags_valid(&k, false, false), -EINVAL);
+	k.parent_tid = (int *)0x5004;
+	assert_int_equal(clone_flags_valid(&k, false, false), -EBADF);
 }
 
 int main(void)
@@ -815,6 +967,7 @@ int main(void)
 		cmocka_unit_test(test_valid_thread_parent_exit_signal),
 		cmocka_unit_test(test_valid_stack),
 		cmocka_unit_test(test_valid_shadow_stack_unsupported),
+		cmocka_unit_test(test_valid_shadow_stack_supported),
 		cmocka_unit_test_setup(test_copy_then_valid, setup),
 		cmocka_unit_test(test_flags_baseline),
 		cmocka_unit_test(test_flags_fs_with_new_ns),

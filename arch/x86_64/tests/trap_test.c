@@ -7,7 +7,10 @@
 #include <asm/cpu.h>
 #include <asm/trap.h>
 #include <asm/x86.h>
+#include <kernel/cmdline.h>
 #include <kernel/ktest.h>
+#include <kernel/shstk.h>
+#include <string.h>
 
 KTEST(x86_breakpoint_returns)
 {
@@ -24,12 +27,15 @@ KTEST(x86_invalid_opcode_recovers)
 	KTEST_EXPECT_EQ(ctx, trap_expect_hits(), 1);
 }
 
-KTEST(x86_smep_smap_match_probe)
+/* CR4 holds what the probe found: SMEP, SMAP, and CET exactly when shadow stacks are usable. */
+KTEST(x86_cr4_matches_probe)
 {
 	u64 cr4 = read_cr4();
+	const char *opt = cmdline_get(&kernel_cmdline, "shstk");
+	bool shstk_wanted = x86_features.shstk && !(opt && strcmp(opt, "off") == 0);
 
 	KTEST_EXPECT_EQ(ctx, !!(cr4 & CR4_SMEP), x86_features.smep);
 	KTEST_EXPECT_EQ(ctx, !!(cr4 & CR4_SMAP), x86_features.smap);
-	/* CET stays off until the shadow-stack issue: QEMU TCG hangs on CR4.CET. */
-	KTEST_EXPECT_EQ(ctx, cr4 & CR4_CET, 0);
+	KTEST_EXPECT_EQ(ctx, !!(cr4 & CR4_CET), shstk_wanted);
+	KTEST_EXPECT_EQ(ctx, arch_shstk_supported(), shstk_wanted);
 }

@@ -21,6 +21,8 @@
  * PROT_NONE page whose contents must survive a later mprotect.
  */
 #define PTE_SW_PROTNONE (1ull << 9)
+/* Bits 58:52 are ignored too; 58 is where Linux keeps "SavedDirty". */
+#define PTE_SW_SAVED_DIRTY (1ull << 58)
 #define PTE_NX (1ull << 63) /* execute-disable, needs EFER.NXE */
 #define PTE_ADDR_MASK 0x000ffffffffff000ull
 

@@ -7,4 +7,7 @@
 
 SYSCALL(arch_prctl);
 
+/* arch_prctl(ARCH_SHSTK_*), in arch/x86_64/shstk.c. */
+long x86_shstk_prctl(int option, unsigned long arg2);
+
 #endif

@@ -10,6 +10,10 @@
 struct arch_task {
 	uintptr_t ksp; /* kernel stack pointer saved by switch_stacks() */
 	u64 fs_base;   /* user TLS base (IA32_FS_BASE), set by arch_prctl / CLONE_SETTLS */
+	u64 u_cet;     /* IA32_U_CET while switched out */
+	u64 pl3_ssp;   /* IA32_PL3_SSP while switched out: the user shadow-stack pointer */
+	unsigned long shstk_features; /* ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS enabled */
+	unsigned long shstk_locked;   /* features ARCH_SHSTK_LOCK froze */
 	u8 fpu[FXSAVE_SIZE] __attribute__((aligned(16))); /* FXSAVE image (SDM vol. 1 §10.5) */
 };
 

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CET shadow-stack constants: Intel SDM vol. 1 ch. 17 and vol. 3A §2.5,
+ * §6.15 (#CP); MSR numbers from vol. 4 table 2-2; the arch_prctl codes are
+ * Linux's (arch/x86/include/uapi/asm/prctl.h).
+ */
+#ifndef ASM_CET_H
+#define ASM_CET_H
+
+#define MSR_IA32_U_CET 0x6a0u
+#define MSR_IA32_S_CET 0x6a2u
+#define MSR_IA32_PL3_SSP 0x6a7u
+
+#define CET_SHSTK_EN (1ul << 0) /* U_CET/S_CET: shadow stacks on */
+#define CET_WRSS_EN (1ul << 1)	/* U_CET/S_CET: WRSS allowed */
+
+/* #CP error codes, bits 14:0 (SDM vol. 3A §6.15, interrupt 21). */
+#define CP_NEAR_RET 1
+#define CP_FAR_RET_IRET 2
+#define CP_ENDBRANCH 3
+#define CP_RSTORSSP 4
+#define CP_SETSSBSY 5
+#define CP_ENCL (1u << 15) /* in an enclave */
+
+#define ARCH_SHSTK_ENABLE 0x5001
+#define ARCH_SHSTK_DISABLE 0x5002
+#define ARCH_SHSTK_LOCK 0x5003
+#define ARCH_SHSTK_UNLOCK 0x5004
+#define ARCH_SHSTK_STATUS 0x5005
+#define ARCH_SHSTK_SHSTK (1ul << 0)
+#define ARCH_SHSTK_WRSS (1ul << 1)
+
+/* A restore token (SDM vol. 1 §17.2.3): the address above it, bit 0 = 64-bit. */
+#define SHSTK_TOKEN_64BIT 1ul
+
+#ifndef __ASSEMBLER__
+#include <kernel/types.h>
+
+struct trap_frame;
+struct task;
+
+/* CR4.CET on (when the CPU has shadow stacks and shstk=off is not given). */
+void x86_cet_init(void);
+/* Context switch of IA32_U_CET and IA32_PL3_SSP (not XSAVES: see shstk.c). */
+void x86_cet_switch(struct task *prev, struct task *next);
+/* The parent's live CET state into a new child. */
+void x86_cet_fork(struct task *child, const struct task *parent);
+/* #CP: from user mode a SIGSEGV (SEGV_CPERR), from the kernel a panic. */
+void x86_cp_fault(struct trap_frame *f, bool from_user);
+/* WRMSR that reports a #GP instead of taking it: 0 or -EFAULT. */
+int wrmsr_safe(unsigned int msr, unsigned long long v);
+#endif
+
+#endif

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: MIT
+/*
+ * CET user shadow stacks, the hardware half (the policy is kernel/shstk.c).
+ *
+ * With CR4.CET set and IA32_U_CET.SH_STK_EN set for a thread, every user
+ * CALL also pushes the return address on the shadow stack at SSP and every
+ * RET compares, raising #CP on a mismatch (SDM vol. 1 §17.2). While the
+ * kernel runs, the user SSP sits in IA32_PL3_SSP: the CPU stores it there
+ * on entry from ring 3 and loads it on the way back (SDM vol. 1 §17.2.5,
+ * vol. 3A §6.14.6). So a context switch swaps IA32_U_CET and IA32_PL3_SSP
+ * -- with RDMSR/WRMSR rather than XSAVES: Bochs 2.7's XSAVES of the CET_U
+ * component is broken, and real CPUs are happy either way.
+ */
+#include <asm/cet.h>
+#include <asm/cpu.h>
+#include <asm/msr.h>
+#include <asm/syscalls.h>
+#include <asm/trap.h>
+#include <asm/x86.h>
+#include <kernel/arch.h>
+#include <kernel/cmdline.h>
+#include <kernel/exit.h>
+#include <kernel/panic.h>
+#include <kernel/pid.h>
+#include <kernel/printk.h>
+#include <kernel/shstk.h>
+#include <kernel/signal.h>
+#include <kernel/task.h>
+#include <kernel/uaccess.h>
+#include <kernel/vm.h>
+#include <string.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
+#include <uapi/linux/signal.h>
+
+#define SHSTK_MIN_ADDR (4ul << 30) /* above 4 GiB: out of reach of 32-bit code */
+
+static bool cet_on;
+
+void x86_cet_init(void)
+{
+	if (!x86_features.shstk)
+		return;
+	const char *opt = cmdline_get(&kernel_cmdline, "shstk");
+
+	if (opt && strcmp(opt, "off") == 0) {
+		pr_info("cet: shadow stacks switched off by shstk=off\n");
+		return;
+	}
+	/* CR4.CET needs CR0.WP (SDM vol. 3A §2.5); QEMU TCG hangs on this write: we got here via CPUID. */
+	write_cr4(read_cr4() | CR4_CET);
+	wrmsr(MSR_IA32_S_CET, 0); /* no supervisor shadow stack or IBT */
+	wrmsr(MSR_IA32_U_CET, 0);
+	wrmsr(MSR_IA32_PL3_SSP, 0);
+	cet_on = true;
+	pr_info("cet: user shadow stacks available\n");
+}
+
+bool arch_shstk_supported(void)
+{
+	return cet_on;
+}
+
+bool arch_shstk_enabled(const struct task *t)
+{
+	return t->arch.shstk_features & ARCH_SHSTK_SHSTK;
+}
+
+/* current's live value is in the MSR, everyone else's in its task. */
+uintptr_t arch_shstk_get_ssp(const struct task *t)
+{
+	if (!cet_on)
+		return 0;
+	return t == current ? rdmsr(MSR_IA32_PL3_SSP) : t->arch.pl3_ssp;
+}
+
+void arch_shstk_set_ssp(struct task *t, uintptr_t ssp)
+{
+	t->arch.pl3_ssp = ssp;
+	if (t == current)
+		wrmsr_safe(MSR_IA32_PL3_SSP, ssp);
+}
+
+void arch_shstk_reset(struct task *t)
+{
+	t->arch.shstk_features = 0;
+	t->arch.shstk_locked = 0;
+	t->arch.u_cet = 0;
+	t->arch.pl3_ssp = 0;
+	if (t == current && cet_on) {
+		wrmsr(MSR_IA32_U_CET, 0);
+		wrmsr(MSR_IA32_PL3_SSP, 0);
+	}
+}
+
+u64 arch_shstk_thread_size(u64 stack_size, u64 rlimit_stack)
+{
+	return shstk_size_x86(stack_size, rlimit_stack);
+}
+
+/* The seed's x86 checks: the base 8-byte aligned, at least one entry. */
+int arch_shstk_check_clone_stack(uintptr_t base, u64 size)
+{
+	if ((base & 7) || size < 8)
+		return -EINVAL;
+	return 0;
+}
+
+uintptr_t arch_shstk_min_addr(void)
+{
+	return SHSTK_MIN_ADDR;
+}
+
+/* map_shadow_stack() steps 2-4 of ABI.md §2.5: x86 knows only SET_TOKEN. */
+int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags)
+{
+	if (flags & ~SHADOW_STACK_SET_TOKEN)
+		return -EINVAL;
+	if ((flags & SHADOW_STACK_SET_TOKEN) && size < 8)
+		return -ENOSPC;
+	if (addr && addr < SHSTK_MIN_ADDR)
+		return -ERANGE;
+	return 0;
+}
+
+/*
+ * The restore token RSTORSSP expects at addr + size - 8 (the unrounded
+ * size): (addr + size) | 1. The pages are this process's own, so the kernel
+ * writes through its direct map rather than with WRUSS.
+ */
+int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int flags)
+{
+	if (!(flags & SHADOW_STACK_SET_TOKEN))
+		return 0;
+
+	u64 top = addr + size, token = top | SHSTK_TOKEN_64BIT;
+
+	if (top & 7)
+		return -EINVAL;
+	return mm_write(mm, top - 8, &token, sizeof(token)) ? -EINVAL : 0;
+}
+
+void x86_cet_switch(struct task *prev, struct task *next)
+{
+	if (!cet_on)
+		return;
+	prev->arch.u_cet = rdmsr(MSR_IA32_U_CET);
+	prev->arch.pl3_ssp = rdmsr(MSR_IA32_PL3_SSP);
+	wrmsr(MSR_IA32_U_CET, next->arch.u_cet);
+	if (wrmsr_safe(MSR_IA32_PL3_SSP, next->arch.pl3_ssp) && next->proc) {
+		/* Bits 1:0 must be clear: a seed-style SSP can break that (base + odd size). */
+		printk("umbra: shadow-stack pointer %#lx refused by the CPU\n",
+		       (unsigned long)next->arch.pl3_ssp);
+		wrmsr(MSR_IA32_PL3_SSP, 0);
+		process_begin_exit(next->proc, SIGSEGV);
+	}
+}
+
+void x86_cet_fork(struct task *child, const struct task *parent)
+{
+	child->arch.shstk_features = parent->arch.shstk_features;
+	child->arch.shstk_locked = parent->arch.shstk_locked;
+	if (!cet_on)
+		return;
+	child->arch.u_cet = parent == current ? rdmsr(MSR_IA32_U_CET) : parent->arch.u_cet;
+	child->arch.pl3_ssp = arch_shstk_get_ssp(parent);
+}
+
+static void write_u_cet(void)
+{
+	unsigned long f = current->arch.shstk_features;
+	u64 v = 0;
+
+	if (f & ARCH_SHSTK_SHSTK)
+		v |= CET_SHSTK_EN;
+	if (f & ARCH_SHSTK_WRSS)
+		v |= CET_WRSS_EN;
+	wrmsr(MSR_IA32_U_CET, v);
+}
+
+static long shstk_enable(void)
+{
+	struct task *t = current;
+	uintptr_t base;
+	u64 size;
+	int err;
+
+	if (arch_shstk_enabled(t))
+		return 0;
+	if (!cet_on)
+		return -EOPNOTSUPP;
+	size = shstk_size_x86(0, t->proc->rlim[RLIMIT_STACK].rlim_cur);
+	err = shstk_alloc(t->mm, size, &base);
+	if (err)
+		return err;
+	t->shstk.base = base;
+	t->shstk.size = size;
+	t->arch.shstk_features |= ARCH_SHSTK_SHSTK;
+	wrmsr(MSR_IA32_PL3_SSP, base + size); /* empty: no token, as Linux */
+	write_u_cet();
+	return 0;
+}
+
+static long shstk_disable(void)
+{
+	struct task *t = current;
+
+	if (!cet_on)
+		return -EOPNOTSUPP;
+	if (!arch_shstk_enabled(t))
+		return 0;
+	t->arch.shstk_features &= ~(ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS);
+	write_u_cet();
+	wrmsr(MSR_IA32_PL3_SSP, 0);
+	shstk_release(t);
+	return 0;
+}
+
+static long wrss_control(bool enable)
+{
+	struct task *t = current;
+
+	if (!cet_on)
+		return -EOPNOTSUPP;
+	if (enable) {
+		if (!arch_shstk_enabled(t))
+			return -EPERM; /* WRSS only while shadow stacks are on */
+		t->arch.shstk_features |= ARCH_SHSTK_WRSS;
+	} else {
+		if (!arch_shstk_enabled(t))
+			return 0;
+		t->arch.shstk_features &= ~ARCH_SHSTK_WRSS;
+	}
+	write_u_cet();
+	return 0;
+}
+
+/* arch_prctl(ARCH_SHSTK_*): Linux's order of checks (ABI.md §2.4). */
+long x86_shstk_prctl(int option, unsigned long features)
+{
+	struct task *t = current;
+
+	if (option == ARCH_SHSTK_STATUS)
+		return put_user(t->arch.shstk_features, (unsigned long __user *)features);
+	if (option == ARCH_SHSTK_LOCK) {
+		t->arch.shstk_locked |= features;
+		return 0;
+	}
+	if (option == ARCH_SHSTK_UNLOCK)
+		return -EINVAL; /* only through ptrace, which Umbra does not have */
+	if (features & t->arch.shstk_locked)
+		return -EPERM;
+	if (features & (features - 1)) /* more than one bit */
+		return -EINVAL;
+	if (option == ARCH_SHSTK_DISABLE) {
+		if (features & ARCH_SHSTK_WRSS)
+			return wrss_control(false);
+		if (features & ARCH_SHSTK_SHSTK)
+			return shstk_disable();
+		return -EINVAL;
+	}
+	if (features & ARCH_SHSTK_SHSTK)
+		return shstk_enable();
+	if (features & ARCH_SHSTK_WRSS)
+		return wrss_control(true);
+	return -EINVAL;
+}
+
+/* ---- #CP ---- */
+
+static const char *cp_name(u64 code)
+{
+	switch (code & 0x7fff) {
+	case CP_NEAR_RET:
+		return "near ret";
+	case CP_FAR_RET_IRET:
+		return "far ret/iret";
+	case CP_ENDBRANCH:
+		return "endbranch";
+	case CP_RSTORSSP:
+		return "rstorssp";
+	case CP_SETSSBSY:
+		return "setssbsy";
+	default:
+		return "unknown";
+	}
+}
+
+/* Prints up to n words at a user address, or why it could not. */
+static void dump_user_words(const char *what, uintptr_t at, int n)
+{
+	printk("  %s top at %#lx:", what, (unsigned long)at);
+	for (int i = 0; i < n; i++) {
+		u64 w;
+
+		if (copy_from_user(&w, (const void __user *)(at + 8 * i), sizeof(w))) {
+			printk(" (unreadable)");
+			break;
+		}
+		printk(" %016lx", (unsigned long)w);
+	}
+	printk("\n");
+}
+
+void x86_cp_fault(struct trap_frame *f, bool from_user)
+{
+	uintptr_t ssp = cet_on ? rdmsr(MSR_IA32_PL3_SSP) : 0;
+
+	if (!from_user) {
+		panic_begin("#CP control protection (%s, error code %#lx) in kernel mode",
+			    cp_name(f->error_code), (unsigned long)f->error_code);
+		printk("RIP: %016lx RSP: %016lx user SSP: %016lx\n", (unsigned long)f->rip,
+		       (unsigned long)f->rsp, (unsigned long)ssp);
+		arch_dump_stack();
+		poweroff(POWEROFF_PANIC);
+	}
+	printk("umbra: pid %d (%s): control protection fault (%s, error code %#lx) at ip %#lx sp "
+	       "%#lx ssp %#lx\n",
+	       task_tid_in(current, &init_pid_ns), current->name, cp_name(f->error_code),
+	       (unsigned long)f->error_code, (unsigned long)f->rip, (unsigned long)f->rsp,
+	       (unsigned long)ssp);
+	dump_user_words("stack", f->rsp, 4);
+	dump_user_words("shadow stack", ssp, 4);
+	signal_force_fault(SIGSEGV, SEGV_CPERR, 0, "control protection");
+}
+
+int wrmsr_safe(unsigned int msr, unsigned long long v)
+{
+	int err = 0;
+
+	__asm__ __volatile__("1: wrmsr\n"
+			     "2:\n"
+			     ".pushsection .extable, \"a\"\n"
+			     ".balign 8\n"
+			     ".quad 1b, 3f\n"
+			     ".popsection\n"
+			     ".pushsection .text.fixup, \"ax\"\n"
+			     "3: movl %[efault], %[err]\n"
+			     "jmp 2b\n"
+			     ".popsection\n"
+			     : [err] "+r"(err)
+			     : "c"(msr), "a"((u32)v), "d"((u32)(v >> 32)), [efault] "i"(-EFAULT)
+			     : "memory");
+	return err;
+}

@@ -1,0 +1,779 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kernel/vma.c keeps a sorted, non-overlapping list of page-aligned areas
+ * (checked after every operation): vma_find and vma_range_free answer
+ * exactly at area edges; vma_insert keeps the order; vma_remove splits
+ * straddling areas and reports exactly the removed pieces; vma_protect
+ * splits at both ends, reports exactly the pieces whose rights change, and
+ * refuses a range with a hole (-ENOMEM) without changing anything; a failed
+ * allocation (-ENOMEM) leaves the list unchanged and leaks nothing;
+ * vma_find_gap honours a free aligned hint and otherwise returns the
+ * highest fitting gap below high with guard bytes free on both sides, 0
+ * when nothing fits; vma_clear releases everything; vma_clone copies
+ * exactly, or leaves dst empty on -ENOMEM. A randomized run compares
+ * insert/remove/protect and vma_find_gap with a page-bitmap model.
+ *
+ * kmalloc/kfree are malloc-based here, count live objects (leak check) and
+ * can make the Nth allocation from now fail.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <kernel/mm.h>
+#include <kernel/vma.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
+
+#define P 0x1000ul
+#define R PROT_READ
+#define RW (PROT_READ | PROT_WRITE)
+#define RX (PROT_READ | PROT_EXEC)
+
+/* ---- the allocator ---- */
+
+static long live_objects;
+static unsigned int fail_countdown; /* 0: never; N: the Nth allocation from now fails */
+static unsigned long nr_allocs;
+
+void *kmalloc(size_t size)
+{
+	nr_allocs++;
+	if (fail_countdown && --fail_countdown == 0)
+		return NULL;
+	void *p = malloc(size);
+
+	assert_non_null(p);
+	memset(p, 0xcc, size);
+	live_objects++;
+	return p;
+}
+
+void *kzalloc(size_t size)
+{
+	void *p = kmalloc(size);
+
+	if (p)
+		memset(p, 0, size);
+	return p;
+}
+
+void kfree(void *ptr)
+{
+	if (!ptr)
+		return;
+	live_objects--;
+	free(ptr);
+}
+
+static void fail_nth_alloc(unsigned int n)
+{
+	fail_countdown = n;
+}
+
+/* ---- helpers ---- */
+
+static void check_invariants(const struct vma_list *l)
+{
+	const struct vma *prev = NULL;
+	long n = 0;
+
+	for (const struct vma *v = l->head; v; v = v->next) {
+		assert_true(v->start < v->end);
+		assert_int_equal(v->start % P, 0);
+		assert_int_equal(v->end % P, 0);
+		if (prev)
+			assert_true(prev->end <= v->start);
+		prev = v;
+		n++;
+	}
+	(void)n;
+}
+
+struct expect_area {
+	uintptr_t start, end;
+	unsigned int prot, flags;
+};
+
+/* The list is exactly areas[0..n). */
+static void assert_list(const struct vma_list *l, const struct expect_area *areas, size_t n)
+{
+	const struct vma *v = l->head;
+
+	check_invariants(l);
+	for (size_t i = 0; i < n; i++) {
+		assert_non_null(v);
+		assert_int_equal(v->start, areas[i].start);
+		assert_int_equal(v->end, areas[i].end);
+		assert_int_equal(v->prot, areas[i].prot);
+		assert_int_equal(v->flags, areas[i].flags);
+		v = v->next;
+	}
+	assert_null(v);
+}
+
+#define ASSERT_LIST(l, ...)                                                \
+	do {                                                               \
+		const struct expect_area want_[] = { __VA_ARGS__ };        \
+		assert_list((l), want_, sizeof(want_) / sizeof(want_[0])); \
+	} while (0)
+
+/* Callback records. */
+#define MAX_CALLS 256
+
+struct call {
+	uintptr_t start, end;
+	unsigned int prot, flags;
+};
+
+static struct call calls[MAX_CALLS];
+static unsigned int nr_calls;
+static int ctx_token;
+
+static void release_cb(uintptr_t start, uintptr_t end, void *ctx)
+{
+	assert_ptr_equal(ctx, &ctx_token);
+	assert_true(nr_calls < MAX_CALLS);
+	calls[nr_calls++] = (struct call){ start, end, 0, 0 };
+}
+
+static void apply_cb(uintptr_t start, uintptr_t end, unsigned int prot, unsigned int flags,
+		     void *ctx)
+{
+	assert_ptr_equal(ctx, &ctx_token);
+	assert_true(nr_calls < MAX_CALLS);
+	calls[nr_calls++] = (struct call){ start, end, prot, flags };
+}
+
+static void assert_call(unsigned int i, uintptr_t start, uintptr_t end)
+{
+	assert_true(i < nr_calls);
+	assert_int_equal(calls[i].start, start);
+	assert_int_equal(calls[i].end, end);
+}
+
+static void assert_apply(unsigned int i, uintptr_t start, uintptr_t end, unsigned int prot,
+			 unsigned int flags)
+{
+	assert_call(i, start, end);
+	assert_int_equal(calls[i].prot, prot);
+	assert_int_equal(calls[i].flags, flags);
+}
+
+static struct vma_list list;
+
+static int setup(void **state)
+{
+	(void)state;
+	list.head = NULL;
+	nr_calls = 0;
+	fail_countdown = 0;
+	live_objects = 0;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fail_countdown = 0;
+	vma_clear(&list, NULL, NULL);
+	assert_int_equal(live_objects, 0);
+	return 0;
+}
+
+static void ins(uintptr_t s, uintptr_t e, unsigned int prot, unsigned int flags)
+{
+	assert_true(vma_range_free(&list, s, e));
+	assert_int_equal(vma_insert(&list, s, e, prot, flags), 0);
+	check_invariants(&list);
+}
+
+/* Areas A [1,3) R, B [5,6) RW|VM_BRK, C [8,12) RX|VM_IMAGE, in pages. */
+static void three_areas(void)
+{
+	ins(8 * P, 12 * P, RX, VM_IMAGE);
+	ins(1 * P, 3 * P, R, 0);
+	ins(5 * P, 6 * P, RW, VM_BRK);
+}
+
+/* ---- find / range_free / insert ---- */
+
+static void test_find(void **state)
+{
+	(void)state;
+	assert_null(vma_find(&list, 0));
+	assert_null(vma_find(&list, 0x1000));
+	three_areas();
+	assert_null(vma_find(&list, 0));
+	assert_null(vma_find(&list, P - 1));
+	assert_int_equal(vma_find(&list, P)->start, P);
+	assert_int_equal(vma_find(&list, 3 * P - 1)->start, P);
+	assert_null(vma_find(&list, 3 * P));
+	assert_null(vma_find(&list, 5 * P - 1));
+	assert_int_equal(vma_find(&list, 5 * P)->end, 6 * P);
+	assert_null(vma_find(&list, 6 * P));
+	assert_int_equal(vma_find(&list, 8 * P)->prot, RX);
+	assert_int_equal(vma_find(&list, 12 * P - 1)->flags, VM_IMAGE);
+	assert_null(vma_find(&list, 12 * P));
+	assert_null(vma_find(&list, UINTPTR_MAX));
+}
+
+static void test_range_free(void **state)
+{
+	(void)state;
+	assert_true(vma_range_free(&list, 0, UINTPTR_MAX));
+	three_areas();
+	assert_true(vma_range_free(&list, 0, P));
+	assert_true(vma_range_free(&list, 3 * P, 5 * P));
+	assert_true(vma_range_free(&list, 6 * P, 8 * P));
+	assert_true(vma_range_free(&list, 12 * P, UINTPTR_MAX));
+	assert_false(vma_range_free(&list, 0, P + 1));
+	assert_false(vma_range_free(&list, 3 * P - 1, 5 * P));
+	assert_false(vma_range_free(&list, 3 * P, 5 * P + 1));
+	assert_false(vma_range_free(&list, 2 * P, 2 * P + 1));
+	assert_false(vma_range_free(&list, 0, UINTPTR_MAX));
+	assert_false(vma_range_free(&list, 9 * P, 10 * P)); /* inside C */
+	assert_false(vma_range_free(&list, 7 * P, 13 * P)); /* around C */
+}
+
+static void test_insert_sorted(void **state)
+{
+	(void)state;
+	three_areas();
+	ins(3 * P, 5 * P, RW, 0); /* exactly fills the A..B hole */
+	ins(20 * P, 21 * P, R, VM_STACK);
+	ins(0, P, R, 0);
+	ASSERT_LIST(&list, { 0, P, R, 0 }, { P, 3 * P, R, 0 }, { 3 * P, 5 * P, RW, 0 },
+		    { 5 * P, 6 * P, RW, VM_BRK }, { 8 * P, 12 * P, RX, VM_IMAGE },
+		    { 20 * P, 21 * P, R, VM_STACK });
+	assert_int_equal(live_objects, 6);
+}
+
+static void test_insert_enomem_unchanged(void **state)
+{
+	(void)state;
+	three_areas();
+	fail_nth_alloc(1);
+	assert_int_equal(vma_insert(&list, 6 * P, 7 * P, RW, 0), -ENOMEM);
+	ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+		    { 8 * P, 12 * P, RX, VM_IMAGE });
+	assert_int_equal(live_objects, 3);
+}
+
+/* ---- remove ---- */
+
+static void test_remove_middle_splits(void **state)
+{
+	(void)state;
+	three_areas();
+	assert_int_equal(vma_remove(&list, 9 * P, 10 * P, release_cb, &ctx_token), 0);
+	ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+		    { 8 * P, 9 * P, RX, VM_IMAGE }, { 10 * P, 12 * P, RX, VM_IMAGE });
+	assert_int_equal(nr_calls, 1);
+	assert_call(0, 9 * P, 10 * P);
+	assert_int_equal(live_objects, 4);
+}
+
+static void test_remove_whole_and_hole(void **state)
+{
+	(void)state;
+	three_areas();
+	assert_int_equal(vma_remove(&list, 5 * P, 6 * P, release_cb, &ctx_token), 0);
+	ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 8 * P, 12 * P, RX, VM_IMAGE });
+	assert_int_equal(nr_calls, 1);
+	assert_call(0, 5 * P, 6 * P);
+	/* A hole: nothing happens, no callback. */
+	assert_int_equal(vma_remove(&list, 3 * P, 8 * P, release_cb, &ctx_token), 0);
+	assert_int_equal(nr_calls, 1);
+	ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 8 * P, 12 * P, RX, VM_IMAGE });
+	/* NULL release is allowed. */
+	assert_int_equal(vma_remove(&list, P, 3 * P, NULL, NULL), 0);
+	ASSERT_LIST(&list, { 8 * P, 12 * P, RX, VM_IMAGE });
+	assert_int_equal(live_objects, 1);
+}
+
+static void test_remove_across_areas(void **state)
+{
+	(void)state;
+	three_areas();
+	/* From inside A to inside C: A's tail, all of B, C's head. */
+	assert_int_equal(vma_remove(&list, 2 * P, 9 * P, release_cb, &ctx_token), 0);
+	ASSERT_LIST(&list, { P, 2 * P, R, 0 }, { 9 * P, 12 * P, RX, VM_IMAGE });
+	assert_int_equal(nr_calls, 3);
+	assert_call(0, 2 * P, 3 * P);
+	assert_call(1, 5 * P, 6 * P);
+	assert_call(2, 8 * P, 9 * P);
+	assert_int_equal(live_objects, 2);
+	/* Everything. */
+	nr_calls = 0;
+	assert_int_equal(vma_remove(&list, 0, UINTPTR_MAX & ~(P - 1), release_cb, &ctx_token), 0);
+	assert_null(list.head);
+	assert_int_equal(nr_calls, 2);
+	assert_call(0, P, 2 * P);
+	assert_call(1, 9 * P, 12 * P);
+	assert_int_equal(live_objects, 0);
+}
+
+static void test_remove_enomem_unchanged(void **state)
+{
+	(void)state;
+	three_areas();
+	for (unsigned int n = 1; n <= 2; n++) {
+		nr_calls = 0;
+		fail_nth_alloc(n);
+		/* Needs two splits (inside A and inside C). */
+		assert_int_equal(vma_remove(&list, 2 * P, 9 * P, release_cb, &ctx_token), -ENOMEM);
+		ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+			    { 8 * P, 12 * P, RX, VM_IMAGE });
+		assert_int_equal(nr_calls, 0);
+		assert_int_equal(live_objects, 3);
+		fail_countdown = 0;
+	}
+	/* One split, inside C. */
+	fail_nth_alloc(1);
+	assert_int_equal(vma_remove(&list, 9 * P, 10 * P, release_cb, &ctx_token), -ENOMEM);
+	fail_countdown = 0;
+	ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+		    { 8 * P, 12 * P, RX, VM_IMAGE });
+	assert_int_equal(live_objects, 3);
+}
+
+static void test_remove_without_split_needs_no_memory(void **state)
+{
+	(void)state;
+	/* A change that splits nothing must not need memory (<kernel/vma.h>). */
+	three_areas();
+	fail_nth_alloc(1);
+	assert_int_equal(vma_remove(&list, 5 * P, 6 * P, release_cb, &ctx_token), 0);
+	fail_countdown = 0;
+	ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 8 * P, 12 * P, RX, VM_IMAGE });
+}
+
+/* ---- protect ---- */
+
+static void test_protect_inside_splits_both_ends(void **state)
+{
+	(void)state;
+	three_areas();
+	assert_int_equal(vma_protect(&list, 9 * P, 11 * P, RW, apply_cb, &ctx_token), 0);
+	ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+		    { 8 * P, 9 * P, RX, VM_IMAGE }, { 9 * P, 11 * P, RW, VM_IMAGE },
+		    { 11 * P, 12 * P, RX, VM_IMAGE });
+	assert_int_equal(nr_calls, 1);
+	assert_apply(0, 9 * P, 11 * P, RW, VM_IMAGE);
+	assert_int_equal(live_objects, 5);
+}
+
+static void test_protect_across_adjacent_areas(void **state)
+{
+	(void)state;
+	ins(0x10 * P, 0x14 * P, R, 0);
+	ins(0x14 * P, 0x18 * P, RW, VM_BRK);
+	ins(0x18 * P, 0x20 * P, RX, VM_IMAGE);
+	/* [0x12, 0x1a): R -> RW changes, RW stays, RX -> RW changes. */
+	assert_int_equal(vma_protect(&list, 0x12 * P, 0x1a * P, RW, apply_cb, &ctx_token), 0);
+	ASSERT_LIST(&list, { 0x10 * P, 0x12 * P, R, 0 }, { 0x12 * P, 0x14 * P, RW, 0 },
+		    { 0x14 * P, 0x18 * P, RW, VM_BRK }, { 0x18 * P, 0x1a * P, RW, VM_IMAGE },
+		    { 0x1a * P, 0x20 * P, RX, VM_IMAGE });
+	assert_int_equal(nr_calls, 2); /* the unchanged middle is not reported */
+	assert_apply(0, 0x12 * P, 0x14 * P, RW, 0);
+	assert_apply(1, 0x18 * P, 0x1a * P, RW, VM_IMAGE);
+	/* PROT_NONE on the whole lot, NULL apply allowed. */
+	assert_int_equal(vma_protect(&list, 0x10 * P, 0x20 * P, PROT_NONE, NULL, NULL), 0);
+	for (const struct vma *v = list.head; v; v = v->next)
+		assert_int_equal(v->prot, PROT_NONE);
+	check_invariants(&list);
+}
+
+static void test_protect_hole_enomem_unchanged(void **state)
+{
+	(void)state;
+	three_areas();
+	/* A hole in the middle, at the start, at the end, and all hole. */
+	static const uintptr_t ranges[][2] = {
+		{ 2 * P, 6 * P }, { 0, 2 * P },	    { 11 * P, 13 * P },
+		{ 3 * P, 5 * P }, { 2 * P, 9 * P }, { 5 * P, 7 * P },
+	};
+	for (size_t i = 0; i < sizeof(ranges) / sizeof(ranges[0]); i++) {
+		assert_int_equal(vma_protect(&list, ranges[i][0], ranges[i][1], RW | PROT_EXEC,
+					     apply_cb, &ctx_token),
+				 -ENOMEM);
+		ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+			    { 8 * P, 12 * P, RX, VM_IMAGE });
+		assert_int_equal(nr_calls, 0);
+		assert_int_equal(live_objects, 3);
+	}
+}
+
+static void test_protect_enomem_unchanged(void **state)
+{
+	(void)state;
+	three_areas();
+	for (unsigned int n = 1; n <= 2; n++) {
+		fail_nth_alloc(n);
+		assert_int_equal(vma_protect(&list, 9 * P, 10 * P, RW, apply_cb, &ctx_token),
+				 -ENOMEM);
+		fail_countdown = 0;
+		ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+			    { 8 * P, 12 * P, RX, VM_IMAGE });
+		assert_int_equal(nr_calls, 0);
+		assert_int_equal(live_objects, 3);
+	}
+}
+
+static void test_protect_same_prot_reports_nothing(void **state)
+{
+	(void)state;
+	three_areas();
+	assert_int_equal(vma_protect(&list, 9 * P, 10 * P, RX, apply_cb, &ctx_token), 0);
+	assert_int_equal(nr_calls, 0);
+	check_invariants(&list);
+	for (uintptr_t a = 8 * P; a < 12 * P; a += P)
+		assert_int_equal(vma_find(&list, a)->prot, RX);
+}
+
+/* ---- find_gap ---- */
+
+static void test_gap_empty_list(void **state)
+{
+	(void)state;
+	assert_int_equal(vma_find_gap(&list, 2 * P, 0, P, 16 * P, 0), 14 * P);
+	assert_int_equal(vma_find_gap(&list, 15 * P, 0, P, 16 * P, 0), P);
+	assert_int_equal(vma_find_gap(&list, 16 * P, 0, P, 16 * P, 0), 0);
+	assert_int_equal(vma_find_gap(&list, 0, 0, P, 16 * P, 0), 0);
+	assert_int_equal(vma_find_gap(&list, 0, 4 * P, P, 16 * P, 0), 0);
+	/* A length that is not a page multiple: the start is still aligned. */
+	assert_int_equal(vma_find_gap(&list, P + 1, 0, P, 16 * P, 0), 14 * P);
+}
+
+static void test_gap_hint(void **state)
+{
+	(void)state;
+	three_areas();
+	/* Free and aligned: taken as is. */
+	assert_int_equal(vma_find_gap(&list, 2 * P, 3 * P, 0, 32 * P, 0), 3 * P);
+	assert_int_equal(vma_find_gap(&list, P, 6 * P, 0, 32 * P, 0), 6 * P);
+	/* Unaligned, occupied, too big for its hole, or outside [low, high): top-down. */
+	assert_int_equal(vma_find_gap(&list, 2 * P, 3 * P + 8, 0, 32 * P, 0), 30 * P);
+	assert_int_equal(vma_find_gap(&list, 2 * P, 9 * P, 0, 32 * P, 0), 30 * P);
+	assert_int_equal(vma_find_gap(&list, 3 * P, 3 * P, 0, 32 * P, 0), 29 * P);
+	assert_int_equal(vma_find_gap(&list, P, 40 * P, 0, 32 * P, 0), 31 * P);
+	assert_int_equal(vma_find_gap(&list, P, 31 * P + P, 0, 32 * P, 0), 31 * P);
+	assert_int_equal(vma_find_gap(&list, P, 3 * P, 4 * P, 32 * P, 0), 31 * P);
+	/* With a guard the hint needs free space around it too. */
+	assert_int_equal(vma_find_gap(&list, P, 14 * P, 0, 32 * P, P), 14 * P);
+	assert_int_equal(vma_find_gap(&list, P, 3 * P, 0, 32 * P, P), 31 * P); /* A at 2 */
+	assert_int_equal(vma_find_gap(&list, P, 4 * P, 0, 32 * P, P), 31 * P); /* B at 5 */
+	/* The guard above need not be below high, only free. */
+	assert_int_equal(vma_find_gap(&list, 2 * P, 3 * P, 0, 32 * P, P), 30 * P);
+}
+
+static void test_gap_top_down_below_areas(void **state)
+{
+	(void)state;
+	ins(12 * P, 16 * P, RW, 0); /* up to high */
+	ins(6 * P, 8 * P, RW, 0);
+	/* Holes: [0,6) 6 pages, [8,12) 4 pages, below high = 16. */
+	assert_int_equal(vma_find_gap(&list, 2 * P, 0, 0, 16 * P, 0), 10 * P);
+	assert_int_equal(vma_find_gap(&list, 4 * P, 0, 0, 16 * P, 0), 8 * P);
+	assert_int_equal(vma_find_gap(&list, 5 * P, 0, 0, 16 * P, 0), P);
+	assert_int_equal(vma_find_gap(&list, 6 * P, 0, 0, 16 * P, 0), 0);
+	assert_int_equal(vma_find_gap(&list, 7 * P, 0, 0, 16 * P, 0), 0);
+	/* low cuts the bottom hole. */
+	assert_int_equal(vma_find_gap(&list, 5 * P, 0, P, 16 * P, 0), P);
+	assert_int_equal(vma_find_gap(&list, 5 * P, 0, 2 * P, 16 * P, 0), 0);
+	/* high below the top area: the space just below high counts. */
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, 11 * P, 0), 10 * P);
+	assert_int_equal(vma_find_gap(&list, 4 * P, 0, 0, 11 * P, 0), 2 * P);
+	/* Areas above high do not matter. */
+	assert_int_equal(vma_find_gap(&list, 2 * P, 0, 0, 6 * P, 0), 4 * P);
+}
+
+static void test_gap_guard(void **state)
+{
+	(void)state;
+	ins(12 * P, 16 * P, RW, 0);
+	ins(7 * P, 9 * P, RW, 0);
+	/* [9,12) is 3 pages: a 2-page range with guard 1 page does not fit. */
+	assert_int_equal(vma_find_gap(&list, 2 * P, 0, 0, 16 * P, P), 4 * P);
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, 16 * P, P), 10 * P);
+	assert_int_equal(vma_find_gap(&list, 2 * P, 0, 0, 16 * P, 0), 10 * P);
+	/* The guard also applies at high when an area starts there. */
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, 12 * P, P), 10 * P);
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, 12 * P, 0), 11 * P);
+	/* Bottom hole [0,7) with guard 2: [2,5) + guards [0,2) and [5,7). */
+	assert_int_equal(vma_find_gap(&list, 3 * P, 0, 0, 16 * P, 2 * P), 2 * P);
+	/* The guard below address 0 is cut off, not a reason to refuse. */
+	assert_int_equal(vma_find_gap(&list, 4 * P, 0, 0, 16 * P, 2 * P), P);
+	assert_int_equal(vma_find_gap(&list, 6 * P, 0, 0, 16 * P, 2 * P), 0);
+}
+
+/* ---- clear / clone ---- */
+
+static void test_clear(void **state)
+{
+	(void)state;
+	three_areas();
+	vma_clear(&list, release_cb, &ctx_token);
+	assert_null(list.head);
+	assert_int_equal(nr_calls, 3);
+	assert_call(0, P, 3 * P);
+	assert_call(1, 5 * P, 6 * P);
+	assert_call(2, 8 * P, 12 * P);
+	assert_int_equal(live_objects, 0);
+	vma_clear(&list, release_cb, &ctx_token); /* empty: no calls */
+	assert_int_equal(nr_calls, 3);
+}
+
+static void test_clone(void **state)
+{
+	struct vma_list copy = { .head = (struct vma *)0x1 }; /* garbage is overwritten */
+
+	(void)state;
+	three_areas();
+	assert_int_equal(vma_clone(&copy, &list), 0);
+	ASSERT_LIST(&copy, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+		    { 8 * P, 12 * P, RX, VM_IMAGE });
+	assert_int_equal(live_objects, 6);
+	/* Independent: changing the source leaves the copy alone. */
+	assert_int_equal(vma_remove(&list, 0, 16 * P, NULL, NULL), 0);
+	ASSERT_LIST(&copy, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+		    { 8 * P, 12 * P, RX, VM_IMAGE });
+	vma_clear(&copy, NULL, NULL);
+	/* Empty source. */
+	assert_int_equal(vma_clone(&copy, &list), 0);
+	assert_null(copy.head);
+	assert_int_equal(live_objects, 0);
+}
+
+static void test_clone_enomem(void **state)
+{
+	struct vma_list copy;
+
+	(void)state;
+	three_areas();
+	for (unsigned int n = 1; n <= 3; n++) {
+		copy.head = (struct vma *)0x1;
+		fail_nth_alloc(n);
+		assert_int_equal(vma_clone(&copy, &list), -ENOMEM);
+		fail_countdown = 0;
+		assert_null(copy.head);
+		assert_int_equal(live_objects, 3);
+		ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+			    { 8 * P, 12 * P, RX, VM_IMAGE });
+	}
+}
+
+/* ---- randomized, against a page-bitmap model ---- */
+
+#define NPAGES 64
+#define BASE 0x400000ul
+#define UNMAPPED 0xffu
+
+static unsigned char model_prot[NPAGES]; /* UNMAPPED or the prot */
+static unsigned char model_flags[NPAGES];
+static unsigned char touched[NPAGES];
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static unsigned int rnd(unsigned int n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned int)(rng % n);
+}
+
+static void touch_release(uintptr_t start, uintptr_t end, void *ctx)
+{
+	(void)ctx;
+	assert_true(start >= BASE && end <= BASE + NPAGES * P && start < end);
+	for (uintptr_t a = start; a < end; a += P) {
+		assert_int_equal(touched[(a - BASE) / P], 0); /* each page once */
+		touched[(a - BASE) / P] = 1;
+	}
+}
+
+static void touch_apply(uintptr_t start, uintptr_t end, unsigned int prot, unsigned int flags,
+			void *ctx)
+{
+	(void)ctx;
+	assert_true(start >= BASE && end <= BASE + NPAGES * P && start < end);
+	for (uintptr_t a = start; a < end; a += P) {
+		size_t i = (a - BASE) / P;
+
+		assert_int_equal(touched[i], 0);
+		touched[i] = 1;
+		assert_int_equal(flags, model_flags[i]); /* the area's flags */
+		assert_int_not_equal(prot, model_prot[i]);
+	}
+}
+
+static void compare_with_model(void)
+{
+	check_invariants(&list);
+	for (size_t i = 0; i < NPAGES; i++) {
+		const struct vma *v = vma_find(&list, BASE + i * P);
+
+		if (model_prot[i] == UNMAPPED) {
+			assert_null(v);
+		} else {
+			assert_non_null(v);
+			assert_int_equal(v->prot, model_prot[i]);
+			assert_int_equal(v->flags, model_flags[i]);
+		}
+	}
+	for (const struct vma *v = list.head; v; v = v->next)
+		assert_true(v->start >= BASE && v->end <= BASE + NPAGES * P);
+}
+
+/* The reference vma_find_gap: brute force over pages, highest start first. */
+static uintptr_t model_gap(size_t pages, size_t hint, size_t low, size_t high, size_t guard)
+{
+	if (pages == 0 || pages > high - low)
+		return 0;
+	for (size_t s = high - pages + 1; s-- > low;) {
+		bool ok = true;
+		size_t from = s >= guard ? s - guard : 0;
+
+		for (size_t i = from; i < s + pages + guard && ok; i++)
+			ok = i >= NPAGES || model_prot[i] == UNMAPPED;
+		if (ok && hint == s)
+			return BASE + s * P;
+		if (ok && hint == SIZE_MAX) {
+			return BASE + s * P;
+		}
+	}
+	return 0;
+}
+
+static void test_random_against_model(void **state)
+{
+	(void)state;
+	memset(model_prot, UNMAPPED, sizeof(model_prot));
+	memset(model_flags, 0, sizeof(model_flags));
+	for (int iter = 0; iter < 20000; iter++) {
+		size_t s = rnd(NPAGES);
+		size_t e = s + 1 + rnd(NPAGES - s);
+		unsigned int prot = rnd(8);
+		unsigned int flags = rnd(16);
+		bool fail = rnd(10) == 0;
+		int op = rnd(4);
+		bool all_free = true, all_mapped = true;
+
+		for (size_t i = s; i < e; i++) {
+			all_free &= model_prot[i] == UNMAPPED;
+			all_mapped &= model_prot[i] != UNMAPPED;
+		}
+		assert_int_equal(vma_range_free(&list, BASE + s * P, BASE + e * P), all_free);
+		memset(touched, 0, sizeof(touched));
+		if (fail)
+			fail_nth_alloc(1 + rnd(2));
+		if (op == 0) {
+			if (!all_free) {
+				fail_countdown = 0;
+				continue;
+			}
+			int r = vma_insert(&list, BASE + s * P, BASE + e * P, prot, flags);
+
+			if (fail) {
+				/* The first allocation is the area itself. */
+				assert_int_equal(r, fail_countdown == 0 ? -ENOMEM : 0);
+			}
+			if (r == 0) {
+				memset(model_prot + s, (int)prot, e - s);
+				memset(model_flags + s, (int)flags, e - s);
+			}
+		} else if (op == 1) {
+			int r = vma_remove(&list, BASE + s * P, BASE + e * P, touch_release, NULL);
+
+			if (r == 0) {
+				for (size_t i = 0; i < NPAGES; i++)
+					assert_int_equal(touched[i],
+							 i >= s && i < e &&
+								 model_prot[i] != UNMAPPED);
+				memset(model_prot + s, UNMAPPED, e - s);
+			} else {
+				assert_int_equal(r, -ENOMEM);
+				assert_true(fail);
+				for (size_t i = 0; i < NPAGES; i++)
+					assert_int_equal(touched[i], 0);
+			}
+		} else if (op == 2) {
+			int r = vma_protect(&list, BASE + s * P, BASE + e * P, prot, touch_apply,
+					    NULL);
+
+			if (!all_mapped) {
+				assert_int_equal(r, -ENOMEM);
+			} else if (r == 0) {
+				for (size_t i = 0; i < NPAGES; i++)
+					assert_int_equal(touched[i],
+							 i >= s && i < e && model_prot[i] != prot);
+				memset(model_prot + s, (int)prot, e - s);
+			} else {
+				assert_int_equal(r, -ENOMEM);
+				assert_true(fail);
+			}
+			if (r)
+				for (size_t i = 0; i < NPAGES; i++)
+					assert_int_equal(touched[i], 0);
+		} else {
+			/* find_gap: top-down and with a hint, guard 0..2 pages. */
+			size_t low = rnd(NPAGES / 2), high = NPAGES / 2 + rnd(NPAGES / 2 + 1);
+			size_t pages = rnd(12), guard = rnd(3);
+			size_t hint = rnd(NPAGES);
+			uintptr_t top = model_gap(pages, SIZE_MAX, low, high, guard);
+			uintptr_t want_hint = model_gap(pages, hint, low, high, guard);
+
+			fail_countdown = 0;
+			assert_int_equal(vma_find_gap(&list, pages * P, 0, BASE + low * P,
+						      BASE + high * P, guard * P),
+					 top);
+			assert_int_equal(vma_find_gap(&list, pages * P, BASE + hint * P,
+						      BASE + low * P, BASE + high * P, guard * P),
+					 want_hint ? want_hint : top);
+		}
+		fail_countdown = 0;
+		compare_with_model();
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_find, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_range_free, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_insert_sorted, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_insert_enomem_unchanged, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_remove_middle_splits, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_remove_whole_and_hole, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_remove_across_areas, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_remove_enomem_unchanged, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_remove_without_split_needs_no_memory, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_protect_inside_splits_both_ends, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_protect_across_adjacent_areas, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_protect_hole_enomem_unchanged, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_protect_enomem_unchanged, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_protect_same_prot_reports_nothing, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_gap_empty_list, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gap_hint, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gap_top_down_below_areas, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gap_guard, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_clear, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_clone, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_clone_enomem, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_random_against_model, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
