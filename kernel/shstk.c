@@ -15,27 +15,6 @@
 #include <uapi/linux/mman.h>
 #include <uapi/linux/sched.h>
 
-#define SHSTK_PAGE 4096ull
-
-static u64 page_align(u64 n)
-{
-	return (n + SHSTK_PAGE - 1) & ~(SHSTK_PAGE - 1);
-}
-
-u64 shstk_size_x86(u64 stack_size, u64 rlimit_stack)
-{
-	if (stack_size)
-		return page_align(stack_size);
-	return page_align(MIN(rlimit_stack, SHSTK_X86_MAX_DEFAULT));
-}
-
-u64 shstk_size_gcs(u64 n, u64 rlimit_stack)
-{
-	if (n)
-		return page_align(n);
-	return MAX(SHSTK_PAGE, page_align(MIN(rlimit_stack / 2, SHSTK_GCS_MAX_DEFAULT)));
-}
-
 int shstk_clone_args_valid(const struct kernel_clone_args *k)
 {
 	/* Without hardware support (or with shstk=off) both fields must be zero. */
@@ -140,7 +119,7 @@ SYSCALL(map_shadow_stack)
 	if (err)
 		return err;
 
-	u64 len = page_align(size);
+	u64 len = ALIGN_UP(size, (u64)PAGE_SIZE);
 
 	if (len < size)
 		return -EOVERFLOW;
