@@ -38,15 +38,18 @@ include user/build.mk
 
 ELF := $(BUILD)/umbra.elf
 INITRAMFS_CPIO := $(BUILD)/initramfs.cpio
-ISO := $(BUILD)/umbra.iso
+# Kernels booted with crashtest=KIND, to prove a kernel bug gives a panic report.
 CRASH_KINDS := null stack
-CRASH_ISOS := $(patsubst %,$(BUILD)/crash-%.iso,$(CRASH_KINDS))
 
-.PHONY: all iso crash-isos run debug test unit boot-test lint format deps clean help
+# The bootable image and its crash-test twins (IMAGE, CRASH_IMAGES): how
+# they are made is the architecture's business.
+include arch/$(ARCH)/image.mk
 
-all: $(ELF) $(ISO)
-iso: $(ISO)
-crash-isos: $(CRASH_ISOS)
+.PHONY: all iso image crash-images run debug test unit lint format deps deps-check clean help
+
+all: $(ELF) $(IMAGE)
+image iso: $(IMAGE)
+crash-images: $(CRASH_IMAGES)
 
 $(OBJ)/%.c.o: %.c Makefile arch/$(ARCH)/build.mk
 	@mkdir -p $(dir $@)
@@ -62,42 +65,24 @@ $(ELF): $(KERNEL_OBJS) $(KERNEL_LDS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(LD) $(ARCH_LDFLAGS) -T $(KERNEL_LDS) -o $@ $(KERNEL_OBJS)
 
-# A GRUB image for BIOS and UEFI in one (grub-mkrescue), which can also be
-# written to a USB stick. $(1) = output, $(2) = kernel command line.
-define make-iso
-	@$(if $(Q),echo "  ISO     $(1)")
-	$(Q)rm -rf $(1).d && mkdir -p $(1).d/boot/grub
-	$(Q)cp $(ELF) $(1).d/boot/umbra.elf
-	$(Q)cp $(INITRAMFS_CPIO) $(1).d/boot/initramfs.cpio
-	$(Q)sed 's|@CMDLINE@|$(2)|' boot/$(ARCH)/grub.cfg > $(1).d/boot/grub/grub.cfg
-	$(Q)grub-mkrescue -o $(1) $(1).d > $(1).log 2>&1 || { cat $(1).log; exit 1; }
-	$(Q)rm -rf $(1).d
-endef
-
 # The initramfs: the staged userland as a cpio "newc" archive, sorted so
 # the bytes are the same on every build.
 $(INITRAMFS_CPIO): $(USER_BINARIES)
 	@$(if $(Q),echo "  CPIO    $@")
 	$(Q)cd $(INITRAMFS) && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 > $(abspath $@)
 
-$(ISO): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile
-	$(call make-iso,$@,$(CMDLINE))
-
-$(BUILD)/crash-%.iso: $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile
-	$(call make-iso,$@,$(CMDLINE) crashtest=$*)
-
 # Boots the image with the serial console here. EMU=bochs for the CET machine.
-run: deps-check $(ISO)
-	$(Q)tests/boot/emulate $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM)) $(ISO) - || [ $$? -eq 1 ]
+run: deps-check $(IMAGE)
+	$(Q)tests/boot/emulate $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM)) $(IMAGE) - || [ $$? -eq 1 ]
 
 # QEMU halted at the first instruction with a gdb stub on :1234.
-debug: deps-check $(ISO)
+debug: deps-check $(IMAGE)
 	@echo "gdb $(ELF) -ex 'target remote :1234'"
-	$(Q)EMULATE_EXTRA="-s -S" tests/boot/emulate $(DEFAULT_PLATFORM) $(ISO) -
+	$(Q)EMULATE_EXTRA="-s -S" tests/boot/emulate $(DEFAULT_PLATFORM) $(IMAGE) -
 
 # Unit tests and every boot platform; the last line is "N passed, N failed, N skipped".
 test: deps-check
-	$(Q)$(MAKE) --no-print-directory all crash-isos
+	$(Q)$(MAKE) --no-print-directory all crash-images
 	$(Q)tests/run-all $(ARCH)
 
 unit: deps-check

@@ -236,18 +236,18 @@ SYSCALL(clone3)
 	return kernel_clone(&k);
 }
 
-/* x86_64 order: clone(flags, newsp, parent_tid, child_tid, tls). */
-SYSCALL(clone)
+long clone_legacy(u64 flags, uintptr_t newsp, int __user *parent_tid, int __user *child_tid,
+		  uintptr_t tls)
 {
 	struct kernel_clone_args k;
 
 	memset(&k, 0, sizeof(k));
-	k.flags = a[0] & ~CSIGNAL;
-	k.exit_signal = (int)(a[0] & CSIGNAL);
-	k.stack = a[1];
-	k.parent_tid = (int __user *)a[2];
-	k.child_tid = (int __user *)a[3];
-	k.tls = a[4];
+	k.flags = flags & ~CSIGNAL;
+	k.exit_signal = (int)(flags & CSIGNAL);
+	k.stack = newsp;
+	k.parent_tid = parent_tid;
+	k.child_tid = child_tid;
+	k.tls = tls;
 	/* Legacy clone hands the pidfd back through parent_tid. */
 	k.pidfd = k.parent_tid;
 	if (k.flags & CLONE_DETACHED)

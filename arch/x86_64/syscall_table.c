@@ -4,6 +4,13 @@
  * mapped to Umbra's handlers. A number missing here returns -ENOSYS.
  */
 #include <asm/syscalls.h>
+#include <kernel/fork.h>
+
+/* x86_64's argument order: clone(flags, newsp, parent_tid, child_tid, tls). */
+SYSCALL(clone)
+{
+	return clone_legacy(a[0], a[1], (int __user *)a[2], (int __user *)a[3], a[4]);
+}
 
 const syscall_fn_t arch_syscall_table[] = {
 	[0] = sys_read,

@@ -41,6 +41,13 @@ int clone3_args_valid(const struct kernel_clone_args *k);
 int clone_flags_valid(const struct kernel_clone_args *k, bool caller_is_ns_init,
 		      bool pid_ns_for_children_differs);
 
+/*
+ * clone(2): the exit signal in the low byte of flags, newsp the new stack
+ * pointer itself. Each arch's syscall passes its own argument order here.
+ */
+long clone_legacy(u64 flags, uintptr_t newsp, int __user *parent_tid, int __user *child_tid,
+		  uintptr_t tls);
+
 /* Creates the task; returns its TID as the caller sees it, or -errno. */
 long kernel_clone(struct kernel_clone_args *k);
 

@@ -40,7 +40,6 @@ SYSCALL(getgid);
 SYSCALL(getegid);
 SYSCALL(uname);
 SYSCALL(sysinfo);
-SYSCALL(clone);
 SYSCALL(clone3);
 SYSCALL(fork);
 SYSCALL(vfork);

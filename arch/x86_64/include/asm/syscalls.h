@@ -6,6 +6,7 @@
 #include <kernel/syscalls.h>
 
 SYSCALL(arch_prctl);
+SYSCALL(clone);
 
 /* arch_prctl(ARCH_SHSTK_*), in arch/x86_64/shstk.c. */
 long x86_shstk_prctl(int option, unsigned long arg2);

@@ -1,0 +1,23 @@
+# The x86_64 boot image, included by the top-level Makefile: a GRUB image
+# for BIOS and UEFI in one (grub-mkrescue), which can also be written to a
+# USB stick. The kernel is a Multiboot2 ELF, the initramfs a module.
+
+IMAGE := $(BUILD)/umbra.iso
+CRASH_IMAGES := $(patsubst %,$(BUILD)/crash-%.iso,$(CRASH_KINDS))
+
+# $(1) = output, $(2) = kernel command line.
+define make-iso
+	@$(if $(Q),echo "  ISO     $(1)")
+	$(Q)rm -rf $(1).d && mkdir -p $(1).d/boot/grub
+	$(Q)cp $(ELF) $(1).d/boot/umbra.elf
+	$(Q)cp $(INITRAMFS_CPIO) $(1).d/boot/initramfs.cpio
+	$(Q)sed 's|@CMDLINE@|$(2)|' boot/$(ARCH)/grub.cfg > $(1).d/boot/grub/grub.cfg
+	$(Q)grub-mkrescue -o $(1) $(1).d > $(1).log 2>&1 || { cat $(1).log; exit 1; }
+	$(Q)rm -rf $(1).d
+endef
+
+$(IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile arch/$(ARCH)/image.mk
+	$(call make-iso,$@,$(CMDLINE))
+
+$(BUILD)/crash-%.iso: $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile arch/$(ARCH)/image.mk
+	$(call make-iso,$@,$(CMDLINE) crashtest=$*)
