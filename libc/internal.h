@@ -34,5 +34,11 @@ extern unsigned long *__auxv;
 struct clone_args;
 long __thread_clone3(struct clone_args *args, size_t size, int (*fn)(void *), void *arg);
 
+/*
+ * The same with the legacy clone(2): flags | exit_signal, stack + stack_size,
+ * parent_tid, child_tid and tls are taken from args; the rest is ignored.
+ */
+long __thread_clone(const struct clone_args *args, int (*fn)(void *), void *arg);
+
 
 #endif

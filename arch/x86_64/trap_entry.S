@@ -9,6 +9,43 @@
 #include <asm/segment.h>
 #include <asm/trap.h>
 
+/* The general registers in struct trap_frame's order (r15 lowest). */
+.macro SAVE_GPRS
+	pushq %rax
+	pushq %rbx
+	pushq %rcx
+	pushq %rdx
+	pushq %rsi
+	pushq %rdi
+	pushq %rbp
+	pushq %r8
+	pushq %r9
+	pushq %r10
+	pushq %r11
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+.endm
+
+.macro RESTORE_GPRS
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %r11
+	popq %r10
+	popq %r9
+	popq %r8
+	popq %rbp
+	popq %rdi
+	popq %rsi
+	popq %rdx
+	popq %rcx
+	popq %rbx
+	popq %rax
+.endm
+
 	.text
 	.balign TRAP_STUB_SIZE
 	.globl trap_stubs
@@ -25,42 +62,14 @@ trap_stubs:
 	.endr
 
 trap_common:
-	pushq %rax
-	pushq %rbx
-	pushq %rcx
-	pushq %rdx
-	pushq %rsi
-	pushq %rdi
-	pushq %rbp
-	pushq %r8
-	pushq %r9
-	pushq %r10
-	pushq %r11
-	pushq %r12
-	pushq %r13
-	pushq %r14
-	pushq %r15
+	SAVE_GPRS
 	cld
 	/* The CPU aligned RSP to 16 before its pushes; 22 qwords keep it so. */
 	movq %rsp, %rdi
 	call trap_dispatch
 	.globl trap_return
 trap_return:
-	popq %r15
-	popq %r14
-	popq %r13
-	popq %r12
-	popq %r11
-	popq %r10
-	popq %r9
-	popq %r8
-	popq %rbp
-	popq %rdi
-	popq %rsi
-	popq %rdx
-	popq %rcx
-	popq %rbx
-	popq %rax
+	RESTORE_GPRS
 	addq $16, %rsp			/* vector and error code */
 	iretq
 
@@ -82,21 +91,7 @@ syscall_entry:
 	pushq %rcx			/* rip */
 	pushq $0			/* error code */
 	pushq $SYSCALL_VECTOR
-	pushq %rax
-	pushq %rbx
-	pushq %rcx
-	pushq %rdx
-	pushq %rsi
-	pushq %rdi
-	pushq %rbp
-	pushq %r8
-	pushq %r9
-	pushq %r10
-	pushq %r11
-	pushq %r12
-	pushq %r13
-	pushq %r14
-	pushq %r15
+	SAVE_GPRS
 	cld
 	movq %rsp, %rdi
 	call x86_syscall

@@ -28,14 +28,32 @@ struct tcb {
 	uint64_t pad[4];     /* room to grow without changing the ABI */
 };
 
+/*
+ * What the kernel receives, exactly: clone3's stack_size is attr.stack_size
+ * (THREAD_DEFAULT_STACK when it is 0 and stack is NULL), never rounded. With
+ * stack == NULL the library maps PAGE_ALIGN(stack_size) bytes and hands the
+ * kernel the top stack_size bytes of that mapping, so the thread starts at the
+ * mapping's top. The size matters beyond the stack itself: on x86_64 with
+ * shadow stacks on, the kernel sizes the thread's shadow stack from it
+ * (ABI.md §2.6).
+ */
 struct thread_attr {
-	void *stack;              /* lowest address; NULL: mmap a default stack */
+	void *stack;              /* lowest address; NULL: mmap a stack */
 	size_t stack_size;        /* 0 with stack == NULL: THREAD_DEFAULT_STACK */
 	uint64_t shadow_stack;    /* clone_args.shadow_stack, 0 by default */
 	uint64_t shadow_stack_size; /* clone_args.shadow_stack_size, 0 by default */
+	unsigned int flags;       /* THREAD_ATTR_* */
 };
 
 #define THREAD_DEFAULT_STACK (64 * 1024)
+
+/*
+ * Create the thread with the legacy clone(2) instead of clone3(2). clone(2)
+ * carries only the stack top, so the kernel sees a stack size of 0 (on x86_64
+ * the shadow stack then gets the RLIMIT_STACK default). The shadow_stack
+ * fields must be 0 with it (-EINVAL otherwise).
+ */
+#define THREAD_ATTR_LEGACY_CLONE 0x1u
 
 struct thread {
 	volatile int tid;     /* set by the kernel (PARENT_SETTID), cleared at exit (CHILD_CLEARTID) */

@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <linux/futex.h>
 #include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -34,6 +36,8 @@ struct tcb *thread_self(void)
 int thread_create(struct thread *t, int (*fn)(void *), void *arg, const struct thread_attr *attr)
 {
 	struct clone_args args;
+	size_t page = (size_t)getpagesize();
+	bool legacy = attr && (attr->flags & THREAD_ATTR_LEGACY_CLONE);
 	void *stack;
 	size_t size;
 	long r;
@@ -45,14 +49,24 @@ int thread_create(struct thread *t, int (*fn)(void *), void *arg, const struct t
 		stack = attr->stack;
 		size = attr->stack_size;
 	} else {
+		size_t map_size;
+
 		size = attr && attr->stack_size ? attr->stack_size : THREAD_DEFAULT_STACK;
-		size = (size + (size_t)getpagesize() - 1) & ~((size_t)getpagesize() - 1);
-		stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK,
-			     -1, 0);
+		if (size > SIZE_MAX - page)
+			return -ENOMEM;
+		map_size = (size + page - 1) & ~(page - 1);
+		stack = mmap(NULL, map_size, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
 		if (stack == MAP_FAILED)
 			return -errno;
 		t->stack = stack;
-		t->stack_size = size;
+		t->stack_size = map_size;
+		/* The top `size` bytes: the kernel sees size unrounded. */
+		stack = (char *)stack + (map_size - size);
+	}
+	if (legacy && (attr->shadow_stack || attr->shadow_stack_size)) {
+		r = -EINVAL;
+		goto fail;
 	}
 	t->fn = fn;
 	t->arg = arg;
@@ -70,20 +84,24 @@ int thread_create(struct thread *t, int (*fn)(void *), void *arg, const struct t
 		args.shadow_stack_size = attr->shadow_stack_size;
 	}
 
-	/* A plain VER2 struct unless a shadow-stack field needs VER3. */
-	r = __thread_clone3(&args,
-			    args.shadow_stack || args.shadow_stack_size ? CLONE_ARGS_SIZE_VER3
-									: CLONE_ARGS_SIZE_VER2,
-			    thread_entry, t);
-	if (r < 0) {
-		if (t->stack)
-			munmap(t->stack, t->stack_size);
-		t->stack = NULL;
-		return (int)r;
-	}
+	if (legacy)
+		r = __thread_clone(&args, thread_entry, t);
+	else /* a plain VER2 struct unless a shadow-stack field needs VER3 */
+		r = __thread_clone3(&args,
+				    args.shadow_stack || args.shadow_stack_size
+					    ? CLONE_ARGS_SIZE_VER3
+					    : CLONE_ARGS_SIZE_VER2,
+				    thread_entry, t);
+	if (r < 0)
+		goto fail;
 	t->created_tid = (int)r;
 	t->tcb.tid = (int)r;
 	return 0;
+fail:
+	if (t->stack)
+		munmap(t->stack, t->stack_size);
+	t->stack = NULL;
+	return (int)r;
 }
 
 int thread_join(struct thread *t, int *result)

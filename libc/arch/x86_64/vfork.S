@@ -5,10 +5,18 @@
  * The child runs on the parent's stack while the parent is suspended, so
  * nothing the child does may leave a frame of ours that the parent would
  * later return through. We take the return address off the stack into rdx
- * (kept by syscall), make the call, put it back and tail-jump to the C
- * errno helper -- the same sequence serves child and parent. With a shadow
- * stack, the shadow copy of the return address was never popped, so the
- * final ret matches it.
+ * (kept by syscall) and make the call.
+ *
+ * The child, and the parent when the call failed (no child ran), put the
+ * return address back and tail-jump to the C errno helper, whose `ret`
+ * matches the shadow-stack entry our caller's `call` pushed.
+ *
+ * The parent of a child that ran must not `ret`: with shadow stacks on, the
+ * child shares the parent's shadow stack (ABI.md §2.6, CLONE_VFORK) and its
+ * own calls after returning from vfork overwrote that very entry. So when
+ * RDSSP says shadow stacks are on (it leaves its operand unchanged when they
+ * are off, Intel SDM vol. 1 §17.3), the parent drops the entry with INCSSP
+ * and jumps to the return address; the normal stack was never touched.
  */
 #include <arch/asm.h>
 
@@ -17,6 +25,16 @@ ENTRY(vfork)
 	pop	%rdx
 	mov	$NR_vfork, %eax
 	syscall
+	test	%rax, %rax
+	jle	1f			/* child (0) or error (< 0) */
+	xor	%ecx, %ecx
+	rdsspq	%rcx
+	test	%rcx, %rcx
+	jz	1f			/* no shadow stack: ret is fine */
+	mov	$1, %ecx
+	incsspq	%rcx			/* drop the entry the child may have reused */
+	jmp	*%rdx
+1:
 	push	%rdx
 	mov	%rax, %rdi
 	jmp	__syscall_ret

@@ -36,6 +36,7 @@
 #define END(name) .size name, .- name
 
 /* System call numbers used from assembly (Linux syscall_64.tbl). */
+#define NR_clone 56
 #define NR_vfork 58
 #define NR_exit 60
 #define NR_clone3 435

@@ -89,9 +89,12 @@ static inline long syscall6(long n, long a1, long a2, long a3, long a4, long a5,
 /*
  * clone3 for a child that must not return into C: the new process or thread
  * leaves at once through exit_group(0) (syscall 231) without touching its
- * stack. Returns the parent's result of clone3.
+ * stack. Returns the parent's result of clone3. Always inlined: a child on
+ * an empty shadow stack (clone3's shadow_stack fields) could not return from
+ * a function call.
  */
-static inline long syscall_clone3_exit0(void *args, unsigned long size)
+static inline __attribute__((always_inline)) long syscall_clone3_exit0(void *args,
+									  unsigned long size)
 {
 	long ret;
 
