@@ -110,6 +110,23 @@ void signal_force_fault(int sig, int si_code, uintptr_t addr, const char *what)
 	process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(sig));
 }
 
+/*
+ * A namespace's init is protected as Linux protects it: with no handlers,
+ * signals from inside its namespace are dropped, and from an ancestor
+ * namespace only SIGKILL gets through.
+ */
+static bool init_protected(const struct process *p, int sig)
+{
+	if (!p->is_ns_init)
+		return false;
+
+	const struct pid_ns *ns = p->pid->ns[p->pid->level];
+
+	if (pid_nr_in(current->pid, ns))
+		return true; /* the sender lives in (or below) that namespace */
+	return sig != SIGKILL;
+}
+
 /* The task with thread ID tid in the caller's namespace, or NULL. */
 static struct task *find_thread(int tid)
 {
@@ -129,11 +146,13 @@ SYSCALL(kill)
 
 		if (!t || t->proc->state != PROC_ALIVE)
 			return -ESRCH;
+		if (init_protected(t->proc, sig))
+			return 0;
 		return signal_send_process(t->proc, sig);
 	}
 	/* No process groups: 0 and -1 mean the caller's own process here. */
 	if (nr == 0 || nr == -1)
-		return signal_send_process(current->proc, sig);
+		return init_protected(current->proc, sig) ? 0 : signal_send_process(current->proc, sig);
 	return -ESRCH;
 }
 
@@ -149,6 +168,8 @@ SYSCALL(tgkill)
 	t = find_thread(tid);
 	if (!t || task_tgid_in(t, task_active_pid_ns(current)) != tgid)
 		return -ESRCH;
+	if (init_protected(t->proc, sig))
+		return 0;
 	return signal_send_thread(t, sig);
 }
 
@@ -164,6 +185,8 @@ SYSCALL(tkill)
 	t = find_thread(tid);
 	if (!t)
 		return -ESRCH;
+	if (init_protected(t->proc, sig))
+		return 0;
 	return signal_send_thread(t, sig);
 }
 
