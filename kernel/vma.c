@@ -158,6 +158,25 @@ int vma_protect(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int
 	return 0;
 }
 
+/*
+ * True when no area comes within reach of [start, end) -- where a shadow
+ * stack reaches one page further on both sides: its guard gap, which no
+ * placement may fill (Linux keeps one below; Umbra keeps both sides).
+ */
+static bool range_free_of_guards(const struct vma_list *l, uintptr_t start, uintptr_t end)
+{
+	for (struct vma *v = l->head; v; v = v->next) {
+		uintptr_t gap = (v->flags & VM_SHADOW_STACK) ? PAGE_SIZE : 0;
+		uintptr_t vs = v->start >= gap ? v->start - gap : 0, ve = v->end + gap;
+
+		if (vs >= end)
+			break;
+		if (ve > start)
+			return false;
+	}
+	return true;
+}
+
 /* True when [s, s + len) plus guard on both sides is free and inside [low, high). */
 static bool gap_fits(const struct vma_list *l, uintptr_t s, size_t len, uintptr_t low,
 		     uintptr_t high, size_t guard)
@@ -168,7 +187,7 @@ static bool gap_fits(const struct vma_list *l, uintptr_t s, size_t len, uintptr_
 	uintptr_t gs = s >= guard ? s - guard : 0;
 	uintptr_t ge = s + len + guard < s + len ? ~(uintptr_t)0 : s + len + guard;
 
-	return vma_range_free(l, gs, ge);
+	return range_free_of_guards(l, gs, ge);
 }
 
 uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uintptr_t low,
@@ -179,16 +198,18 @@ uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uin
 	if (hint && IS_ALIGNED(hint, PAGE_SIZE) && gap_fits(l, hint, len, low, high, guard))
 		return hint;
 
-	/* Top-down: try just below each area, from the highest, then below high. */
+	/* Top-down: just below high, else the highest spot just below an area. */
 	uintptr_t best = 0;
 	uintptr_t cand = ALIGN_DOWN(high - len, PAGE_SIZE);
 
 	if (gap_fits(l, cand, len, low, high, guard))
 		return cand;
 	for (struct vma *v = l->head; v; v = v->next) {
-		if (v->start < len + guard + low)
+		uintptr_t below = guard + ((v->flags & VM_SHADOW_STACK) ? PAGE_SIZE : 0);
+
+		if (v->start < len + below + low)
 			continue;
-		cand = ALIGN_DOWN(v->start - guard - len, PAGE_SIZE);
+		cand = ALIGN_DOWN(v->start - below - len, PAGE_SIZE);
 		if (cand + len <= high && gap_fits(l, cand, len, low, high, guard) && cand > best)
 			best = cand;
 	}

@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 static const char *const programs[] = {
-	"/bin/clone3", "/bin/proc", "/bin/threads",       "/bin/mm",
-	"/bin/efault", "/bin/leak", "/bin/musl_pthreads",
+	"/bin/clone3", "/bin/shstk", "/bin/proc",         "/bin/threads",
+	"/bin/mm",     "/bin/efault", "/bin/leak",        "/bin/musl_pthreads",
 };
 
 #define PATH_MAX_LEN 256

@@ -222,15 +222,13 @@ static long wrss_control(bool enable)
 
 	if (!cet_on)
 		return -EOPNOTSUPP;
-	if (enable) {
-		if (!arch_shstk_enabled(t))
-			return -EPERM; /* WRSS only while shadow stacks are on */
+	/* Both ways, as Linux: WRSS exists only while shadow stacks are on. */
+	if (!arch_shstk_enabled(t))
+		return -EPERM;
+	if (enable)
 		t->arch.shstk_features |= ARCH_SHSTK_WRSS;
-	} else {
-		if (!arch_shstk_enabled(t))
-			return 0;
+	else
 		t->arch.shstk_features &= ~ARCH_SHSTK_WRSS;
-	}
 	write_u_cet();
 	return 0;
 }

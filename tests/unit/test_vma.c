@@ -632,6 +632,21 @@ static void compare_with_model(void)
 		assert_true(v->start >= BASE && v->end <= BASE + NPAGES * P);
 }
 
+/* Free, and not in the one-page guard gap on either side of a shadow stack. */
+static bool page_placeable(size_t i)
+{
+	if (i >= NPAGES)
+		return true;
+	if (model_prot[i] != UNMAPPED)
+		return false;
+	if (i > 0 && model_prot[i - 1] != UNMAPPED && (model_flags[i - 1] & VM_SHADOW_STACK))
+		return false;
+	if (i + 1 < NPAGES && model_prot[i + 1] != UNMAPPED &&
+	    (model_flags[i + 1] & VM_SHADOW_STACK))
+		return false;
+	return true;
+}
+
 /* The reference vma_find_gap: brute force over pages, highest start first. */
 static uintptr_t model_gap(size_t pages, size_t hint, size_t low, size_t high, size_t guard)
 {
@@ -642,7 +657,7 @@ static uintptr_t model_gap(size_t pages, size_t hint, size_t low, size_t high, s
 		size_t from = s >= guard ? s - guard : 0;
 
 		for (size_t i = from; i < s + pages + guard && ok; i++)
-			ok = i >= NPAGES || model_prot[i] == UNMAPPED;
+			ok = page_placeable(i);
 		if (ok && hint == s)
 			return BASE + s * P;
 		if (ok && hint == SIZE_MAX) {

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The DTB the loader passes in x0 to struct boot_info and the device list:
+ * RAM from the /memory nodes' reg, the initramfs from /chosen
+ * linux,initrd-start/-end, the command line from /chosen bootargs
+ * (Documentation/arch/arm64/booting.rst and the Devicetree Specification
+ * v0.4 §3.4, §3.5), and the devices the kernel drives, by compatible:
+ * PL011 "arm,pl011", PL031 "arm,pl031", GICv2 "arm,cortex-a15-gic" /
+ * "arm,gic-400", GICv3 "arm,gic-v3", the generic timer "arm,armv8-timer",
+ * PSCI "arm,psci-0.2" / "arm,psci-1.0" with its "method".
+ */
+#include <asm/page.h>
+#include <asm/setup.h>
+#include <kernel/boot.h>
+#include <kernel/fdt.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <string.h>
+
+/* The generic timer's interrupts entry 2 is the virtual timer (binding arm,armv8-timer). */
+#define TIMER_VIRT_ENTRY 2
+#define GIC_PPI_BASE 16 /* a PPI's INTID is 16 + its number (GIC architecture §2.2) */
+#define GIC_SPI_BASE 32
+#define DEFAULT_VTIMER_INTID 27
+
+extern const char __kernel_end[];
+
+struct arm64_platform arm64_platform;
+
+static void set_string(char *dst, size_t size, const char *src, int len)
+{
+	size_t n = len > 0 ? strnlen(src, (size_t)len) : 0;
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+static void find_device(const void *fdt, const char *compat, struct mmio_range *r, int index)
+{
+	u64 base, size;
+
+	for (int n = fdt_find_compatible(fdt, -1, compat); n >= 0;
+	     n = fdt_find_compatible(fdt, n, compat)) {
+		if (fdt_node_enabled(fdt, n) && fdt_reg(fdt, n, index, &base, &size) == 0) {
+			r->base = base;
+			r->size = size;
+			return;
+		}
+	}
+}
+
+static void parse_devices(const void *fdt)
+{
+	struct arm64_platform *p = &arm64_platform;
+	int n, len;
+
+	find_device(fdt, "arm,pl011", &p->uart, 0);
+	find_device(fdt, "arm,pl031", &p->rtc, 0);
+	find_device(fdt, "arm,gic-v3", &p->gicd, 0);
+	if (p->gicd.size) {
+		p->gic_version = 3;
+		find_device(fdt, "arm,gic-v3", &p->gicr, 1);
+	} else {
+		p->gic_version = 2;
+		find_device(fdt, "arm,cortex-a15-gic", &p->gicd, 0);
+		find_device(fdt, "arm,cortex-a15-gic", &p->gicc, 1);
+		if (!p->gicd.size) {
+			find_device(fdt, "arm,gic-400", &p->gicd, 0);
+			find_device(fdt, "arm,gic-400", &p->gicc, 1);
+		}
+	}
+
+	p->timer_intid = DEFAULT_VTIMER_INTID;
+	n = fdt_find_compatible(fdt, -1, "arm,armv8-timer");
+	if (n >= 0) {
+		const u8 *irq = fdt_getprop(fdt, n, "interrupts", &len);
+
+		/* Three cells each: type (0 SPI, 1 PPI), number, flags. */
+		if (irq && len >= 12 * (TIMER_VIRT_ENTRY + 1)) {
+			u64 type = fdt_read_cells(irq + 12 * TIMER_VIRT_ENTRY, 1);
+			u64 num = fdt_read_cells(irq + 12 * TIMER_VIRT_ENTRY + 4, 1);
+
+			p->timer_intid = (unsigned int)num + (type == 1 ? GIC_PPI_BASE : GIC_SPI_BASE);
+		}
+	}
+
+	n = fdt_find_compatible(fdt, -1, "arm,psci-1.0");
+	if (n < 0)
+		n = fdt_find_compatible(fdt, -1, "arm,psci-0.2");
+	if (n >= 0) {
+		const char *m = fdt_getprop(fdt, n, "method", &len);
+
+		p->psci = true;
+		p->psci_hvc = m && len >= 3 && strncmp(m, "hvc", 3) == 0;
+	}
+}
+
+static void parse_chosen(const void *fdt, struct boot_info *info)
+{
+	int chosen = fdt_path_offset(fdt, "/chosen"), len, len2;
+
+	if (chosen < 0)
+		return;
+
+	const char *args = fdt_getprop(fdt, chosen, "bootargs", &len);
+
+	if (args)
+		set_string(info->cmdline, sizeof(info->cmdline), args, len);
+
+	const void *s = fdt_getprop(fdt, chosen, "linux,initrd-start", &len);
+	const void *e = fdt_getprop(fdt, chosen, "linux,initrd-end", &len2);
+
+	if (s && e && (len == 4 || len == 8) && (len2 == 4 || len2 == 8)) {
+		u64 start = fdt_read_cells(s, len / 4), end = fdt_read_cells(e, len2 / 4);
+
+		if (end > start && info->nr_modules < BOOT_MAX_MODULES) {
+			struct boot_module *m = &info->modules[info->nr_modules++];
+
+			m->range.start = start;
+			m->range.end = end;
+			strlcpy(m->name, "initrd", sizeof(m->name));
+			boot_add_range(info->reserved, &info->nr_reserved, start, end);
+		}
+	}
+}
+
+static void parse_memory(const void *fdt, struct boot_info *info)
+{
+	u64 base, size;
+
+	for (int n = fdt_find_node_named(fdt, -1, "memory"); n >= 0;
+	     n = fdt_find_node_named(fdt, n, "memory")) {
+		if (!fdt_node_enabled(fdt, n))
+			continue;
+		for (int i = 0; fdt_reg(fdt, n, i, &base, &size) == 0; i++) {
+			if (size)
+				boot_add_range(info->usable, &info->nr_usable, base, base + size);
+		}
+	}
+
+	/* /reserved-memory's children (Devicetree Specification §3.5.4). */
+	int rm = fdt_path_offset(fdt, "/reserved-memory"), depth = 0;
+
+	if (rm < 0)
+		return;
+	for (int n = fdt_next_node(fdt, rm, &depth); n >= 0 && depth > 0;
+	     n = fdt_next_node(fdt, n, &depth)) {
+		if (depth == 1 && fdt_reg(fdt, n, 0, &base, &size) == 0 && size)
+			boot_add_range(info->reserved, &info->nr_reserved, base, base + size);
+	}
+}
+
+void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info)
+{
+	const void *fdt = phys_to_virt(dtb);
+
+	if (!dtb || dtb >= EARLY_MAPPED_LIMIT || fdt_check(fdt))
+		panic("no valid device tree at %#lx (x0 at entry)", (unsigned long)dtb);
+
+	u32 size = fdt_totalsize(fdt);
+	int root = fdt_path_offset(fdt, "/");
+
+	if (root >= 0 && fdt_prop_has_string(fdt, root, "compatible", "linux,dummy-virt"))
+		strlcpy(info->loader, "QEMU", sizeof(info->loader));
+	else
+		strlcpy(info->loader, "a Linux arm64 Image loader", sizeof(info->loader));
+
+	parse_devices(fdt);
+	parse_chosen(fdt, info);
+	parse_memory(fdt, info);
+
+	phys_addr_t image = arm64_kernel_phys_base;
+
+	boot_add_range(info->reserved, &info->nr_reserved, image,
+		       image + kernel_image_to_phys(__kernel_end) - image);
+	boot_add_range(info->reserved, &info->nr_reserved, dtb, dtb + size);
+
+	struct arm64_platform *p = &arm64_platform;
+
+	arm64_add_mmio(&p->uart);
+	arm64_add_mmio(&p->rtc);
+	arm64_add_mmio(&p->gicd);
+	arm64_add_mmio(&p->gicc);
+	arm64_add_mmio(&p->gicr);
+	pr_info("dtb: at %#lx, %u bytes; uart %#lx, gicv%u at %#lx, timer intid %u, psci %s\n",
+		(unsigned long)dtb, size, (unsigned long)p->uart.base, p->gic_version,
+		(unsigned long)p->gicd.base, p->timer_intid,
+		!p->psci ? "none" : p->psci_hvc ? "hvc" : "smc");
+}

@@ -1,0 +1,29 @@
+# The arm64 boot image, included by the top-level Makefile: a raw Linux
+# arm64 Image (Documentation/arch/arm64/booting.rst) made from the ELF with
+# objcopy, which QEMU's -kernel, U-Boot's booti and GRUB all load.
+#
+# An Image carries no command line, so each image has a companion file
+# IMAGE.cmdline that tests/boot/emulate passes with -append; the initramfs
+# is $(BUILD)/initramfs.cpio, passed with -initrd when it exists. The crash
+# images are the same Image with crashtest=KIND added to their .cmdline.
+
+IMAGE := $(BUILD)/umbra.img
+CRASH_IMAGES := $(patsubst %,$(BUILD)/crash-%.img,$(CRASH_KINDS))
+
+$(BUILD)/umbra.bin: $(ELF)
+	@$(if $(Q),echo "  OBJCOPY $@")
+	$(Q)$(OBJCOPY) -O binary $(ELF) $@
+
+# $(1) = output, $(2) = kernel command line.
+define make-img
+	$(Q)cp $(BUILD)/umbra.bin $(1)
+	$(Q)printf '%s\n' '$(2)' > $(1).cmdline
+endef
+
+$(IMAGE): $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk
+	@$(if $(Q),echo "  IMAGE   $@")
+	$(call make-img,$@,$(CMDLINE))
+
+$(BUILD)/crash-%.img: $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk
+	@$(if $(Q),echo "  IMAGE   $@")
+	$(call make-img,$@,$(CMDLINE) crashtest=$*)

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT */
+/* What mmu.c shares with the rest of the arm64 code. */
+#ifndef ASM_MMU_H
+#define ASM_MMU_H
+
+#include <kernel/types.h>
+
+/* TTBR0's table when no user address space is active: all entries invalid. */
+phys_addr_t arm64_empty_pgd(void);
+
+/* TLB maintenance (Arm ARM D8.13): one page of every ASID, or everything. */
+void arm64_flush_page(uintptr_t va);
+void arm64_flush_all(void);
+
+#endif

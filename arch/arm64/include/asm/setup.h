@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/* What the arm64 start-up code shares between its files. */
+#ifndef ASM_SETUP_H
+#define ASM_SETUP_H
+
+#include <kernel/boot.h>
+#include <kernel/types.h>
+
+/* A device's registers, as the DTB gave them (physical). */
+struct mmio_range {
+	phys_addr_t base;
+	size_t size;
+};
+
+/* The devices the DTB described; read by the drivers. */
+struct arm64_platform {
+	struct mmio_range uart;	     /* PL011 */
+	struct mmio_range rtc;	     /* PL031, size 0 when absent */
+	struct mmio_range gicd;	     /* GIC distributor */
+	struct mmio_range gicc;	     /* GICv2 CPU interface */
+	struct mmio_range gicr;	     /* GICv3 redistributors */
+	unsigned int gic_version;    /* 2 or 3 */
+	unsigned int timer_intid;    /* virtual timer's GIC INTID */
+	bool psci_hvc;		     /* PSCI conduit: HVC, else SMC */
+	bool psci;		     /* a PSCI node was found */
+};
+
+extern struct arm64_platform arm64_platform;
+
+/* Parses the DTB at physical dtb into info and arm64_platform. */
+void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info);
+
+/* Registers of a device, mapped uncached in the direct map by arch_mm_init(). */
+void arm64_add_mmio(const struct mmio_range *r);
+
+/* GIC: set up, enable one INTID, and take one interrupt. */
+void gic_init(void);
+void gic_enable(unsigned int intid);
+unsigned int gic_ack(void);
+void gic_eoi(unsigned int intid);
+#define GIC_SPURIOUS 1023
+
+/* The FP/SIMD state for new programs; called once at start. */
+void arm64_task_setup(void);
+
+/* The exception vectors (VBAR_EL1). */
+void arm64_traps_init(void);
+
+/* What arch_cpu_probe() found. */
+struct arm64_features {
+	u64 midr;
+	bool pan;
+	bool gcs;
+	bool s1pie;
+	bool fp;
+	unsigned int parange;
+	unsigned int el; /* the exception level the kernel was entered at */
+};
+extern struct arm64_features arm64_features;
+
+/* Read by vectors.S: whether user accesses must toggle PSTATE.PAN. */
+extern u8 arm64_pan_enabled;
+
+#endif

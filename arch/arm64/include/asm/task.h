@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/* The per-task state only the arm64 code knows. */
+#ifndef ASM_TASK_H
+#define ASM_TASK_H
+
+#include <kernel/types.h>
+
+/* What cpu_switch (vectors.S) saves: the AAPCS64 callee-saved registers. */
+struct arm64_cpu_context {
+	u64 x19, x20, x21, x22, x23, x24, x25, x26, x27, x28;
+	u64 fp; /* x29 */
+	u64 sp;
+	u64 lr; /* x30: where the task resumes */
+};
+
+/* V0-V31, FPSR and FPCR (Arm ARM A1.4, C5.2.8/9). */
+struct arm64_fpsimd {
+	u64 v[64] __attribute__((aligned(16))); /* 32 x 128 bits */
+	u64 fpsr, fpcr;
+};
+
+struct arch_task {
+	struct arm64_cpu_context ctx;
+	u64 tpidr_el0; /* user TLS (CLONE_SETTLS, MSR TPIDR_EL0) */
+	struct arm64_fpsimd fpsimd;
+	/* GCS (arch/arm64/gcs.c), for the hardware half to come: */
+	u64 gcspr_el0;	 /* GCSPR_EL0 while switched out */
+	u64 gcs_mode;	 /* PR_SHADOW_STACK_* enabled */
+	u64 gcs_locked;	 /* PR_SHADOW_STACK_* frozen by PR_LOCK */
+};
+
+#endif

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The kernel's page tables (TTBR1). arch_mm_init() builds them once,
+ * replacing the boot tables: a direct map of RAM in 2 MiB blocks (Normal,
+ * never executable), the device registers the DTB named as 4 KiB Device
+ * pages at their direct-map address, the kernel image in 4 KiB pages with
+ * per-section rights (text RX, rodata R, data RW, never W and X), and an
+ * empty TTBR0, so a NULL dereference faults. Every table is reached through
+ * the direct map. Descriptor bits: asm/pte.h (Arm ARM D8.3).
+ *
+ * Entries are written with WRITE_ONCE and published with DSB ISHST before
+ * use: the table walker may read them at any time (Arm ARM D8.2.x).
+ */
+#include <asm/mmu.h>
+#include <asm/pte.h>
+#include <asm/setup.h>
+#include <asm/sysreg.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <uapi/linux/errno.h>
+
+#define MAX_MMIO 8
+
+extern const char __text_start[], __text_end[], __rodata_start[], __rodata_end[];
+extern const char __data_start[], __kernel_end[];
+
+static phys_addr_t kernel_l0, empty_pgd;
+static struct mmio_range mmio[MAX_MMIO];
+static unsigned int nr_mmio;
+
+phys_addr_t arm64_empty_pgd(void)
+{
+	return empty_pgd;
+}
+
+void arm64_add_mmio(const struct mmio_range *r)
+{
+	if (r->size && nr_mmio < MAX_MMIO)
+		mmio[nr_mmio++] = *r;
+}
+
+void arm64_flush_page(uintptr_t va)
+{
+	__asm__ __volatile__("dsb ishst\n\ttlbi vaae1is, %0\n\tdsb ish\n\tisb" ::"r"(
+				     (va >> PAGE_SHIFT) & ((1ul << 44) - 1))
+			     : "memory");
+}
+
+void arm64_flush_all(void)
+{
+	__asm__ __volatile__("dsb ishst\n\ttlbi vmalle1is\n\tdsb ish\n\tisb" ::: "memory");
+}
+
+static u64 *table_virt(u64 entry)
+{
+	return phys_to_virt(entry & PTE_ADDR_MASK);
+}
+
+static bool is_table(u64 e, int level)
+{
+	return level < 3 && (e & (PTE_VALID | PTE_TABLE)) == (PTE_VALID | PTE_TABLE);
+}
+
+static u64 leaf_flags(unsigned int prot)
+{
+	u64 f = PTE_VALID | PTE_PAGE | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_UXN;
+
+	if (!(prot & KPROT_WRITE))
+		f |= PTE_RDONLY;
+	if (!(prot & KPROT_EXEC))
+		f |= PTE_PXN;
+	return f;
+}
+
+/*
+ * Returns the entry for va at stop_level, allocating tables on the way, or
+ * NULL when out of memory. Must not meet a block on the way.
+ */
+static u64 *walk_create(phys_addr_t root, uintptr_t va, int stop_level)
+{
+	u64 *table = phys_to_virt(root);
+
+	for (int level = 0; level < stop_level; level++) {
+		u64 *e = &table[PT_INDEX(va, level)];
+
+		if (!(READ_ONCE(*e) & PTE_VALID)) {
+			phys_addr_t t = page_alloc_zeroed(1);
+
+			if (!t)
+				return NULL;
+			__asm__ __volatile__("dsb ishst" ::: "memory");
+			WRITE_ONCE(*e, t | PTE_VALID | PTE_TABLE);
+		}
+		BUG_ON(!is_table(READ_ONCE(*e), level));
+		table = table_virt(READ_ONCE(*e));
+	}
+	return &table[PT_INDEX(va, stop_level)];
+}
+
+static int map_page(uintptr_t va, u64 entry)
+{
+	u64 *e = walk_create(kernel_l0, va, 3);
+
+	if (!e)
+		return -ENOMEM;
+	if (READ_ONCE(*e) & PTE_VALID)
+		return -EEXIST;
+	WRITE_ONCE(*e, entry);
+	__asm__ __volatile__("dsb ishst\n\tisb" ::: "memory");
+	return 0;
+}
+
+int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot)
+{
+	return map_page(virt, phys | leaf_flags(prot));
+}
+
+phys_addr_t arch_unmap_kernel_page(uintptr_t virt)
+{
+	u64 *table = phys_to_virt(kernel_l0);
+
+	for (int level = 0; level < 3; level++) {
+		u64 e = READ_ONCE(table[PT_INDEX(virt, level)]);
+
+		if (!is_table(e, level))
+			return 0;
+		table = table_virt(e);
+	}
+
+	u64 *leaf = &table[PT_INDEX(virt, 3)];
+	u64 old = READ_ONCE(*leaf);
+
+	if (!(old & PTE_VALID))
+		return 0;
+	WRITE_ONCE(*leaf, 0);
+	arm64_flush_page(virt);
+	return old & PTE_ADDR_MASK;
+}
+
+/* The rights an EL1 access has through the leaf e (AP[2], PXN; D8.4). */
+static unsigned int leaf_prot(u64 e)
+{
+	return KPROT_READ | ((e & PTE_RDONLY) ? 0 : KPROT_WRITE) |
+	       ((e & PTE_PXN) ? 0 : KPROT_EXEC);
+}
+
+bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot)
+{
+	/* The top bit selects TTBR1 (kernel) or TTBR0 (user), Arm ARM D8.2.4. */
+	u64 ttbr = (virt >> 63) ? read_sysreg(ttbr1_el1) : read_sysreg(ttbr0_el1);
+	u64 *table = phys_to_virt(ttbr & PTE_ADDR_MASK);
+
+	if ((virt >> 48) != 0 && (virt >> 48) != 0xffff)
+		return false;
+	for (int level = 0; level <= 3; level++) {
+		u64 e = READ_ONCE(table[PT_INDEX(virt, level)]);
+
+		if (!(e & PTE_VALID))
+			return false;
+		if (level == 3 || !(e & PTE_TABLE)) {
+			if (level == 0 || (level == 3 && !(e & PTE_PAGE)))
+				return false; /* reserved encodings */
+
+			u64 page_mask = (1ull << (39 - 9 * level)) - 1;
+
+			*phys = (e & PTE_ADDR_MASK & ~page_mask) | (virt & page_mask);
+			*prot = leaf_prot(e);
+			return true;
+		}
+		table = table_virt(e);
+	}
+	return false;
+}
+
+static void map_image_range(const char *start, const char *end, unsigned int prot)
+{
+	for (uintptr_t v = (uintptr_t)start; v < (uintptr_t)end; v += PAGE_SIZE) {
+		if (arch_map_kernel_page(v, kernel_image_to_phys((const void *)v), prot))
+			panic("mmu: cannot map the kernel image at %#lx", (unsigned long)v);
+	}
+}
+
+/* Physical [start, end) at the direct map in 2 MiB blocks, Normal, never executable. */
+static void map_direct(phys_addr_t start, phys_addr_t end)
+{
+	u64 f = PTE_VALID | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_PXN | PTE_UXN;
+
+	for (phys_addr_t p = ALIGN_DOWN(start, BLOCK_SIZE_L2); p < end; p += BLOCK_SIZE_L2) {
+		u64 *e = walk_create(kernel_l0, (uintptr_t)phys_to_virt(p), 2);
+
+		if (!e)
+			panic("mmu: out of memory building the direct map");
+		if (!(READ_ONCE(*e) & PTE_VALID))
+			WRITE_ONCE(*e, p | f);
+	}
+}
+
+/* A device's registers as Device-nGnRE pages at their direct-map address. */
+static void map_mmio(const struct mmio_range *r)
+{
+	u64 f = PTE_VALID | PTE_PAGE | PTE_ATTR(MAIR_IDX_DEVICE) | PTE_AF | PTE_PXN | PTE_UXN;
+
+	for (phys_addr_t p = ALIGN_DOWN(r->base, PAGE_SIZE); p < r->base + r->size; p += PAGE_SIZE) {
+		int err = map_page((uintptr_t)phys_to_virt(p), p | f);
+
+		if (err && err != -EEXIST)
+			panic("mmu: cannot map device registers at %#lx", (unsigned long)p);
+	}
+}
+
+/*
+ * Until the switch, new tables are reached through the boot map, which
+ * covers EARLY_MAPPED_LIMIT of physical memory. The switch changes only
+ * TTBR1's root: the new tables map the running code at the same address.
+ */
+void arch_mm_init(const struct boot_info *info)
+{
+	kernel_l0 = page_alloc_zeroed(1);
+	empty_pgd = page_alloc_zeroed(1);
+	if (!kernel_l0 || !empty_pgd)
+		panic("mmu: no page for the root tables");
+
+	for (unsigned int i = 0; i < info->nr_usable; i++)
+		map_direct(info->usable[i].start, info->usable[i].end);
+	for (unsigned int i = 0; i < nr_mmio; i++)
+		map_mmio(&mmio[i]);
+	map_image_range(__text_start, __text_end, KPROT_READ | KPROT_EXEC);
+	map_image_range(__rodata_start, __rodata_end, KPROT_READ);
+	map_image_range(__data_start, __kernel_end, KPROT_READ | KPROT_WRITE);
+
+	__asm__ __volatile__("dsb ishst" ::: "memory");
+	write_sysreg(ttbr1_el1, kernel_l0);
+	write_sysreg(ttbr0_el1, empty_pgd);
+	isb();
+	arm64_flush_all();
+	pr_info("mmu: kernel tables at %#lx, 48-bit VA, 4 KiB pages, PAN %s\n",
+		(unsigned long)kernel_l0, arm64_pan_enabled ? "on" : "unavailable");
+}

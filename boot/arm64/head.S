@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The Linux arm64 Image header and the first instructions.
+ *
+ * The loader (QEMU -kernel, U-Boot booti, GRUB) puts the Image at a 2 MiB-
+ * aligned physical address and enters the header's first word with the MMU
+ * off, x0 = the physical address of the DTB, x1-x3 = 0, interrupts masked,
+ * at EL2 or EL1 (Documentation/arch/arm64/booting.rst, "Call the kernel
+ * image"). This code is linked at KERNEL_VMA but runs at the physical
+ * address until the MMU is on, so it addresses memory only PC-relatively
+ * (ADR/ADRP).
+ *
+ * Steps: leave EL2 for EL1 if need be; clear the BSS; build throw-away
+ * tables -- an identity map of the GiB we run in (TTBR0), the first 4 GiB
+ * of physical memory at the direct map and 32 MiB of image at KERNEL_VMA
+ * (TTBR1) -- turn the MMU on, jump to the link address and call
+ * arm64_start(dtb). arch_mm_init() later replaces these tables.
+ */
+#include <asm/page.h>
+#include <asm/pte.h>
+#include <asm/sysreg.h>
+
+/* booting.rst, "Image header": flags bit 0 = LE, bits 2:1 = 1 (4K pages), bit 3 = anywhere. */
+#define IMAGE_FLAGS ((0 << 0) | (1 << 1) | (1 << 3))
+#define IMAGE_MAGIC 0x644d5241 /* "ARM\x64" */
+
+#define BOOT_TABLE(ia, x) ((x) | PTE_VALID | PTE_TABLE)
+#define BLOCK_NORMAL (PTE_VALID | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF)
+#define BLOCK_NORMAL_XN (BLOCK_NORMAL | PTE_PXN | PTE_UXN)
+#define BLOCK_DEVICE (PTE_VALID | PTE_ATTR(MAIR_IDX_DEVICE) | PTE_AF | PTE_PXN | PTE_UXN)
+#define IMAGE_BLOCKS 16 /* 32 MiB in 2 MiB blocks; kernel.ld checks the image fits */
+
+/* Loads the physical (pre-MMU) address of sym. */
+.macro adr_l reg, sym
+	adrp	\reg, \sym
+	add	\reg, \reg, :lo12:\sym
+.endm
+
+	.section .head.text, "ax"
+	.globl _head
+_head:
+	b	primary_entry		/* code0 */
+	.long	0			/* code1 */
+	.quad	0			/* text_offset */
+	.quad	__image_size		/* image_size, bss included */
+	.quad	IMAGE_FLAGS
+	.quad	0, 0, 0			/* res2-res4 */
+	.long	IMAGE_MAGIC
+	.long	0			/* res5: no PE header */
+
+primary_entry:
+	mov	x19, x0			/* the DTB, for arm64_start() */
+	adr_l	x20, _head		/* where we were loaded */
+	mrs	x21, CurrentEL
+	cmp	x21, #CURRENTEL_EL2
+	b.ne	1f
+	bl	el2_to_el1
+1:	msr	daifset, #0xf
+	ldr	x1, =SCTLR_EL1_BOOT	/* MMU and caches off, SPAN set */
+	msr	sctlr_el1, x1
+	isb
+
+	/* Clear the BSS: MMU off means Device memory, so aligned stores only. */
+	adr_l	x1, __bss_start
+	adr_l	x2, __bss_end
+2:	cmp	x1, x2
+	b.hs	3f
+	stp	xzr, xzr, [x1], #16
+	b	2b
+3:
+	/* TTBR0: identity map of the 1 GiB block holding the image. */
+	adr_l	x1, boot_ttbr0_l0
+	adr_l	x2, boot_ttbr0_l1
+	orr	x3, x2, #(PTE_VALID | PTE_TABLE)
+	str	x3, [x1]
+	lsr	x4, x20, #30
+	lsl	x5, x4, #30
+	ldr	x6, =BLOCK_NORMAL
+	orr	x5, x5, x6
+	str	x5, [x2, x4, lsl #3]
+
+	/* TTBR1 slot 0: the direct map. GiB 0 (QEMU virt's devices) as Device. */
+	adr_l	x1, boot_ttbr1_l0
+	adr_l	x2, boot_direct_l1
+	orr	x3, x2, #(PTE_VALID | PTE_TABLE)
+	str	x3, [x1]
+	ldr	x3, =BLOCK_DEVICE
+	str	x3, [x2]
+	ldr	x6, =BLOCK_NORMAL_XN
+	mov	x4, #1
+4:	lsl	x5, x4, #30
+	orr	x5, x5, x6
+	str	x5, [x2, x4, lsl #3]
+	add	x4, x4, #1
+	cmp	x4, #(EARLY_MAPPED_LIMIT >> 30)
+	b.lo	4b
+
+	/* TTBR1 slot 511, L1 slot 510: the image at KERNEL_VMA in 2 MiB blocks. */
+	adr_l	x2, boot_image_l1
+	orr	x3, x2, #(PTE_VALID | PTE_TABLE)
+	str	x3, [x1, #(PT_INDEX(KERNEL_VMA, 0) * 8)]
+	adr_l	x3, boot_image_l2
+	orr	x4, x3, #(PTE_VALID | PTE_TABLE)
+	str	x4, [x2, #(PT_INDEX(KERNEL_VMA, 1) * 8)]
+	ldr	x6, =BLOCK_NORMAL
+	mov	x4, #0
+5:	add	x5, x20, x4, lsl #21
+	orr	x5, x5, x6
+	str	x5, [x3, x4, lsl #3]
+	add	x4, x4, #1
+	cmp	x4, #IMAGE_BLOCKS
+	b.lo	5b
+
+	/* MMU on (Arm ARM D8.2): attributes, TCR with the PA size the CPU has, roots. */
+	ldr	x1, =MAIR_EL1_VALUE
+	msr	mair_el1, x1
+	ldr	x1, =TCR_EL1_BOOT
+	mrs	x2, id_aa64mmfr0_el1
+	and	x2, x2, #0x7		/* PARange -> TCR_EL1.IPS */
+	bfi	x1, x2, #TCR_IPS_SHIFT, #3
+	msr	tcr_el1, x1
+	adr_l	x1, boot_ttbr0_l0
+	msr	ttbr0_el1, x1
+	adr_l	x1, boot_ttbr1_l0
+	msr	ttbr1_el1, x1
+	mov	x1, #CPACR_FPEN		/* FP/SIMD for user programs */
+	msr	cpacr_el1, x1
+	isb
+	tlbi	vmalle1
+	dsb	nsh
+	isb
+	ldr	x1, =SCTLR_EL1_ON
+	msr	sctlr_el1, x1
+	isb
+	ldr	x1, =high
+	br	x1
+
+	.text
+high:
+	ldr	x1, =boot_stack_top
+	mov	sp, x1
+	mov	x29, #0			/* backtraces end here */
+	mov	x30, #0
+	adrp	x1, arm64_kernel_phys_base
+	str	x20, [x1, :lo12:arm64_kernel_phys_base]
+	lsr	x21, x21, #2
+	adrp	x1, arm64_boot_el
+	str	w21, [x1, :lo12:arm64_boot_el]
+	mov	x0, x19
+	bl	arm64_start
+6:	wfi
+	b	6b
+
+/*
+ * Entered at EL2 (e.g. QEMU -M virt,virtualization=on): make EL1 a plain
+ * AArch64 kernel and return to lr at EL1h. booting.rst, "Call the kernel
+ * image": the counter and timer must be EL1's; with GICv3 its system
+ * registers must be EL1's; with FEAT_HCX and GCS, HCRX_EL2.GCSEn; with
+ * FEAT_FGT and GCS, the fine-grained "n" trap bits set, GCSCR_EL2 = 0.
+ * Without GCSEn, GCS is silently not enforced (the issue's QEMU 11.1 probe).
+ */
+	.section .head.text, "ax"
+el2_to_el1:
+	mov	x1, #HCR_EL2_RW
+	msr	hcr_el2, x1
+	mrs	x1, cnthctl_el2
+	orr	x1, x1, #CNTHCTL_EL2_EL1PC
+	msr	cnthctl_el2, x1
+	msr	cntvoff_el2, xzr
+	mov	x1, #0x33ff		/* CPTR_EL2: RES1 bits, no FP trap (TFP = 0) */
+	msr	cptr_el2, x1
+
+	/* ID_AA64PFR0_EL1.GIC (27:24): ICC_SRE_EL2 (S3_4_C12_C9_5) SRE | Enable. */
+	mrs	x1, id_aa64pfr0_el1
+	ubfx	x1, x1, #24, #4
+	cbz	x1, 1f
+	mrs	x1, S3_4_C12_C9_5
+	orr	x1, x1, #0x9
+	msr	S3_4_C12_C9_5, x1
+	isb
+	msr	S3_4_C12_C11_0, xzr	/* ICH_HCR_EL2 = 0 */
+1:
+	mrs	x2, id_aa64pfr1_el1
+	ubfx	x2, x2, #ID_AA64PFR1_GCS_SHIFT, #4	/* x2 = GCS */
+	mrs	x3, S3_0_C0_C7_3
+	ubfx	x3, x3, #ID_AA64MMFR3_S1PIE_SHIFT, #4	/* x3 = S1PIE */
+
+	/* FEAT_HCX: ID_AA64MMFR1_EL1.HCX (43:40). */
+	mrs	x1, id_aa64mmfr1_el1
+	ubfx	x1, x1, #ID_AA64MMFR1_HCX_SHIFT, #4
+	cbz	x1, 3f
+	mov	x1, #0
+	cbz	x2, 2f
+	orr	x1, x1, #HCRX_EL2_GCSEN
+2:	cbz	x3, 21f
+	orr	x1, x1, #HCRX_EL2_TCR2EN
+21:	msr	S3_4_C1_C2_2, x1
+3:
+	/* FEAT_FGT: ID_AA64MMFR0_EL1.FGT (59:56); the GCS bits exist only with GCS. */
+	cbz	x2, 4f
+	msr	S3_4_C2_C5_0, xzr	/* GCSCR_EL2 = 0 */
+	mrs	x1, id_aa64mmfr0_el1
+	ubfx	x1, x1, #ID_AA64MMFR0_FGT_SHIFT, #4
+	cbz	x1, 4f
+	mrs	x1, S3_4_C1_C1_6	/* HFGITR_EL2 */
+	ldr	x4, =HFGITR_EL2_GCS
+	orr	x1, x1, x4
+	msr	S3_4_C1_C1_6, x1
+	ldr	x4, =HFGRTR_EL2_GCS
+	mrs	x1, S3_4_C1_C1_4	/* HFGRTR_EL2 */
+	orr	x1, x1, x4
+	msr	S3_4_C1_C1_4, x1
+	mrs	x1, S3_4_C1_C1_5	/* HFGWTR_EL2 */
+	orr	x1, x1, x4
+	msr	S3_4_C1_C1_5, x1
+4:
+	ldr	x1, =SCTLR_EL1_BOOT
+	msr	sctlr_el1, x1
+	mov	x1, #SPSR_EL1H_MASKED
+	msr	spsr_el2, x1
+	msr	elr_el2, lr
+	isb
+	eret
+
+	.section .bss.boot, "aw", %nobits
+	.balign 4096
+boot_ttbr0_l0:	.skip 4096
+boot_ttbr0_l1:	.skip 4096
+boot_ttbr1_l0:	.skip 4096
+boot_direct_l1:	.skip 4096
+boot_image_l1:	.skip 4096
+boot_image_l2:	.skip 4096
+	.balign 16
+boot_stack:	.skip 16384
+boot_stack_top:
+
+	.data
+	.balign 8
+	.globl arm64_kernel_phys_base
+arm64_kernel_phys_base:
+	.quad 0
+	.globl arm64_boot_el
+arm64_boot_el:
+	.long 0

@@ -1,0 +1,1523 @@
+// SPDX-License-Identifier: MIT
+/*
+ * /bin/shstk: x86_64 CET user shadow stacks (ABI.md §2), KTAP, one case a line.
+ *
+ * Proves: arch_prctl(ARCH_SHSTK_*) checks its arguments in Linux's order and
+ * with Linux's errnos; map_shadow_stack() takes every errno path of §2.5 in
+ * order, places its mapping above 4 GiB with a guard page, writes exactly one
+ * restore token where RSTORSSP accepts it, and refuses plain stores; a
+ * shadow stack catches a tampered return address (#CP -> SIGSEGV); threads
+ * get shadow stacks of exactly the size §2.6 gives for the stack_size the
+ * kernel received, freed at exit unless the caller supplied them; fork
+ * copies, vfork shares, exec drops shadow stacks; WRSS works only when
+ * enabled.
+ *
+ * Each case runs in a forked child where it changes per-thread state or may
+ * die, and the parent checks the exact wait status. "live" cases need a CPU
+ * with shadow stacks and are skipped without one ("# SKIP shadow stacks not
+ * supported"); the "unsupported" cases assert Linux's EOPNOTSUPP/EINVAL
+ * there and are skipped on a CET machine; "any" cases run everywhere with the
+ * same expected result.
+ *
+ *   /bin/shstk                 run the cases
+ *   /bin/shstk --child-status  exit with arch_prctl(ARCH_SHSTK_STATUS) (exec cases)
+ *   /bin/shstk --child-enable  exit 0 if ENABLE(SHSTK) works, 95 on EOPNOTSUPP, 1 on EPERM
+ */
+#include "cet.h"
+#include <arch/prctl.h>
+#include <arch/syscall.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ktap.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/sysinfo.h>
+#include <sys/wait.h>
+#include <thread.h>
+#include <unistd.h>
+
+#define PAGE 4096UL
+#define SZ_4G (1UL << 32)
+#define SZ_1M (1UL << 20)
+#define PAGE_ALIGN(x) (((x) + PAGE - 1) & ~(PAGE - 1))
+#define DEPTH 1000
+#define DEPTH_SUM (DEPTH * (DEPTH + 1) / 2) /* 1 + 2 + ... + DEPTH */
+#define LANDED 77 /* exit status of a tampered return that was not caught */
+#define SURVIVED 66 /* exit status of a child that outlived its fatal access */
+#define ENABLE_FAILED 90 /* run_child: the enable before the body failed */
+
+static bool supported;   /* map_shadow_stack(0, PAGE, 0) worked */
+static const char *self; /* argv[0], re-executed by the exec cases */
+
+/* --- reporting ------------------------------------------------------------------ */
+
+/* A "# " diagnostic, unbuffered (children) and after any buffered KTAP lines. */
+static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush_stdout();
+	dprintf(STDOUT_FILENO, "# ");
+	va_start(ap, fmt);
+	vdprintf(STDOUT_FILENO, fmt, ap);
+	va_end(ap);
+	dprintf(STDOUT_FILENO, "\n");
+}
+
+/* Case bodies return 0 on success, else a small code after a note. */
+#define EXPECT(what, got, want)                                                             \
+	do {                                                                                \
+		unsigned long got_ = (unsigned long)(got), want_ = (unsigned long)(want);   \
+		if (got_ != want_) {                                                        \
+			note("%s: got %#lx (%ld), want %#lx (%ld)", what, got_, (long)got_, \
+			     want_, (long)want_);                                           \
+			return __LINE__ % 200 + 1;                                          \
+		}                                                                           \
+	} while (0)
+
+#define EXPECT_TRUE(what, cond)                                                             \
+	do {                                                                                \
+		if (!(cond)) {                                                              \
+			note("%s: false", what);                                            \
+			return __LINE__ % 200 + 1;                                          \
+		}                                                                           \
+	} while (0)
+
+/* --- small system helpers -------------------------------------------------------- */
+
+static long prctl_raw(int code, unsigned long arg)
+{
+	return syscall2(SYS_arch_prctl, code, (long)arg);
+}
+
+static long map_ss(unsigned long addr, unsigned long size, unsigned long flags)
+{
+	return syscall3(SYS_map_shadow_stack, (long)addr, (long)size, (long)flags);
+}
+
+/* ARCH_SHSTK_STATUS, or ~0 if the call failed. */
+static unsigned long shstk_status(void)
+{
+	unsigned long v = 0xdead;
+
+	return prctl_raw(ARCH_SHSTK_STATUS, (unsigned long)&v) == 0 ? v : ~0UL;
+}
+
+static unsigned long free_pages(void)
+{
+	struct sysinfo si;
+
+	return sysinfo(&si) == 0 ? si.freeram : 0;
+}
+
+static unsigned long rlimit_stack(void)
+{
+	struct rlimit rl;
+
+	return getrlimit(RLIMIT_STACK, &rl) == 0 ? rl.rlim_cur : 0;
+}
+
+/* ABI.md §2.6 adjust_shstk_size(): the thread shadow-stack size rule. */
+static unsigned long shstk_size_rule(unsigned long stack_size)
+{
+	unsigned long r = rlimit_stack();
+
+	if (stack_size)
+		return PAGE_ALIGN(stack_size);
+	return PAGE_ALIGN(r < SZ_4G ? r : SZ_4G);
+}
+
+/* --- /proc/self/maps --------------------------------------------------------------- */
+
+struct area {
+	unsigned long start, end;
+	char perms[5];
+	char name[24];
+};
+
+#define MAX_AREAS 64
+static char maps_buf[16384];
+static struct area areas[MAX_AREAS];
+
+/* Reads and parses /proc/self/maps into areas[]; the count, or -1. */
+static int read_maps(void)
+{
+	int fd = openat(AT_FDCWD, "/proc/self/maps", O_RDONLY), n = 0;
+	size_t len = 0;
+	ssize_t r;
+	char *p;
+
+	if (fd < 0) {
+		note("openat(/proc/self/maps): errno %d", errno);
+		return -1;
+	}
+	while (len < sizeof(maps_buf) - 1 &&
+	       (r = read(fd, maps_buf + len, sizeof(maps_buf) - 1 - len)) > 0)
+		len += (size_t)r;
+	close(fd);
+	maps_buf[len] = '\0';
+	for (p = maps_buf; *p && n < MAX_AREAS; n++) {
+		struct area *a = &areas[n];
+		char *e, *nl = strchr(p, '\n');
+		size_t k = 0;
+
+		if (nl)
+			*nl = '\0';
+		a->start = strtoul(p, &e, 16);
+		a->end = *e == '-' ? strtoul(e + 1, &e, 16) : 0;
+		memcpy(a->perms, *e == ' ' ? e + 1 : "????", 4);
+		a->perms[4] = '\0';
+		/* Skip perms, offset, device and inode; the rest is the name. */
+		for (int field = 0; field < 4 && *e; field++) {
+			while (*e == ' ')
+				e++;
+			while (*e && *e != ' ')
+				e++;
+		}
+		while (*e == ' ')
+			e++;
+		while (e[k] && k < sizeof(a->name) - 1) {
+			a->name[k] = e[k];
+			k++;
+		}
+		a->name[k] = '\0';
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return n;
+}
+
+/* The area containing addr (re-reading maps), or NULL. */
+static const struct area *find_area(unsigned long addr)
+{
+	int n = read_maps();
+
+	for (int i = 0; i < n; i++)
+		if (areas[i].start <= addr && addr < areas[i].end)
+			return &areas[i];
+	return NULL;
+}
+
+static int count_ss_areas(void)
+{
+	int n = read_maps(), c = 0;
+
+	for (int i = 0; i < n; i++)
+		c += strcmp(areas[i].name, "[ss]") == 0;
+	return c;
+}
+
+/*
+ * Checks that addr lies in a "[ss]" area of exactly size bytes and, when
+ * start is not 0, starting there. 0 or a failure code.
+ */
+static int expect_ss_area(unsigned long addr, unsigned long start, unsigned long size)
+{
+	const struct area *a = find_area(addr);
+
+	if (!a) {
+		note("no area contains %#lx", addr);
+		return 1;
+	}
+	note("area %#lx-%#lx %s %s (size %#lx, want %#lx)", a->start, a->end, a->perms, a->name,
+	     a->end - a->start, size);
+	EXPECT_TRUE("the area is named [ss]", strcmp(a->name, "[ss]") == 0);
+	EXPECT_TRUE("readable, not executable, private",
+		    a->perms[0] == 'r' && a->perms[2] == '-' && a->perms[3] == 'p');
+	EXPECT("area size", a->end - a->start, size);
+	if (start)
+		EXPECT("area start", a->start, start);
+	return 0;
+}
+
+/* --- children ------------------------------------------------------------------- */
+
+/*
+ * Runs body in a forked child and returns its wait status. With features
+ * SHSTK (and WRSS), the child enables them first -- inline, in this frame,
+ * which the child never returns from -- so body is entered on the new
+ * shadow stack and may return; its result becomes the exit status.
+ */
+static int run_child(int (*body)(void), unsigned long features)
+{
+	int status = -1;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (features & ARCH_SHSTK_SHSTK) {
+			long r = CET_ENABLE_SHSTK();
+
+			if (r != 0) {
+				note("child: ENABLE(SHSTK) says %ld", r);
+				CET_EXIT(ENABLE_FAILED);
+			}
+		}
+		if ((features & ARCH_SHSTK_WRSS) && prctl_raw(ARCH_SHSTK_ENABLE, ARCH_SHSTK_WRSS)) {
+			note("child: ENABLE(WRSS) failed");
+			CET_EXIT(ENABLE_FAILED);
+		}
+		CET_EXIT(body());
+	}
+	if (pid < 0) {
+		note("fork: errno %d", errno);
+		return -1;
+	}
+	if (wait4(pid, &status, 0, NULL) != pid) {
+		note("wait4: errno %d", errno);
+		return -1;
+	}
+	return status;
+}
+
+/* The child's exit status must be 0. */
+static bool child_ok(int (*body)(void), unsigned long features)
+{
+	int st = run_child(body, features);
+
+	if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return true;
+	if (st != -1 && WIFEXITED(st))
+		note("child exited with %d, want 0", WEXITSTATUS(st));
+	else if (st != -1)
+		note("child killed by signal %d, want exit 0", WTERMSIG(st));
+	return false;
+}
+
+/* The child must die by exactly signal sig. */
+static bool child_killed_by(int (*body)(void), unsigned long features, int sig)
+{
+	int st = run_child(body, features);
+
+	if (st != -1 && WIFSIGNALED(st) && WTERMSIG(st) == sig)
+		return true;
+	if (st != -1 && WIFEXITED(st))
+		note("child exited with %d, want death by signal %d", WEXITSTATUS(st), sig);
+	else if (st != -1)
+		note("child killed by signal %d, want %d", WTERMSIG(st), sig);
+	return false;
+}
+
+/* --- functions for the call-depth cases ------------------------------------------- */
+
+static unsigned long depth_ssp[DEPTH + 1];
+
+/* Sums 1..n by real recursion (the asm keeps it from becoming a loop). */
+static __attribute__((noinline)) long deep(int n)
+{
+	long r;
+
+	depth_ssp[n] = cet_rdssp();
+	if (n == 0)
+		return 0;
+	r = deep(n - 1);
+	__asm__ volatile("" : "+r"(r));
+	return r + n;
+}
+
+/* Reached only through a tampered return address. */
+static __attribute__((noinline, noreturn)) void landing(void)
+{
+	CET_EXIT(LANDED);
+}
+
+/* Overwrites its own return address on the normal stack with landing(). */
+static __attribute__((noinline)) int tamper_return(void)
+{
+	void **ret = (void **)__builtin_frame_address(0) + 1; /* rbp + 8 */
+
+	*(void *volatile *)ret = (void *)landing;
+	__asm__ volatile("" : : : "memory");
+	return 1;
+}
+
+/* --- arch_prctl cases -------------------------------------------------------------- */
+
+/* Before any enable, STATUS writes 0. */
+static int case_status_start(void)
+{
+	unsigned long v = 0xdeadbeef;
+
+	EXPECT("STATUS", prctl_raw(ARCH_SHSTK_STATUS, (unsigned long)&v), 0);
+	EXPECT("status word", v, 0);
+	return 0;
+}
+
+/* Enabled: STATUS is SHSTK and SSP sits one call below the top of a fresh
+ * "[ss]" area of the default size PAGE_ALIGN(min(RLIMIT_STACK, 4 GiB)). */
+static int body_enable_sets_status(void)
+{
+	unsigned long ssp = cet_rdssp();
+	const struct area *a;
+
+	EXPECT("STATUS", shstk_status(), ARCH_SHSTK_SHSTK);
+	EXPECT_TRUE("RDSSP is not 0", ssp != 0);
+	if (expect_ss_area(ssp, 0, shstk_size_rule(0)))
+		return 2;
+	a = find_area(ssp);
+	EXPECT("top - SSP in the first call after enabling", a->end - ssp, 8);
+	EXPECT_TRUE("above 4 GiB", a->start >= SZ_4G);
+	return 0;
+}
+
+/* A second ENABLE returns 0 and changes nothing: same SSP, one "[ss]" area. */
+static int body_enable_twice(void)
+{
+	unsigned long before = cet_rdssp(), after;
+	long r = CET_ENABLE_SHSTK();
+
+	after = cet_rdssp();
+	EXPECT("second ENABLE", r, 0);
+	EXPECT("SSP after the second ENABLE", after, before);
+	EXPECT("STATUS", shstk_status(), ARCH_SHSTK_SHSTK);
+	EXPECT("[ss] areas", count_ss_areas(), 1);
+	return 0;
+}
+
+/* WRSS cannot be enabled or disabled while SHSTK is off: EPERM, STATUS 0. */
+static int body_wrss_without_shstk(void)
+{
+	EXPECT("ENABLE(WRSS)", prctl_raw(ARCH_SHSTK_ENABLE, ARCH_SHSTK_WRSS), -EPERM);
+	EXPECT("DISABLE(WRSS)", prctl_raw(ARCH_SHSTK_DISABLE, ARCH_SHSTK_WRSS), -EPERM);
+	EXPECT("STATUS", shstk_status(), 0);
+	return 0;
+}
+
+/* SHSTK then WRSS: STATUS 3; WRSS toggles alone, repeated calls return 0. */
+static int body_enable_wrss(void)
+{
+	EXPECT("STATUS", shstk_status(), ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS);
+	EXPECT("ENABLE(WRSS) again", prctl_raw(ARCH_SHSTK_ENABLE, ARCH_SHSTK_WRSS), 0);
+	EXPECT("DISABLE(WRSS)", prctl_raw(ARCH_SHSTK_DISABLE, ARCH_SHSTK_WRSS), 0);
+	EXPECT("STATUS after DISABLE(WRSS)", shstk_status(), ARCH_SHSTK_SHSTK);
+	EXPECT("DISABLE(WRSS) again", prctl_raw(ARCH_SHSTK_DISABLE, ARCH_SHSTK_WRSS), 0);
+	return 0;
+}
+
+/* More than one bit: EINVAL for ENABLE and DISABLE, nothing enabled. */
+static int body_two_bits(void)
+{
+	long r = CET_ARCH_PRCTL(ARCH_SHSTK_ENABLE, ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS);
+
+	if (r == 0)
+		CET_EXIT(100); /* enabled: this frame can no longer return */
+	EXPECT("ENABLE(SHSTK|WRSS)", r, -EINVAL);
+	EXPECT("DISABLE(SHSTK|WRSS)",
+	       prctl_raw(ARCH_SHSTK_DISABLE, ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS), -EINVAL);
+	EXPECT("STATUS", shstk_status(), 0);
+	return 0;
+}
+
+/* A single unknown bit, or none, is EINVAL for ENABLE. */
+static int body_unknown_bit(void)
+{
+	EXPECT("ENABLE(1 << 2)", prctl_raw(ARCH_SHSTK_ENABLE, 1UL << 2), -EINVAL);
+	EXPECT("ENABLE(1 << 63)", prctl_raw(ARCH_SHSTK_ENABLE, 1UL << 63), -EINVAL);
+	EXPECT("ENABLE(0)", prctl_raw(ARCH_SHSTK_ENABLE, 0), -EINVAL);
+	EXPECT("STATUS", shstk_status(), 0);
+	return 0;
+}
+
+/* DISABLE of nothing or of an unknown bit is EINVAL. */
+static int body_disable_zero(void)
+{
+	EXPECT("DISABLE(0)", prctl_raw(ARCH_SHSTK_DISABLE, 0), -EINVAL);
+	EXPECT("DISABLE(1 << 2)", prctl_raw(ARCH_SHSTK_DISABLE, 1UL << 2), -EINVAL);
+	return 0;
+}
+
+/* LOCK(SHSTK): DISABLE(SHSTK) is EPERM (before any CPU check) and changes nothing. */
+static int body_lock_disable(void)
+{
+	unsigned long want = supported ? ARCH_SHSTK_SHSTK : 0;
+
+	EXPECT("LOCK(SHSTK)", prctl_raw(ARCH_SHSTK_LOCK, ARCH_SHSTK_SHSTK), 0);
+	EXPECT("DISABLE(SHSTK)", prctl_raw(ARCH_SHSTK_DISABLE, ARCH_SHSTK_SHSTK), -EPERM);
+	EXPECT("STATUS", shstk_status(), want);
+	return 0;
+}
+
+/* LOCK(SHSTK) before enabling: ENABLE(SHSTK) is EPERM, STATUS stays 0. */
+static int body_lock_enable(void)
+{
+	long r;
+
+	EXPECT("LOCK(SHSTK)", prctl_raw(ARCH_SHSTK_LOCK, ARCH_SHSTK_SHSTK), 0);
+	r = CET_ENABLE_SHSTK();
+	if (r == 0)
+		CET_EXIT(100);
+	EXPECT("ENABLE(SHSTK)", r, -EPERM);
+	EXPECT("STATUS", shstk_status(), 0);
+	return 0;
+}
+
+/* LOCK takes any bits (even unknown ones) and returns 0; then all are locked. */
+static int body_lock_any(void)
+{
+	long r;
+
+	EXPECT("LOCK(~0)", prctl_raw(ARCH_SHSTK_LOCK, ~0UL), 0);
+	EXPECT("ENABLE(WRSS)", prctl_raw(ARCH_SHSTK_ENABLE, ARCH_SHSTK_WRSS), -EPERM);
+	EXPECT("ENABLE(1 << 2)", prctl_raw(ARCH_SHSTK_ENABLE, 1UL << 2), -EPERM);
+	r = CET_ENABLE_SHSTK();
+	if (r == 0)
+		CET_EXIT(100);
+	EXPECT("ENABLE(SHSTK)", r, -EPERM);
+	return 0;
+}
+
+/* UNLOCK is for ptrace only: on the calling thread, UNLOCK(0) is EINVAL. */
+static int body_unlock_self(void)
+{
+	EXPECT("UNLOCK(0)", prctl_raw(ARCH_SHSTK_UNLOCK, 0), -EINVAL);
+	return 0;
+}
+
+/* STATUS into unmapped or kernel memory is EFAULT. */
+static int body_status_efault(void)
+{
+	void *p = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	EXPECT_TRUE("mmap", p != MAP_FAILED);
+	EXPECT("munmap", munmap(p, PAGE), 0);
+	EXPECT("STATUS(NULL)", prctl_raw(ARCH_SHSTK_STATUS, 0), -EFAULT);
+	EXPECT("STATUS(unmapped page)", prctl_raw(ARCH_SHSTK_STATUS, (unsigned long)p), -EFAULT);
+	EXPECT("STATUS(kernel half)", prctl_raw(ARCH_SHSTK_STATUS, 0xffff800000000000UL),
+	       -EFAULT);
+	EXPECT("STATUS(last user page end - 4)",
+	       prctl_raw(ARCH_SHSTK_STATUS, 0x7ffffffffffcUL), -EFAULT);
+	return 0;
+}
+
+/*
+ * Enable, touch the shadow stack with a deep recursion, disable: the area
+ * is gone from maps and the free page count is exactly what it was before
+ * the enable (a warm-up round first, as leak.c does). Enables inline in
+ * this frame, so it only returns after the DISABLE.
+ */
+static int body_disable_frees(void)
+{
+	unsigned long before, during, after, ssp, start;
+	const struct area *a;
+	long r;
+
+	for (int round = 0; round < 2; round++) {
+		before = free_pages();
+		if (CET_ENABLE_SHSTK() != 0)
+			CET_EXIT(ENABLE_FAILED);
+		ssp = cet_rdssp();
+		a = find_area(ssp - 8);
+		start = a ? a->start : 0;
+		if (deep(DEPTH) != DEPTH_SUM)
+			CET_EXIT(101);
+		during = free_pages();
+		r = prctl_raw(ARCH_SHSTK_DISABLE, ARCH_SHSTK_SHSTK);
+		after = free_pages();
+		/* From here on `ret` is unchecked again. */
+		EXPECT("DISABLE(SHSTK)", r, 0);
+		EXPECT("STATUS after DISABLE", shstk_status(), 0);
+		EXPECT_TRUE("RDSSP after DISABLE is a NOP", cet_rdssp() == 0);
+		EXPECT_TRUE("the enabled stack was a [ss] area", start != 0);
+		note("round %d: free pages %lu before, %lu with the stack in use, %lu after", round,
+		     before, during, after);
+		EXPECT_TRUE("the area is gone from maps", find_area(ssp - 8) == NULL);
+		if (round == 1) {
+			EXPECT_TRUE("the recursion used shadow-stack pages", during < before);
+			EXPECT("free pages after DISABLE", after, before);
+		}
+	}
+	return 0;
+}
+
+/* --- not-supported cases (no CET in the CPU) ----------------------------------------- */
+
+static int body_enable_unsupported(void)
+{
+	long r = CET_ENABLE_SHSTK();
+
+	if (r == 0)
+		CET_EXIT(100);
+	EXPECT("ENABLE(SHSTK)", r, -EOPNOTSUPP);
+	EXPECT("STATUS", shstk_status(), 0);
+	return 0;
+}
+
+static int body_disable_unsupported(void)
+{
+	EXPECT("DISABLE(SHSTK)", prctl_raw(ARCH_SHSTK_DISABLE, ARCH_SHSTK_SHSTK), -EOPNOTSUPP);
+	EXPECT("DISABLE(WRSS)", prctl_raw(ARCH_SHSTK_DISABLE, ARCH_SHSTK_WRSS), -EOPNOTSUPP);
+	return 0;
+}
+
+/* The CPU check in WRSS control comes before the "SHSTK on?" check. */
+static int body_wrss_unsupported(void)
+{
+	EXPECT("ENABLE(WRSS)", prctl_raw(ARCH_SHSTK_ENABLE, ARCH_SHSTK_WRSS), -EOPNOTSUPP);
+	EXPECT("STATUS", shstk_status(), 0);
+	return 0;
+}
+
+/* Without CPU support, EOPNOTSUPP comes first, whatever the arguments. */
+static int body_map_unsupported(void)
+{
+	static const unsigned long args[][3] = {
+		{0, PAGE, 0}, {0, PAGE, 1}, {0, PAGE, 2}, {0, 4, 1}, {0x10000, PAGE, 0},
+		{0, ~0UL, 0}, {0, 0, 0},    {SZ_4G + 8, PAGE, 0},
+	};
+
+	for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
+		long r = map_ss(args[i][0], args[i][1], args[i][2]);
+
+		if (r != -EOPNOTSUPP)
+			note("map_shadow_stack(%#lx, %#lx, %lu)", args[i][0], args[i][1],
+			     args[i][2]);
+		EXPECT("map_shadow_stack", r, -EOPNOTSUPP);
+	}
+	return 0;
+}
+
+/* clone3 issued as one inline sequence whose child exits at once. */
+static long clone3_exit0(uint64_t flags, uint64_t ss, uint64_t ss_size)
+{
+	struct clone_args a;
+	int st;
+	long r;
+
+	memset(&a, 0, sizeof(a));
+	a.flags = flags;
+	a.exit_signal = SIGCHLD;
+	a.shadow_stack = ss;
+	a.shadow_stack_size = ss_size;
+	r = syscall_clone3_exit0(&a, CLONE_ARGS_SIZE_VER3);
+	if (r > 0 && (wait4((pid_t)r, &st, 0, NULL) != r || !WIFEXITED(st) || WEXITSTATUS(st))) {
+		note("clone3 child %ld did not exit 0", r);
+		return -1000;
+	}
+	return r > 0 ? 0 : r;
+}
+
+/* Without shadow stacks, both clone3 fields must be 0: EINVAL (ABI.md Part A 1). */
+static int body_clone3_unsupported(void)
+{
+	static uint64_t word[PAGE / 8] __attribute__((aligned(4096)));
+	uint64_t p = (uint64_t)(uintptr_t)word;
+
+	EXPECT("clone3 fork-style, pointer + size", clone3_exit0(0, p, PAGE), -EINVAL);
+	EXPECT("clone3 CLONE_VM, pointer + size", clone3_exit0(CLONE_VM, p, PAGE), -EINVAL);
+	EXPECT("clone3 size only", clone3_exit0(0, 0, PAGE), -EINVAL);
+	return 0;
+}
+
+/* --- map_shadow_stack cases (live) ------------------------------------------------------ */
+
+static int body_map_set_marker(void)
+{
+	EXPECT("flags SET_MARKER", map_ss(0, PAGE, SHADOW_STACK_SET_MARKER), -EINVAL);
+	EXPECT("flags SET_TOKEN|SET_MARKER", map_ss(0, PAGE, 3), -EINVAL);
+	return 0;
+}
+
+static int body_map_unknown_flag(void)
+{
+	EXPECT("flags 4", map_ss(0, PAGE, 4), -EINVAL);
+	EXPECT("flags 1 << 31", map_ss(0, PAGE, 1UL << 31), -EINVAL);
+	/* flags is an unsigned int: bits above 31 are not seen. */
+	EXPECT_TRUE("flags 1 << 32 is flags 0", map_ss(0, PAGE, 1UL << 32) >= (long)SZ_4G);
+	return 0;
+}
+
+static int body_map_token_enospc(void)
+{
+	EXPECT("SET_TOKEN, size 4", map_ss(0, 4, SHADOW_STACK_SET_TOKEN), -ENOSPC);
+	EXPECT("SET_TOKEN, size 0", map_ss(0, 0, SHADOW_STACK_SET_TOKEN), -ENOSPC);
+	EXPECT("SET_TOKEN, size 7", map_ss(0, 7, SHADOW_STACK_SET_TOKEN), -ENOSPC);
+	return 0;
+}
+
+static int body_map_erange_low(void)
+{
+	EXPECT("addr 0x10000", map_ss(0x10000, PAGE, 0), -ERANGE);
+	return 0;
+}
+
+static int body_map_erange_4g(void)
+{
+	EXPECT("addr 4 GiB - 4096", map_ss(SZ_4G - PAGE, PAGE, 0), -ERANGE);
+	EXPECT("addr 4 GiB - 4096, 2 pages (ends at 4 GiB + 4096)",
+	       map_ss(SZ_4G - PAGE, 2 * PAGE, 0), -ERANGE);
+	return 0;
+}
+
+static int body_map_eoverflow(void)
+{
+	EXPECT("size ~0", map_ss(0, ~0UL, 0), -EOVERFLOW);
+	EXPECT("size ~0 - 4094", map_ss(0, ~0UL - 4094, 0), -EOVERFLOW);
+	return 0;
+}
+
+/* The checks come in §2.5's order: flags, token size, range, overflow. */
+static int body_map_order(void)
+{
+	EXPECT("bad flags + small token size + low addr", map_ss(0x10000, 4, 3), -EINVAL);
+	EXPECT("small token size + low addr + overflow", map_ss(0x10000, 4, 1), -ENOSPC);
+	EXPECT("low addr + overflow", map_ss(0x10000, ~0UL, 0), -ERANGE);
+	return 0;
+}
+
+/* A free, page-aligned range of 4 pages above 4 GiB (mapped, then unmapped). */
+static unsigned long free_range(void)
+{
+	long r = map_ss(0, 4 * PAGE, 0);
+
+	if (r < 0 || munmap((void *)r, 4 * PAGE) != 0)
+		return 0;
+	return (unsigned long)r;
+}
+
+static int body_map_eexist(void)
+{
+	long r = map_ss(0, 2 * PAGE, 0);
+
+	EXPECT_TRUE("first mapping", r >= (long)SZ_4G);
+	EXPECT("same addr", map_ss((unsigned long)r, PAGE, 0), -EEXIST);
+	EXPECT("second page, with token", map_ss((unsigned long)r + PAGE, PAGE, 1), -EEXIST);
+	EXPECT("overlapping from below", map_ss((unsigned long)r - PAGE, 2 * PAGE, 0), -EEXIST);
+	return 0;
+}
+
+static int body_map_unaligned(void)
+{
+	unsigned long a = free_range();
+
+	EXPECT_TRUE("a free range", a >= SZ_4G);
+	EXPECT("addr + 8", map_ss(a + 8, PAGE, 0), -EINVAL);
+	EXPECT("addr + 2048, token", map_ss(a + 2048, PAGE, 1), -EINVAL);
+	EXPECT("then the aligned addr works", map_ss(a, PAGE, 0), (long)a);
+	return 0;
+}
+
+static int body_map_size0(void)
+{
+	unsigned long a = free_range();
+
+	EXPECT_TRUE("a free range", a >= SZ_4G);
+	EXPECT("addr, size 0", map_ss(a, 0, 0), -EINVAL);
+	EXPECT("no addr, size 0", map_ss(0, 0, 0), -EINVAL);
+	return 0;
+}
+
+/* A token needs addr + size 8-aligned; the failed mapping is removed again. */
+static int body_map_token_unaligned_end(void)
+{
+	unsigned long a = free_range();
+
+	EXPECT_TRUE("a free range", a >= SZ_4G);
+	EXPECT("addr, size 4092, token", map_ss(a, PAGE - 4, 1), -EINVAL);
+	EXPECT_TRUE("nothing left mapped there", find_area(a) == NULL);
+	EXPECT("no addr, size 12, token", map_ss(0, 12, 1), -EINVAL);
+	EXPECT("the range is free again", map_ss(a, PAGE, 0), (long)a);
+	return 0;
+}
+
+/* Past the user address space: ENOMEM. */
+static int body_map_enomem(void)
+{
+	EXPECT("addr 1 << 47", map_ss(1UL << 47, PAGE, 0), -ENOMEM);
+	return 0;
+}
+
+/* Kernel placement: >= 4 GiB, page-aligned, "[ss]" of PAGE_ALIGN(size). */
+static int body_map_placement(void)
+{
+	static const unsigned long sizes[] = {1, 4096, 10000, 65536 + 8};
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		long r = map_ss(0, sizes[i], 0);
+
+		EXPECT_TRUE("address >= 4 GiB", r >= (long)SZ_4G);
+		EXPECT("address % 4096", (unsigned long)r % PAGE, 0);
+		if (expect_ss_area((unsigned long)r, (unsigned long)r, PAGE_ALIGN(sizes[i])))
+			return 2;
+	}
+	return 0;
+}
+
+/* Fixed address: exactly there; the mapping reads as zeroes but for the token. */
+static int check_token_layout(unsigned long r, unsigned long size, bool token)
+{
+	const volatile uint64_t *w = (const volatile uint64_t *)r;
+	unsigned long at = (size - 8) / 8;
+
+	for (unsigned long i = 0; i < PAGE_ALIGN(size) / 8; i++) {
+		uint64_t want = token && i == at ? (r + size) | 1 : 0;
+
+		if (w[i] != want) {
+			note("word at %#lx is %#lx, want %#lx", r + i * 8, (unsigned long)w[i],
+			     (unsigned long)want);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int body_map_token(void)
+{
+	unsigned long a, size = 3 * PAGE + 40;
+	long r = map_ss(0, size, SHADOW_STACK_SET_TOKEN);
+
+	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
+	if (expect_ss_area((unsigned long)r, (unsigned long)r, 4 * PAGE))
+		return 2;
+	EXPECT("token (addr + size) | 1 at addr + size - 8, zeroes elsewhere",
+	       check_token_layout((unsigned long)r, size, true), 0);
+	a = free_range();
+	EXPECT_TRUE("a free range", a >= SZ_4G);
+	EXPECT("fixed addr with token", map_ss(a, 2 * PAGE, 1), (long)a);
+	EXPECT("token at the fixed addr", check_token_layout(a, 2 * PAGE, true), 0);
+	return 0;
+}
+
+static int body_map_no_token(void)
+{
+	long r = map_ss(0, 2 * PAGE, 0);
+
+	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
+	EXPECT("all zero", check_token_layout((unsigned long)r, 2 * PAGE, false), 0);
+	return 0;
+}
+
+static int body_map_plain_store(void)
+{
+	long r = map_ss(0, PAGE, 0);
+
+	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
+	*(volatile uint64_t *)r = 1;
+	return SURVIVED;
+}
+
+/*
+ * Kernel-placed shadow stacks, and normal mappings made after them, leave
+ * at least one free page right below every "[ss]" area.
+ */
+static int body_map_guard_gap(void)
+{
+	int n;
+
+	for (int i = 0; i < 4; i++)
+		EXPECT_TRUE("map_shadow_stack", map_ss(0, PAGE, 0) >= (long)SZ_4G);
+	for (int i = 0; i < 4; i++)
+		EXPECT_TRUE("mmap", mmap(NULL, PAGE, PROT_READ | PROT_WRITE,
+					 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) != MAP_FAILED);
+	n = read_maps();
+	EXPECT_TRUE("maps", n > 0);
+	for (int i = 1; i < n; i++) {
+		if (strcmp(areas[i].name, "[ss]") != 0)
+			continue;
+		if (areas[i - 1].end + PAGE > areas[i].start) {
+			note("area %#lx-%#lx %s '%s' right below [ss] %#lx-%#lx",
+			     areas[i - 1].start, areas[i - 1].end, areas[i - 1].perms,
+			     areas[i - 1].name, areas[i].start, areas[i].end);
+			return 2;
+		}
+	}
+	EXPECT("[ss] areas", count_ss_areas(), 4);
+	return 0;
+}
+
+/*
+ * Pivot (test_shstk_pivot): RSTORSSP onto a map_shadow_stack token, calls on
+ * the new stack, and back through the restore token SAVEPREVSSP left.
+ */
+static int body_pivot(void)
+{
+	unsigned long size = 2 * PAGE, r, token, old, ssp_new, ssp_back;
+	uint64_t prev_token, saved_token;
+	long sum;
+
+	r = (unsigned long)map_ss(0, size, SHADOW_STACK_SET_TOKEN);
+	EXPECT_TRUE("mapped", r >= SZ_4G && r < (1UL << 47));
+	token = r + size - 8;
+	old = cet_rdssp();
+	cet_rstorssp(token);
+	prev_token = *(volatile uint64_t *)token;
+	cet_saveprevssp();
+	ssp_new = cet_rdssp();
+	sum = deep(100);
+	saved_token = *(volatile uint64_t *)(old - 8);
+	cet_rstorssp(old - 8);
+	cet_saveprevssp();
+	ssp_back = cet_rdssp();
+
+	EXPECT("previous-SSP token left by RSTORSSP", prev_token, old | 3);
+	EXPECT("SSP on the new stack after SAVEPREVSSP", ssp_new, r + size);
+	EXPECT("calls on the new stack", sum, 100 * 101 / 2);
+	EXPECT_TRUE("the calls ran on the new stack",
+		    depth_ssp[100] == r + size - 8 && depth_ssp[0] == r + size - 8 * 101);
+	EXPECT("restore token SAVEPREVSSP wrote below the old SSP", saved_token, old | 1);
+	EXPECT("SSP back on the old stack", ssp_back, old);
+	EXPECT("the new stack's restore token is back", *(volatile uint64_t *)token,
+	       (r + size) | 1);
+	return 0;
+}
+
+/* --- functional cases (live) ----------------------------------------------------------- */
+
+static int body_deep_calls(void)
+{
+	EXPECT("sum of 1..1000 through 1000 nested calls", deep(DEPTH), DEPTH_SUM);
+	EXPECT("STATUS", shstk_status(), ARCH_SHSTK_SHSTK);
+	return 0;
+}
+
+/* Each call level moves SSP down by exactly one 8-byte entry. */
+static int body_ssp_moves(void)
+{
+	unsigned long here = cet_rdssp();
+
+	EXPECT("recursion", deep(50), 50 * 51 / 2);
+	EXPECT("first level", depth_ssp[50], here - 8);
+	for (int i = 50; i > 0; i--)
+		EXPECT("SSP step per call", depth_ssp[i] - depth_ssp[i - 1], 8);
+	EXPECT("SSP back after the calls", cet_rdssp(), here);
+	return 0;
+}
+
+/* A call pushes one entry; INCSSP 1 pops it without a `ret`. */
+static int body_incssp(void)
+{
+	unsigned long a = 0, b = 0, c = 0;
+
+	/*
+	 * Not "call 1f; 1:": a CALL with displacement 0 (the get-IP idiom)
+	 * pushes nothing on the shadow stack (Intel SDM vol. 2, CALL: the
+	 * zero-displacement exception; Bochs models it).
+	 */
+	__asm__ volatile("sub $128, %%rsp\n\t" /* keep the red zone */
+			 "rdsspq %0\n\t"
+			 "call 1f\n\t"
+			 "ud2\n"
+			 "1:\n\t"
+			 "rdsspq %1\n\t"
+			 "add $8, %%rsp\n\t"
+			 "mov $1, %%ecx\n\t"
+			 "incsspq %%rcx\n\t"
+			 "rdsspq %2\n\t"
+			 "add $128, %%rsp"
+			 : "+r"(a), "+r"(b), "+r"(c)
+			 :
+			 : "rcx", "memory");
+	EXPECT("SSP after the call", b, a - 8);
+	EXPECT("SSP after INCSSP 1", c, a);
+	return 0;
+}
+
+static int body_tamper(void)
+{
+	tamper_return();
+	return SURVIVED;
+}
+
+/* The shadow stack holds exactly this function's return address; WRSS over
+ * it makes the `ret` raise #CP. */
+static __attribute__((noinline)) int shadow_tamper(void)
+{
+	unsigned long ssp = cet_rdssp();
+
+	if (*(volatile uint64_t *)ssp != (uint64_t)__builtin_return_address(0)) {
+		note("shadow entry %#lx, return address %p", (unsigned long)*(uint64_t *)ssp,
+		     __builtin_return_address(0));
+		return 3;
+	}
+	cet_wrss(ssp, (unsigned long)landing);
+	return 0;
+}
+
+static int body_shstk_violation(void)
+{
+	int r = shadow_tamper();
+
+	return r ? r : SURVIVED;
+}
+
+/* --- WRSS cases (live) ----------------------------------------------------------------- */
+
+static int body_wrss_sigill(void)
+{
+	long r = map_ss(0, PAGE, 0);
+
+	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
+	cet_wrss((unsigned long)r, 1);
+	return SURVIVED;
+}
+
+static int body_wrss_writes(void)
+{
+	long r = map_ss(0, 2 * PAGE, 0);
+	volatile uint64_t *w = (volatile uint64_t *)r;
+
+	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
+	cet_wrss((unsigned long)r + 8, 0x1122334455667788UL);
+	cet_wrss((unsigned long)r + PAGE + 16, 0x8877665544332211UL); /* an untouched page */
+	EXPECT("word 1", w[1], 0x1122334455667788UL);
+	EXPECT("word 514", w[PAGE / 8 + 2], 0x8877665544332211UL);
+	EXPECT("word 0", w[0], 0);
+	EXPECT("word 513", w[PAGE / 8 + 1], 0);
+	return 0;
+}
+
+static int body_wrss_normal_memory(void)
+{
+	void *p = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	EXPECT_TRUE("mmap", p != MAP_FAILED);
+	*(volatile uint64_t *)p = 5; /* present and writable */
+	cet_wrss((unsigned long)p, 1);
+	return SURVIVED;
+}
+
+/* --- clone3 with shadow stacks (live) ---------------------------------------------------- */
+
+/* The CPU has shadow stacks but this thread has them off: a pointer is EINVAL. */
+static int body_clone3_shstk_off(void)
+{
+	long r = map_ss(0, PAGE, 0);
+
+	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
+	EXPECT("clone3 with shadow_stack, SHSTK off", clone3_exit0(0, (uint64_t)r, PAGE),
+	       -EINVAL);
+	return 0;
+}
+
+/* Seed §2.7: pointer 8-aligned and size >= 8; a good pair works (fork-style). */
+static int body_clone3_shstk_checks(void)
+{
+	long r = map_ss(0, PAGE, 0);
+
+	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
+	EXPECT("pointer + 4", clone3_exit0(0, (uint64_t)r + 4, PAGE - 8), -EINVAL);
+	EXPECT("size 4", clone3_exit0(0, (uint64_t)r, 4), -EINVAL);
+	EXPECT("size 8", clone3_exit0(0, (uint64_t)r, 8), 0);
+	EXPECT("pointer + size, CLONE_VM|CLONE_VFORK", clone3_exit0(CLONE_VM | CLONE_VFORK,
+									(uint64_t)r, PAGE), 0);
+	return 0;
+}
+
+/* --- threads (live) ------------------------------------------------------------------- */
+
+static int live_ss_areas; /* [ss] areas while the last probe thread ran */
+
+struct probe {
+	volatile unsigned long ssp;
+	volatile int ready, release;
+};
+
+static int probe_fn(void *p)
+{
+	struct probe *pr = p;
+
+	pr->ssp = cet_rdssp();
+	__atomic_store_n(&pr->ready, 1, __ATOMIC_RELEASE);
+	while (!__atomic_load_n(&pr->release, __ATOMIC_ACQUIRE))
+		sched_yield();
+	return 7;
+}
+
+/*
+ * Starts a thread with attr, checks while it runs that its SSP lies in a
+ * "[ss]" area of exactly want bytes that is not the creator's, joins it and,
+ * when implicit, checks that the area is gone. 0 or a failure code.
+ */
+static int thread_shstk(const struct thread_attr *attr, unsigned long want, bool implicit,
+			unsigned long *ssp_out)
+{
+	static struct thread t;
+	struct probe pr = {0, 0, 0};
+	unsigned long mine = cet_rdssp();
+	const struct area *a;
+	int res = -1, bad = 0;
+
+	EXPECT("thread_create", thread_create(&t, probe_fn, &pr, attr), 0);
+	while (!__atomic_load_n(&pr.ready, __ATOMIC_ACQUIRE))
+		sched_yield();
+	note("thread SSP %#lx", pr.ssp);
+	live_ss_areas = count_ss_areas();
+	a = find_area(pr.ssp);
+	if (a && a->start <= mine && mine < a->end) {
+		note("the thread runs on its creator's shadow stack");
+		bad = 2;
+	} else if (expect_ss_area(pr.ssp, 0, want)) {
+		bad = 3;
+	} else if ((a = find_area(pr.ssp)) == NULL || a->end - pr.ssp > 64) {
+		note("thread SSP %#lx is more than 8 entries below the top", pr.ssp);
+		bad = 4;
+	}
+	__atomic_store_n(&pr.release, 1, __ATOMIC_RELEASE);
+	thread_join(&t, &res);
+	EXPECT("thread result", res, 7);
+	if (bad)
+		return bad;
+	if (implicit)
+		EXPECT_TRUE("the thread's shadow stack is unmapped after the join",
+			    find_area(pr.ssp) == NULL);
+	if (ssp_out)
+		*ssp_out = pr.ssp;
+	return 0;
+}
+
+/* thread_create without attr: the library passes stack_size THREAD_DEFAULT_STACK. */
+static int body_thread_default(void)
+{
+	return thread_shstk(NULL, PAGE_ALIGN(THREAD_DEFAULT_STACK), true, NULL);
+}
+
+static int thread_of_size(unsigned long stack_size)
+{
+	struct thread_attr attr = {.stack_size = stack_size};
+
+	return thread_shstk(&attr, shstk_size_rule(stack_size), true, NULL);
+}
+
+static int body_thread_1(void) { return thread_of_size(1); }
+static int body_thread_4096(void) { return thread_of_size(4096); }
+static int body_thread_64k(void) { return thread_of_size(65536); }
+static int body_thread_8m(void) { return thread_of_size(8 * SZ_1M); }
+
+/* Legacy clone: the kernel sees stack_size 0, so the RLIMIT_STACK rule applies. */
+static int thread_rlimit(unsigned long rlim)
+{
+	struct thread_attr attr = {.flags = THREAD_ATTR_LEGACY_CLONE};
+	struct rlimit rl;
+
+	if (rlim) {
+		EXPECT("getrlimit", getrlimit(RLIMIT_STACK, &rl), 0);
+		rl.rlim_cur = rlim;
+		EXPECT("setrlimit(RLIMIT_STACK)", setrlimit(RLIMIT_STACK, &rl), 0);
+		EXPECT("RLIMIT_STACK", rlimit_stack(), rlim);
+	}
+	note("RLIMIT_STACK %#lx: want a shadow stack of %#lx", rlimit_stack(), shstk_size_rule(0));
+	return thread_shstk(&attr, shstk_size_rule(0), true, NULL);
+}
+
+static int body_thread_0(void) { return thread_rlimit(0); }
+static int body_rlimit_1m(void) { return thread_rlimit(SZ_1M); }
+static int body_rlimit_16m(void) { return thread_rlimit(16 * SZ_1M); }
+static int body_rlimit_unaligned(void) { return thread_rlimit(SZ_1M + 1); }
+static int body_rlimit_infinity(void) { return thread_rlimit(RLIM_INFINITY); }
+
+static unsigned long explicit_ss;
+
+/* A shadow stack passed through thread_attr: the thread runs on it, no new area. */
+static int body_explicit_used(void)
+{
+	struct thread_attr attr;
+	unsigned long ssp = 0;
+	int before, r;
+
+	explicit_ss = (unsigned long)map_ss(0, 4 * PAGE, 0);
+	EXPECT_TRUE("mapped", explicit_ss >= SZ_4G);
+	before = count_ss_areas();
+	memset(&attr, 0, sizeof(attr));
+	attr.shadow_stack = explicit_ss;
+	attr.shadow_stack_size = 4 * PAGE;
+	r = thread_shstk(&attr, 4 * PAGE, false, &ssp);
+	if (r)
+		return r;
+	EXPECT_TRUE("the thread's SSP is inside the given shadow stack",
+		    ssp >= explicit_ss && ssp < explicit_ss + 4 * PAGE);
+	EXPECT("[ss] areas while the thread ran (no implicit one was made)", live_ss_areas,
+	       before);
+	return 0;
+}
+
+/* ... and the kernel never frees it: still mapped after the join. */
+static int body_explicit_survives(void)
+{
+	int r = body_explicit_used();
+
+	if (r)
+		return r;
+	return expect_ss_area(explicit_ss, explicit_ss, 4 * PAGE);
+}
+
+static int quick_fn(void *arg)
+{
+	return (int)(long)arg + (int)(cet_rdssp() != 0);
+}
+
+/* 8 create+join rounds free every implicit shadow stack: exact free pages, one [ss]. */
+static int body_implicit_freed(void)
+{
+	unsigned long before = 0, after;
+	struct thread t;
+	int res;
+
+	for (int i = 0; i < 9; i++) {
+		if (i == 1)
+			before = free_pages(); /* round 0 was the warm-up */
+		EXPECT("thread_create", thread_create(&t, quick_fn, (void *)(long)i, NULL), 0);
+		thread_join(&t, &res);
+		EXPECT("thread result (with a shadow stack on)", res, i + 1);
+	}
+	after = free_pages();
+	note("free pages %lu before, %lu after 8 threads", before, after);
+	EXPECT("[ss] areas after the joins", count_ss_areas(), 1);
+	EXPECT("free pages", after, before);
+	return 0;
+}
+
+/* fork copies the shadow stack and keeps SSP: same SSP, calls return, own [ss]. */
+static int body_fork_keeps(void)
+{
+	unsigned long before = cet_rdssp(), after;
+	int st;
+	pid_t pid = fork();
+
+	after = cet_rdssp();
+	if (pid == 0) {
+		if (after != before)
+			CET_EXIT(2);
+		if (deep(DEPTH) != DEPTH_SUM)
+			CET_EXIT(3);
+		if (shstk_status() != ARCH_SHSTK_SHSTK)
+			CET_EXIT(4);
+		if (expect_ss_area(after, 0, shstk_size_rule(0)))
+			CET_EXIT(5);
+		CET_EXIT(0);
+	}
+	EXPECT_TRUE("fork", pid > 0);
+	EXPECT("wait4", wait4(pid, &st, 0, NULL), pid);
+	EXPECT("child's wait status (exit 0)", st, 0);
+	EXPECT("parent's SSP after fork", after, before);
+	return 0;
+}
+
+static volatile unsigned long vfork_child_ssp;
+
+/* vfork shares the parent's shadow stack and SSP (an inline vfork: one frame). */
+static int body_vfork_shares(void)
+{
+	unsigned long before = 0, after;
+	long pid;
+	int st;
+
+	fflush_stdout();
+	__asm__ volatile("rdsspq %[before]\n\t"
+			 "mov %[nr], %%eax\n\t"
+			 "syscall\n\t"
+			 "test %%rax, %%rax\n\t"
+			 "jnz 1f\n\t"
+			 "xor %%edx, %%edx\n\t" /* child */
+			 "rdsspq %%rdx\n\t"
+			 "mov %%rdx, (%[slot])\n\t"
+			 "xor %%edi, %%edi\n\t"
+			 "mov %[exit], %%eax\n\t"
+			 "syscall\n\t"
+			 "ud2\n"
+			 "1:"
+			 : "=&a"(pid), [before] "+r"(before)
+			 : [slot] "r"(&vfork_child_ssp), [nr] "i"(SYS_vfork), [exit] "i"(SYS_exit_group)
+			 : "rcx", "r11", "rdx", "rdi", "memory");
+	after = cet_rdssp();
+	EXPECT_TRUE("vfork", pid > 0);
+	EXPECT("wait4", wait4((pid_t)pid, &st, 0, NULL), pid);
+	EXPECT("child's wait status", st, 0);
+	EXPECT_TRUE("SSP non-zero", before != 0);
+	EXPECT("child's SSP", vfork_child_ssp, before);
+	EXPECT("parent's SSP after vfork", after, before);
+	return 0;
+}
+
+/* libc's vfork(): the child makes calls on the shared shadow stack and the
+ * parent still returns from vfork() (libc drops its reused entry). */
+static int body_vfork_wrapper(void)
+{
+	int st;
+	pid_t pid = vfork();
+
+	if (pid == 0) {
+		if (deep(20) != 210)
+			_exit(2);
+		_exit(0);
+	}
+	EXPECT_TRUE("vfork", pid > 0);
+	EXPECT("wait4", wait4(pid, &st, 0, NULL), pid);
+	EXPECT("child's wait status", st, 0);
+	return 0;
+}
+
+/* --- exec ------------------------------------------------------------------------- */
+
+static int exec_self(const char *mode)
+{
+	char *argv[3] = {(char *)self, (char *)mode, NULL};
+	char *envp[1] = {NULL};
+
+	execve(self, argv, envp);
+	note("execve(%s): errno %d", self, errno);
+	return 120;
+}
+
+/* Enabled, then exec: the new image starts with STATUS 0 (its exit status). */
+static int body_exec_disables(void)
+{
+	EXPECT("STATUS before exec", shstk_status(), ARCH_SHSTK_SHSTK);
+	return exec_self("--child-status");
+}
+
+/* LOCK(SHSTK), then exec: the lock is gone, so ENABLE gives 0 (or EOPNOTSUPP). */
+static int body_exec_clears_locks(void)
+{
+	EXPECT("LOCK(SHSTK)", prctl_raw(ARCH_SHSTK_LOCK, ARCH_SHSTK_SHSTK), 0);
+	return exec_self("--child-enable");
+}
+
+static bool case_tamper_lands(void)
+{
+	int st = run_child(body_tamper, 0);
+
+	if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == LANDED)
+		return true;
+	note("wait status %#x, want exit %d", st, LANDED);
+	return false;
+}
+
+static bool case_exec_disables(void)
+{
+	return child_ok(body_exec_disables, ARCH_SHSTK_SHSTK);
+}
+
+static bool case_exec_clears_locks(void)
+{
+	int st = run_child(body_exec_clears_locks, 0), want = supported ? 0 : EOPNOTSUPP;
+
+	if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == want)
+		return true;
+	note("wait status %#x, want exit %d", st, want);
+	return false;
+}
+
+/* --- the case table ------------------------------------------------------------------ */
+
+enum need { ANY, LIVE, UNSUPPORTED };
+
+struct tcase {
+	const char *name;
+	enum need need;
+	int (*body)(void);
+	unsigned long features; /* enabled in the child before body, if supported */
+	int signal;             /* 0: exit 0 expected; else death by this signal */
+	bool (*custom)(void);   /* instead of body */
+	const char *proves;
+};
+
+#define S ARCH_SHSTK_SHSTK
+#define SW (ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS)
+
+static const struct tcase cases[] = {
+	{"status_reports_disabled_at_start", ANY, case_status_start, 0, 0, NULL,
+	 "STATUS writes 0 before any enable"},
+	{"enable_two_bits_einval", ANY, body_two_bits, 0, 0, NULL,
+	 "ENABLE/DISABLE of SHSTK|WRSS is EINVAL"},
+	{"enable_unknown_bit_einval", ANY, body_unknown_bit, 0, 0, NULL,
+	 "ENABLE of bit 2, bit 63 or 0 is EINVAL"},
+	{"disable_zero_einval", ANY, body_disable_zero, 0, 0, NULL,
+	 "DISABLE of 0 or bit 2 is EINVAL"},
+	{"lock_prevents_enable_of_locked_bit", ANY, body_lock_enable, 0, 0, NULL,
+	 "after LOCK(SHSTK), ENABLE(SHSTK) is EPERM"},
+	{"lock_prevents_disable", ANY, body_lock_disable, S, 0, NULL,
+	 "after LOCK(SHSTK), DISABLE(SHSTK) is EPERM (the lock check precedes the CPU check)"},
+	{"lock_accepts_any_bits", ANY, body_lock_any, 0, 0, NULL,
+	 "LOCK(~0) returns 0 and locks every bit (EPERM)"},
+	{"unlock_on_self_einval", ANY, body_unlock_self, 0, 0, NULL,
+	 "UNLOCK(0) on the calling thread is EINVAL"},
+	{"status_bad_pointer_efault", ANY, body_status_efault, 0, 0, NULL,
+	 "STATUS to NULL, an unmapped page, a kernel address or a straddling word is EFAULT"},
+	{"return_address_tamper_without_shstk_lands", ANY, NULL, 0, 0, case_tamper_lands,
+	 "without shadow stacks an overwritten return address is followed (exit 77)"},
+	{"exec_clears_locks", ANY, NULL, 0, 0, case_exec_clears_locks,
+	 "a lock does not survive exec: ENABLE then gives 0 (95 = EOPNOTSUPP without CET)"},
+
+	{"enable_unsupported_eopnotsupp", UNSUPPORTED, body_enable_unsupported, 0, 0, NULL,
+	 "without CET, ENABLE(SHSTK) is EOPNOTSUPP and STATUS stays 0"},
+	{"disable_unsupported_eopnotsupp", UNSUPPORTED, body_disable_unsupported, 0, 0, NULL,
+	 "without CET, DISABLE(SHSTK) and DISABLE(WRSS) are EOPNOTSUPP"},
+	{"wrss_unsupported_eopnotsupp", UNSUPPORTED, body_wrss_unsupported, 0, 0, NULL,
+	 "without CET, ENABLE(WRSS) is EOPNOTSUPP (not EPERM)"},
+	{"map_shadow_stack_unsupported_eopnotsupp", UNSUPPORTED, body_map_unsupported, 0, 0, NULL,
+	 "without CET, map_shadow_stack is EOPNOTSUPP before any argument check"},
+	{"clone3_shadow_stack_unsupported_einval", UNSUPPORTED, body_clone3_unsupported, 0, 0,
+	 NULL, "without CET, clone3 with shadow_stack fields is EINVAL"},
+
+	{"enable_sets_status", LIVE, body_enable_sets_status, S, 0, NULL,
+	 "ENABLE: STATUS 1, SSP at the top of a fresh [ss] of the RLIMIT_STACK size"},
+	{"enable_twice_is_ok", LIVE, body_enable_twice, S, 0, NULL,
+	 "a second ENABLE returns 0 and keeps SSP and the one [ss] area"},
+	{"wrss_without_shstk_eperm", LIVE, body_wrss_without_shstk, 0, 0, NULL,
+	 "ENABLE(WRSS)/DISABLE(WRSS) without SHSTK are EPERM"},
+	{"enable_wrss_sets_status", LIVE, body_enable_wrss, SW, 0, NULL,
+	 "SHSTK then WRSS gives STATUS 3; WRSS toggles alone"},
+	{"disable_frees_shadow_stack", LIVE, body_disable_frees, 0, 0, NULL,
+	 "DISABLE unmaps the stack: gone from maps, free pages exactly back"},
+	{"map_shadow_stack_set_marker_einval", LIVE, body_map_set_marker, 0, 0, NULL,
+	 "flags SET_MARKER (2) and 3 are EINVAL on x86"},
+	{"map_shadow_stack_unknown_flag_einval", LIVE, body_map_unknown_flag, 0, 0, NULL,
+	 "flags 4 and 1<<31 are EINVAL; bit 32 is outside the unsigned int flags"},
+	{"map_shadow_stack_token_size_enospc", LIVE, body_map_token_enospc, 0, 0, NULL,
+	 "SET_TOKEN with size 4, 0 or 7 is ENOSPC"},
+	{"map_shadow_stack_addr_low_erange", LIVE, body_map_erange_low, 0, 0, NULL,
+	 "addr 0x10000 is ERANGE"},
+	{"map_shadow_stack_addr_4g_minus_page_erange", LIVE, body_map_erange_4g, 0, 0, NULL,
+	 "addr 4 GiB - 4096 is ERANGE, even when the range ends above 4 GiB"},
+	{"map_shadow_stack_size_overflow_eoverflow", LIVE, body_map_eoverflow, 0, 0, NULL,
+	 "a size whose PAGE_ALIGN wraps is EOVERFLOW"},
+	{"map_shadow_stack_check_order", LIVE, body_map_order, 0, 0, NULL,
+	 "flags, then token size, then range, then overflow"},
+	{"map_shadow_stack_occupied_eexist", LIVE, body_map_eexist, 0, 0, NULL,
+	 "a fixed addr overlapping a mapping is EEXIST"},
+	{"map_shadow_stack_unaligned_addr_einval", LIVE, body_map_unaligned, 0, 0, NULL,
+	 "a fixed addr >= 4 GiB not page-aligned is EINVAL"},
+	{"map_shadow_stack_size_0_einval", LIVE, body_map_size0, 0, 0, NULL,
+	 "size 0 without SET_TOKEN is EINVAL, with or without addr"},
+	{"map_shadow_stack_token_unaligned_end_einval", LIVE, body_map_token_unaligned_end, 0, 0,
+	 NULL, "SET_TOKEN with addr + size not 8-aligned is EINVAL and leaves nothing mapped"},
+	{"map_shadow_stack_past_task_size_enomem", LIVE, body_map_enomem, 0, 0, NULL,
+	 "a fixed addr past the user address space is ENOMEM"},
+	{"map_shadow_stack_placement", LIVE, body_map_placement, 0, 0, NULL,
+	 "kernel-placed: >= 4 GiB, page-aligned, [ss] of PAGE_ALIGN(size)"},
+	{"map_shadow_stack_token", LIVE, body_map_token, 0, 0, NULL,
+	 "SET_TOKEN writes only (addr + size) | 1 at addr + size - 8 (unrounded size)"},
+	{"map_shadow_stack_no_token", LIVE, body_map_no_token, 0, 0, NULL,
+	 "without SET_TOKEN the mapping reads all zeroes"},
+	{"map_shadow_stack_plain_store_sigsegv", LIVE, body_map_plain_store, 0, SIGSEGV, NULL,
+	 "a plain store into a shadow stack kills with SIGSEGV"},
+	{"map_shadow_stack_guard_gap", LIVE, body_map_guard_gap, 0, 0, NULL,
+	 "a free page stays below every kernel-placed [ss]"},
+	{"shstk_pivot", LIVE, body_pivot, S, 0, NULL,
+	 "RSTORSSP onto the token and SAVEPREVSSP switch stacks and back, tokens exact"},
+	{"after_enable_deep_calls_return", LIVE, body_deep_calls, S, 0, NULL,
+	 "1000 nested calls return the sum 500500 with shadow stacks on"},
+	{"ssp_moves_with_calls", LIVE, body_ssp_moves, S, 0, NULL,
+	 "each call level moves SSP down by exactly 8"},
+	{"incssp_pops", LIVE, body_incssp, S, 0, NULL,
+	 "call pushes 8 bytes; INCSSP 1 pops them"},
+	{"return_address_tamper_dies_sigsegv", LIVE, body_tamper, S, SIGSEGV, NULL,
+	 "an overwritten return address raises #CP: death by SIGSEGV"},
+	{"shstk_violation", LIVE, body_shstk_violation, SW, SIGSEGV, NULL,
+	 "the shadow entry is the return address; WRSS over it: #CP, SIGSEGV"},
+	{"wrss_without_enable_sigill", LIVE, body_wrss_sigill, S, SIGILL, NULL,
+	 "WRSS with SHSTK on but WRSS off is #UD: SIGILL"},
+	{"wrss_with_enable_writes", LIVE, body_wrss_writes, SW, 0, NULL,
+	 "WRSS stores read back with plain loads, also on an untouched page"},
+	{"wrss_to_normal_memory_sigsegv", LIVE, body_wrss_normal_memory, SW, SIGSEGV, NULL,
+	 "WRSS to ordinary memory kills with SIGSEGV"},
+	{"clone3_shadow_stack_needs_shstk_einval", LIVE, body_clone3_shstk_off, 0, 0, NULL,
+	 "clone3 with a shadow_stack from a thread with SHSTK off is EINVAL"},
+	{"clone3_shadow_stack_checks", LIVE, body_clone3_shstk_checks, S, 0, NULL,
+	 "clone3 shadow_stack: +4 and size 4 EINVAL; size 8 and vfork-style work"},
+	{"implicit_thread_shstk_size_default", LIVE, body_thread_default, S, 0, NULL,
+	 "thread_create(NULL attr) passes stack_size 65536: a 64 KiB [ss], freed at join"},
+	{"implicit_thread_shstk_size_0", LIVE, body_thread_0, S, 0, NULL,
+	 "legacy clone (stack_size 0): [ss] of RLIMIT_STACK (8 MiB)"},
+	{"implicit_thread_shstk_size_1", LIVE, body_thread_1, S, 0, NULL,
+	 "stack_size 1: a 4096-byte [ss]"},
+	{"implicit_thread_shstk_size_4096", LIVE, body_thread_4096, S, 0, NULL,
+	 "stack_size 4096: a 4096-byte [ss]"},
+	{"implicit_thread_shstk_size_64k", LIVE, body_thread_64k, S, 0, NULL,
+	 "stack_size 65536: a 64 KiB [ss]"},
+	{"implicit_thread_shstk_size_8m", LIVE, body_thread_8m, S, 0, NULL,
+	 "stack_size 8 MiB: an 8 MiB [ss]"},
+	{"implicit_thread_shstk_rlimit_1m", LIVE, body_rlimit_1m, S, 0, NULL,
+	 "RLIMIT_STACK 1 MiB, stack_size 0: a 1 MiB [ss]"},
+	{"implicit_thread_shstk_rlimit_16m", LIVE, body_rlimit_16m, S, 0, NULL,
+	 "RLIMIT_STACK 16 MiB, stack_size 0: a 16 MiB [ss]"},
+	{"implicit_thread_shstk_rlimit_unaligned", LIVE, body_rlimit_unaligned, S, 0, NULL,
+	 "RLIMIT_STACK 1 MiB + 1, stack_size 0: a 1 MiB + 4096 [ss]"},
+	{"implicit_thread_shstk_rlimit_infinity", LIVE, body_rlimit_infinity, S, 0, NULL,
+	 "RLIMIT_STACK infinity, stack_size 0: capped at 4 GiB"},
+	{"explicit_thread_shstk_used", LIVE, body_explicit_used, S, 0, NULL,
+	 "a thread given a map_shadow_stack area runs on it; no other [ss] appears"},
+	{"explicit_shstk_survives_thread_exit", LIVE, body_explicit_survives, S, 0, NULL,
+	 "that area is still mapped after the join"},
+	{"implicit_shstk_freed_after_join", LIVE, body_implicit_freed, S, 0, NULL,
+	 "8 create+join rounds: exact free pages, only the main [ss] left"},
+	{"fork_child_keeps_shadow_stack", LIVE, body_fork_keeps, S, 0, NULL,
+	 "a fork child has the same SSP, STATUS 1 and working calls"},
+	{"vfork_child_shares_shadow_stack", LIVE, body_vfork_shares, S, 0, NULL,
+	 "a vfork child's SSP equals the parent's"},
+	{"vfork_wrapper_survives_child_calls", LIVE, body_vfork_wrapper, S, 0, NULL,
+	 "libc vfork() returns in the parent after the child made calls"},
+	{"exec_disables_shstk", LIVE, NULL, 0, 0, case_exec_disables,
+	 "after exec, STATUS is 0"},
+};
+
+#define NCASES (sizeof(cases) / sizeof(cases[0]))
+
+static void run_case(const struct tcase *c)
+{
+	bool ok;
+
+	if (c->need == LIVE && !supported) {
+		ktap_skip(c->name, "shadow stacks not supported");
+		return;
+	}
+	if (c->need == UNSUPPORTED && supported) {
+		ktap_skip(c->name, "shadow stacks supported");
+		return;
+	}
+	ktap_print_msg("%s: %s", c->name, c->proves);
+	if (c->custom)
+		ok = c->custom();
+	else if (c->body == case_status_start)
+		ok = c->body() == 0;
+	else if (c->signal)
+		ok = child_killed_by(c->body, supported ? c->features : 0, c->signal);
+	else
+		ok = child_ok(c->body, supported ? c->features : 0);
+	ktap_ok(ok, "%s", c->name);
+}
+
+/* The exec'd modes: never return from main after an enable. */
+static void child_mode(const char *mode)
+{
+	if (strcmp(mode, "--child-status") == 0) {
+		unsigned long st = shstk_status();
+
+		exit(st > 100 ? 100 : (int)st);
+	}
+	if (strcmp(mode, "--child-enable") == 0) {
+		long r = CET_ENABLE_SHSTK();
+
+		exit(r == 0 ? 0 : r == -EOPNOTSUPP ? EOPNOTSUPP : r == -EPERM ? 1 : 2);
+	}
+	exit(127);
+}
+
+int main(int argc, char **argv)
+{
+	long r;
+
+	self = argv[0];
+	if (argc > 1)
+		child_mode(argv[1]);
+	ktap_header();
+	ktap_plan(NCASES);
+	r = map_ss(0, PAGE, 0);
+	supported = r >= 0 || r < -4095;
+	if (supported)
+		munmap((void *)r, PAGE);
+	ktap_print_msg("map_shadow_stack(0, 4096, 0) says %#lx: shadow stacks %ssupported", r,
+		       supported ? "" : "not ");
+	for (size_t i = 0; i < NCASES; i++)
+		run_case(&cases[i]);
+	exit(ktap_finish());
+}
