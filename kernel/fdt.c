@@ -310,8 +310,7 @@ int fdt_reg(const void *fdt, int node, int index, u64 *base, u64 *size)
 	const u8 *reg = fdt_getprop(fdt, node, "reg", &len);
 	u32 entry = 4 * (ac + sc);
 
-	if (!reg || ac > 2 || sc > 2 || ac == 0 || index < 0 ||
-	    (u32)len < entry * ((u32)index + 1))
+	if (!reg || ac > 2 || sc > 2 || ac == 0 || index < 0 || (u32)len < entry * ((u32)index + 1))
 		return -ENOENT;
 	reg += entry * (u32)index;
 	*base = fdt_read_cells(reg, (int)ac);

@@ -152,7 +152,8 @@ SYSCALL(kill)
 	}
 	/* No process groups: 0 and -1 mean the caller's own process here. */
 	if (nr == 0 || nr == -1)
-		return init_protected(current->proc, sig) ? 0 : signal_send_process(current->proc, sig);
+		return init_protected(current->proc, sig) ? 0
+							  : signal_send_process(current->proc, sig);
 	return -ESRCH;
 }
 

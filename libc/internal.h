@@ -40,5 +40,4 @@ long __thread_clone3(struct clone_args *args, size_t size, int (*fn)(void *), vo
  */
 long __thread_clone(const struct clone_args *args, int (*fn)(void *), void *arg);
 
-
 #endif

@@ -47,9 +47,9 @@ static char *empty_envp[1];
 struct pcase {
 	const char *name;
 	long (*call)(void *p); /* raw result: >= 0, or -errno */
-	size_t size;           /* bytes of the object p points to */
+	size_t size;	       /* bytes of the object p points to */
 	const void *tmpl;      /* contents of a valid object (NULL: don't care) */
-	bool null_ok;          /* NULL is a legal "no object" here */
+	bool null_ok;	       /* NULL is a legal "no object" here */
 	bool partial_ok;       /* a short byte count is a legal answer */
 	bool no_straddle;      /* object cannot straddle (aligned word): test just past the edge */
 	bool (*edge_ok)(long r);
@@ -100,7 +100,7 @@ static long do_writev_array(void *p)
 
 static long do_writev_base(void *p)
 {
-	struct iovec iov = {p, 2};
+	struct iovec iov = { p, 2 };
 
 	fflush_stdout();
 	return syscall3(SYS_writev, STDOUT_FILENO, (long)&iov, 1);
@@ -237,47 +237,52 @@ static long do_sysinfo(void *p)
 	return syscall1(SYS_sysinfo, (long)p);
 }
 
-static const char write_tmpl[2] = {'#', '\n'};
-static struct iovec iov_tmpl = {(void *)write_tmpl, 2};
+static const char write_tmpl[2] = { '#', '\n' };
+static struct iovec iov_tmpl = { (void *)write_tmpl, 2 };
 static const char path_tmpl[8] = "nofile9";
-static const struct timespec sleep_tmpl = {0, 1};
-static struct clone_args clone_tmpl = {.exit_signal = SIGCHLD};
+static const struct timespec sleep_tmpl = { 0, 1 };
+static struct clone_args clone_tmpl = { .exit_signal = SIGCHLD };
 static const uint32_t futex_tmpl = 1;
 static struct rlimit rlimit_tmpl;
 static char path_buf[256];
 static char *argv_tmpl[3];
 
-
 static struct pcase cases[] = {
-	{"read_buf", do_read, 2, NULL, false, true, false, is_two, 0},
-	{"write_buf", do_write, 2, write_tmpl, false, true, false, is_two, 0},
-	{"writev_iov_array", do_writev_array, sizeof(struct iovec), &iov_tmpl, false, false, false,
-	 is_two, 0},
-	{"writev_iov_base", do_writev_base, 2, write_tmpl, false, true, false, is_two, 0},
-	{"openat_path", do_openat, sizeof(path_tmpl), path_tmpl, false, false, false, is_enoent, 0},
-	{"clock_gettime_ts", do_clock_gettime, sizeof(struct timespec), NULL, false, false, false,
-	 is_zero, 0},
-	{"nanosleep_req", do_nanosleep, sizeof(struct timespec), &sleep_tmpl, false, false, false,
-	 is_zero, 0},
-	{"wait4_status", do_wait4, sizeof(int), NULL, true, false, false, is_positive, 0},
+	{ "read_buf", do_read, 2, NULL, false, true, false, is_two, 0 },
+	{ "write_buf", do_write, 2, write_tmpl, false, true, false, is_two, 0 },
+	{ "writev_iov_array", do_writev_array, sizeof(struct iovec), &iov_tmpl, false, false, false,
+	  is_two, 0 },
+	{ "writev_iov_base", do_writev_base, 2, write_tmpl, false, true, false, is_two, 0 },
+	{ "openat_path", do_openat, sizeof(path_tmpl), path_tmpl, false, false, false, is_enoent,
+	  0 },
+	{ "clock_gettime_ts", do_clock_gettime, sizeof(struct timespec), NULL, false, false, false,
+	  is_zero, 0 },
+	{ "nanosleep_req", do_nanosleep, sizeof(struct timespec), &sleep_tmpl, false, false, false,
+	  is_zero, 0 },
+	{ "wait4_status", do_wait4, sizeof(int), NULL, true, false, false, is_positive, 0 },
 	/* Linux writes only si_signo..si_status: make si_status (24..27) cross the edge. */
-	{"waitid_infop", do_waitid, sizeof(siginfo_t), NULL, true, false, false, is_zero, 26},
-	{"uname_buf", do_uname, sizeof(struct utsname), NULL, false, false, false, is_zero, 0},
-	{"clone3_args", do_clone3, CLONE_ARGS_SIZE_VER0, &clone_tmpl, false, false, false,
-	 is_positive, 0},
-	{"futex_uaddr", do_futex, sizeof(uint32_t), &futex_tmpl, false, false, true, is_eagain, 0},
-	{"arch_prctl_get_fs", do_arch_prctl, sizeof(unsigned long), NULL, false, false, false,
-	 is_zero, 0},
-	{"prlimit64_new", do_prlimit_new, sizeof(struct rlimit), &rlimit_tmpl, true, false, false,
-	 is_zero, 0},
-	{"prlimit64_old", do_prlimit_old, sizeof(struct rlimit), NULL, true, false, false, is_zero, 0},
-	{"getrlimit_rlim", do_getrlimit, sizeof(struct rlimit), NULL, false, false, false, is_zero, 0},
-	{"setrlimit_rlim", do_setrlimit, sizeof(struct rlimit), &rlimit_tmpl, false, false, false,
-	 is_zero, 0},
-	{"execve_path", do_execve_path, 0 /* set in main */, path_buf, false, false, false,
-	 is_zero, 0},
-	{"execve_argv", do_execve_argv, sizeof(argv_tmpl), argv_tmpl, true, false, false, is_zero, 0},
-	{"sysinfo_info", do_sysinfo, sizeof(struct sysinfo), NULL, false, false, false, is_zero, 0},
+	{ "waitid_infop", do_waitid, sizeof(siginfo_t), NULL, true, false, false, is_zero, 26 },
+	{ "uname_buf", do_uname, sizeof(struct utsname), NULL, false, false, false, is_zero, 0 },
+	{ "clone3_args", do_clone3, CLONE_ARGS_SIZE_VER0, &clone_tmpl, false, false, false,
+	  is_positive, 0 },
+	{ "futex_uaddr", do_futex, sizeof(uint32_t), &futex_tmpl, false, false, true, is_eagain,
+	  0 },
+	{ "arch_prctl_get_fs", do_arch_prctl, sizeof(unsigned long), NULL, false, false, false,
+	  is_zero, 0 },
+	{ "prlimit64_new", do_prlimit_new, sizeof(struct rlimit), &rlimit_tmpl, true, false, false,
+	  is_zero, 0 },
+	{ "prlimit64_old", do_prlimit_old, sizeof(struct rlimit), NULL, true, false, false, is_zero,
+	  0 },
+	{ "getrlimit_rlim", do_getrlimit, sizeof(struct rlimit), NULL, false, false, false, is_zero,
+	  0 },
+	{ "setrlimit_rlim", do_setrlimit, sizeof(struct rlimit), &rlimit_tmpl, false, false, false,
+	  is_zero, 0 },
+	{ "execve_path", do_execve_path, 0 /* set in main */, path_buf, false, false, false,
+	  is_zero, 0 },
+	{ "execve_argv", do_execve_argv, sizeof(argv_tmpl), argv_tmpl, true, false, false, is_zero,
+	  0 },
+	{ "sysinfo_info", do_sysinfo, sizeof(struct sysinfo), NULL, false, false, false, is_zero,
+	  0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
@@ -343,7 +348,7 @@ static unsigned int count_lines(void)
 int main(int argc, char **argv)
 {
 	size_t page = (size_t)getpagesize();
-	char *bad_argv[2] = {KERNEL_ADDR, NULL};
+	char *bad_argv[2] = { KERNEL_ADDR, NULL };
 	char *m;
 
 	if (argc < 1 || (argc >= 2 && strcmp(argv[1], NOOP_FLAG) == 0))

@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 static const char *const programs[] = {
-	"/bin/clone3", "/bin/shstk", "/bin/proc",         "/bin/threads",
-	"/bin/mm",     "/bin/efault", "/bin/leak",        "/bin/musl_pthreads",
+	"/bin/clone3", "/bin/shstk",  "/bin/proc", "/bin/threads",
+	"/bin/mm",     "/bin/efault", "/bin/leak", "/bin/musl_pthreads",
 };
 
 #define PATH_MAX_LEN 256
@@ -39,7 +39,7 @@ static int run_program(const char *root, const char *prog)
 	char path[PATH_MAX_LEN];
 	const char *name = base_name(prog);
 	char *argv[2];
-	char *envp[1] = {NULL};
+	char *envp[1] = { NULL };
 	int status;
 	pid_t pid;
 

@@ -100,9 +100,11 @@ int main(void)
 	ktap_ok(sysinfo(&si) == 0 && si.freeram > 0 && si.totalram >= si.freeram,
 		"sysinfo_reports_memory");
 	if (on_umbra)
-		ktap_ok(si.mem_unit == (unsigned int)getpagesize(), "sysinfo_mem_unit_is_page_size");
+		ktap_ok(si.mem_unit == (unsigned int)getpagesize(),
+			"sysinfo_mem_unit_is_page_size");
 	else
-		ktap_skip("sysinfo_mem_unit_is_page_size", "not Umbra: mem_unit is %u", si.mem_unit);
+		ktap_skip("sysinfo_mem_unit_is_page_size", "not Umbra: mem_unit is %u",
+			  si.mem_unit);
 	run("fork_exit_wait", fork_round);
 	run("thread_create_join", thread_round);
 	return ktap_finish();

@@ -172,7 +172,7 @@ static void test_zero_and_brk(void)
 
 int main(void)
 {
-	struct rlimit no_core = {0, 0};
+	struct rlimit no_core = { 0, 0 };
 
 	page = (size_t)getpagesize();
 	setrlimit(RLIMIT_CORE, &no_core); /* expected SIGSEGVs leave no core files */

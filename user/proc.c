@@ -37,7 +37,7 @@ static const char *self_path = "/bin/proc";
 
 static void sleep_ms(long ms)
 {
-	struct timespec ts = {ms / 1000, (ms % 1000) * MS};
+	struct timespec ts = { ms / 1000, (ms % 1000) * MS };
 
 	nanosleep(&ts, NULL);
 }
@@ -60,7 +60,8 @@ static bool exited_with(int status, int code)
 	if (status == -1)
 		return false;
 	if (!WIFEXITED(status)) {
-		ktap_print_msg("child killed by signal %d, expected exit %d", WTERMSIG(status), code);
+		ktap_print_msg("child killed by signal %d, expected exit %d", WTERMSIG(status),
+			       code);
 		return false;
 	}
 	if (WEXITSTATUS(status) != code)
@@ -70,7 +71,7 @@ static bool exited_with(int status, int code)
 
 static void test_exit_codes(void)
 {
-	static const int codes[] = {0, 1, 42, 255};
+	static const int codes[] = { 0, 1, 42, 255 };
 
 	for (int i = 0; i < 4; i++) {
 		pid_t pid = fork();
@@ -136,8 +137,8 @@ static int exec_check(int argc, char **argv)
 
 static void test_execve(void)
 {
-	char *argv[] = {"proc-exec", EXEC_CHECK, "hello world", NULL};
-	char *envp[] = {"UMBRA_A=1", "UMBRA_B=two words", NULL};
+	char *argv[] = { "proc-exec", EXEC_CHECK, "hello world", NULL };
+	char *envp[] = { "UMBRA_A=1", "UMBRA_B=two words", NULL };
 	pid_t pid = fork();
 
 	if (pid == 0) {
@@ -189,7 +190,8 @@ static void test_no_children(const char *when)
 	siginfo_t si;
 
 	errno = 0;
-	ktap_ok(wait4(-1, &status, 0, NULL) == -1 && errno == ECHILD, "wait4_no_children_echild_%s", when);
+	ktap_ok(wait4(-1, &status, 0, NULL) == -1 && errno == ECHILD, "wait4_no_children_echild_%s",
+		when);
 	errno = 0;
 	ktap_ok(waitid(P_ALL, 0, &si, WEXITED) == -1 && errno == ECHILD,
 		"waitid_no_children_echild_%s", when);
@@ -320,13 +322,12 @@ static void test_uname_ids(void)
 		ktap_print_msg("uname: %s %s %s", u.sysname, u.release, u.machine);
 	ktap_ok(uname(&u) == 0 && strcmp(u.machine, "x86_64") == 0 && u.sysname[0] != 0,
 		"uname_machine_x86_64");
-	ktap_ok(getuid() == 0 && geteuid() == 0 && getgid() == 0 && getegid() == 0,
-		"ids_are_root");
+	ktap_ok(getuid() == 0 && geteuid() == 0 && getgid() == 0 && getegid() == 0, "ids_are_root");
 }
 
 static void test_clocks(void)
 {
-	struct timespec ts, ten = {0, 10 * MS};
+	struct timespec ts, ten = { 0, 10 * MS };
 	long long t0, t1;
 
 	t0 = monotonic_ns();
@@ -338,7 +339,8 @@ static void test_clocks(void)
 			ts.tv_nsec < 1000000000L && ts.tv_sec >= 0,
 		"clock_realtime_works");
 	errno = 0;
-	ktap_ok(clock_gettime(12345, &ts) == -1 && errno == EINVAL, "clock_gettime_bad_clock_einval");
+	ktap_ok(clock_gettime(12345, &ts) == -1 && errno == EINVAL,
+		"clock_gettime_bad_clock_einval");
 	ten.tv_nsec = 1000000000L;
 	errno = 0;
 	ktap_ok(nanosleep(&ten, NULL) == -1 && errno == EINVAL, "nanosleep_bad_nsec_einval");

@@ -51,11 +51,11 @@
 #define PAGE_ALIGN(x) (((x) + PAGE - 1) & ~(PAGE - 1))
 #define DEPTH 1000
 #define DEPTH_SUM (DEPTH * (DEPTH + 1) / 2) /* 1 + 2 + ... + DEPTH */
-#define LANDED 77 /* exit status of a tampered return that was not caught */
-#define SURVIVED 66 /* exit status of a child that outlived its fatal access */
+#define LANDED 77	 /* exit status of a tampered return that was not caught */
+#define SURVIVED 66	 /* exit status of a child that outlived its fatal access */
 #define ENABLE_FAILED 90 /* run_child: the enable before the body failed */
 
-static bool supported;   /* map_shadow_stack(0, PAGE, 0) worked */
+static bool supported;	 /* map_shadow_stack(0, PAGE, 0) worked */
 static const char *self; /* argv[0], re-executed by the exec cases */
 
 /* --- reporting ------------------------------------------------------------------ */
@@ -75,22 +75,22 @@ static void note(const char *fmt, ...)
 }
 
 /* Case bodies return 0 on success, else a small code after a note. */
-#define EXPECT(what, got, want)                                                             \
-	do {                                                                                \
-		unsigned long got_ = (unsigned long)(got), want_ = (unsigned long)(want);   \
-		if (got_ != want_) {                                                        \
-			note("%s: got %#lx (%ld), want %#lx (%ld)", what, got_, (long)got_, \
-			     want_, (long)want_);                                           \
-			return __LINE__ % 200 + 1;                                          \
-		}                                                                           \
+#define EXPECT(what, got, want)                                                                    \
+	do {                                                                                       \
+		unsigned long got_ = (unsigned long)(got), want_ = (unsigned long)(want);          \
+		if (got_ != want_) {                                                               \
+			note("%s: got %#lx (%ld), want %#lx (%ld)", what, got_, (long)got_, want_, \
+			     (long)want_);                                                         \
+			return __LINE__ % 200 + 1;                                                 \
+		}                                                                                  \
 	} while (0)
 
-#define EXPECT_TRUE(what, cond)                                                             \
-	do {                                                                                \
-		if (!(cond)) {                                                              \
-			note("%s: false", what);                                            \
-			return __LINE__ % 200 + 1;                                          \
-		}                                                                           \
+#define EXPECT_TRUE(what, cond)                    \
+	do {                                       \
+		if (!(cond)) {                     \
+			note("%s: false", what);   \
+			return __LINE__ % 200 + 1; \
+		}                                  \
 	} while (0)
 
 /* --- small system helpers -------------------------------------------------------- */
@@ -492,10 +492,9 @@ static int body_status_efault(void)
 	EXPECT("munmap", munmap(p, PAGE), 0);
 	EXPECT("STATUS(NULL)", prctl_raw(ARCH_SHSTK_STATUS, 0), -EFAULT);
 	EXPECT("STATUS(unmapped page)", prctl_raw(ARCH_SHSTK_STATUS, (unsigned long)p), -EFAULT);
-	EXPECT("STATUS(kernel half)", prctl_raw(ARCH_SHSTK_STATUS, 0xffff800000000000UL),
+	EXPECT("STATUS(kernel half)", prctl_raw(ARCH_SHSTK_STATUS, 0xffff800000000000UL), -EFAULT);
+	EXPECT("STATUS(last user page end - 4)", prctl_raw(ARCH_SHSTK_STATUS, 0x7ffffffffffcUL),
 	       -EFAULT);
-	EXPECT("STATUS(last user page end - 4)",
-	       prctl_raw(ARCH_SHSTK_STATUS, 0x7ffffffffffcUL), -EFAULT);
 	return 0;
 }
 
@@ -571,8 +570,8 @@ static int body_wrss_unsupported(void)
 static int body_map_unsupported(void)
 {
 	static const unsigned long args[][3] = {
-		{0, PAGE, 0}, {0, PAGE, 1}, {0, PAGE, 2}, {0, 4, 1}, {0x10000, PAGE, 0},
-		{0, ~0UL, 0}, {0, 0, 0},    {SZ_4G + 8, PAGE, 0},
+		{ 0, PAGE, 0 },	      { 0, PAGE, 1 }, { 0, PAGE, 2 }, { 0, 4, 1 },
+		{ 0x10000, PAGE, 0 }, { 0, ~0UL, 0 }, { 0, 0, 0 },    { SZ_4G + 8, PAGE, 0 },
 	};
 
 	for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
@@ -739,7 +738,7 @@ static int body_map_enomem(void)
 /* Kernel placement: >= 4 GiB, page-aligned, "[ss]" of PAGE_ALIGN(size). */
 static int body_map_placement(void)
 {
-	static const unsigned long sizes[] = {1, 4096, 10000, 65536 + 8};
+	static const unsigned long sizes[] = { 1, 4096, 10000, 65536 + 8 };
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		long r = map_ss(0, sizes[i], 0);
@@ -993,8 +992,7 @@ static int body_clone3_shstk_off(void)
 	long r = map_ss(0, PAGE, 0);
 
 	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
-	EXPECT("clone3 with shadow_stack, SHSTK off", clone3_exit0(0, (uint64_t)r, PAGE),
-	       -EINVAL);
+	EXPECT("clone3 with shadow_stack, SHSTK off", clone3_exit0(0, (uint64_t)r, PAGE), -EINVAL);
 	return 0;
 }
 
@@ -1007,8 +1005,8 @@ static int body_clone3_shstk_checks(void)
 	EXPECT("pointer + 4", clone3_exit0(0, (uint64_t)r + 4, PAGE - 8), -EINVAL);
 	EXPECT("size 4", clone3_exit0(0, (uint64_t)r, 4), -EINVAL);
 	EXPECT("size 8", clone3_exit0(0, (uint64_t)r, 8), 0);
-	EXPECT("pointer + size, CLONE_VM|CLONE_VFORK", clone3_exit0(CLONE_VM | CLONE_VFORK,
-									(uint64_t)r, PAGE), 0);
+	EXPECT("pointer + size, CLONE_VM|CLONE_VFORK",
+	       clone3_exit0(CLONE_VM | CLONE_VFORK, (uint64_t)r, PAGE), 0);
 	return 0;
 }
 
@@ -1041,7 +1039,7 @@ static int thread_shstk(const struct thread_attr *attr, unsigned long want, bool
 			unsigned long *ssp_out)
 {
 	static struct thread t;
-	struct probe pr = {0, 0, 0};
+	struct probe pr = { 0, 0, 0 };
 	unsigned long mine = cet_rdssp();
 	const struct area *a;
 	int res = -1, bad = 0;
@@ -1082,20 +1080,32 @@ static int body_thread_default(void)
 
 static int thread_of_size(unsigned long stack_size)
 {
-	struct thread_attr attr = {.stack_size = stack_size};
+	struct thread_attr attr = { .stack_size = stack_size };
 
 	return thread_shstk(&attr, shstk_size_rule(stack_size), true, NULL);
 }
 
-static int body_thread_1(void) { return thread_of_size(1); }
-static int body_thread_4096(void) { return thread_of_size(4096); }
-static int body_thread_64k(void) { return thread_of_size(65536); }
-static int body_thread_8m(void) { return thread_of_size(8 * SZ_1M); }
+static int body_thread_1(void)
+{
+	return thread_of_size(1);
+}
+static int body_thread_4096(void)
+{
+	return thread_of_size(4096);
+}
+static int body_thread_64k(void)
+{
+	return thread_of_size(65536);
+}
+static int body_thread_8m(void)
+{
+	return thread_of_size(8 * SZ_1M);
+}
 
 /* Legacy clone: the kernel sees stack_size 0, so the RLIMIT_STACK rule applies. */
 static int thread_rlimit(unsigned long rlim)
 {
-	struct thread_attr attr = {.flags = THREAD_ATTR_LEGACY_CLONE};
+	struct thread_attr attr = { .flags = THREAD_ATTR_LEGACY_CLONE };
 	struct rlimit rl;
 
 	if (rlim) {
@@ -1108,11 +1118,26 @@ static int thread_rlimit(unsigned long rlim)
 	return thread_shstk(&attr, shstk_size_rule(0), true, NULL);
 }
 
-static int body_thread_0(void) { return thread_rlimit(0); }
-static int body_rlimit_1m(void) { return thread_rlimit(SZ_1M); }
-static int body_rlimit_16m(void) { return thread_rlimit(16 * SZ_1M); }
-static int body_rlimit_unaligned(void) { return thread_rlimit(SZ_1M + 1); }
-static int body_rlimit_infinity(void) { return thread_rlimit(RLIM_INFINITY); }
+static int body_thread_0(void)
+{
+	return thread_rlimit(0);
+}
+static int body_rlimit_1m(void)
+{
+	return thread_rlimit(SZ_1M);
+}
+static int body_rlimit_16m(void)
+{
+	return thread_rlimit(16 * SZ_1M);
+}
+static int body_rlimit_unaligned(void)
+{
+	return thread_rlimit(SZ_1M + 1);
+}
+static int body_rlimit_infinity(void)
+{
+	return thread_rlimit(RLIM_INFINITY);
+}
 
 static unsigned long explicit_ss;
 
@@ -1134,8 +1159,7 @@ static int body_explicit_used(void)
 		return r;
 	EXPECT_TRUE("the thread's SSP is inside the given shadow stack",
 		    ssp >= explicit_ss && ssp < explicit_ss + 4 * PAGE);
-	EXPECT("[ss] areas while the thread ran (no implicit one was made)", live_ss_areas,
-	       before);
+	EXPECT("[ss] areas while the thread ran (no implicit one was made)", live_ss_areas, before);
 	return 0;
 }
 
@@ -1211,22 +1235,23 @@ static int body_vfork_shares(void)
 	int st;
 
 	fflush_stdout();
-	__asm__ volatile("rdsspq %[before]\n\t"
-			 "mov %[nr], %%eax\n\t"
-			 "syscall\n\t"
-			 "test %%rax, %%rax\n\t"
-			 "jnz 1f\n\t"
-			 "xor %%edx, %%edx\n\t" /* child */
-			 "rdsspq %%rdx\n\t"
-			 "mov %%rdx, (%[slot])\n\t"
-			 "xor %%edi, %%edi\n\t"
-			 "mov %[exit], %%eax\n\t"
-			 "syscall\n\t"
-			 "ud2\n"
-			 "1:"
-			 : "=&a"(pid), [before] "+r"(before)
-			 : [slot] "r"(&vfork_child_ssp), [nr] "i"(SYS_vfork), [exit] "i"(SYS_exit_group)
-			 : "rcx", "r11", "rdx", "rdi", "memory");
+	__asm__ volatile(
+		"rdsspq %[before]\n\t"
+		"mov %[nr], %%eax\n\t"
+		"syscall\n\t"
+		"test %%rax, %%rax\n\t"
+		"jnz 1f\n\t"
+		"xor %%edx, %%edx\n\t" /* child */
+		"rdsspq %%rdx\n\t"
+		"mov %%rdx, (%[slot])\n\t"
+		"xor %%edi, %%edi\n\t"
+		"mov %[exit], %%eax\n\t"
+		"syscall\n\t"
+		"ud2\n"
+		"1:"
+		: "=&a"(pid), [before] "+r"(before)
+		: [slot] "r"(&vfork_child_ssp), [nr] "i"(SYS_vfork), [exit] "i"(SYS_exit_group)
+		: "rcx", "r11", "rdx", "rdi", "memory");
 	after = cet_rdssp();
 	EXPECT_TRUE("vfork", pid > 0);
 	EXPECT("wait4", wait4((pid_t)pid, &st, 0, NULL), pid);
@@ -1259,8 +1284,8 @@ static int body_vfork_wrapper(void)
 
 static int exec_self(const char *mode)
 {
-	char *argv[3] = {(char *)self, (char *)mode, NULL};
-	char *envp[1] = {NULL};
+	char *argv[3] = { (char *)self, (char *)mode, NULL };
+	char *envp[1] = { NULL };
 
 	execve(self, argv, envp);
 	note("execve(%s): errno %d", self, errno);
@@ -1315,8 +1340,8 @@ struct tcase {
 	enum need need;
 	int (*body)(void);
 	unsigned long features; /* enabled in the child before body, if supported */
-	int signal;             /* 0: exit 0 expected; else death by this signal */
-	bool (*custom)(void);   /* instead of body */
+	int signal;		/* 0: exit 0 expected; else death by this signal */
+	bool (*custom)(void);	/* instead of body */
 	const char *proves;
 };
 
@@ -1324,140 +1349,138 @@ struct tcase {
 #define SW (ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS)
 
 static const struct tcase cases[] = {
-	{"status_reports_disabled_at_start", ANY, case_status_start, 0, 0, NULL,
-	 "STATUS writes 0 before any enable"},
-	{"enable_two_bits_einval", ANY, body_two_bits, 0, 0, NULL,
-	 "ENABLE/DISABLE of SHSTK|WRSS is EINVAL"},
-	{"enable_unknown_bit_einval", ANY, body_unknown_bit, 0, 0, NULL,
-	 "ENABLE of bit 2, bit 63 or 0 is EINVAL"},
-	{"disable_zero_einval", ANY, body_disable_zero, 0, 0, NULL,
-	 "DISABLE of 0 or bit 2 is EINVAL"},
-	{"lock_prevents_enable_of_locked_bit", ANY, body_lock_enable, 0, 0, NULL,
-	 "after LOCK(SHSTK), ENABLE(SHSTK) is EPERM"},
-	{"lock_prevents_disable", ANY, body_lock_disable, S, 0, NULL,
-	 "after LOCK(SHSTK), DISABLE(SHSTK) is EPERM (the lock check precedes the CPU check)"},
-	{"lock_accepts_any_bits", ANY, body_lock_any, 0, 0, NULL,
-	 "LOCK(~0) returns 0 and locks every bit (EPERM)"},
-	{"unlock_on_self_einval", ANY, body_unlock_self, 0, 0, NULL,
-	 "UNLOCK(0) on the calling thread is EINVAL"},
-	{"status_bad_pointer_efault", ANY, body_status_efault, 0, 0, NULL,
-	 "STATUS to NULL, an unmapped page, a kernel address or a straddling word is EFAULT"},
-	{"return_address_tamper_without_shstk_lands", ANY, NULL, 0, 0, case_tamper_lands,
-	 "without shadow stacks an overwritten return address is followed (exit 77)"},
-	{"exec_clears_locks", ANY, NULL, 0, 0, case_exec_clears_locks,
-	 "a lock does not survive exec: ENABLE then gives 0 (95 = EOPNOTSUPP without CET)"},
+	{ "status_reports_disabled_at_start", ANY, case_status_start, 0, 0, NULL,
+	  "STATUS writes 0 before any enable" },
+	{ "enable_two_bits_einval", ANY, body_two_bits, 0, 0, NULL,
+	  "ENABLE/DISABLE of SHSTK|WRSS is EINVAL" },
+	{ "enable_unknown_bit_einval", ANY, body_unknown_bit, 0, 0, NULL,
+	  "ENABLE of bit 2, bit 63 or 0 is EINVAL" },
+	{ "disable_zero_einval", ANY, body_disable_zero, 0, 0, NULL,
+	  "DISABLE of 0 or bit 2 is EINVAL" },
+	{ "lock_prevents_enable_of_locked_bit", ANY, body_lock_enable, 0, 0, NULL,
+	  "after LOCK(SHSTK), ENABLE(SHSTK) is EPERM" },
+	{ "lock_prevents_disable", ANY, body_lock_disable, S, 0, NULL,
+	  "after LOCK(SHSTK), DISABLE(SHSTK) is EPERM (the lock check precedes the CPU check)" },
+	{ "lock_accepts_any_bits", ANY, body_lock_any, 0, 0, NULL,
+	  "LOCK(~0) returns 0 and locks every bit (EPERM)" },
+	{ "unlock_on_self_einval", ANY, body_unlock_self, 0, 0, NULL,
+	  "UNLOCK(0) on the calling thread is EINVAL" },
+	{ "status_bad_pointer_efault", ANY, body_status_efault, 0, 0, NULL,
+	  "STATUS to NULL, an unmapped page, a kernel address or a straddling word is EFAULT" },
+	{ "return_address_tamper_without_shstk_lands", ANY, NULL, 0, 0, case_tamper_lands,
+	  "without shadow stacks an overwritten return address is followed (exit 77)" },
+	{ "exec_clears_locks", ANY, NULL, 0, 0, case_exec_clears_locks,
+	  "a lock does not survive exec: ENABLE then gives 0 (95 = EOPNOTSUPP without CET)" },
 
-	{"enable_unsupported_eopnotsupp", UNSUPPORTED, body_enable_unsupported, 0, 0, NULL,
-	 "without CET, ENABLE(SHSTK) is EOPNOTSUPP and STATUS stays 0"},
-	{"disable_unsupported_eopnotsupp", UNSUPPORTED, body_disable_unsupported, 0, 0, NULL,
-	 "without CET, DISABLE(SHSTK) and DISABLE(WRSS) are EOPNOTSUPP"},
-	{"wrss_unsupported_eopnotsupp", UNSUPPORTED, body_wrss_unsupported, 0, 0, NULL,
-	 "without CET, ENABLE(WRSS) is EOPNOTSUPP (not EPERM)"},
-	{"map_shadow_stack_unsupported_eopnotsupp", UNSUPPORTED, body_map_unsupported, 0, 0, NULL,
-	 "without CET, map_shadow_stack is EOPNOTSUPP before any argument check"},
-	{"clone3_shadow_stack_unsupported_einval", UNSUPPORTED, body_clone3_unsupported, 0, 0,
-	 NULL, "without CET, clone3 with shadow_stack fields is EINVAL"},
+	{ "enable_unsupported_eopnotsupp", UNSUPPORTED, body_enable_unsupported, 0, 0, NULL,
+	  "without CET, ENABLE(SHSTK) is EOPNOTSUPP and STATUS stays 0" },
+	{ "disable_unsupported_eopnotsupp", UNSUPPORTED, body_disable_unsupported, 0, 0, NULL,
+	  "without CET, DISABLE(SHSTK) and DISABLE(WRSS) are EOPNOTSUPP" },
+	{ "wrss_unsupported_eopnotsupp", UNSUPPORTED, body_wrss_unsupported, 0, 0, NULL,
+	  "without CET, ENABLE(WRSS) is EOPNOTSUPP (not EPERM)" },
+	{ "map_shadow_stack_unsupported_eopnotsupp", UNSUPPORTED, body_map_unsupported, 0, 0, NULL,
+	  "without CET, map_shadow_stack is EOPNOTSUPP before any argument check" },
+	{ "clone3_shadow_stack_unsupported_einval", UNSUPPORTED, body_clone3_unsupported, 0, 0,
+	  NULL, "without CET, clone3 with shadow_stack fields is EINVAL" },
 
-	{"enable_sets_status", LIVE, body_enable_sets_status, S, 0, NULL,
-	 "ENABLE: STATUS 1, SSP at the top of a fresh [ss] of the RLIMIT_STACK size"},
-	{"enable_twice_is_ok", LIVE, body_enable_twice, S, 0, NULL,
-	 "a second ENABLE returns 0 and keeps SSP and the one [ss] area"},
-	{"wrss_without_shstk_eperm", LIVE, body_wrss_without_shstk, 0, 0, NULL,
-	 "ENABLE(WRSS)/DISABLE(WRSS) without SHSTK are EPERM"},
-	{"enable_wrss_sets_status", LIVE, body_enable_wrss, SW, 0, NULL,
-	 "SHSTK then WRSS gives STATUS 3; WRSS toggles alone"},
-	{"disable_frees_shadow_stack", LIVE, body_disable_frees, 0, 0, NULL,
-	 "DISABLE unmaps the stack: gone from maps, free pages exactly back"},
-	{"map_shadow_stack_set_marker_einval", LIVE, body_map_set_marker, 0, 0, NULL,
-	 "flags SET_MARKER (2) and 3 are EINVAL on x86"},
-	{"map_shadow_stack_unknown_flag_einval", LIVE, body_map_unknown_flag, 0, 0, NULL,
-	 "flags 4 and 1<<31 are EINVAL; bit 32 is outside the unsigned int flags"},
-	{"map_shadow_stack_token_size_enospc", LIVE, body_map_token_enospc, 0, 0, NULL,
-	 "SET_TOKEN with size 4, 0 or 7 is ENOSPC"},
-	{"map_shadow_stack_addr_low_erange", LIVE, body_map_erange_low, 0, 0, NULL,
-	 "addr 0x10000 is ERANGE"},
-	{"map_shadow_stack_addr_4g_minus_page_erange", LIVE, body_map_erange_4g, 0, 0, NULL,
-	 "addr 4 GiB - 4096 is ERANGE, even when the range ends above 4 GiB"},
-	{"map_shadow_stack_size_overflow_eoverflow", LIVE, body_map_eoverflow, 0, 0, NULL,
-	 "a size whose PAGE_ALIGN wraps is EOVERFLOW"},
-	{"map_shadow_stack_check_order", LIVE, body_map_order, 0, 0, NULL,
-	 "flags, then token size, then range, then overflow"},
-	{"map_shadow_stack_occupied_eexist", LIVE, body_map_eexist, 0, 0, NULL,
-	 "a fixed addr overlapping a mapping is EEXIST"},
-	{"map_shadow_stack_unaligned_addr_einval", LIVE, body_map_unaligned, 0, 0, NULL,
-	 "a fixed addr >= 4 GiB not page-aligned is EINVAL"},
-	{"map_shadow_stack_size_0_einval", LIVE, body_map_size0, 0, 0, NULL,
-	 "size 0 without SET_TOKEN is EINVAL, with or without addr"},
-	{"map_shadow_stack_token_unaligned_end_einval", LIVE, body_map_token_unaligned_end, 0, 0,
-	 NULL, "SET_TOKEN with addr + size not 8-aligned is EINVAL and leaves nothing mapped"},
-	{"map_shadow_stack_past_task_size_enomem", LIVE, body_map_enomem, 0, 0, NULL,
-	 "a fixed addr past the user address space is ENOMEM"},
-	{"map_shadow_stack_placement", LIVE, body_map_placement, 0, 0, NULL,
-	 "kernel-placed: >= 4 GiB, page-aligned, [ss] of PAGE_ALIGN(size)"},
-	{"map_shadow_stack_token", LIVE, body_map_token, 0, 0, NULL,
-	 "SET_TOKEN writes only (addr + size) | 1 at addr + size - 8 (unrounded size)"},
-	{"map_shadow_stack_no_token", LIVE, body_map_no_token, 0, 0, NULL,
-	 "without SET_TOKEN the mapping reads all zeroes"},
-	{"map_shadow_stack_plain_store_sigsegv", LIVE, body_map_plain_store, 0, SIGSEGV, NULL,
-	 "a plain store into a shadow stack kills with SIGSEGV"},
-	{"map_shadow_stack_guard_gap", LIVE, body_map_guard_gap, 0, 0, NULL,
-	 "a free page stays below every kernel-placed [ss]"},
-	{"shstk_pivot", LIVE, body_pivot, S, 0, NULL,
-	 "RSTORSSP onto the token and SAVEPREVSSP switch stacks and back, tokens exact"},
-	{"after_enable_deep_calls_return", LIVE, body_deep_calls, S, 0, NULL,
-	 "1000 nested calls return the sum 500500 with shadow stacks on"},
-	{"ssp_moves_with_calls", LIVE, body_ssp_moves, S, 0, NULL,
-	 "each call level moves SSP down by exactly 8"},
-	{"incssp_pops", LIVE, body_incssp, S, 0, NULL,
-	 "call pushes 8 bytes; INCSSP 1 pops them"},
-	{"return_address_tamper_dies_sigsegv", LIVE, body_tamper, S, SIGSEGV, NULL,
-	 "an overwritten return address raises #CP: death by SIGSEGV"},
-	{"shstk_violation", LIVE, body_shstk_violation, SW, SIGSEGV, NULL,
-	 "the shadow entry is the return address; WRSS over it: #CP, SIGSEGV"},
-	{"wrss_without_enable_sigill", LIVE, body_wrss_sigill, S, SIGILL, NULL,
-	 "WRSS with SHSTK on but WRSS off is #UD: SIGILL"},
-	{"wrss_with_enable_writes", LIVE, body_wrss_writes, SW, 0, NULL,
-	 "WRSS stores read back with plain loads, also on an untouched page"},
-	{"wrss_to_normal_memory_sigsegv", LIVE, body_wrss_normal_memory, SW, SIGSEGV, NULL,
-	 "WRSS to ordinary memory kills with SIGSEGV"},
-	{"clone3_shadow_stack_needs_shstk_einval", LIVE, body_clone3_shstk_off, 0, 0, NULL,
-	 "clone3 with a shadow_stack from a thread with SHSTK off is EINVAL"},
-	{"clone3_shadow_stack_checks", LIVE, body_clone3_shstk_checks, S, 0, NULL,
-	 "clone3 shadow_stack: +4 and size 4 EINVAL; size 8 and vfork-style work"},
-	{"implicit_thread_shstk_size_default", LIVE, body_thread_default, S, 0, NULL,
-	 "thread_create(NULL attr) passes stack_size 65536: a 64 KiB [ss], freed at join"},
-	{"implicit_thread_shstk_size_0", LIVE, body_thread_0, S, 0, NULL,
-	 "legacy clone (stack_size 0): [ss] of RLIMIT_STACK (8 MiB)"},
-	{"implicit_thread_shstk_size_1", LIVE, body_thread_1, S, 0, NULL,
-	 "stack_size 1: a 4096-byte [ss]"},
-	{"implicit_thread_shstk_size_4096", LIVE, body_thread_4096, S, 0, NULL,
-	 "stack_size 4096: a 4096-byte [ss]"},
-	{"implicit_thread_shstk_size_64k", LIVE, body_thread_64k, S, 0, NULL,
-	 "stack_size 65536: a 64 KiB [ss]"},
-	{"implicit_thread_shstk_size_8m", LIVE, body_thread_8m, S, 0, NULL,
-	 "stack_size 8 MiB: an 8 MiB [ss]"},
-	{"implicit_thread_shstk_rlimit_1m", LIVE, body_rlimit_1m, S, 0, NULL,
-	 "RLIMIT_STACK 1 MiB, stack_size 0: a 1 MiB [ss]"},
-	{"implicit_thread_shstk_rlimit_16m", LIVE, body_rlimit_16m, S, 0, NULL,
-	 "RLIMIT_STACK 16 MiB, stack_size 0: a 16 MiB [ss]"},
-	{"implicit_thread_shstk_rlimit_unaligned", LIVE, body_rlimit_unaligned, S, 0, NULL,
-	 "RLIMIT_STACK 1 MiB + 1, stack_size 0: a 1 MiB + 4096 [ss]"},
-	{"implicit_thread_shstk_rlimit_infinity", LIVE, body_rlimit_infinity, S, 0, NULL,
-	 "RLIMIT_STACK infinity, stack_size 0: capped at 4 GiB"},
-	{"explicit_thread_shstk_used", LIVE, body_explicit_used, S, 0, NULL,
-	 "a thread given a map_shadow_stack area runs on it; no other [ss] appears"},
-	{"explicit_shstk_survives_thread_exit", LIVE, body_explicit_survives, S, 0, NULL,
-	 "that area is still mapped after the join"},
-	{"implicit_shstk_freed_after_join", LIVE, body_implicit_freed, S, 0, NULL,
-	 "8 create+join rounds: exact free pages, only the main [ss] left"},
-	{"fork_child_keeps_shadow_stack", LIVE, body_fork_keeps, S, 0, NULL,
-	 "a fork child has the same SSP, STATUS 1 and working calls"},
-	{"vfork_child_shares_shadow_stack", LIVE, body_vfork_shares, S, 0, NULL,
-	 "a vfork child's SSP equals the parent's"},
-	{"vfork_wrapper_survives_child_calls", LIVE, body_vfork_wrapper, S, 0, NULL,
-	 "libc vfork() returns in the parent after the child made calls"},
-	{"exec_disables_shstk", LIVE, NULL, 0, 0, case_exec_disables,
-	 "after exec, STATUS is 0"},
+	{ "enable_sets_status", LIVE, body_enable_sets_status, S, 0, NULL,
+	  "ENABLE: STATUS 1, SSP at the top of a fresh [ss] of the RLIMIT_STACK size" },
+	{ "enable_twice_is_ok", LIVE, body_enable_twice, S, 0, NULL,
+	  "a second ENABLE returns 0 and keeps SSP and the one [ss] area" },
+	{ "wrss_without_shstk_eperm", LIVE, body_wrss_without_shstk, 0, 0, NULL,
+	  "ENABLE(WRSS)/DISABLE(WRSS) without SHSTK are EPERM" },
+	{ "enable_wrss_sets_status", LIVE, body_enable_wrss, SW, 0, NULL,
+	  "SHSTK then WRSS gives STATUS 3; WRSS toggles alone" },
+	{ "disable_frees_shadow_stack", LIVE, body_disable_frees, 0, 0, NULL,
+	  "DISABLE unmaps the stack: gone from maps, free pages exactly back" },
+	{ "map_shadow_stack_set_marker_einval", LIVE, body_map_set_marker, 0, 0, NULL,
+	  "flags SET_MARKER (2) and 3 are EINVAL on x86" },
+	{ "map_shadow_stack_unknown_flag_einval", LIVE, body_map_unknown_flag, 0, 0, NULL,
+	  "flags 4 and 1<<31 are EINVAL; bit 32 is outside the unsigned int flags" },
+	{ "map_shadow_stack_token_size_enospc", LIVE, body_map_token_enospc, 0, 0, NULL,
+	  "SET_TOKEN with size 4, 0 or 7 is ENOSPC" },
+	{ "map_shadow_stack_addr_low_erange", LIVE, body_map_erange_low, 0, 0, NULL,
+	  "addr 0x10000 is ERANGE" },
+	{ "map_shadow_stack_addr_4g_minus_page_erange", LIVE, body_map_erange_4g, 0, 0, NULL,
+	  "addr 4 GiB - 4096 is ERANGE, even when the range ends above 4 GiB" },
+	{ "map_shadow_stack_size_overflow_eoverflow", LIVE, body_map_eoverflow, 0, 0, NULL,
+	  "a size whose PAGE_ALIGN wraps is EOVERFLOW" },
+	{ "map_shadow_stack_check_order", LIVE, body_map_order, 0, 0, NULL,
+	  "flags, then token size, then range, then overflow" },
+	{ "map_shadow_stack_occupied_eexist", LIVE, body_map_eexist, 0, 0, NULL,
+	  "a fixed addr overlapping a mapping is EEXIST" },
+	{ "map_shadow_stack_unaligned_addr_einval", LIVE, body_map_unaligned, 0, 0, NULL,
+	  "a fixed addr >= 4 GiB not page-aligned is EINVAL" },
+	{ "map_shadow_stack_size_0_einval", LIVE, body_map_size0, 0, 0, NULL,
+	  "size 0 without SET_TOKEN is EINVAL, with or without addr" },
+	{ "map_shadow_stack_token_unaligned_end_einval", LIVE, body_map_token_unaligned_end, 0, 0,
+	  NULL, "SET_TOKEN with addr + size not 8-aligned is EINVAL and leaves nothing mapped" },
+	{ "map_shadow_stack_past_task_size_enomem", LIVE, body_map_enomem, 0, 0, NULL,
+	  "a fixed addr past the user address space is ENOMEM" },
+	{ "map_shadow_stack_placement", LIVE, body_map_placement, 0, 0, NULL,
+	  "kernel-placed: >= 4 GiB, page-aligned, [ss] of PAGE_ALIGN(size)" },
+	{ "map_shadow_stack_token", LIVE, body_map_token, 0, 0, NULL,
+	  "SET_TOKEN writes only (addr + size) | 1 at addr + size - 8 (unrounded size)" },
+	{ "map_shadow_stack_no_token", LIVE, body_map_no_token, 0, 0, NULL,
+	  "without SET_TOKEN the mapping reads all zeroes" },
+	{ "map_shadow_stack_plain_store_sigsegv", LIVE, body_map_plain_store, 0, SIGSEGV, NULL,
+	  "a plain store into a shadow stack kills with SIGSEGV" },
+	{ "map_shadow_stack_guard_gap", LIVE, body_map_guard_gap, 0, 0, NULL,
+	  "a free page stays below every kernel-placed [ss]" },
+	{ "shstk_pivot", LIVE, body_pivot, S, 0, NULL,
+	  "RSTORSSP onto the token and SAVEPREVSSP switch stacks and back, tokens exact" },
+	{ "after_enable_deep_calls_return", LIVE, body_deep_calls, S, 0, NULL,
+	  "1000 nested calls return the sum 500500 with shadow stacks on" },
+	{ "ssp_moves_with_calls", LIVE, body_ssp_moves, S, 0, NULL,
+	  "each call level moves SSP down by exactly 8" },
+	{ "incssp_pops", LIVE, body_incssp, S, 0, NULL, "call pushes 8 bytes; INCSSP 1 pops them" },
+	{ "return_address_tamper_dies_sigsegv", LIVE, body_tamper, S, SIGSEGV, NULL,
+	  "an overwritten return address raises #CP: death by SIGSEGV" },
+	{ "shstk_violation", LIVE, body_shstk_violation, SW, SIGSEGV, NULL,
+	  "the shadow entry is the return address; WRSS over it: #CP, SIGSEGV" },
+	{ "wrss_without_enable_sigill", LIVE, body_wrss_sigill, S, SIGILL, NULL,
+	  "WRSS with SHSTK on but WRSS off is #UD: SIGILL" },
+	{ "wrss_with_enable_writes", LIVE, body_wrss_writes, SW, 0, NULL,
+	  "WRSS stores read back with plain loads, also on an untouched page" },
+	{ "wrss_to_normal_memory_sigsegv", LIVE, body_wrss_normal_memory, SW, SIGSEGV, NULL,
+	  "WRSS to ordinary memory kills with SIGSEGV" },
+	{ "clone3_shadow_stack_needs_shstk_einval", LIVE, body_clone3_shstk_off, 0, 0, NULL,
+	  "clone3 with a shadow_stack from a thread with SHSTK off is EINVAL" },
+	{ "clone3_shadow_stack_checks", LIVE, body_clone3_shstk_checks, S, 0, NULL,
+	  "clone3 shadow_stack: +4 and size 4 EINVAL; size 8 and vfork-style work" },
+	{ "implicit_thread_shstk_size_default", LIVE, body_thread_default, S, 0, NULL,
+	  "thread_create(NULL attr) passes stack_size 65536: a 64 KiB [ss], freed at join" },
+	{ "implicit_thread_shstk_size_0", LIVE, body_thread_0, S, 0, NULL,
+	  "legacy clone (stack_size 0): [ss] of RLIMIT_STACK (8 MiB)" },
+	{ "implicit_thread_shstk_size_1", LIVE, body_thread_1, S, 0, NULL,
+	  "stack_size 1: a 4096-byte [ss]" },
+	{ "implicit_thread_shstk_size_4096", LIVE, body_thread_4096, S, 0, NULL,
+	  "stack_size 4096: a 4096-byte [ss]" },
+	{ "implicit_thread_shstk_size_64k", LIVE, body_thread_64k, S, 0, NULL,
+	  "stack_size 65536: a 64 KiB [ss]" },
+	{ "implicit_thread_shstk_size_8m", LIVE, body_thread_8m, S, 0, NULL,
+	  "stack_size 8 MiB: an 8 MiB [ss]" },
+	{ "implicit_thread_shstk_rlimit_1m", LIVE, body_rlimit_1m, S, 0, NULL,
+	  "RLIMIT_STACK 1 MiB, stack_size 0: a 1 MiB [ss]" },
+	{ "implicit_thread_shstk_rlimit_16m", LIVE, body_rlimit_16m, S, 0, NULL,
+	  "RLIMIT_STACK 16 MiB, stack_size 0: a 16 MiB [ss]" },
+	{ "implicit_thread_shstk_rlimit_unaligned", LIVE, body_rlimit_unaligned, S, 0, NULL,
+	  "RLIMIT_STACK 1 MiB + 1, stack_size 0: a 1 MiB + 4096 [ss]" },
+	{ "implicit_thread_shstk_rlimit_infinity", LIVE, body_rlimit_infinity, S, 0, NULL,
+	  "RLIMIT_STACK infinity, stack_size 0: capped at 4 GiB" },
+	{ "explicit_thread_shstk_used", LIVE, body_explicit_used, S, 0, NULL,
+	  "a thread given a map_shadow_stack area runs on it; no other [ss] appears" },
+	{ "explicit_shstk_survives_thread_exit", LIVE, body_explicit_survives, S, 0, NULL,
+	  "that area is still mapped after the join" },
+	{ "implicit_shstk_freed_after_join", LIVE, body_implicit_freed, S, 0, NULL,
+	  "8 create+join rounds: exact free pages, only the main [ss] left" },
+	{ "fork_child_keeps_shadow_stack", LIVE, body_fork_keeps, S, 0, NULL,
+	  "a fork child has the same SSP, STATUS 1 and working calls" },
+	{ "vfork_child_shares_shadow_stack", LIVE, body_vfork_shares, S, 0, NULL,
+	  "a vfork child's SSP equals the parent's" },
+	{ "vfork_wrapper_survives_child_calls", LIVE, body_vfork_wrapper, S, 0, NULL,
+	  "libc vfork() returns in the parent after the child made calls" },
+	{ "exec_disables_shstk", LIVE, NULL, 0, 0, case_exec_disables, "after exec, STATUS is 0" },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))

@@ -43,7 +43,7 @@ static struct worker workers[NTHREADS];
 
 static void sleep_ms(long ms)
 {
-	struct timespec ts = {ms / 1000, (ms % 1000) * MS};
+	struct timespec ts = { ms / 1000, (ms % 1000) * MS };
 
 	nanosleep(&ts, NULL);
 }
@@ -127,7 +127,7 @@ static void test_caller_stack(void)
 	size_t size = 32 * 1024;
 	char *stack = malloc(size);
 	uintptr_t where = 0;
-	struct thread_attr attr = {.stack = stack, .stack_size = size};
+	struct thread_attr attr = { .stack = stack, .stack_size = size };
 	struct thread t;
 	int result = 0;
 	bool ok = stack && thread_create(&t, caller_stack_fn, &where, &attr) == 0;
@@ -154,7 +154,7 @@ static int waiter_fn(void *p)
 
 static void test_futex(void)
 {
-	struct timespec timeout = {0, 20 * MS};
+	struct timespec timeout = { 0, 20 * MS };
 	struct thread t[NWAITERS];
 	long long t0, t1;
 	long woke1, woke_rest, woke_none;

@@ -82,7 +82,8 @@ static void parse_devices(const void *fdt)
 			u64 type = fdt_read_cells(irq + 12 * TIMER_VIRT_ENTRY, 1);
 			u64 num = fdt_read_cells(irq + 12 * TIMER_VIRT_ENTRY + 4, 1);
 
-			p->timer_intid = (unsigned int)num + (type == 1 ? GIC_PPI_BASE : GIC_SPI_BASE);
+			p->timer_intid =
+				(unsigned int)num + (type == 1 ? GIC_PPI_BASE : GIC_SPI_BASE);
 		}
 	}
 
@@ -187,5 +188,7 @@ void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info)
 	pr_info("dtb: at %#lx, %u bytes; uart %#lx, gicv%u at %#lx, timer intid %u, psci %s\n",
 		(unsigned long)dtb, size, (unsigned long)p->uart.base, p->gic_version,
 		(unsigned long)p->gicd.base, p->timer_intid,
-		!p->psci ? "none" : p->psci_hvc ? "hvc" : "smc");
+		!p->psci      ? "none"
+		: p->psci_hvc ? "hvc"
+			      : "smc");
 }

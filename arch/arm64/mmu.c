@@ -141,8 +141,7 @@ phys_addr_t arch_unmap_kernel_page(uintptr_t virt)
 /* The rights an EL1 access has through the leaf e (AP[2], PXN; D8.4). */
 static unsigned int leaf_prot(u64 e)
 {
-	return KPROT_READ | ((e & PTE_RDONLY) ? 0 : KPROT_WRITE) |
-	       ((e & PTE_PXN) ? 0 : KPROT_EXEC);
+	return KPROT_READ | ((e & PTE_RDONLY) ? 0 : KPROT_WRITE) | ((e & PTE_PXN) ? 0 : KPROT_EXEC);
 }
 
 bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot)
@@ -201,7 +200,8 @@ static void map_mmio(const struct mmio_range *r)
 {
 	u64 f = PTE_VALID | PTE_PAGE | PTE_ATTR(MAIR_IDX_DEVICE) | PTE_AF | PTE_PXN | PTE_UXN;
 
-	for (phys_addr_t p = ALIGN_DOWN(r->base, PAGE_SIZE); p < r->base + r->size; p += PAGE_SIZE) {
+	for (phys_addr_t p = ALIGN_DOWN(r->base, PAGE_SIZE); p < r->base + r->size;
+	     p += PAGE_SIZE) {
 		int err = map_page((uintptr_t)phys_to_virt(p), p | f);
 
 		if (err && err != -EEXIST)

@@ -47,18 +47,18 @@
 
 /* Every field is a naturally aligned u64; pointers are passed as integers. */
 struct clone_args {
-	uint64_t flags;             /* 0 */
-	uint64_t pidfd;             /* 8: int * receiving the pidfd (CLONE_PIDFD) */
-	uint64_t child_tid;         /* 16: int * for CLONE_CHILD_SETTID / _CLEARTID */
-	uint64_t parent_tid;        /* 24: int * for CLONE_PARENT_SETTID */
-	uint64_t exit_signal;       /* 32 */
-	uint64_t stack;             /* 40: LOWEST address of the child stack */
-	uint64_t stack_size;        /* 48 */
-	uint64_t tls;               /* 56 */
-	uint64_t set_tid;           /* 64 */
-	uint64_t set_tid_size;      /* 72 */
-	uint64_t cgroup;            /* 80 */
-	uint64_t shadow_stack;      /* 88: lowest address of the shadow stack */
+	uint64_t flags;		    /* 0 */
+	uint64_t pidfd;		    /* 8: int * receiving the pidfd (CLONE_PIDFD) */
+	uint64_t child_tid;	    /* 16: int * for CLONE_CHILD_SETTID / _CLEARTID */
+	uint64_t parent_tid;	    /* 24: int * for CLONE_PARENT_SETTID */
+	uint64_t exit_signal;	    /* 32 */
+	uint64_t stack;		    /* 40: LOWEST address of the child stack */
+	uint64_t stack_size;	    /* 48 */
+	uint64_t tls;		    /* 56 */
+	uint64_t set_tid;	    /* 64 */
+	uint64_t set_tid_size;	    /* 72 */
+	uint64_t cgroup;	    /* 80 */
+	uint64_t shadow_stack;	    /* 88: lowest address of the shadow stack */
 	uint64_t shadow_stack_size; /* 96 */
 };
 

@@ -22,10 +22,10 @@
  */
 struct tcb {
 	struct tcb *self;
-	int err;             /* this thread's errno */
-	int tid;             /* filled lazily by thread_self_tid() */
-	void *user;          /* one word of thread-local storage for programs */
-	uint64_t pad[4];     /* room to grow without changing the ABI */
+	int err;	 /* this thread's errno */
+	int tid;	 /* filled lazily by thread_self_tid() */
+	void *user;	 /* one word of thread-local storage for programs */
+	uint64_t pad[4]; /* room to grow without changing the ABI */
 };
 
 /*
@@ -38,11 +38,11 @@ struct tcb {
  * (ABI.md §2.6).
  */
 struct thread_attr {
-	void *stack;              /* lowest address; NULL: mmap a stack */
-	size_t stack_size;        /* 0 with stack == NULL: THREAD_DEFAULT_STACK */
-	uint64_t shadow_stack;    /* clone_args.shadow_stack, 0 by default */
+	void *stack;		    /* lowest address; NULL: mmap a stack */
+	size_t stack_size;	    /* 0 with stack == NULL: THREAD_DEFAULT_STACK */
+	uint64_t shadow_stack;	    /* clone_args.shadow_stack, 0 by default */
 	uint64_t shadow_stack_size; /* clone_args.shadow_stack_size, 0 by default */
-	unsigned int flags;       /* THREAD_ATTR_* */
+	unsigned int flags;	    /* THREAD_ATTR_* */
 };
 
 #define THREAD_DEFAULT_STACK (64 * 1024)
@@ -56,13 +56,13 @@ struct thread_attr {
 #define THREAD_ATTR_LEGACY_CLONE 0x1u
 
 struct thread {
-	volatile int tid;     /* set by the kernel (PARENT_SETTID), cleared at exit (CHILD_CLEARTID) */
-	int created_tid;      /* the tid as first reported, kept after the join */
-	void *stack;          /* mapping to unmap at join, or NULL if the caller's */
+	volatile int tid; /* set by the kernel (PARENT_SETTID), cleared at exit (CHILD_CLEARTID) */
+	int created_tid;  /* the tid as first reported, kept after the join */
+	void *stack;	  /* mapping to unmap at join, or NULL if the caller's */
 	size_t stack_size;
 	int (*fn)(void *);
 	void *arg;
-	int result;          /* fn's return value, valid after the join */
+	int result; /* fn's return value, valid after the join */
 	struct tcb tcb;
 };
 

@@ -31,9 +31,9 @@ pid_t fork(void);
 pid_t vfork(void); /* in assembly: the child borrows the parent's stack */
 int execve(const char *path, char *const argv[], char *const envp[]);
 int sched_yield(void);
-int brk(void *addr);         /* 0, or -1 with ENOMEM */
-void *sbrk(intptr_t delta);  /* old break, or (void *)-1 with ENOMEM */
-void *sys_brk(void *addr);   /* the raw call: returns the new (or unchanged) break */
+int brk(void *addr);	    /* 0, or -1 with ENOMEM */
+void *sbrk(intptr_t delta); /* old break, or (void *)-1 with ENOMEM */
+void *sys_brk(void *addr);  /* the raw call: returns the new (or unchanged) break */
 long syscall(long n, ...);
 long getpagesize(void);
 int set_tid_address(int *tidptr);

@@ -25,7 +25,7 @@
 struct header {
 	uint32_t magic;
 	uint32_t class; /* size-class index, or LARGE_CLASS */
-	size_t size;    /* block size (small) or mapping length (large) */
+	size_t size;	/* block size (small) or mapping length (large) */
 };
 _Static_assert(sizeof(struct header) == 16, "payload stays 16-byte aligned");
 

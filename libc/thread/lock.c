@@ -12,8 +12,7 @@ void lock_acquire(struct lock *l)
 {
 	uint32_t c = 0;
 
-	if (__atomic_compare_exchange_n(&l->word, &c, 1, false, __ATOMIC_ACQUIRE,
-					__ATOMIC_RELAXED))
+	if (__atomic_compare_exchange_n(&l->word, &c, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 		return;
 	if (c != 2)
 		c = __atomic_exchange_n(&l->word, 2, __ATOMIC_ACQUIRE);

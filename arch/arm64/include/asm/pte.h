@@ -13,11 +13,11 @@
 #define PTE_TABLE (UL(1) << 1) /* table at L0-L2, page at L3; 0 = block */
 #define PTE_PAGE PTE_TABLE
 #define PTE_ATTR(idx) ((UL(0) + (idx)) << 2) /* MAIR_EL1 index */
-#define PTE_USER (UL(1) << 6)			  /* AP[1]: EL0 access */
-#define PTE_RDONLY (UL(1) << 7)			  /* AP[2]: read-only */
+#define PTE_USER (UL(1) << 6)		     /* AP[1]: EL0 access */
+#define PTE_RDONLY (UL(1) << 7)		     /* AP[2]: read-only */
 #define PTE_SH_INNER (UL(3) << 8)
-#define PTE_AF (UL(1) << 10) /* access flag: 0 faults (no FEAT_HAFDBS use) */
-#define PTE_NG (UL(1) << 11) /* not global: tagged by ASID */
+#define PTE_AF (UL(1) << 10)  /* access flag: 0 faults (no FEAT_HAFDBS use) */
+#define PTE_NG (UL(1) << 11)  /* not global: tagged by ASID */
 #define PTE_DBM (UL(1) << 51) /* under S1PIE: PIIndex bit 1 (Linux's PTE_WRITE) */
 #define PTE_PXN (UL(1) << 53) /* no execution at EL1 */
 #define PTE_UXN (UL(1) << 54) /* no execution at EL0 */

@@ -14,15 +14,15 @@ struct mmio_range {
 
 /* The devices the DTB described; read by the drivers. */
 struct arm64_platform {
-	struct mmio_range uart;	     /* PL011 */
-	struct mmio_range rtc;	     /* PL031, size 0 when absent */
-	struct mmio_range gicd;	     /* GIC distributor */
-	struct mmio_range gicc;	     /* GICv2 CPU interface */
-	struct mmio_range gicr;	     /* GICv3 redistributors */
-	unsigned int gic_version;    /* 2 or 3 */
-	unsigned int timer_intid;    /* virtual timer's GIC INTID */
-	bool psci_hvc;		     /* PSCI conduit: HVC, else SMC */
-	bool psci;		     /* a PSCI node was found */
+	struct mmio_range uart;	  /* PL011 */
+	struct mmio_range rtc;	  /* PL031, size 0 when absent */
+	struct mmio_range gicd;	  /* GIC distributor */
+	struct mmio_range gicc;	  /* GICv2 CPU interface */
+	struct mmio_range gicr;	  /* GICv3 redistributors */
+	unsigned int gic_version; /* 2 or 3 */
+	unsigned int timer_intid; /* virtual timer's GIC INTID */
+	bool psci_hvc;		  /* PSCI conduit: HVC, else SMC */
+	bool psci;		  /* a PSCI node was found */
 };
 
 extern struct arm64_platform arm64_platform;

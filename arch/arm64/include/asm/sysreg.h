@@ -14,13 +14,13 @@
 #define CURRENTEL_EL2 (2 << 2)
 
 /* SCTLR_EL1 (Arm ARM D19.2.118). */
-#define SCTLR_M (UL(1) << 0)	/* stage-1 MMU */
-#define SCTLR_A (UL(1) << 1)	/* alignment checks */
-#define SCTLR_C (UL(1) << 2)	/* data cacheable */
-#define SCTLR_SA (UL(1) << 3)	/* SP alignment check, EL1 */
-#define SCTLR_SA0 (UL(1) << 4)	/* SP alignment check, EL0 */
-#define SCTLR_I (UL(1) << 12)	/* instruction cacheable */
-#define SCTLR_SPAN (UL(1) << 23)	/* 1: taking an exception leaves PSTATE.PAN alone */
+#define SCTLR_M (UL(1) << 0)	 /* stage-1 MMU */
+#define SCTLR_A (UL(1) << 1)	 /* alignment checks */
+#define SCTLR_C (UL(1) << 2)	 /* data cacheable */
+#define SCTLR_SA (UL(1) << 3)	 /* SP alignment check, EL1 */
+#define SCTLR_SA0 (UL(1) << 4)	 /* SP alignment check, EL0 */
+#define SCTLR_I (UL(1) << 12)	 /* instruction cacheable */
+#define SCTLR_SPAN (UL(1) << 23) /* 1: taking an exception leaves PSTATE.PAN alone */
 #define SCTLR_RES1 ((UL(1) << 11) | (UL(1) << 20) | (UL(1) << 22) | (UL(1) << 28) | (UL(1) << 29))
 #define SCTLR_EL1_BOOT (SCTLR_RES1 | SCTLR_SPAN)
 #define SCTLR_EL1_ON (SCTLR_EL1_BOOT | SCTLR_M | SCTLR_C | SCTLR_I | SCTLR_SA | SCTLR_SA0)
@@ -31,21 +31,22 @@
 #define HCRX_EL2_TCR2EN (UL(1) << 14)
 #define HCRX_EL2_GCSEN (UL(1) << 22)
 /* Fine-grained traps (FEAT_FGT), booting.rst "GCS": the "n" bits must be 1. */
-#define HFGITR_EL2_GCS ((UL(1) << 59) | (UL(1) << 58) | (UL(1) << 57)) /* nGCSEPP, nGCSSTR_EL1, nGCSPUSHM_EL1 */
-#define HFGRTR_EL2_GCS ((UL(1) << 53) | (UL(1) << 52))		  /* nGCS_EL1, nGCS_EL0 (also HFGWTR) */
+#define HFGITR_EL2_GCS \
+	((UL(1) << 59) | (UL(1) << 58) | (UL(1) << 57)) /* nGCSEPP, nGCSSTR_EL1, nGCSPUSHM_EL1 */
+#define HFGRTR_EL2_GCS ((UL(1) << 53) | (UL(1) << 52))	/* nGCS_EL1, nGCS_EL0 (also HFGWTR) */
 /* CNTHCTL_EL2: EL1PCTEN, EL1PCEN -- EL1 may use the physical counter and timer. */
 #define CNTHCTL_EL2_EL1PC (UL(3) << 0)
 /* SPSR for EL1h with D, A, I, F masked (Arm ARM C5.2.18). */
 #define SPSR_EL1H_MASKED UL(0x3c5)
 
 /* ID register fields (Arm ARM D19.2.x): shift of a 4-bit field. */
-#define ID_AA64PFR0_FP_SHIFT 16		/* 0xf: no FP */
-#define ID_AA64PFR1_GCS_SHIFT 44	/* ID_AA64PFR1_EL1.GCS, bits 47:44 */
+#define ID_AA64PFR0_FP_SHIFT 16	 /* 0xf: no FP */
+#define ID_AA64PFR1_GCS_SHIFT 44 /* ID_AA64PFR1_EL1.GCS, bits 47:44 */
 #define ID_AA64MMFR0_PARANGE_SHIFT 0
 #define ID_AA64MMFR0_FGT_SHIFT 56
 #define ID_AA64MMFR1_PAN_SHIFT 20
 #define ID_AA64MMFR1_HCX_SHIFT 40
-#define ID_AA64MMFR3_S1PIE_SHIFT 8	/* ID_AA64MMFR3_EL1.S1PIE, bits 11:8 */
+#define ID_AA64MMFR3_S1PIE_SHIFT 8 /* ID_AA64MMFR3_EL1.S1PIE, bits 11:8 */
 
 /* ID registers binutils may not name: ID_AA64MMFR3_EL1 is S3_0_C0_C7_3. */
 #define REG_ID_AA64MMFR3_EL1 "S3_0_C0_C7_3"
@@ -64,7 +65,7 @@
 #define TCR_SH1_INNER (UL(3) << 28)
 #define TCR_TG1_4K (UL(2) << 30)
 #define TCR_IPS_SHIFT 32
-#define TCR_EL1_BOOT                                                                  \
+#define TCR_EL1_BOOT                                                                   \
 	(TCR_T0SZ(16) | TCR_IRGN0_WBWA | TCR_ORGN0_WBWA | TCR_SH0_INNER | TCR_TG0_4K | \
 	 TCR_T1SZ(16) | TCR_IRGN1_WBWA | TCR_ORGN1_WBWA | TCR_SH1_INNER | TCR_TG1_4K)
 
@@ -98,14 +99,13 @@
 #ifndef __ASSEMBLER__
 #include <kernel/types.h>
 
-#define read_sysreg(reg)                                                    \
-	({                                                                  \
-		u64 __v;                                                    \
+#define read_sysreg(reg)                                                     \
+	({                                                                   \
+		u64 __v;                                                     \
 		__asm__ __volatile__("mrs %0, " #reg : "=r"(__v)::"memory"); \
-		__v;                                                        \
+		__v;                                                         \
 	})
-#define write_sysreg(reg, v) \
-	__asm__ __volatile__("msr " #reg ", %0" ::"r"((u64)(v)) : "memory")
+#define write_sysreg(reg, v) __asm__ __volatile__("msr " #reg ", %0" ::"r"((u64)(v)) : "memory")
 #define isb() __asm__ __volatile__("isb" ::: "memory")
 #define dsb(opt) __asm__ __volatile__("dsb " #opt ::: "memory")
 

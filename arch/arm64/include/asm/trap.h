@@ -6,7 +6,7 @@
 #include <asm/const.h>
 
 #define ESR_EC_SHIFT 26
-#define ESR_EC_UNKNOWN 0x00  /* unknown reason: undefined instructions, UDF */
+#define ESR_EC_UNKNOWN 0x00 /* unknown reason: undefined instructions, UDF */
 #define ESR_EC_WFX 0x01
 #define ESR_EC_FP 0x07	     /* FP/SIMD access trapped by CPACR */
 #define ESR_EC_ILL 0x0e	     /* illegal execution state */
@@ -19,22 +19,22 @@
 #define ESR_EC_DABT_CUR 0x25
 #define ESR_EC_SP_ALIGN 0x26
 #define ESR_EC_FP_EXC64 0x2c
-#define ESR_EC_GCS 0x2d	     /* GCS exception (FEAT_GCS) */
+#define ESR_EC_GCS 0x2d /* GCS exception (FEAT_GCS) */
 #define ESR_EC_SERROR 0x2f
-#define ESR_EC_BRK_LOW 0x30  /* breakpoint from EL0 */
+#define ESR_EC_BRK_LOW 0x30 /* breakpoint from EL0 */
 #define ESR_EC_BRK_CUR 0x31
 #define ESR_EC_SSTEP_LOW 0x32
 #define ESR_EC_SSTEP_CUR 0x33
 #define ESR_EC_WATCH_LOW 0x34
 #define ESR_EC_WATCH_CUR 0x35
-#define ESR_EC_BRK64 0x3c    /* BRK instruction */
+#define ESR_EC_BRK64 0x3c /* BRK instruction */
 #define ESR_EC_MAX 0x3f
 
 /* Data/instruction abort ISS (Arm ARM D19.2.45.x). */
-#define ESR_ISS_WNR (UL(1) << 6)	     /* write, not read */
-#define ESR_ISS_FSC_MASK UL(0x3f)	     /* DFSC / IFSC */
-#define ESR_ISS2_GCS (UL(1) << 40)     /* ISS2.GCS: a GCS access (FEAT_GCS) */
-#define FSC_TYPE_MASK 0x3c	     /* the fault type without its level */
+#define ESR_ISS_WNR (UL(1) << 6)   /* write, not read */
+#define ESR_ISS_FSC_MASK UL(0x3f)  /* DFSC / IFSC */
+#define ESR_ISS2_GCS (UL(1) << 40) /* ISS2.GCS: a GCS access (FEAT_GCS) */
+#define FSC_TYPE_MASK 0x3c	   /* the fault type without its level */
 #define FSC_ADDR_SIZE 0x00
 #define FSC_TRANSLATION 0x04
 #define FSC_ACCESS_FLAG 0x08
@@ -47,7 +47,7 @@
 #define TRAP_SERROR 3
 
 /* struct trap_frame: x0..x30, sp, elr, spsr, esr, far, kind + pad. */
-#define FRAME_X(n) ((n) * 8)
+#define FRAME_X(n) ((n)*8)
 #define FRAME_SP (31 * 8)
 #define FRAME_ELR (32 * 8)
 #define FRAME_SPSR (33 * 8)

@@ -15,6 +15,9 @@
 #define GNU_PROPERTY_X86_FEATURE_1_AND 0xc0000002
 #define GNU_PROPERTY_X86_FEATURE_1_SHSTK 0x2
 
+/* clang-format off: assembler syntax, not C */
+/* The macros below are assembler syntax, not C: keep clang-format out. */
+/* clang-format off */
 #define SHSTK_NOTE                                                     \
 	.pushsection .note.gnu.property, "a";                          \
 	.p2align 3;                                                    \
@@ -40,5 +43,7 @@
 #define NR_vfork 58
 #define NR_exit 60
 #define NR_clone3 435
+
+/* clang-format on */
 
 #endif

@@ -94,7 +94,7 @@ static inline long syscall6(long n, long a1, long a2, long a3, long a4, long a5,
  * a function call.
  */
 static inline __attribute__((always_inline)) long syscall_clone3_exit0(void *args,
-									  unsigned long size)
+								       unsigned long size)
 {
 	long ret;
 

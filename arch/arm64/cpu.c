@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The CPU feature probe: what the boot log prints and later code trusts.
+ * The boot runner checks the "cpu:" line against the platform, so a
+ * mislabelled emulator fails the run. ID register fields: Arm ARM D19.2
+ * (ID_AA64PFR1_EL1.GCS 47:44, ID_AA64MMFR1_EL1.PAN 23:20,
+ * ID_AA64MMFR3_EL1.S1PIE 11:8).
+ */
+#include <asm/setup.h>
+#include <asm/sysreg.h>
+#include <kernel/arch.h>
+#include <kernel/printk.h>
+
+const char arch_name[] = "aarch64";
+
+struct arm64_features arm64_features;
+u8 arm64_pan_enabled;
+extern u32 arm64_boot_el;
+
+static const char *yes_no(bool b)
+{
+	return b ? "yes" : "no";
+}
+
+void arch_cpu_probe(void)
+{
+	struct arm64_features *f = &arm64_features;
+	u64 pfr0 = read_sysreg(id_aa64pfr0_el1), pfr1 = read_sysreg(id_aa64pfr1_el1);
+	u64 mmfr0 = read_sysreg(id_aa64mmfr0_el1), mmfr1 = read_sysreg(id_aa64mmfr1_el1);
+	u64 mmfr3;
+
+	__asm__ __volatile__("mrs %0, " REG_ID_AA64MMFR3_EL1 : "=r"(mmfr3));
+	f->midr = read_sysreg(midr_el1);
+	f->gcs = id_field(pfr1, ID_AA64PFR1_GCS_SHIFT) != 0;
+	f->s1pie = id_field(mmfr3, ID_AA64MMFR3_S1PIE_SHIFT) != 0;
+	f->pan = id_field(mmfr1, ID_AA64MMFR1_PAN_SHIFT) != 0;
+	f->fp = id_field(pfr0, ID_AA64PFR0_FP_SHIFT) != 0xf;
+	f->parange = id_field(mmfr0, ID_AA64MMFR0_PARANGE_SHIFT);
+	f->el = arm64_boot_el;
+
+	/* MIDR_EL1: implementer 31:24, part number 15:4 (Arm ARM D19.2.100). */
+	printk("cpu: midr=%08lx implementer=%#lx part=%#lx el=%u gcs=%s s1pie=%s pan=%s fp=%s\n",
+	       (unsigned long)f->midr, (unsigned long)(f->midr >> 24) & 0xff,
+	       (unsigned long)(f->midr >> 4) & 0xfff, f->el, yes_no(f->gcs), yes_no(f->s1pie),
+	       yes_no(f->pan), yes_no(f->fp));
+
+	/* PAN: EL1 cannot touch EL0 pages except in arch_copy_user (Arm ARM D8.4.2). */
+	if (f->pan) {
+		__asm__ __volatile__(".inst %0" ::"i"(INSN_SET_PAN) : "memory");
+		arm64_pan_enabled = 1;
+	}
+}
+
+void arch_irq_enable(void)
+{
+	__asm__ __volatile__("msr daifclr, #2" ::: "memory");
+}
+
+void arch_irq_disable(void)
+{
+	__asm__ __volatile__("msr daifset, #2" ::: "memory");
+}
+
+unsigned long arch_irq_save(void)
+{
+	unsigned long flags;
+
+	__asm__ __volatile__("mrs %0, daif\n\tmsr daifset, #2" : "=r"(flags)::"memory");
+	return flags;
+}
+
+void arch_irq_restore(unsigned long flags)
+{
+	if (!(flags & DAIF_I))
+		arch_irq_enable();
+}
+
+/*
+ * WFI wakes on a pending interrupt even while PSTATE.I masks it (Arm ARM
+ * D1.6.2), so with IRQs masked nothing can slip in between; unmasking
+ * afterwards takes the interrupt.
+ */
+void arch_idle_wait(void)
+{
+	__asm__ __volatile__("dsb sy\n\twfi\n\tmsr daifclr, #2\n\tisb\n\tmsr daifset, #2" ::
+				     : "memory");
+}
+
+void arch_cpu_relax(void)
+{
+	__asm__ __volatile__("yield" ::: "memory");
+}

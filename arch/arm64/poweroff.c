@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Leaving the machine, and telling the emulator how it went.
+ *
+ * 1. Semihosting SYS_EXIT (Arm "Semihosting for AArch32 and AArch64",
+ *    IHI 0086: HLT #0xF000 with w0 = 0x18 and x1 -> { ADP_Stopped_-
+ *    ApplicationExit 0x20026, exit code }): QEMU run with -semihosting exits
+ *    with that code. We send status * 2 + 1, the code x86's isa-debug-exit
+ *    gives, so the boot runner's check holds on every QEMU platform. Without
+ *    semihosting HLT is an undefined instruction: its fix-up entry skips it.
+ * 2. PSCI SYSTEM_OFF (Arm DEN 0022, function 0x84000008) through the
+ *    conduit the DTB names (HVC or SMC): QEMU exits with 0, real machines
+ *    turn off; the status is then only in the "umbra: poweroff status=N"
+ *    line panic.c printed before.
+ * 3. Else WFI forever.
+ */
+#include <asm/setup.h>
+#include <kernel/arch.h>
+
+#define SEMIHOSTING_SYS_EXIT 0x18
+#define ADP_STOPPED_APPLICATION_EXIT 0x20026
+#define PSCI_SYSTEM_OFF 0x84000008ul
+
+static void semihosting_exit(int code)
+{
+	u64 block[2] = { ADP_STOPPED_APPLICATION_EXIT, (u64)code };
+	register u64 x0 __asm__("x0") = SEMIHOSTING_SYS_EXIT;
+	register u64 x1 __asm__("x1") = (u64)block;
+
+	__asm__ __volatile__("1:	hlt #0xf000\n"
+			     "2:\n"
+			     "	.pushsection .extable, \"a\"\n"
+			     "	.balign 8\n"
+			     "	.quad 1b, 2b\n"
+			     "	.popsection"
+			     : "+r"(x0)
+			     : "r"(x1), "m"(block)
+			     : "memory");
+}
+
+static void psci_system_off(void)
+{
+	register u64 x0 __asm__("x0") = PSCI_SYSTEM_OFF;
+
+	if (!arm64_platform.psci)
+		return;
+	if (arm64_platform.psci_hvc)
+		__asm__ __volatile__("hvc #0" : "+r"(x0)::"memory");
+	else
+		__asm__ __volatile__("smc #0" : "+r"(x0)::"memory");
+}
+
+void arch_poweroff(int status)
+{
+	semihosting_exit(status * 2 + 1);
+	psci_system_off();
+	for (;;)
+		__asm__ __volatile__("msr daifset, #0xf\n\twfi");
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The periodic tick from the generic timer's EL1 virtual timer (Arm ARM
+ * D11.2: CNTFRQ_EL0, CNTVCT_EL0, CNTV_CVAL_EL0, CNTV_CTL_EL0), taken through
+ * the GIC; and the IRQ entry every interrupt goes through.
+ */
+#include <asm/setup.h>
+#include <asm/sysreg.h>
+#include <asm/trap.h>
+#include <kernel/arch.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/timer.h>
+
+#define MAX_INTID 1020
+
+static void (*handlers[MAX_INTID])(void);
+static u64 interval;
+
+void irq_set_handler(unsigned int intid, void (*fn)(void))
+{
+	if (intid < MAX_INTID)
+		handlers[intid] = fn;
+}
+
+static void timer_irq(void)
+{
+	u64 next = read_sysreg(cntv_cval_el0) + interval;
+	u64 now = read_sysreg(cntvct_el0);
+
+	if (next <= now) /* we fell behind (an emulator pause): skip, do not storm */
+		next = now + interval;
+	write_sysreg(cntv_cval_el0, next);
+	timer_tick();
+}
+
+void arch_timer_init(unsigned int hz)
+{
+	u64 freq = read_sysreg(cntfrq_el0);
+
+	if (!freq)
+		panic("timer: CNTFRQ_EL0 is 0 (firmware did not set it)");
+	interval = freq / hz;
+	gic_init();
+	irq_set_handler(arm64_platform.timer_intid, timer_irq);
+	gic_enable(arm64_platform.timer_intid);
+	write_sysreg(cntv_cval_el0, read_sysreg(cntvct_el0) + interval);
+	write_sysreg(cntv_ctl_el0, CNT_CTL_ENABLE);
+	isb();
+	pr_info("timer: generic timer at %lu Hz, tick %u Hz, GICv%u INTID %u\n",
+		(unsigned long)freq, hz, arm64_platform.gic_version, arm64_platform.timer_intid);
+}
+
+/* entry.S: an IRQ from EL0 or EL1, interrupts masked. */
+void arm64_irq(struct trap_frame *f)
+{
+	bool user = (f->spsr & SPSR_MODE_MASK) == SPSR_MODE_EL0T;
+	unsigned int intid = gic_ack();
+
+	if (intid >= MAX_INTID)
+		return; /* spurious: nothing to acknowledge */
+	if (handlers[intid])
+		handlers[intid]();
+	gic_eoi(intid);
+	if (intid == arm64_platform.timer_intid)
+		sched_tick(user);
+	if (user)
+		exit_to_user_mode();
+}

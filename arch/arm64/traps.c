@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: MIT
+/*
+ * trap_dispatch(): where every synchronous exception and SError lands
+ * (entry.S). From EL0: system calls, demand paging, or a signal. From EL1:
+ * a user-access fault inside arch_copy_user (paged in or fixed up), an
+ * expected self-test trap, else a kernel bug and a panic report: the ESR
+ * class, FAR, ELR, SPSR, x0-x30, SP, the task and a backtrace.
+ * ESR_EL1 fields: Arm ARM D19.2.45 (EC bits 31:26, IL bit 25, ISS 24:0).
+ */
+#include <asm/page.h>
+#include <asm/setup.h>
+#include <asm/sysreg.h>
+#include <asm/trap.h>
+#include <kernel/arch.h>
+#include <kernel/kstack.h>
+#include <kernel/mm.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/signal.h>
+#include <kernel/syscalls.h>
+#include <kernel/task.h>
+#include <kernel/vm.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/signal.h>
+
+_Static_assert(KSTACK_AREA_GIB == KSTACK_AREA_BASE >> 30, "entry.S's kernel-stack test");
+_Static_assert(KSTACK_SLOT_PAGES * PAGE_SIZE == 1ul << 16 && KSTACK_PAGES * PAGE_SIZE == 1ul << 15,
+	       "entry.S tests bit 15: 64 KiB slots, the stack in their top half");
+
+extern const char arm64_vectors[];
+
+static const char *const ec_names[ESR_EC_MAX + 1] = {
+	[ESR_EC_UNKNOWN] = "undefined instruction",
+	[ESR_EC_WFX] = "WFI/WFE trap",
+	[ESR_EC_FP] = "FP/SIMD access trap",
+	[ESR_EC_ILL] = "illegal execution state",
+	[ESR_EC_SVC64] = "SVC",
+	[ESR_EC_SYS64] = "system register trap",
+	[ESR_EC_IABT_LOW] = "instruction abort from EL0",
+	[ESR_EC_IABT_CUR] = "instruction abort",
+	[ESR_EC_PC_ALIGN] = "PC alignment fault",
+	[ESR_EC_DABT_LOW] = "data abort from EL0",
+	[ESR_EC_DABT_CUR] = "data abort",
+	[ESR_EC_SP_ALIGN] = "SP alignment fault",
+	[ESR_EC_FP_EXC64] = "FP exception",
+	[ESR_EC_GCS] = "GCS exception",
+	[ESR_EC_SERROR] = "SError",
+	[ESR_EC_BRK_LOW] = "breakpoint from EL0",
+	[ESR_EC_BRK_CUR] = "breakpoint",
+	[ESR_EC_SSTEP_LOW] = "software step from EL0",
+	[ESR_EC_SSTEP_CUR] = "software step",
+	[ESR_EC_WATCH_LOW] = "watchpoint from EL0",
+	[ESR_EC_WATCH_CUR] = "watchpoint",
+	[ESR_EC_BRK64] = "BRK instruction",
+};
+
+static struct {
+	unsigned int ec;
+	unsigned int hits;
+	bool armed;
+} expected;
+
+void arm64_traps_init(void)
+{
+	write_sysreg(vbar_el1, (u64)arm64_vectors);
+	isb();
+}
+
+void trap_expect(unsigned int ec)
+{
+	expected.ec = ec;
+	expected.hits = 0;
+	expected.armed = true;
+}
+
+unsigned int trap_expect_hits(void)
+{
+	return expected.hits;
+}
+
+static unsigned int esr_ec(u64 esr)
+{
+	return (unsigned int)((esr >> ESR_EC_SHIFT) & ESR_EC_MAX);
+}
+
+static const char *ec_name(unsigned int ec)
+{
+	return ec_names[ec] ? ec_names[ec] : "unexpected exception";
+}
+
+static bool from_user(const struct trap_frame *f)
+{
+	return (f->spsr & SPSR_MODE_MASK) == SPSR_MODE_EL0T;
+}
+
+/* True when the 8 bytes at addr can be read without faulting. */
+static bool readable_u64(uintptr_t addr)
+{
+	phys_addr_t phys;
+	unsigned int prot;
+
+	return IS_ALIGNED(addr, 8) && addr >= TASK_SIZE && arch_translate(addr, &phys, &prot) &&
+	       (prot & KPROT_READ);
+}
+
+/* Walks the AAPCS64 frame records: [fp] = the caller's fp, [fp + 8] = the return address. */
+static void backtrace_from(uintptr_t pc, uintptr_t fp)
+{
+	extern const char __text_start[], __text_end[];
+
+	printk("backtrace:\n  [<%016lx>]\n", (unsigned long)pc);
+	for (int depth = 0; depth < 16 && fp; depth++) {
+		if (!readable_u64(fp) || !readable_u64(fp + 8))
+			break;
+		uintptr_t ret = ((uintptr_t *)fp)[1];
+
+		if (ret < (uintptr_t)__text_start || ret >= (uintptr_t)__text_end)
+			break;
+		printk("  [<%016lx>]\n", (unsigned long)ret);
+		fp = ((uintptr_t *)fp)[0];
+	}
+}
+
+void arch_dump_stack(void)
+{
+	backtrace_from((uintptr_t)__builtin_return_address(0),
+		       (uintptr_t)__builtin_frame_address(0));
+}
+
+static bool is_abort(unsigned int ec)
+{
+	return ec == ESR_EC_DABT_CUR || ec == ESR_EC_DABT_LOW || ec == ESR_EC_IABT_CUR ||
+	       ec == ESR_EC_IABT_LOW;
+}
+
+static const char *fsc_name(u64 esr)
+{
+	switch (esr & ESR_ISS_FSC_MASK & FSC_TYPE_MASK) {
+	case FSC_ADDR_SIZE:
+		return "address size fault";
+	case FSC_TRANSLATION:
+		return "no page for";
+	case FSC_ACCESS_FLAG:
+		return "access flag fault on";
+	case FSC_PERMISSION:
+		return "protection violation on";
+	default:
+		return "other fault on";
+	}
+}
+
+static void print_abort_cause(const struct trap_frame *f)
+{
+	unsigned int ec = esr_ec(f->esr);
+	bool instr = ec == ESR_EC_IABT_CUR || ec == ESR_EC_IABT_LOW;
+
+	printk("%s: %s %s-mode %s at %#lx (FSC %#lx)%s\n", instr ? "instruction abort" : "data abort",
+	       fsc_name(f->esr), from_user(f) ? "user" : "kernel",
+	       instr			      ? "instruction fetch"
+	       : (f->esr & ESR_ISS_WNR) ? "write"
+					      : "read",
+	       (unsigned long)f->far, (unsigned long)(f->esr & ESR_ISS_FSC_MASK),
+	       (f->esr & ESR_ISS2_GCS) ? ", GCS access" : "");
+}
+
+static void print_registers(const struct trap_frame *f)
+{
+	printk("PC: %016lx SPSR: %016lx\n", (unsigned long)f->elr, (unsigned long)f->spsr);
+	printk("SP: %016lx LR: %016lx\n", (unsigned long)f->sp, (unsigned long)f->x[30]);
+	for (int i = 0; i < 30; i += 3)
+		printk("X%02d: %016lx X%02d: %016lx X%02d: %016lx\n", i, (unsigned long)f->x[i], i + 1,
+		       (unsigned long)f->x[i + 1], i + 2, (unsigned long)f->x[i + 2]);
+	printk("ESR: %016lx FAR: %016lx TTBR0: %016lx TTBR1: %016lx\n", (unsigned long)f->esr,
+	       (unsigned long)f->far, (unsigned long)read_sysreg(ttbr0_el1),
+	       (unsigned long)read_sysreg(ttbr1_el1));
+}
+
+static __noreturn void kernel_fault(struct trap_frame *f)
+{
+	unsigned int ec = esr_ec(f->esr);
+
+	if (f->kind == TRAP_SERROR)
+		panic_begin("SError (ESR class %#x) in kernel mode", ec);
+	else
+		panic_begin("%s (ESR class %#x) in kernel mode", ec_name(ec), ec);
+	if (is_abort(ec))
+		print_abort_cause(f);
+	if (kstack_is_guard(f->far) || kstack_is_guard(f->sp))
+		printk("kernel stack overflow: the access hit the guard page below a kernel "
+		       "stack\n");
+	print_registers(f);
+	backtrace_from(f->elr, f->x[29]);
+	poweroff(POWEROFF_PANIC);
+}
+
+/* entry.S, when a kernel exception found its stack overflowed (on overflow_stack). */
+__noreturn void arm64_stack_overflow(struct trap_frame *f);
+
+void arm64_stack_overflow(struct trap_frame *f)
+{
+	kernel_fault(f);
+}
+
+__noreturn void arm64_bad_vector(struct trap_frame *f);
+
+void arm64_bad_vector(struct trap_frame *f)
+{
+	panic_begin("unexpected exception vector (FIQ, SP_EL0 or AArch32) from %s",
+		    from_user(f) ? "EL0" : "EL1");
+	print_registers(f);
+	backtrace_from(f->elr, f->x[29]);
+	poweroff(POWEROFF_PANIC);
+}
+
+/* The fix-up table of uaccess.S and poweroff.c: where a faulting instruction resumes. */
+struct extable_entry {
+	u64 insn;
+	u64 fixup;
+};
+extern const struct extable_entry __start_extable[], __stop_extable[];
+
+static u64 extable_fixup(u64 pc)
+{
+	size_t n =
+		((uintptr_t)__stop_extable - (uintptr_t)__start_extable) / sizeof(*__start_extable);
+
+	for (size_t i = 0; i < n; i++) {
+		if (__start_extable[i].insn == pc)
+			return __start_extable[i].fixup;
+	}
+	return 0;
+}
+
+static enum fault_access abort_access(u64 esr)
+{
+	unsigned int ec = esr_ec(esr);
+
+	if (esr & ESR_ISS2_GCS)
+		return FAULT_SHSTK;
+	if (ec == ESR_EC_IABT_LOW || ec == ESR_EC_IABT_CUR)
+		return FAULT_EXEC;
+	return (esr & ESR_ISS_WNR) ? FAULT_WRITE : FAULT_READ;
+}
+
+/* A user-mode abort: demand paging, or SIGSEGV with MAPERR / ACCERR. */
+static void user_abort(struct trap_frame *f)
+{
+	int err = current->mm && f->far < TASK_SIZE
+			  ? mm_handle_fault(current->mm, f->far, abort_access(f->esr))
+			  : -EFAULT;
+
+	if (err == 0)
+		return;
+	if (err == -ENOMEM) {
+		signal_force_fault(SIGKILL, 0, f->far, "out of memory in a page fault");
+		return;
+	}
+	signal_force_fault(SIGSEGV, err == -EFAULT ? SEGV_MAPERR : SEGV_ACCERR, f->far,
+			   "segfault");
+}
+
+void arm64_syscall(struct trap_frame *f);
+
+/* The signal each user exception raises (signal(7), as Linux's arm64 traps). */
+static void user_exception(struct trap_frame *f)
+{
+	unsigned int ec = esr_ec(f->esr);
+
+	switch (ec) {
+	case ESR_EC_SVC64:
+		arm64_syscall(f);
+		break;
+	case ESR_EC_DABT_LOW:
+	case ESR_EC_IABT_LOW:
+		user_abort(f);
+		break;
+	case ESR_EC_UNKNOWN:
+	case ESR_EC_ILL:
+	case ESR_EC_SYS64:
+		signal_force_fault(SIGILL, 0, f->elr, ec_name(ec));
+		break;
+	case ESR_EC_BRK64:
+	case ESR_EC_BRK_LOW:
+	case ESR_EC_SSTEP_LOW:
+	case ESR_EC_WATCH_LOW:
+		signal_force_fault(SIGTRAP, 0, f->elr, ec_name(ec));
+		break;
+	case ESR_EC_PC_ALIGN:
+	case ESR_EC_SP_ALIGN:
+		signal_force_fault(SIGBUS, 0, f->elr, ec_name(ec));
+		break;
+	case ESR_EC_FP_EXC64:
+		signal_force_fault(SIGFPE, 0, f->elr, ec_name(ec));
+		break;
+	default:
+		signal_force_fault(SIGSEGV, 0, f->elr, ec_name(ec));
+		break;
+	}
+}
+
+/*
+ * A data abort in kernel mode at a user address is legitimate only inside
+ * the user-access routine: page the memory in, or resume at its fix-up.
+ */
+static bool kernel_uaccess_fault(struct trap_frame *f)
+{
+	u64 fixup = extable_fixup(f->elr);
+
+	if (!fixup || f->far >= TASK_SIZE)
+		return false;
+	if (current && current->mm &&
+	    (f->esr & ESR_ISS_FSC_MASK & FSC_TYPE_MASK) == FSC_TRANSLATION &&
+	    mm_handle_fault(current->mm, f->far, abort_access(f->esr)) == 0)
+		return true;
+	f->elr = fixup;
+	return true;
+}
+
+void trap_dispatch(struct trap_frame *f)
+{
+	unsigned int ec = esr_ec(f->esr);
+
+	if (f->kind == TRAP_SYNC && from_user(f)) {
+		user_exception(f);
+		exit_to_user_mode();
+		return;
+	}
+	if (f->kind == TRAP_SYNC) {
+		if (ec == ESR_EC_DABT_CUR && kernel_uaccess_fault(f))
+			return;
+		if (ec == ESR_EC_UNKNOWN && extable_fixup(f->elr)) {
+			f->elr = extable_fixup(f->elr); /* poweroff's probe of semihosting */
+			return;
+		}
+		if (expected.armed && ec == expected.ec) {
+			expected.hits++;
+			expected.armed = false;
+			f->elr += 4; /* BRK and UDF are reported at the instruction itself */
+			return;
+		}
+	}
+	kernel_fault(f);
+}
