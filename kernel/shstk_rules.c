@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * The default sizes of a thread's shadow stack, one small pure function
- * per architecture, as Linux computes them (ABI.md §2.6 and §4.6). Used by
- * the arch hooks and unit-tested on the host (tests/unit/test_shstk_size.c).
+ * The shadow-stack rules that differ between architectures, one small pure
+ * function each, as Linux and the seed series state them: default sizes
+ * (ABI.md §2.6, §4.6), caller-provided clone3 stacks (§2.7, Part A item 2)
+ * and map_shadow_stack()'s argument checks (§2.5, §4.5). The arch hooks
+ * pick theirs; the host unit tests (tests/unit/test_shstk_rules.c) check
+ * them value by value.
  */
 #include <kernel/shstk.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
 
 #define SHSTK_PAGE 4096ull
 
@@ -25,4 +30,42 @@ u64 shstk_size_gcs(u64 n, u64 rlimit_stack)
 	if (n)
 		return page_align(n);
 	return MAX(SHSTK_PAGE, page_align(MIN(rlimit_stack / 2, SHSTK_GCS_MAX_DEFAULT)));
+}
+
+int shstk_clone_stack_check_x86(u64 base, u64 size)
+{
+	/* Seed RFC v1: only the base is checked for alignment. */
+	if ((base & 7) || size < 8)
+		return -EINVAL;
+	return 0;
+}
+
+int shstk_clone_stack_check_gcs(u64 base, u64 size)
+{
+	/* Umbra's arm64 analogue: the top, base + size, must be a GCS slot too. */
+	if ((base & 7) || size < 8 || (size & 7))
+		return -EINVAL;
+	return 0;
+}
+
+int shstk_map_check_x86(u64 addr, u64 size, unsigned int flags)
+{
+	if (flags & ~SHADOW_STACK_SET_TOKEN)
+		return -EINVAL; /* SET_MARKER too: x86 has no end marker */
+	if ((flags & SHADOW_STACK_SET_TOKEN) && size < 8)
+		return -ENOSPC;
+	if (addr && addr < SHSTK_X86_MIN_ADDR)
+		return -ERANGE;
+	return 0;
+}
+
+int shstk_map_check_gcs(u64 addr, u64 size, unsigned int flags)
+{
+	if (flags & ~(SHADOW_STACK_SET_TOKEN | SHADOW_STACK_SET_MARKER))
+		return -EINVAL;
+	if (addr & (SHSTK_PAGE - 1))
+		return -EINVAL;
+	if (size == 8 || (size & 7))
+		return -EINVAL;
+	return 0;
 }

@@ -9,9 +9,11 @@
  * struct arch_task, the ESR class (ESR_EC_GCS) and ISS2.GCS are decoded by
  * traps.c, and the probe reports ID_AA64PFR1_EL1.GCS and S1PIE.
  */
+#include <asm/page.h>
 #include <kernel/shstk.h>
 #include <kernel/task.h>
 #include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
 
 bool arch_shstk_supported(void)
 {
@@ -62,9 +64,9 @@ uintptr_t arch_shstk_min_addr(void)
 /* map_shadow_stack steps 2-5 of ABI.md §4.5 (step 1 is kernel/shstk.c's). */
 int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags)
 {
-	if (flags & ~3u) /* SHADOW_STACK_SET_TOKEN | SHADOW_STACK_SET_MARKER */
+	if (flags & ~(SHADOW_STACK_SET_TOKEN | SHADOW_STACK_SET_MARKER))
 		return -EINVAL;
-	if (addr & 0xfff)
+	if (addr & (PAGE_SIZE - 1))
 		return -EINVAL;
 	if (size == 8 || (size & 7))
 		return -EINVAL;

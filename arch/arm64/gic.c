@@ -74,8 +74,10 @@ void gic_init(void)
 		;
 	*mmio32(p->gicr.base, GICR_SGI_BASE + GICR_IGROUPR0) = ~0u;
 	/* The CPU interface through system registers: ICC_SRE_EL1.SRE, PMR, IGRPEN1. */
-	__asm__ __volatile__("mrs x0, S3_0_C12_C12_5\n\torr x0, x0, #1\n\tmsr S3_0_C12_C12_5, x0\n\t"
-			     "isb" ::: "x0", "memory");
+	__asm__ __volatile__(
+		"mrs x0, S3_0_C12_C12_5\n\torr x0, x0, #1\n\tmsr S3_0_C12_C12_5, x0\n\t"
+		"isb" ::
+			: "x0", "memory");
 	__asm__ __volatile__("msr S3_0_C4_C6_0, %0" ::"r"((u64)PMR_ALL));
 	__asm__ __volatile__("msr S3_0_C12_C12_7, %0\n\tisb" ::"r"(1ul) : "memory");
 }

@@ -27,3 +27,20 @@ $(IMAGE): $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk
 $(BUILD)/crash-%.img: $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk
 	@$(if $(Q),echo "  IMAGE   $@")
 	$(call make-img,$@,$(CMDLINE) crashtest=$*)
+
+# Until libc/ and user/ build for arm64: a one-program initramfs whose
+# /init (arch/arm64/smoke/init.S) checks exec, SVC and exit.
+# tests/boot/emulate boots with it when initramfs.cpio is absent.
+SMOKE_CPIO := $(BUILD)/smoke.cpio
+
+$(BUILD)/smoke/init: arch/$(ARCH)/smoke/init.S arch/$(ARCH)/image.mk
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  AS      $<")
+	$(Q)$(CC) -c $< -o $@.o
+	$(Q)$(LD) -static -z max-page-size=4096 -z noexecstack -Ttext=0x400000 -e _start -o $@ $@.o
+
+$(SMOKE_CPIO): $(BUILD)/smoke/init
+	@$(if $(Q),echo "  CPIO    $@")
+	$(Q)cd $(BUILD)/smoke && echo init | cpio -o -H newc --quiet -R 0:0 > $(abspath $@)
+
+$(IMAGE) $(CRASH_IMAGES): | $(SMOKE_CPIO)

@@ -25,7 +25,7 @@
 #include <uapi/linux/signal.h>
 
 _Static_assert(KSTACK_AREA_GIB == KSTACK_AREA_BASE >> 30, "entry.S's kernel-stack test");
-_Static_assert(KSTACK_SLOT_PAGES * PAGE_SIZE == 1ul << 16 && KSTACK_PAGES * PAGE_SIZE == 1ul << 15,
+_Static_assert(KSTACK_SLOT_PAGES *PAGE_SIZE == 1ul << 16 && KSTACK_PAGES * PAGE_SIZE == 1ul << 15,
 	       "entry.S tests bit 15: 64 KiB slots, the stack in their top half");
 
 extern const char arm64_vectors[];
@@ -155,11 +155,12 @@ static void print_abort_cause(const struct trap_frame *f)
 	unsigned int ec = esr_ec(f->esr);
 	bool instr = ec == ESR_EC_IABT_CUR || ec == ESR_EC_IABT_LOW;
 
-	printk("%s: %s %s-mode %s at %#lx (FSC %#lx)%s\n", instr ? "instruction abort" : "data abort",
-	       fsc_name(f->esr), from_user(f) ? "user" : "kernel",
-	       instr			      ? "instruction fetch"
+	printk("%s: %s %s-mode %s at %#lx (FSC %#lx)%s\n",
+	       instr ? "instruction abort" : "data abort", fsc_name(f->esr),
+	       from_user(f) ? "user" : "kernel",
+	       instr			? "instruction fetch"
 	       : (f->esr & ESR_ISS_WNR) ? "write"
-					      : "read",
+					: "read",
 	       (unsigned long)f->far, (unsigned long)(f->esr & ESR_ISS_FSC_MASK),
 	       (f->esr & ESR_ISS2_GCS) ? ", GCS access" : "");
 }
@@ -169,8 +170,8 @@ static void print_registers(const struct trap_frame *f)
 	printk("PC: %016lx SPSR: %016lx\n", (unsigned long)f->elr, (unsigned long)f->spsr);
 	printk("SP: %016lx LR: %016lx\n", (unsigned long)f->sp, (unsigned long)f->x[30]);
 	for (int i = 0; i < 30; i += 3)
-		printk("X%02d: %016lx X%02d: %016lx X%02d: %016lx\n", i, (unsigned long)f->x[i], i + 1,
-		       (unsigned long)f->x[i + 1], i + 2, (unsigned long)f->x[i + 2]);
+		printk("X%02d: %016lx X%02d: %016lx X%02d: %016lx\n", i, (unsigned long)f->x[i],
+		       i + 1, (unsigned long)f->x[i + 1], i + 2, (unsigned long)f->x[i + 2]);
 	printk("ESR: %016lx FAR: %016lx TTBR0: %016lx TTBR1: %016lx\n", (unsigned long)f->esr,
 	       (unsigned long)f->far, (unsigned long)read_sysreg(ttbr0_el1),
 	       (unsigned long)read_sysreg(ttbr1_el1));
@@ -256,8 +257,7 @@ static void user_abort(struct trap_frame *f)
 		signal_force_fault(SIGKILL, 0, f->far, "out of memory in a page fault");
 		return;
 	}
-	signal_force_fault(SIGSEGV, err == -EFAULT ? SEGV_MAPERR : SEGV_ACCERR, f->far,
-			   "segfault");
+	signal_force_fault(SIGSEGV, err == -EFAULT ? SEGV_MAPERR : SEGV_ACCERR, f->far, "segfault");
 }
 
 void arm64_syscall(struct trap_frame *f);

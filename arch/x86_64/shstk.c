@@ -33,8 +33,6 @@
 #include <uapi/linux/mman.h>
 #include <uapi/linux/signal.h>
 
-#define SHSTK_MIN_ADDR (4ul << 30) /* above 4 GiB: out of reach of 32-bit code */
-
 static bool cet_on;
 
 void x86_cet_init(void)
@@ -98,29 +96,19 @@ u64 arch_shstk_thread_size(u64 stack_size, u64 rlimit_stack)
 	return shstk_size_x86(stack_size, rlimit_stack);
 }
 
-/* The seed's x86 checks: the base 8-byte aligned, at least one entry. */
 int arch_shstk_check_clone_stack(uintptr_t base, u64 size)
 {
-	if ((base & 7) || size < 8)
-		return -EINVAL;
-	return 0;
+	return shstk_clone_stack_check_x86(base, size);
 }
 
 uintptr_t arch_shstk_min_addr(void)
 {
-	return SHSTK_MIN_ADDR;
+	return SHSTK_X86_MIN_ADDR;
 }
 
-/* map_shadow_stack() steps 2-4 of ABI.md §2.5: x86 knows only SET_TOKEN. */
 int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags)
 {
-	if (flags & ~SHADOW_STACK_SET_TOKEN)
-		return -EINVAL;
-	if ((flags & SHADOW_STACK_SET_TOKEN) && size < 8)
-		return -ENOSPC;
-	if (addr && addr < SHSTK_MIN_ADDR)
-		return -ERANGE;
-	return 0;
+	return shstk_map_check_x86(addr, size, flags);
 }
 
 /*

@@ -175,7 +175,8 @@ el2_to_el1:
 	ubfx	x1, x1, #24, #4
 	cbz	x1, 1f
 	mrs	x1, S3_4_C12_C9_5
-	orr	x1, x1, #0x9
+	orr	x1, x1, #0x1		/* SRE */
+	orr	x1, x1, #0x8		/* Enable: EL1 may use ICC_SRE_EL1 */
 	msr	S3_4_C12_C9_5, x1
 	isb
 	msr	S3_4_C12_C11_0, xzr	/* ICH_HCR_EL2 = 0 */

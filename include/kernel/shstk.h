@@ -25,15 +25,24 @@ struct shstk_thread {
 	size_t size;
 };
 
-/* ---- pure size rules (unit-tested on the host) ---- */
+/* ---- the per-architecture rules, pure (kernel/shstk_rules.c) ---- */
 
 #define SHSTK_X86_MAX_DEFAULT (4ull << 30) /* x86: at most 4 GiB by default */
 #define SHSTK_GCS_MAX_DEFAULT (2ull << 30) /* arm64: at most 2 GiB by default */
+#define SHSTK_X86_MIN_ADDR (4ull << 30)	   /* x86: above 4 GiB, out of 32-bit code's reach */
 
 /* x86 adjust_shstk_size(): PAGE_ALIGN(n), or PAGE_ALIGN(min(rlimit, 4 GiB)) for n = 0. */
 u64 shstk_size_x86(u64 stack_size, u64 rlimit_stack);
 /* arm64 gcs_size(): PAGE_ALIGN(n), or max(page, PAGE_ALIGN(min(rlimit / 2, 2 GiB))). */
 u64 shstk_size_gcs(u64 n, u64 rlimit_stack);
+
+/* A caller-provided clone3 shadow stack: 0 or -EINVAL (x86: seed §2.7; arm64: Part A 2). */
+int shstk_clone_stack_check_x86(u64 base, u64 size);
+int shstk_clone_stack_check_gcs(u64 base, u64 size);
+
+/* map_shadow_stack()'s arch-specific argument checks, in Linux's order. 0 or -errno. */
+int shstk_map_check_x86(u64 addr, u64 size, unsigned int flags);
+int shstk_map_check_gcs(u64 addr, u64 size, unsigned int flags);
 
 /* ---- the policy ---- */
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * The default shadow-stack sizes (kernel/shstk_size.c): x86's
- * adjust_shstk_size() and arm64's gcs_size(), value by value, as ABI.md
- * §2.6 and §4.6 give them (including their worked examples).
+ * The per-architecture shadow-stack rules (kernel/shstk_rules.c), value by
+ * value: x86's adjust_shstk_size() and arm64's gcs_size() as ABI.md §2.6
+ * and §4.6 give them (with their worked examples), the seed's checks of a
+ * caller-provided clone3 stack (§2.7, Part A item 2), and map_shadow_stack's
+ * argument checks in Linux's order (§2.5, §4.5).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +14,8 @@
 #include <cmocka.h>
 
 #include <kernel/shstk.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
 
 #define KiB (1ull << 10)
 #define MiB (1ull << 20)
@@ -65,6 +69,61 @@ static void test_gcs_default_is_half_the_rlimit(void **state)
 	assert_int_equal(shstk_size_gcs(0, 3 * 4096), 4096 * 2); /* 6 KiB, page-rounded */
 }
 
+static void test_clone_stack_x86(void **state)
+{
+	(void)state;
+	assert_int_equal(shstk_clone_stack_check_x86(0x7f0000001000, 4096), 0);
+	assert_int_equal(shstk_clone_stack_check_x86(0x7f0000001000, 8), 0);
+	assert_int_equal(shstk_clone_stack_check_x86(0x7f0000001000, 7), -EINVAL);
+	assert_int_equal(shstk_clone_stack_check_x86(0x7f0000001004, 4096), -EINVAL);
+	assert_int_equal(shstk_clone_stack_check_x86(0x7f0000001001, 4096), -EINVAL);
+	/* Only the base is checked: an odd size is the seed's (documented) gap. */
+	assert_int_equal(shstk_clone_stack_check_x86(0x7f0000001000, 4097), 0);
+}
+
+static void test_clone_stack_gcs(void **state)
+{
+	(void)state;
+	assert_int_equal(shstk_clone_stack_check_gcs(0x7f0000001000, 4096), 0);
+	assert_int_equal(shstk_clone_stack_check_gcs(0x7f0000001000, 8), 0);
+	assert_int_equal(shstk_clone_stack_check_gcs(0x7f0000001000, 4), -EINVAL);
+	assert_int_equal(shstk_clone_stack_check_gcs(0x7f0000001008, 4097), -EINVAL);
+	assert_int_equal(shstk_clone_stack_check_gcs(0x7f0000001004, 4096), -EINVAL);
+}
+
+static void test_map_check_x86(void **state)
+{
+	(void)state;
+	assert_int_equal(shstk_map_check_x86(0, 4096, 0), 0);
+	assert_int_equal(shstk_map_check_x86(0, 4096, SHADOW_STACK_SET_TOKEN), 0);
+	assert_int_equal(shstk_map_check_x86(0, 4096, SHADOW_STACK_SET_MARKER), -EINVAL);
+	assert_int_equal(shstk_map_check_x86(0, 4096, 4), -EINVAL);
+	assert_int_equal(shstk_map_check_x86(0, 7, SHADOW_STACK_SET_TOKEN), -ENOSPC);
+	assert_int_equal(shstk_map_check_x86(0, 7, 0), 0); /* no token: no minimum */
+	assert_int_equal(shstk_map_check_x86(0x10000, 4096, 0), -ERANGE);
+	assert_int_equal(shstk_map_check_x86((4ull << 30) - 4096, 4096, 0), -ERANGE);
+	assert_int_equal(shstk_map_check_x86(4ull << 30, 4096, 0), 0);
+	/* Order: flags before size before address. */
+	assert_int_equal(shstk_map_check_x86(0x10000, 4, SHADOW_STACK_SET_MARKER), -EINVAL);
+	assert_int_equal(shstk_map_check_x86(0x10000, 4, SHADOW_STACK_SET_TOKEN), -ENOSPC);
+}
+
+static void test_map_check_gcs(void **state)
+{
+	(void)state;
+	const unsigned int both = SHADOW_STACK_SET_TOKEN | SHADOW_STACK_SET_MARKER;
+
+	assert_int_equal(shstk_map_check_gcs(0, 4096, both), 0);
+	assert_int_equal(shstk_map_check_gcs(0, 4096, 4), -EINVAL);
+	assert_int_equal(shstk_map_check_gcs(0x10000, 4096, 0), 0); /* no 4 GiB rule */
+	assert_int_equal(shstk_map_check_gcs(0x10008, 4096, 0), -EINVAL);
+	assert_int_equal(shstk_map_check_gcs(0, 8, 0), -EINVAL); /* too_small */
+	for (unsigned int extra = 1; extra < 8; extra++)	 /* unligned_1..7: 1025..1031 */
+		assert_int_equal(shstk_map_check_gcs(0, 1024 + extra, 0), -EINVAL);
+	assert_int_equal(shstk_map_check_gcs(0, 16, 0), 0);
+	assert_int_equal(shstk_map_check_gcs(0, 0, 0), 0); /* fails later, in the mapping */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -72,6 +131,10 @@ int main(void)
 		cmocka_unit_test(test_x86_default_follows_rlimit),
 		cmocka_unit_test(test_gcs_explicit_sizes_page_aligned),
 		cmocka_unit_test(test_gcs_default_is_half_the_rlimit),
+		cmocka_unit_test(test_clone_stack_x86),
+		cmocka_unit_test(test_clone_stack_gcs),
+		cmocka_unit_test(test_map_check_x86),
+		cmocka_unit_test(test_map_check_gcs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

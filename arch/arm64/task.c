@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The arm64 half of tasks: the layout of a new kernel stack, the context
+ * switch (callee-saved registers, FP/SIMD state, TPIDR_EL0, the address
+ * space), system-call entry, and the ELF auxv values.
+ *
+ * A task's kernel stack, from the top down:
+ *
+ *	[ struct trap_frame ]   the user registers, restored by restore_frame
+ *	[ kernel frames ]       down to where cpu_switch saved SP in arch.ctx
+ *
+ * The kernel is built with -mgeneral-regs-only, so V0-V31, FPCR and FPSR
+ * always hold the user state of the current task: saved when switching
+ * away, loaded when switching in.
+ */
+#include <asm/setup.h>
+#include <asm/sysreg.h>
+#include <asm/trap.h>
+#include <kernel/exec.h>
+#include <kernel/init.h>
+#include <kernel/mm.h>
+#include <kernel/sched.h>
+#include <kernel/syscalls.h>
+#include <kernel/task.h>
+#include <kernel/vm.h>
+#include <string.h>
+
+extern char ret_from_fork[], kthread_entry[];
+void cpu_switch(struct arm64_cpu_context *prev, struct arm64_cpu_context *next);
+
+const unsigned short arch_elf_machine = 183; /* EM_AARCH64 */
+const char arch_elf_platform[] = "aarch64";
+
+/* Linux's arm64 HWCAPs (arch/arm64/include/uapi/asm/hwcap.h): FP bit 0, ASIMD bit 1. */
+#define HWCAP_FP (1ul << 0)
+#define HWCAP_ASIMD (1ul << 1)
+#define HWCAP_CPUID (1ul << 11)
+
+static struct trap_frame *user_frame(const struct task *t)
+{
+	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
+}
+
+static void fpsimd_save(struct arm64_fpsimd *s)
+{
+	__asm__ __volatile__(".arch_extension fp\n\t.arch_extension simd\n\t"
+			     "stp q0, q1, [%0, #0]\n\tstp q2, q3, [%0, #32]\n\t"
+			     "stp q4, q5, [%0, #64]\n\tstp q6, q7, [%0, #96]\n\t"
+			     "stp q8, q9, [%0, #128]\n\tstp q10, q11, [%0, #160]\n\t"
+			     "stp q12, q13, [%0, #192]\n\tstp q14, q15, [%0, #224]\n\t"
+			     "stp q16, q17, [%0, #256]\n\tstp q18, q19, [%0, #288]\n\t"
+			     "stp q20, q21, [%0, #320]\n\tstp q22, q23, [%0, #352]\n\t"
+			     "stp q24, q25, [%0, #384]\n\tstp q26, q27, [%0, #416]\n\t"
+			     "stp q28, q29, [%0, #448]\n\tstp q30, q31, [%0, #480]" ::"r"(s->v)
+			     : "memory");
+	s->fpsr = read_sysreg(fpsr);
+	s->fpcr = read_sysreg(fpcr);
+}
+
+static void fpsimd_load(const struct arm64_fpsimd *s)
+{
+	__asm__ __volatile__(".arch_extension fp\n\t.arch_extension simd\n\t"
+			     "ldp q0, q1, [%0, #0]\n\tldp q2, q3, [%0, #32]\n\t"
+			     "ldp q4, q5, [%0, #64]\n\tldp q6, q7, [%0, #96]\n\t"
+			     "ldp q8, q9, [%0, #128]\n\tldp q10, q11, [%0, #160]\n\t"
+			     "ldp q12, q13, [%0, #192]\n\tldp q14, q15, [%0, #224]\n\t"
+			     "ldp q16, q17, [%0, #256]\n\tldp q18, q19, [%0, #288]\n\t"
+			     "ldp q20, q21, [%0, #320]\n\tldp q22, q23, [%0, #352]\n\t"
+			     "ldp q24, q25, [%0, #384]\n\tldp q26, q27, [%0, #416]\n\t"
+			     "ldp q28, q29, [%0, #448]\n\tldp q30, q31, [%0, #480]" ::"r"(s->v)
+			     : "memory");
+	write_sysreg(fpsr, s->fpsr);
+	write_sysreg(fpcr, s->fpcr);
+}
+
+void arm64_task_setup(void)
+{
+	/* CPACR_EL1.FPEN is set by head.S; nothing else to prepare yet. */
+}
+
+void arch_task_init_idle(struct task *t)
+{
+	/* It runs on the stack it has and never returns to user space. */
+	memset(&t->arch.fpsimd, 0, sizeof(t->arch.fpsimd));
+}
+
+static void set_resume(struct task *t, void *resume, u64 x19)
+{
+	memset(&t->arch.ctx, 0, sizeof(t->arch.ctx));
+	t->arch.ctx.lr = (u64)resume;
+	t->arch.ctx.sp = (u64)user_frame(t);
+	t->arch.ctx.x19 = x19;
+}
+
+void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
+		    uintptr_t tls)
+{
+	struct trap_frame *f = user_frame(child);
+
+	*f = *user_frame(parent);
+	f->x[0] = 0; /* the child's return value */
+	if (new_sp)
+		f->sp = new_sp;
+	child->arch.fpsimd = parent->arch.fpsimd;
+	if (parent == current)
+		fpsimd_save(&child->arch.fpsimd); /* the live state */
+	child->arch.tpidr_el0 =
+		set_tls ? tls
+			: (parent == current ? read_sysreg(tpidr_el0) : parent->arch.tpidr_el0);
+	/* GCS state is inherited as Linux does; kernel/shstk.c picks the child's stack. */
+	child->arch.gcspr_el0 = parent->arch.gcspr_el0;
+	child->arch.gcs_mode = parent->arch.gcs_mode;
+	child->arch.gcs_locked = parent->arch.gcs_locked;
+	set_resume(child, ret_from_fork, 0);
+}
+
+/* A task whose first act is fn() in the kernel (init's exec), then user space. */
+void arch_task_start_in_kernel(struct task *t, void (*fn)(void))
+{
+	memset(user_frame(t), 0, sizeof(struct trap_frame));
+	memset(&t->arch.fpsimd, 0, sizeof(t->arch.fpsimd));
+	t->arch.tpidr_el0 = 0;
+	set_resume(t, kthread_entry, (u64)fn);
+}
+
+void arch_task_exec(struct task *t, uintptr_t entry, uintptr_t sp)
+{
+	struct trap_frame *f = user_frame(t);
+
+	memset(f, 0, sizeof(*f));
+	f->elr = entry;
+	f->sp = sp;
+	/* EL0t, interrupts unmasked; PAN stays set across the next entry (SCTLR_EL1.SPAN = 1). */
+	f->spsr = SPSR_MODE_EL0T | (arm64_pan_enabled ? SPSR_PAN : 0);
+	t->arch.tpidr_el0 = 0;
+	memset(&t->arch.fpsimd, 0, sizeof(t->arch.fpsimd));
+	if (t == current) {
+		fpsimd_load(&t->arch.fpsimd);
+		write_sysreg(tpidr_el0, 0);
+	}
+}
+
+void arch_switch_to(struct task *prev, struct task *next)
+{
+	fpsimd_save(&prev->arch.fpsimd);
+	prev->arch.tpidr_el0 = read_sysreg(tpidr_el0);
+	mm_activate(next->mm);
+	fpsimd_load(&next->arch.fpsimd);
+	write_sysreg(tpidr_el0, next->arch.tpidr_el0);
+	cpu_switch(&prev->arch.ctx, &next->arch.ctx);
+}
+
+uintptr_t arch_task_user_ip(const struct task *t)
+{
+	return user_frame(t)->elr;
+}
+
+uintptr_t arch_task_user_sp(const struct task *t)
+{
+	return user_frame(t)->sp;
+}
+
+/* traps.c, for ESR class SVC64: x8 = number, x0-x5 = arguments, x0 = result. */
+void arm64_syscall(struct trap_frame *f);
+
+void arm64_syscall(struct trap_frame *f)
+{
+	const unsigned long args[6] = { f->x[0], f->x[1], f->x[2], f->x[3], f->x[4], f->x[5] };
+
+	f->x[0] = (u64)syscall_dispatch(f->x[8], args);
+}
+
+/* ---- ELF auxiliary vector ---- */
+
+unsigned long arch_elf_hwcap(void)
+{
+	unsigned long hw = HWCAP_CPUID;
+
+	if (arm64_features.fp)
+		hw |= HWCAP_FP | HWCAP_ASIMD;
+	return hw;
+}
+
+unsigned long arch_elf_hwcap2(void)
+{
+	return 0;
+}
+
+void arch_random_bytes(void *buf, size_t n)
+{
+	static u64 state = 0x9e3779b97f4a7c15ull;
+	u8 *b = buf;
+
+	state ^= read_sysreg(cntvct_el0);
+	for (size_t i = 0; i < n; i++) {
+		/* xorshift64: not cryptographic, but AT_RANDOM only seeds user-space hashing. */
+		state ^= state << 13;
+		state ^= state >> 7;
+		state ^= state << 17;
+		b[i] = (u8)state;
+	}
+}
