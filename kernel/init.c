@@ -18,6 +18,7 @@
 #include <kernel/timens.h>
 #include <kernel/err.h>
 #include <string.h>
+#include <uapi/linux/errno.h>
 
 #define DEFAULT_STACK_LIMIT (8ul << 20) /* Linux's default RLIMIT_STACK soft limit */
 
@@ -43,21 +44,25 @@ static void init_exec(void)
 		panic("cannot run %s: error %ld", init_path, err);
 }
 
-void init_start(const struct boot_info *info)
+int init_start(const struct boot_info *info)
 {
 	const char *name = cmdline_get(&kernel_cmdline, "init");
 
 	if (name && *name)
 		init_path = name;
 	if (info->nr_modules == 0) {
-		pr_err("init: no initramfs module was loaded\n");
-		return;
+		pr_err("init: no initramfs was loaded\n");
+		return -ENOENT;
 	}
 
 	const struct boot_module *m = &info->modules[0];
 
 	if (initramfs_init(phys_to_virt(m->range.start), m->range.end - m->range.start))
-		return;
+		return -EINVAL;
+	if (!initramfs_lookup(init_path)) {
+		pr_err("init: %s is not in the initramfs\n", init_path);
+		return -ENOENT;
+	}
 
 	struct task *t = task_alloc("init");
 	struct process *p = kzalloc(sizeof(*p));
@@ -89,4 +94,5 @@ void init_start(const struct boot_info *info)
 	printk("init: starting %s\n", init_path);
 	arch_task_start_in_kernel(t, init_exec);
 	task_wake(t);
+	return 0;
 }

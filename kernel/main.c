@@ -37,7 +37,8 @@ static __noreturn void kernel_main_late(void *unused)
 		poweroff(POWEROFF_FAIL);
 
 	arch_irq_disable(); /* from here the kernel runs with interrupts off */
-	init_start(boot);
+	if (init_start(boot))
+		poweroff(POWEROFF_FAIL); /* nothing to run: say so instead of idling forever */
 	sched_idle_loop();
 }
 

@@ -7,8 +7,8 @@
 
 struct task;
 
-/* Loads the initramfs module and starts the first process. Returns on failure. */
-void init_start(const struct boot_info *info);
+/* Loads the initramfs and starts the first process. 0, or -errno when it cannot. */
+int init_start(const struct boot_info *info);
 
 /* Arch hook: makes t start by running fn in the kernel, then return to user space. */
 void arch_task_start_in_kernel(struct task *t, void (*fn)(void));
