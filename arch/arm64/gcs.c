@@ -51,9 +51,7 @@ u64 arch_shstk_thread_size(u64 stack_size, u64 rlimit_stack)
 /* Umbra's arm64 analogue of the seed (ABI.md Part A item 2): aligned, at least one entry. */
 int arch_shstk_check_clone_stack(uintptr_t base, u64 size)
 {
-	if ((base & 7) || size < 8 || (size & 7))
-		return -EINVAL;
-	return 0;
+	return shstk_clone_stack_check_gcs(base, size);
 }
 
 uintptr_t arch_shstk_min_addr(void)
@@ -64,16 +62,29 @@ uintptr_t arch_shstk_min_addr(void)
 /* map_shadow_stack steps 2-5 of ABI.md §4.5 (step 1 is kernel/shstk.c's). */
 int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags)
 {
-	if (flags & ~(SHADOW_STACK_SET_TOKEN | SHADOW_STACK_SET_MARKER))
-		return -EINVAL;
-	if (addr & (PAGE_SIZE - 1))
-		return -EINVAL;
-	if (size == 8 || (size & 7))
-		return -EINVAL;
-	return 0;
+	return shstk_map_check_gcs(addr, size, flags);
 }
 
 int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int flags)
 {
 	return -EOPNOTSUPP; /* unreachable without GCS */
+}
+
+/* prctl(PR_*_SHADOW_STACK_STATUS) without GCS: EINVAL, as Linux (ABI.md §4.4). */
+long arch_shstk_status_get(unsigned long __user *mode)
+{
+	(void)mode;
+	return -EINVAL;
+}
+
+long arch_shstk_status_set(unsigned long mode)
+{
+	(void)mode;
+	return -EINVAL;
+}
+
+long arch_shstk_status_lock(unsigned long mode)
+{
+	(void)mode;
+	return -EINVAL;
 }

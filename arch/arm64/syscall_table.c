@@ -38,6 +38,7 @@ const syscall_fn_t arch_syscall_table[] = {
 	[160] = sys_uname,
 	[163] = sys_getrlimit,
 	[164] = sys_setrlimit,
+	[167] = sys_prctl,
 	[172] = sys_getpid,
 	[173] = sys_getppid,
 	[174] = sys_getuid,

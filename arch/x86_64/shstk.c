@@ -252,6 +252,25 @@ long x86_shstk_prctl(int option, unsigned long features)
 	return -EINVAL;
 }
 
+/* x86 controls its shadow stack with arch_prctl: the prctl options are EINVAL, as Linux. */
+long arch_shstk_status_get(unsigned long __user *mode)
+{
+	(void)mode;
+	return -EINVAL;
+}
+
+long arch_shstk_status_set(unsigned long mode)
+{
+	(void)mode;
+	return -EINVAL;
+}
+
+long arch_shstk_status_lock(unsigned long mode)
+{
+	(void)mode;
+	return -EINVAL;
+}
+
 /* ---- #CP ---- */
 
 static const char *cp_name(u64 code)

@@ -42,6 +42,7 @@ const syscall_fn_t arch_syscall_table[] = {
 	[107] = sys_geteuid,
 	[108] = sys_getegid,
 	[110] = sys_getppid,
+	[157] = sys_prctl,
 	[158] = sys_arch_prctl,
 	[160] = sys_setrlimit,
 	[169] = sys_reboot,

@@ -14,6 +14,7 @@
 #define KERNEL_SHSTK_H
 
 #include <kernel/types.h>
+#include <kernel/uaccess.h>
 
 struct kernel_clone_args;
 struct mm;
@@ -76,6 +77,14 @@ u64 arch_shstk_thread_size(u64 stack_size, u64 rlimit_stack);
 int arch_shstk_check_clone_stack(uintptr_t base, u64 size);
 /* Where a shadow stack may be placed: the lowest address. */
 uintptr_t arch_shstk_min_addr(void);
+/*
+ * prctl(PR_GET/SET/LOCK_SHADOW_STACK_STATUS): the arch's mode controls
+ * (arm64 GCS). An arch that controls its shadow stack elsewhere (x86:
+ * arch_prctl) answers -EINVAL.
+ */
+long arch_shstk_status_get(unsigned long __user *mode);
+long arch_shstk_status_set(unsigned long mode);
+long arch_shstk_status_lock(unsigned long mode);
 /* map_shadow_stack(): the arch's argument checks, then its token. */
 int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags);
 int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int flags);

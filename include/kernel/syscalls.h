@@ -61,5 +61,6 @@ SYSCALL(getrlimit);
 SYSCALL(setrlimit);
 SYSCALL(reboot);
 SYSCALL(map_shadow_stack);
+SYSCALL(prctl);
 
 #endif
