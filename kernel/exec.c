@@ -14,6 +14,7 @@
 #include <kernel/initramfs.h>
 #include <kernel/mm.h>
 #include <kernel/shstk.h>
+#include <kernel/signal.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/vm.h>
@@ -187,6 +188,10 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 		goto fail;
 	}
 	mm->start_brk = mm->brk = ALIGN_UP(img.end, PAGE_SIZE);
+
+	err = signal_exec(current);
+	if (err)
+		goto fail;
 
 	/* The point of no return. */
 	old = current->mm;

@@ -107,8 +107,10 @@ static void process_become_zombie(struct process *p)
 		       (st & 0x7f) ? (st & 0x7f) : (st >> 8) & 0xff);
 		poweroff(st == 0 ? POWEROFF_PASS : POWEROFF_FAIL);
 	}
-	if (p->parent)
+	if (p->parent) {
+		signal_notify_parent(p);
 		waitq_wake(&p->parent->child_exit, -1);
+	}
 }
 
 void do_exit_thread(int status)
@@ -137,6 +139,8 @@ void do_exit_thread(int status)
 	t->mm = NULL;
 	files_put(t->files);
 	t->files = NULL;
+	sighand_put(t->sighand);
+	t->sighand = NULL;
 
 	for (struct task **pp = &p->threads; *pp; pp = &(*pp)->thread_next) {
 		if (*pp == t) {
@@ -249,7 +253,7 @@ static long do_wait(int want_pid, int options, bool nowait, int *status)
 		int err = waitq_sleep(&me->child_exit, 0);
 
 		if (err)
-			return -EINTR;
+			return -ERESTARTSYS; /* a signal: restarted after its handler, or EINTR */
 	}
 }
 

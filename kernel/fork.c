@@ -127,11 +127,28 @@ long kernel_clone(struct kernel_clone_args *k)
 		}
 	}
 
+	/* Signal handlers: shared, or a copy (cleared for CLONE_CLEAR_SIGHAND). */
+	if (f & CLONE_SIGHAND) {
+		child->sighand = parent->sighand;
+		child->sighand->refs++;
+	} else {
+		child->sighand = sighand_copy(parent->sighand, f & CLONE_CLEAR_SIGHAND);
+		if (!child->sighand) {
+			err = -ENOMEM;
+			goto put_files;
+		}
+	}
+	/* A thread sharing the address space (not vfork) starts without the alternate stack. */
+	if ((f & CLONE_VM) && !(f & CLONE_VFORK))
+		child->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
+	else
+		child->altstack = parent->altstack;
+
 	/* Registers first: the shadow-stack pointer is part of them. */
 	arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
 	err = shstk_clone(child, parent, k);
 	if (err)
-		goto put_files;
+		goto put_sighand;
 
 	if (f & CLONE_PIDFD) {
 		struct file *file = file_open_pidfd(pid);
@@ -191,9 +208,9 @@ long kernel_clone(struct kernel_clone_args *k)
 	task_wake(child);
 
 	if (f & CLONE_VFORK) {
-		/* Sleep until the child execs or exits; a kill ends the wait early. */
+		/* Sleep until the child execs or exits; only a kill ends the wait early. */
 		while (!child->vfork_done) {
-			if (waitq_sleep(NULL, 0))
+			if (waitq_sleep_killable(NULL, 0))
 				break;
 		}
 	}
@@ -201,6 +218,8 @@ long kernel_clone(struct kernel_clone_args *k)
 
 put_shstk:
 	shstk_release(child);
+put_sighand:
+	sighand_put(child->sighand);
 put_files:
 	files_put(child->files);
 put_mm:

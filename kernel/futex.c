@@ -74,7 +74,7 @@ static long futex_wait(uintptr_t uaddr, u32 expected, const struct timespec __us
 	}
 	if (me.woken)
 		return 0;
-	return err == -ETIMEDOUT ? -ETIMEDOUT : -EINTR;
+	return err == -ETIMEDOUT ? -ETIMEDOUT : -ERESTARTSYS;
 }
 
 SYSCALL(futex)

@@ -71,8 +71,10 @@ int init_start(const struct boot_info *info)
 	if (!t || !p || IS_ERR(pid))
 		panic("no memory for the first process");
 	t->files = files_create_console();
-	if (!t->files)
-		panic("no memory for the first process's files");
+	t->sighand = sighand_create();
+	if (!t->files || !t->sighand)
+		panic("no memory for the first process's files and handlers");
+	t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
 	pid->task = t;
 	t->pid = pid;
 	p->pid = pid;

@@ -141,13 +141,14 @@ void sched_tick(bool from_user)
 		need_resched = true;
 }
 
-int waitq_sleep(struct waitq *q, u64 timeout_ticks)
+static int do_sleep(struct waitq *q, u64 timeout_ticks, bool interruptible)
 {
 	struct task *t = current;
 
-	if (signal_fatal_pending(t))
+	if (interruptible ? signal_pending(t) : signal_fatal_pending(t))
 		return -EINTR;
 	t->state = TASK_SLEEPING;
+	t->interruptible = interruptible;
 	t->waiting_on = q;
 	t->wait_next = q ? q->head : NULL;
 	if (q)
@@ -165,11 +166,22 @@ int waitq_sleep(struct waitq *q, u64 timeout_ticks)
 		arch_idle_wait();
 		schedule();
 	}
+	t->interruptible = false;
 	if (t->timed_out)
 		return -ETIMEDOUT;
-	if (signal_fatal_pending(t))
+	if (interruptible ? signal_pending(t) : signal_fatal_pending(t))
 		return -EINTR;
 	return 0;
+}
+
+int waitq_sleep(struct waitq *q, u64 timeout_ticks)
+{
+	return do_sleep(q, timeout_ticks, true);
+}
+
+int waitq_sleep_killable(struct waitq *q, u64 timeout_ticks)
+{
+	return do_sleep(q, timeout_ticks, false);
 }
 
 void waitq_remove(struct task *t)
@@ -207,8 +219,8 @@ void exit_to_user_mode(void)
 	for (;;) {
 		if (current->proc->exiting)
 			do_exit_thread(current->proc->exit_code);
-		if (signal_deliver_default(current))
-			continue; /* a fatal signal set exiting */
+		if (signal_deliver(current))
+			continue; /* a signal was acted on: look again */
 		if (!need_resched)
 			return;
 		schedule();

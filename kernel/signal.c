@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * Signals with their default actions (see <kernel/signal.h>): kill,
- * tgkill, tkill, rt_sigprocmask, and the fatal faults of user mode.
+ * Sending and delivering signals (see <kernel/signal.h>): kill, tgkill,
+ * tkill, rt_sigprocmask, rt_sigpending, faults turned into signals, and
+ * exit_signal to a parent.
  */
 #include <kernel/arch.h>
 #include <kernel/exit.h>
@@ -11,6 +12,7 @@
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/uaccess.h>
+#include <string.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/signal.h>
 
@@ -18,48 +20,107 @@
 #define SIG_DEFAULT_IGNORED                                                                        \
 	(SIGBIT(SIGCHLD) | SIGBIT(SIGCONT) | SIGBIT(SIGURG) | SIGBIT(SIGWINCH) | SIGBIT(SIGSTOP) | \
 	 SIGBIT(SIGTSTP) | SIGBIT(SIGTTIN) | SIGBIT(SIGTTOU))
-#define SIG_UNBLOCKABLE (SIGBIT(SIGKILL) | SIGBIT(SIGSTOP))
 
 static bool valid_signal(int sig)
 {
 	return sig >= 0 && sig <= _NSIG;
 }
 
-/* Every thread blocks sig: it must stay pending. */
-static bool all_threads_block(const struct process *p, int sig)
+static struct k_sigaction *action_of(const struct task *t, int sig)
 {
-	for (const struct task *t = p->threads; t; t = t->thread_next) {
-		if (!(t->sigmask & SIGBIT(sig)))
-			return false;
-	}
-	return true;
+	return &t->sighand->action[sig - 1];
 }
 
-int signal_send_process(struct process *p, int sig)
+/* The signal would do nothing where it lands: ignored, by handler or by default. */
+static bool signal_ignored(const struct task *t, int sig)
 {
+	uintptr_t h = action_of(t, sig)->handler;
+
+	if (h == SIG_IGN)
+		return true;
+	return h == SIG_DFL && (SIGBIT(sig) & SIG_DEFAULT_IGNORED);
+}
+
+/* Kills without ceremony: the default action is fatal and nothing can catch it. */
+static bool signal_kills_now(const struct task *t, int sig)
+{
+	return sig == SIGKILL ||
+	       (action_of(t, sig)->handler == SIG_DFL && !(SIGBIT(sig) & SIG_DEFAULT_IGNORED));
+}
+
+static void fill_sender(struct ksiginfo *k, int sig, int code)
+{
+	memset(k, 0, sizeof(*k));
+	k->signo = sig;
+	k->code = code;
+	k->pid = current->proc ? task_tgid_in(current, task_active_pid_ns(current)) : 0;
+}
+
+/* Wakes a thread of p that can take sig, so its sleep ends with -EINTR. */
+static void wake_for_signal(struct process *p, int sig)
+{
+	for (struct task *t = p->threads; t; t = t->thread_next) {
+		if (!(t->sigmask & SIGBIT(sig))) {
+			if (t->state == TASK_SLEEPING && t->interruptible)
+				task_wake(t);
+			return;
+		}
+	}
+}
+
+int signal_send_process(struct process *p, int sig, const struct ksiginfo *info)
+{
+	struct ksiginfo k;
+
 	if (!valid_signal(sig))
 		return -EINVAL;
-	if (sig == 0 || p->state != PROC_ALIVE)
+	if (sig == 0 || p->state != PROC_ALIVE || !p->threads)
 		return 0;
-	if (SIGBIT(sig) & SIG_DEFAULT_IGNORED)
+
+	struct task *any = p->threads;
+
+	if (signal_ignored(any, sig))
 		return 0;
-	if (sig == SIGKILL || !all_threads_block(p, sig))
-		process_begin_exit(p, WAIT_STATUS_SIGNALED(sig));
-	else
-		p->sigpending |= SIGBIT(sig);
+	if (signal_kills_now(any, sig)) {
+		bool all_block = true;
+
+		for (struct task *t = p->threads; t; t = t->thread_next)
+			all_block &= !!(t->sigmask & SIGBIT(sig));
+		if (sig == SIGKILL || !all_block) {
+			process_begin_exit(p, WAIT_STATUS_SIGNALED(sig));
+			return 0;
+		}
+	}
+	if (!info) {
+		fill_sender(&k, sig, SI_USER);
+		info = &k;
+	}
+	p->sigpending |= SIGBIT(sig);
+	p->siginfo[sig - 1] = *info;
+	wake_for_signal(p, sig);
 	return 0;
 }
 
-int signal_send_thread(struct task *t, int sig)
+int signal_send_thread(struct task *t, int sig, const struct ksiginfo *info)
 {
+	struct ksiginfo k;
+
 	if (!valid_signal(sig))
 		return -EINVAL;
-	if (sig == 0 || (SIGBIT(sig) & SIG_DEFAULT_IGNORED))
+	if (sig == 0 || signal_ignored(t, sig))
 		return 0;
-	if (sig == SIGKILL || !(t->sigmask & SIGBIT(sig)))
+	if (signal_kills_now(t, sig) && (sig == SIGKILL || !(t->sigmask & SIGBIT(sig)))) {
 		process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(sig));
-	else
-		t->sigpending |= SIGBIT(sig);
+		return 0;
+	}
+	if (!info) {
+		fill_sender(&k, sig, SI_TKILL);
+		info = &k;
+	}
+	t->sigpending |= SIGBIT(sig);
+	t->siginfo[sig - 1] = *info;
+	if (t->state == TASK_SLEEPING && t->interruptible && !(t->sigmask & SIGBIT(sig)))
+		task_wake(t);
 	return 0;
 }
 
@@ -68,19 +129,11 @@ bool signal_fatal_pending(const struct task *t)
 	return t->proc && t->proc->exiting;
 }
 
-bool signal_deliver_default(struct task *t)
+bool signal_pending(const struct task *t)
 {
-	u64 pending = (t->sigpending | t->proc->sigpending) & ~t->sigmask;
-
-	if (!pending || t->proc->exiting)
+	if (!t->proc)
 		return false;
-
-	int sig = __builtin_ctzll(pending) + 1;
-
-	t->sigpending &= ~SIGBIT(sig);
-	t->proc->sigpending &= ~SIGBIT(sig);
-	process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(sig));
-	return true;
+	return t->proc->exiting || ((t->sigpending | t->proc->sigpending) & ~t->sigmask);
 }
 
 static const char *segv_code_name(int sig, int code)
@@ -102,12 +155,121 @@ static const char *segv_code_name(int sig, int code)
 void signal_force_fault(int sig, int si_code, uintptr_t addr, const char *what)
 {
 	struct task *t = current;
+	struct k_sigaction *ka = action_of(t, sig);
 
-	printk("umbra: pid %d (%s): %s at %#lx ip %#lx sp %#lx: killed by signal %d%s\n",
-	       task_tid_in(t, &init_pid_ns), t->name, what, (unsigned long)addr,
-	       (unsigned long)arch_task_user_ip(t), (unsigned long)arch_task_user_sp(t), sig,
-	       segv_code_name(sig, si_code));
-	process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(sig));
+	/* Linux's force_sig_fault(): a blocked or ignored fault signal cannot be survived. */
+	if (ka->handler == SIG_IGN || (t->sigmask & SIGBIT(sig)))
+		ka->handler = SIG_DFL;
+	t->sigmask &= ~SIGBIT(sig);
+	if (ka->handler == SIG_DFL || sig == SIGKILL) {
+		printk("umbra: pid %d (%s): %s at %#lx ip %#lx sp %#lx: killed by signal %d%s\n",
+		       task_tid_in(t, &init_pid_ns), t->name, what, (unsigned long)addr,
+		       (unsigned long)arch_task_user_ip(t), (unsigned long)arch_task_user_sp(t),
+		       sig, segv_code_name(sig, si_code));
+		process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(sig));
+		return;
+	}
+	t->sigpending |= SIGBIT(sig);
+	t->siginfo[sig - 1] = (struct ksiginfo){ .signo = sig, .code = si_code, .addr = addr };
+}
+
+void siginfo_to_user(struct user_siginfo *u, const struct ksiginfo *k)
+{
+	memset(u, 0, sizeof(*u));
+	u->si_signo = k->signo;
+	u->si_code = k->code;
+	bool fault = k->signo == SIGSEGV || k->signo == SIGBUS || k->signo == SIGILL ||
+		     k->signo == SIGFPE || k->signo == SIGTRAP;
+
+	if (fault && k->code > 0) {
+		u->u.addr = k->addr; /* raised by the kernel for a fault: its address */
+	} else {
+		u->u.proc.pid = k->pid; /* sent by a process, or SIGCHLD */
+		u->u.proc.uid = 0;
+		u->u.proc.status = k->status;
+	}
+}
+
+bool on_sigaltstack(const struct task *t, uintptr_t addr)
+{
+	const struct sigaltstack *ss = &t->altstack;
+
+	return !(ss->flags & SS_DISABLE) && ss->size && addr - ss->sp < ss->size;
+}
+
+bool signal_deliver(struct task *t)
+{
+	struct process *p = t->proc;
+	u64 pending = (t->sigpending | p->sigpending) & ~t->sigmask;
+
+	if (p->exiting)
+		return false;
+	if (!pending) {
+		arch_syscall_restart(t, RESTART_NO_HANDLER);
+		return false;
+	}
+
+	int sig = __builtin_ctzll(pending) + 1;
+	struct ksiginfo info;
+
+	/* Thread-directed first, as Linux dequeues them. */
+	if (t->sigpending & SIGBIT(sig)) {
+		info = t->siginfo[sig - 1];
+		t->sigpending &= ~SIGBIT(sig);
+	} else {
+		info = p->siginfo[sig - 1];
+		p->sigpending &= ~SIGBIT(sig);
+	}
+
+	struct k_sigaction *ka = action_of(t, sig);
+
+	if (ka->handler == SIG_IGN)
+		return true;
+	if (ka->handler == SIG_DFL) {
+		if (SIGBIT(sig) & SIG_DEFAULT_IGNORED)
+			return true;
+		process_begin_exit(p, WAIT_STATUS_SIGNALED(sig));
+		return true;
+	}
+
+	arch_syscall_restart(t, (ka->flags & SA_RESTART) ? RESTART_HANDLER_RESTART
+							 : RESTART_HANDLER_EINTR);
+	if (arch_signal_setup_frame(t, sig, ka, &info, t->sigmask)) {
+		/* No room for the frame (bad stack, full shadow stack): SIGSEGV, uncatchable. */
+		printk("umbra: pid %d (%s): cannot deliver signal %d (no room for its frame): "
+		       "killed "
+		       "by signal %d\n",
+		       task_tid_in(t, &init_pid_ns), t->name, sig, SIGSEGV);
+		process_begin_exit(p, WAIT_STATUS_SIGNALED(SIGSEGV));
+		return true;
+	}
+	t->sigmask |= ka->mask;
+	if (!(ka->flags & SA_NODEFER))
+		t->sigmask |= SIGBIT(sig);
+	t->sigmask &= ~SIG_UNBLOCKABLE;
+	if (ka->flags & SA_RESETHAND)
+		ka->handler = SIG_DFL;
+	return true;
+}
+
+void signal_notify_parent(struct process *child)
+{
+	struct process *parent = child->parent;
+	int st = child->wait_status;
+	struct ksiginfo k = { .signo = SIGCHLD };
+
+	if (!parent || !child->exit_signal || parent->state != PROC_ALIVE || !parent->threads)
+		return;
+	k.signo = child->exit_signal;
+	k.pid = pid_nr_in(child->pid, parent->pid->ns[parent->pid->level]);
+	if (st & 0x7f) {
+		k.code = CLD_KILLED;
+		k.status = st & 0x7f;
+	} else {
+		k.code = CLD_EXITED;
+		k.status = (st >> 8) & 0xff;
+	}
+	signal_send_process(parent, child->exit_signal, &k);
 }
 
 /*
@@ -115,9 +277,11 @@ void signal_force_fault(int sig, int si_code, uintptr_t addr, const char *what)
  * signals from inside its namespace are dropped, and from an ancestor
  * namespace only SIGKILL gets through.
  */
-static bool init_protected(const struct process *p, int sig)
+static bool init_protected(const struct task *target, int sig)
 {
-	if (!p->is_ns_init)
+	const struct process *p = target->proc;
+
+	if (!p->is_ns_init || action_of(target, sig)->handler != SIG_DFL)
 		return false;
 
 	const struct pid_ns *ns = p->pid->ns[p->pid->level];
@@ -138,45 +302,26 @@ static struct task *find_thread(int tid)
 SYSCALL(kill)
 {
 	int nr = (int)a[0], sig = (int)a[1];
+	struct task *t;
 
 	if (!valid_signal(sig))
 		return -EINVAL;
 	if (nr > 0) {
-		struct task *t = find_thread(nr);
-
+		t = find_thread(nr);
 		if (!t || t->proc->state != PROC_ALIVE)
 			return -ESRCH;
-		if (init_protected(t->proc, sig))
-			return 0;
-		return signal_send_process(t->proc, sig);
-	}
-	/* No process groups: 0 and -1 mean the caller's own process here. */
-	if (nr == 0 || nr == -1)
-		return init_protected(current->proc, sig) ? 0
-							  : signal_send_process(current->proc, sig);
-	return -ESRCH;
-}
-
-SYSCALL(tgkill)
-{
-	int tgid = (int)a[0], tid = (int)a[1], sig = (int)a[2];
-	struct task *t;
-
-	if (tgid <= 0 || tid <= 0)
-		return -EINVAL;
-	if (!valid_signal(sig))
-		return -EINVAL;
-	t = find_thread(tid);
-	if (!t || task_tgid_in(t, task_active_pid_ns(current)) != tgid)
+	} else if (nr == 0 || nr == -1) {
+		t = current; /* no process groups: the caller's own process */
+	} else {
 		return -ESRCH;
-	if (init_protected(t->proc, sig))
+	}
+	if (init_protected(t, sig))
 		return 0;
-	return signal_send_thread(t, sig);
+	return signal_send_process(t->proc, sig, NULL);
 }
 
-SYSCALL(tkill)
+static long do_tkill(int tgid, int tid, int sig)
 {
-	int tid = (int)a[0], sig = (int)a[1];
 	struct task *t;
 
 	if (tid <= 0)
@@ -184,11 +329,23 @@ SYSCALL(tkill)
 	if (!valid_signal(sig))
 		return -EINVAL;
 	t = find_thread(tid);
-	if (!t)
+	if (!t || (tgid > 0 && task_tgid_in(t, task_active_pid_ns(current)) != tgid))
 		return -ESRCH;
-	if (init_protected(t->proc, sig))
+	if (init_protected(t, sig))
 		return 0;
-	return signal_send_thread(t, sig);
+	return signal_send_thread(t, sig, NULL);
+}
+
+SYSCALL(tgkill)
+{
+	if ((int)a[0] <= 0)
+		return -EINVAL;
+	return do_tkill((int)a[0], (int)a[1], (int)a[2]);
+}
+
+SYSCALL(tkill)
+{
+	return do_tkill(0, (int)a[0], (int)a[1]);
 }
 
 SYSCALL(rt_sigprocmask)
@@ -196,10 +353,9 @@ SYSCALL(rt_sigprocmask)
 	int how = (int)a[0];
 	const u64 __user *uset = (const u64 __user *)a[1];
 	u64 __user *uold = (u64 __user *)a[2];
-	size_t sigsetsize = a[3];
 	u64 old = current->sigmask, set;
 
-	if (sigsetsize != sizeof(u64))
+	if (a[3] != sizeof(u64))
 		return -EINVAL;
 	if (uset) {
 		if (get_user(set, uset))
@@ -222,4 +378,13 @@ SYSCALL(rt_sigprocmask)
 	if (uold && put_user(old, uold))
 		return -EFAULT;
 	return 0;
+}
+
+SYSCALL(rt_sigpending)
+{
+	u64 pending = (current->sigpending | current->proc->sigpending) & current->sigmask;
+
+	if (a[1] != sizeof(u64))
+		return -EINVAL;
+	return put_user(pending, (u64 __user *)a[0]);
 }

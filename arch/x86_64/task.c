@@ -165,6 +165,13 @@ void arch_switch_to(struct task *prev, struct task *next)
 	switch_stacks(&prev->arch.ksp, next->arch.ksp);
 }
 
+void x86_fpu_reset(struct task *t)
+{
+	memcpy(t->arch.fpu, fpu_initial, FXSAVE_SIZE);
+	if (t == current)
+		__asm__ __volatile__("fxrstor64 %0" ::"m"(t->arch.fpu));
+}
+
 uintptr_t arch_task_user_ip(const struct task *t)
 {
 	return user_frame(t)->rip;

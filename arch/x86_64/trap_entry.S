@@ -89,7 +89,7 @@ syscall_entry:
 	pushq %r11			/* rflags */
 	pushq $USER_CS			/* cs */
 	pushq %rcx			/* rip */
-	pushq $0			/* error code */
+	pushq %rax			/* in the error-code slot: the number, for restarts */
 	pushq $SYSCALL_VECTOR
 	SAVE_GPRS
 	cld

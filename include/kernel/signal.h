@@ -1,38 +1,111 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Signals, default actions only (handlers arrive with the signal issue):
- * a signal whose default action is to terminate kills the whole process
- * when it is not blocked; ignored-by-default signals are dropped; stop and
- * continue are not supported and are dropped too. SIGKILL cannot be
- * blocked. Pending signals are kept per thread and per process.
+ * POSIX signals. Handlers are per process (shared with CLONE_SIGHAND);
+ * masks, alternate stacks and thread-directed pending signals per thread;
+ * process-directed pending signals per process. One siginfo is kept per
+ * pending signal number (standard and real-time signals alike are not
+ * queued twice). Stop and continue are not supported: SIGSTOP, SIGTSTP,
+ * SIGTTIN and SIGTTOU are dropped like the ignored-by-default signals.
+ *
+ * The arch builds and checks its signal frame (arch_signal_setup_frame,
+ * rt_sigreturn), including the shadow-stack part of it.
  */
 #ifndef KERNEL_SIGNAL_H
 #define KERNEL_SIGNAL_H
 
 #include <kernel/types.h>
+#include <uapi/linux/signal.h>
 
 struct task;
 struct process;
 
 #define SIGBIT(sig) (1ull << ((sig)-1))
+#define SIG_UNBLOCKABLE (SIGBIT(SIGKILL) | SIGBIT(SIGSTOP))
 
-/* Sends sig to a process (kill) or one thread (tgkill). 0 or -EINVAL. */
-int signal_send_process(struct process *p, int sig);
-int signal_send_thread(struct task *t, int sig);
+struct k_sigaction {
+	uintptr_t handler; /* SIG_DFL, SIG_IGN or a user address */
+	unsigned long flags;
+	uintptr_t restorer;
+	u64 mask;
+};
+
+/* The handler table, shared by CLONE_SIGHAND. */
+struct sighand {
+	int refs;
+	struct k_sigaction action[_NSIG]; /* action[sig - 1] */
+};
+
+/* What the kernel keeps of a pending signal; becomes a user siginfo_t. */
+struct ksiginfo {
+	int signo;
+	int code;
+	int pid;
+	int status;
+	uintptr_t addr;
+};
+
+struct sigaltstack {
+	uintptr_t sp;
+	size_t size;
+	int flags; /* SS_DISABLE, SS_AUTODISARM */
+};
+
+/* ---- handler tables (kernel/sigaction.c) ---- */
+struct sighand *sighand_create(void);
+/* A private copy; with reset, every handler but SIG_IGN becomes SIG_DFL. */
+struct sighand *sighand_copy(const struct sighand *src, bool reset);
+void sighand_put(struct sighand *sh);
+/* execve: handlers reset (SIG_IGN stays), the alternate stack disabled. */
+int signal_exec(struct task *t);
+
+/* ---- sending and delivering (kernel/signal.c) ---- */
+
+/* Sends sig to a process (kill) or one thread (tgkill). info NULL: from current. */
+int signal_send_process(struct process *p, int sig, const struct ksiginfo *info);
+int signal_send_thread(struct task *t, int sig, const struct ksiginfo *info);
 
 /*
- * A synchronous fault in user mode (page fault, #UD, #CP ...): prints what
- * happened and kills the process with sig, whatever the mask says.
+ * A synchronous fault in user mode (page fault, #UD, #CP, GCS ...): sig
+ * is delivered now, whatever the mask; a blocked or ignored one reverts to
+ * its default action, which kills the process with a report.
  */
 void signal_force_fault(int sig, int si_code, uintptr_t addr, const char *what);
 
-/* True when t must leave: its process is exiting or SIGKILL is pending. */
+/* True when t must leave: its process is exiting. */
 bool signal_fatal_pending(const struct task *t);
 
+/* True when t has a signal to handle: sleeps end with -EINTR. */
+bool signal_pending(const struct task *t);
+
 /*
- * Acts on the first deliverable pending signal of t: returns true when it
- * started a group exit, false when nothing (more) was pending.
+ * Delivers t's next unblocked pending signal: its default action, or a
+ * frame for its handler. Returns true when it did something and should be
+ * called again, false when nothing (more) is to be done.
  */
-bool signal_deliver_default(struct task *t);
+bool signal_deliver(struct task *t);
+
+/* The last thread of p is gone: its parent gets exit_signal, or reaps it. */
+void signal_notify_parent(struct process *p);
+
+/* Fills a user siginfo_t from k. */
+void siginfo_to_user(struct user_siginfo *u, const struct ksiginfo *k);
+
+/* True when addr lies on t's alternate signal stack. */
+bool on_sigaltstack(const struct task *t, uintptr_t addr);
+
+/* ---- arch hooks ---- */
+
+/*
+ * Builds the frame for ka's handler on t's user stack (the alternate one
+ * when SA_ONSTACK asks and t is not on it yet) -- and on its shadow stack
+ * -- and points the user registers at the handler. old_mask is restored by
+ * rt_sigreturn. 0, or -EFAULT when the frame cannot be written.
+ */
+int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *ka,
+			    const struct ksiginfo *info, u64 old_mask);
+
+enum syscall_restart { RESTART_NO_HANDLER, RESTART_HANDLER_EINTR, RESTART_HANDLER_RESTART };
+/* An interrupted system call (-ERESTARTSYS) is restarted or made -EINTR. */
+void arch_syscall_restart(struct task *t, enum syscall_restart how);
 
 #endif

@@ -16,6 +16,7 @@
 #include <asm/task.h>
 #include <kernel/kstack.h>
 #include <kernel/shstk.h>
+#include <kernel/signal.h>
 #include <kernel/types.h>
 #include <kernel/waitq.h>
 #include <uapi/linux/types.h>
@@ -60,8 +61,12 @@ struct task {
 	void (*kthread_fn)(void *arg); /* a kernel thread's work (kernel/kthread.c) */
 	void *kthread_arg;
 
-	u64 sigmask;	/* blocked signals (bit n-1 = signal n) */
-	u64 sigpending; /* signals sent to this thread */
+	struct sighand *sighand;	/* handlers, shared with CLONE_SIGHAND */
+	u64 sigmask;			/* blocked signals (bit n-1 = signal n) */
+	u64 sigpending;			/* signals sent to this thread */
+	struct ksiginfo siginfo[_NSIG]; /* what came with each of them */
+	struct sigaltstack altstack;
+	bool interruptible; /* asleep where a signal ends the sleep */
 };
 
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
@@ -74,11 +79,12 @@ struct process {
 	struct task *threads;
 	unsigned int nr_threads;
 	enum process_state state;
-	int exit_signal;	 /* sent to the parent when we die (0: none) */
-	int wait_status;	 /* wait4() status once a zombie */
-	bool exiting;		 /* exit_group or a fatal signal: threads leave */
-	int exit_code;		 /* the status every thread leaves with */
-	u64 sigpending;		 /* signals sent to the process */
+	int exit_signal; /* sent to the parent when we die (0: none) */
+	int wait_status; /* wait4() status once a zombie */
+	bool exiting;	 /* exit_group or a fatal signal: threads leave */
+	int exit_code;	 /* the status every thread leaves with */
+	u64 sigpending;	 /* signals sent to the process */
+	struct ksiginfo siginfo[_NSIG];
 	struct waitq child_exit; /* parent sleeps here in wait4() */
 	struct pid_ns *pid_ns_for_children;
 	struct time_ns *time_ns;

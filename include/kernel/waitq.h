@@ -22,10 +22,14 @@ struct waitq {
 
 /*
  * Sleeps on q until woken or until timeout_ticks pass (0: no time-out).
- * Returns 0 when woken, -ETIMEDOUT on time-out, -EINTR if the task is being
- * killed (then it must return to user space, where it exits).
+ * Returns 0 when woken, -ETIMEDOUT on time-out, -EINTR when a signal is to
+ * be handled or the task is being killed (then it must return to user
+ * space, where the signal is delivered or the task exits).
  */
 int waitq_sleep(struct waitq *q, u64 timeout_ticks);
+
+/* As waitq_sleep(), but only a fatal signal ends it early (vfork's wait). */
+int waitq_sleep_killable(struct waitq *q, u64 timeout_ticks);
 
 /* Wakes up to n sleepers (n < 0: all); returns how many were woken. */
 int waitq_wake(struct waitq *q, int n);

@@ -37,6 +37,30 @@
 #define SIGRTMIN 32
 #define _NSIG 64
 
+#define SIG_DFL 0
+#define SIG_IGN 1
+
+/* sigaction flags (the x86_64 and arm64 values are the same). */
+#define SA_NOCLDSTOP 0x00000001u
+#define SA_NOCLDWAIT 0x00000002u
+#define SA_SIGINFO 0x00000004u
+#define SA_RESTORER 0x04000000u
+#define SA_ONSTACK 0x08000000u
+#define SA_RESTART 0x10000000u
+#define SA_NODEFER 0x40000000u
+#define SA_RESETHAND 0x80000000u
+
+/* sigaltstack flags and sizes. */
+#define SS_ONSTACK 1
+#define SS_DISABLE 2
+#define SS_AUTODISARM (1u << 31)
+#define MINSIGSTKSZ 2048
+
+/* si_code values for signals a process sends. */
+#define SI_USER 0
+#define SI_KERNEL 0x80
+#define SI_TKILL (-6)
+
 #define SIG_BLOCK 0
 #define SIG_UNBLOCK 1
 #define SIG_SETMASK 2
@@ -50,5 +74,38 @@
 #define CLD_EXITED 1
 #define CLD_KILLED 2
 #define CLD_DUMPED 3
+
+#ifndef __ASSEMBLER__
+/* The kernel's struct sigaction (not libc's): rt_sigaction() takes this. */
+struct kernel_sigaction {
+	unsigned long sa_handler;
+	unsigned long sa_flags;
+	unsigned long sa_restorer;
+	unsigned long long sa_mask;
+};
+
+struct user_stack {
+	void *ss_sp;
+	int ss_flags;
+	unsigned long ss_size;
+};
+
+/* siginfo_t, 128 bytes: the fields every kind of signal uses. */
+struct user_siginfo {
+	int si_signo;
+	int si_errno;
+	int si_code;
+	int pad0;
+	union {
+		struct {
+			int pid;
+			unsigned int uid;
+			int status; /* SIGCHLD */
+		} proc;
+		unsigned long addr; /* SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP */
+	} u;
+	char pad[128 - 32];
+};
+#endif
 
 #endif

@@ -14,6 +14,10 @@ void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info);
 /* FPU/SSE for user space and the syscall MSRs. */
 void x86_task_setup(void);
 
+struct task;
+/* t's FPU/SSE registers back to their initial state (a signal handler's). */
+void x86_fpu_reset(struct task *t);
+
 /* The stack the CPU switches to on entry from ring 3 (TSS.RSP0). */
 void tss_set_kernel_stack(uintptr_t top);
 

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+/*
+ * x86_64 signal frames, laid out as Linux's rt_sigframe so any handler
+ * written for Linux (musl's, glibc's, hand-written) finds what it expects:
+ *
+ *	sp ->	pretcode		the restorer: the handler's RET goes there
+ *		struct ucontext		uc_flags, uc_link, uc_stack, uc_mcontext, uc_sigmask
+ *		struct siginfo		128 bytes
+ *		...			the FXSAVE image, 64-byte aligned, above the frame
+ *
+ * With shadow stacks on, the frame has a shadow-stack half too (ABI.md §3):
+ * the old SSP with bit 63 set, then the restorer address, so the handler's
+ * RET into the restorer matches; rt_sigreturn checks and pops it. User
+ * space cannot pick another shadow stack this way: the SSP comes from the
+ * shadow stack itself, never from the ucontext.
+ */
+#include <asm/cet.h>
+#include <asm/msr.h>
+#include <asm/segment.h>
+#include <asm/setup.h>
+#include <asm/syscalls.h>
+#include <asm/trap.h>
+#include <asm/x86.h>
+#include <kernel/exit.h>
+#include <kernel/pid.h>
+#include <kernel/printk.h>
+#include <kernel/shstk.h>
+#include <kernel/signal.h>
+#include <kernel/task.h>
+#include <kernel/uaccess.h>
+#include <kernel/vm.h>
+#include <string.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/signal.h>
+
+#define UC_FP_XSTATE 0x1
+#define UC_SIGCONTEXT_SS 0x2
+#define UC_STRICT_RESTORE_SS 0x4
+
+#define SYSCALL_INSN_LEN 2 /* 0f 05 */
+#define RED_ZONE 128	   /* System V ABI: below rsp, the leaf function's */
+#define FPSTATE_ALIGN 64
+#define SHSTK_DATA_BIT (1ull << 63) /* marks an SSP on the shadow stack: never a RET target */
+
+/* RFLAGS bits user space may change through sigreturn (Linux's FIX_EFLAGS). */
+#define RFLAGS_USER_MASK                                                               \
+	(0x1ul /*CF*/ | 0x4ul /*PF*/ | 0x10ul /*AF*/ | 0x40ul /*ZF*/ | 0x80ul /*SF*/ | \
+	 0x100ul /*TF*/ | 0x400ul /*DF*/ | 0x800ul /*OF*/ | 0x40000ul /*AC*/ | 0x10000ul /*RF*/)
+
+struct sigcontext64 {
+	u64 r8, r9, r10, r11, r12, r13, r14, r15;
+	u64 rdi, rsi, rbp, rbx, rdx, rax, rcx, rsp, rip, eflags;
+	u16 cs, gs, fs, ss;
+	u64 err, trapno, oldmask, cr2;
+	u64 fpstate; /* user address of the FXSAVE image */
+	u64 reserved1[8];
+};
+
+struct ucontext64 {
+	u64 uc_flags;
+	u64 uc_link;
+	struct user_stack uc_stack;
+	struct sigcontext64 uc_mcontext;
+	u64 uc_sigmask;
+};
+
+struct rt_sigframe {
+	u64 pretcode;
+	struct ucontext64 uc;
+	struct user_siginfo info;
+};
+
+_Static_assert(sizeof(struct sigcontext64) == 256, "struct sigcontext is 256 bytes on x86_64");
+_Static_assert(sizeof(struct rt_sigframe) == 440, "Linux's x86_64 rt_sigframe is 440 bytes");
+
+static struct trap_frame *regs_of(const struct task *t)
+{
+	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
+}
+
+void arch_syscall_restart(struct task *t, enum syscall_restart how)
+{
+	struct trap_frame *f = regs_of(t);
+
+	if (f->vector != SYSCALL_VECTOR || f->rax != (u64)-ERESTARTSYS)
+		return;
+	if (how == RESTART_HANDLER_EINTR) {
+		f->rax = (u64)-EINTR;
+		return;
+	}
+	/* Run the system call again: its number was kept in the error-code slot. */
+	f->rax = f->error_code;
+	f->rip -= SYSCALL_INSN_LEN;
+}
+
+/* Pushes the 16-byte shadow-stack frame (ABI.md §3); 0 or -EFAULT. */
+static int push_shstk_frame(struct task *t, uintptr_t restorer)
+{
+	uintptr_t ssp = arch_shstk_get_ssp(t);
+	u64 entries[2] = { restorer, ssp | SHSTK_DATA_BIT }; /* at ssp - 16, ssp - 8 */
+
+	if (!restorer || !ssp || (ssp & 7))
+		return -EFAULT;
+	/*
+	 * Written through the direct map (the pages are this process's own)
+	 * and only into shadow-stack memory: a full stack runs into its guard.
+	 */
+	struct vma *v = vma_find(&t->mm->vmas, ssp - 16);
+
+	if (!v || !(v->flags & VM_SHADOW_STACK) || ssp > v->end ||
+	    mm_write(t->mm, ssp - 16, entries, sizeof(entries)))
+		return -EFAULT;
+	arch_shstk_set_ssp(t, ssp - 16);
+	return 0;
+}
+
+int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *ka,
+			    const struct ksiginfo *info, u64 old_mask)
+{
+	struct trap_frame *f = regs_of(t);
+	struct rt_sigframe frame;
+	uintptr_t sp = f->rsp - RED_ZONE;
+	bool was_on_altstack = on_sigaltstack(t, f->rsp), to_altstack = false;
+
+	if (!(ka->flags & SA_RESTORER) || !ka->restorer)
+		return -EFAULT; /* x86_64 has no kernel-provided trampoline */
+	if ((ka->flags & SA_ONSTACK) && !was_on_altstack && !(t->altstack.flags & SS_DISABLE) &&
+	    t->altstack.size) {
+		sp = t->altstack.sp + t->altstack.size;
+		to_altstack = true;
+	}
+
+	uintptr_t fpstate = ALIGN_DOWN(sp - FXSAVE_SIZE, FPSTATE_ALIGN);
+	/* At the handler's entry (%rsp + 8) is 16-byte aligned, as after a CALL. */
+	uintptr_t at = ALIGN_DOWN(fpstate - sizeof(frame), 16) - 8;
+
+	memset(&frame, 0, sizeof(frame));
+	frame.pretcode = ka->restorer;
+	frame.uc.uc_flags = UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS;
+	frame.uc.uc_stack.ss_sp = (void *)t->altstack.sp;
+	frame.uc.uc_stack.ss_size = t->altstack.size;
+	frame.uc.uc_stack.ss_flags = was_on_altstack			? SS_ONSTACK
+				     : (t->altstack.flags & SS_DISABLE) ? SS_DISABLE
+									: 0;
+
+	struct sigcontext64 *sc = &frame.uc.uc_mcontext;
+
+	sc->r8 = f->r8, sc->r9 = f->r9, sc->r10 = f->r10, sc->r11 = f->r11;
+	sc->r12 = f->r12, sc->r13 = f->r13, sc->r14 = f->r14, sc->r15 = f->r15;
+	sc->rdi = f->rdi, sc->rsi = f->rsi, sc->rbp = f->rbp, sc->rbx = f->rbx;
+	sc->rdx = f->rdx, sc->rax = f->rax, sc->rcx = f->rcx, sc->rsp = f->rsp;
+	sc->rip = f->rip, sc->eflags = f->rflags;
+	sc->cs = USER_CS, sc->ss = USER_DS;
+	sc->err = f->vector == SYSCALL_VECTOR ? 0 : f->error_code;
+	sc->trapno = f->vector == SYSCALL_VECTOR ? 0 : f->vector;
+	sc->oldmask = old_mask;
+	sc->cr2 = info->addr;
+	sc->fpstate = fpstate;
+	frame.uc.uc_sigmask = old_mask;
+	siginfo_to_user(&frame.info, info);
+
+	/* The live FPU state is this task's: it is current, on its way to user mode. */
+	__asm__ __volatile__("fxsave64 %0" : "=m"(t->arch.fpu));
+	if (copy_to_user((void __user *)fpstate, t->arch.fpu, FXSAVE_SIZE) ||
+	    copy_to_user((void __user *)at, &frame, sizeof(frame)))
+		return -EFAULT;
+	if (arch_shstk_enabled(t) && push_shstk_frame(t, ka->restorer))
+		return -EFAULT;
+	if (to_altstack && (t->altstack.flags & SS_AUTODISARM))
+		t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
+
+	f->rsp = at;
+	f->rip = ka->handler;
+	f->rdi = (u64)sig;
+	f->rsi = at + offsetof(struct rt_sigframe, info);
+	f->rdx = at + offsetof(struct rt_sigframe, uc);
+	f->rax = 0;
+	f->rflags &= ~(0x100ul | 0x400ul); /* no TF, DF clear: the ABI's entry state */
+	f->vector = 0;			   /* no longer a system call: nothing to restart */
+	x86_fpu_reset(t); /* a clean FPU for the handler; the old state is in the frame */
+	return 0;
+}
+
+/*
+ * Pops the shadow-stack frame: SSP points at "old SSP | bit 63" once the
+ * handler's RET has consumed the restorer entry. Every rule of ABI.md §3,
+ * so rt_sigreturn cannot move the shadow stack anywhere else.
+ */
+static int pop_shstk_frame(struct task *t)
+{
+	uintptr_t ssp = arch_shstk_get_ssp(t);
+	u64 token;
+
+	if (ssp & 7)
+		return -EINVAL;
+	/* A page-aligned SSP may sit one past the end of some other stack. */
+	if (IS_ALIGNED(ssp, PAGE_SIZE)) {
+		struct vma *v = vma_find(&t->mm->vmas, ssp);
+
+		if (!v || !(v->flags & VM_SHADOW_STACK))
+			return -EFAULT;
+	}
+	if (copy_from_user(&token, (const void __user *)ssp, sizeof(token)))
+		return -EFAULT;
+	if (!(token & SHSTK_DATA_BIT))
+		return -EINVAL;
+	token &= ~SHSTK_DATA_BIT;
+	if ((token & 7) || token >= TASK_SIZE)
+		return -EINVAL;
+	arch_shstk_set_ssp(t, token);
+	return 0;
+}
+
+SYSCALL(rt_sigreturn)
+{
+	struct task *t = current;
+	struct trap_frame *f = regs_of(t);
+	/* The handler's RET popped pretcode: the frame starts 8 bytes below. */
+	uintptr_t at = f->rsp - 8;
+	struct rt_sigframe frame;
+	u8 fx[FXSAVE_SIZE] __attribute__((aligned(16)));
+
+	(void)a;
+	if (copy_from_user(&frame, (const void __user *)at, sizeof(frame)))
+		goto bad;
+
+	const struct sigcontext64 *sc = &frame.uc.uc_mcontext;
+
+	if (sc->fpstate && copy_from_user(fx, (const void __user *)sc->fpstate, sizeof(fx)))
+		goto bad;
+	if (arch_shstk_enabled(t) && pop_shstk_frame(t))
+		goto bad;
+
+	f->r8 = sc->r8, f->r9 = sc->r9, f->r10 = sc->r10, f->r11 = sc->r11;
+	f->r12 = sc->r12, f->r13 = sc->r13, f->r14 = sc->r14, f->r15 = sc->r15;
+	f->rdi = sc->rdi, f->rsi = sc->rsi, f->rbp = sc->rbp, f->rbx = sc->rbx;
+	f->rdx = sc->rdx, f->rax = sc->rax, f->rcx = sc->rcx, f->rsp = sc->rsp;
+	f->rip = sc->rip;
+	/* User space keeps its privilege: only the arithmetic and a few control flags come back. */
+	f->rflags = (f->rflags & ~RFLAGS_USER_MASK) | (sc->eflags & RFLAGS_USER_MASK) | RFLAGS_IF;
+	f->cs = USER_CS;
+	f->ss = USER_DS;
+	f->vector = 0; /* not restartable: the registers are the interrupted ones */
+	if (sc->fpstate) {
+		/* Reserved MXCSR bits would make FXRSTOR fault: keep only the defined ones. */
+		u32 *mxcsr = (u32 *)(fx + 24);
+
+		*mxcsr &= 0xffbf;
+		memcpy(t->arch.fpu, fx, sizeof(fx));
+		__asm__ __volatile__("fxrstor64 %0" ::"m"(t->arch.fpu));
+	}
+	t->sigmask = frame.uc.uc_sigmask & ~SIG_UNBLOCKABLE;
+	/* The alternate stack as the frame recorded it (errors ignored, as Linux's restore_altstack). */
+	if (!on_sigaltstack(t, f->rsp)) {
+		if (frame.uc.uc_stack.ss_flags & SS_DISABLE) {
+			t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
+		} else if (frame.uc.uc_stack.ss_size >= MINSIGSTKSZ) {
+			t->altstack.sp = (uintptr_t)frame.uc.uc_stack.ss_sp;
+			t->altstack.size = frame.uc.uc_stack.ss_size;
+			t->altstack.flags &= ~SS_DISABLE;
+		}
+	}
+	return (long)f->rax; /* the syscall return path stores this in rax: keep it */
+bad:
+	printk("umbra: pid %d (%s): bad signal frame at %#lx: killed by signal %d\n",
+	       task_tid_in(t, &init_pid_ns), t->name, (unsigned long)at, SIGSEGV);
+	process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(SIGSEGV));
+	return 0;
+}
