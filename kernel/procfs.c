@@ -49,8 +49,8 @@ static void snapshot_release(struct file *f)
 	kfree((void *)f->data);
 }
 
-static const struct file_ops snapshot_ops = { .read = snapshot_read,
-					      .write = snapshot_write,
+static const struct file_ops snapshot_ops = { .read = file_read_memory,
+					      .write = file_write_readonly,
 					      .release = snapshot_release };
 
 struct file *procfs_open(const char *path, long *err)
