@@ -45,7 +45,7 @@ CRASH_KINDS := null stack
 # they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
-.PHONY: all iso image crash-images run debug test unit lint format deps deps-check clean help
+.PHONY: all iso image crash-images run debug test toolchain-check unit lint format deps deps-check clean help
 
 all: $(ELF) $(IMAGE)
 image iso: $(IMAGE)
@@ -80,10 +80,15 @@ debug: deps-check $(IMAGE)
 	@echo "gdb $(ELF) -ex 'target remote :1234'"
 	$(Q)EMULATE_EXTRA="-s -S" tests/boot/emulate $(DEFAULT_PLATFORM) $(IMAGE) -
 
-# Unit tests and every boot platform; the last line is "N passed, N failed, N skipped".
+# Unit tests, then every architecture's build and boot platforms (only
+# ARCH's when ARCH is given); the last line is "N passed, N failed, N skipped".
+TEST_ARCHES := $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
 test: deps-check
-	$(Q)$(MAKE) --no-print-directory all crash-images
-	$(Q)tests/run-all $(ARCH)
+	$(Q)tests/run-all $(TEST_ARCHES)
+
+# Says whether this architecture's compiler is installed.
+toolchain-check:
+	@command -v $(CC) >/dev/null || { echo "$(CC) not found (make deps installs it)"; exit 1; }
 
 unit: deps-check
 	$(Q)$(MAKE) --no-print-directory -C tests/unit

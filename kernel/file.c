@@ -37,9 +37,9 @@ static long console_write(struct file *f, const char __user *buf, size_t n)
 
 static const struct file_ops console_ops = { .read = console_read, .write = console_write };
 
-/* ---- initramfs files ---- */
+/* ---- files whose contents sit in kernel memory (initramfs, /proc snapshots) ---- */
 
-static long ramfile_read(struct file *f, char __user *buf, size_t n)
+long file_read_memory(struct file *f, char __user *buf, size_t n)
 {
 	if (f->pos >= f->size)
 		return 0;
@@ -52,7 +52,7 @@ static long ramfile_read(struct file *f, char __user *buf, size_t n)
 	return (long)k;
 }
 
-static long ramfile_write(struct file *f, const char __user *buf, size_t n)
+long file_write_readonly(struct file *f, const char __user *buf, size_t n)
 {
 	(void)f;
 	(void)buf;
@@ -60,7 +60,8 @@ static long ramfile_write(struct file *f, const char __user *buf, size_t n)
 	return -EBADF; /* opened read-only */
 }
 
-static const struct file_ops ramfile_ops = { .read = ramfile_read, .write = ramfile_write };
+static const struct file_ops ramfile_ops = { .read = file_read_memory,
+					     .write = file_write_readonly };
 
 /* ---- pidfds ---- */
 

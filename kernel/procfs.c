@@ -49,29 +49,8 @@ static void snapshot_release(struct file *f)
 	kfree((void *)f->data);
 }
 
-static long snapshot_read(struct file *f, char __user *buf, size_t n)
-{
-	if (f->pos >= f->size)
-		return 0;
-
-	size_t k = MIN(n, f->size - f->pos);
-
-	if (copy_to_user(buf, (const char *)f->data + f->pos, k))
-		return -EFAULT;
-	f->pos += k;
-	return (long)k;
-}
-
-static long snapshot_write(struct file *f, const char __user *buf, size_t n)
-{
-	(void)f;
-	(void)buf;
-	(void)n;
-	return -EBADF;
-}
-
-static const struct file_ops snapshot_ops = { .read = snapshot_read,
-					      .write = snapshot_write,
+static const struct file_ops snapshot_ops = { .read = file_read_memory,
+					      .write = file_write_readonly,
 					      .release = snapshot_release };
 
 struct file *procfs_open(const char *path, long *err)

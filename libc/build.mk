@@ -6,8 +6,12 @@
 # include/uapi); only the compiler's freestanding headers (stdint.h,
 # stddef.h, stdarg.h, stdbool.h) come from $(CC).
 
+# x86_64: mark every object shadow-stack compatible (user/build.mk checks the
+# linked property). arm64: GCS needs no ELF marking; inline atomics, since
+# the outlined ones would call libgcc helpers that probe the auxv through a
+# glibc symbol.
 USER_ARCH_CFLAGS_x86_64 := -fcf-protection=return
-USER_ARCH_CFLAGS_arm64 :=
+USER_ARCH_CFLAGS_arm64 := -mno-outline-atomics
 
 USER_CPPFLAGS := -Ilibc/include -Ilibc/arch/$(ARCH)/include -MMD -MP
 USER_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \

@@ -14,7 +14,10 @@
  */
 long __syscall_ret(long r);
 
-/* Points the thread pointer of the calling thread at tcb (x86_64: FS base). */
+/*
+ * Points the thread pointer of the calling thread at tcb (x86_64: FS base,
+ * arm64: TPIDR_EL0). 0, or a negative errno.
+ */
 int arch_set_thread_pointer(struct tcb *tcb);
 
 /* The value clone3's tls field needs so the new thread's pointer is tcb. */

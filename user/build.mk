@@ -1,21 +1,40 @@
 # The bundled userland, staged as an initramfs tree:
 #   $(BUILD)/initramfs/init            user/init.c (the test runner)
-#   $(BUILD)/initramfs/bin/NAME        user/NAME.c, and musl_pthreads from user/musl/pthreads.c
+#   $(BUILD)/initramfs/bin/NAME        user/NAME.c and user/arch/$(ARCH)/NAME.c,
+#                                      and musl_pthreads from user/musl/pthreads.c
+#                                      where a musl for $(ARCH) exists
 # USER_BINARIES lists the staged files; `make userland` builds them all.
+# Programs and headers that only make sense on one architecture (CET's
+# shstk, cet.h) live in user/arch/$(ARCH)/, which is also on the include
+# path: shstk_enable.h and arch_test.h there are the per-arch halves of
+# the generic programs. /init runs the programs of USER_RUN_ORDER that this
+# architecture builds (generated into user_programs.h).
 # Needs libc/build.mk included first.
 
 USER_OBJ := $(BUILD)/user
 INITRAMFS := $(BUILD)/initramfs
-USER_PROGS := $(sort $(basename $(notdir $(wildcard user/*.c))))
+USER_ARCH_DIR := user/arch/$(ARCH)
+USER_PROGS := $(sort $(basename $(notdir $(wildcard user/*.c $(USER_ARCH_DIR)/*.c))))
 USER_ELFS := $(patsubst %,$(USER_OBJ)/%.elf,$(USER_PROGS))
+USER_PROG_CPPFLAGS := -I$(USER_ARCH_DIR) -I$(USER_OBJ)/include
 
+# The musl-linked Linux-compatibility program, where Debian has a musl
+# toolchain for the architecture (bookworm has none for arm64 on an amd64
+# host without multiarch).
 MUSL_CC ?= musl-gcc
+USER_MUSL_PROGS_x86_64 := musl_pthreads
+USER_MUSL_PROGS_arm64 :=
+USER_MUSL_PROGS := $(USER_MUSL_PROGS_$(ARCH))
 MUSL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -pthread -MMD -MP \
 	-Wl,-z,max-page-size=4096 -Wl,-z,noexecstack -Wl,-z,norelro -Wl,--build-id=none
 
-USER_BINARIES := $(INITRAMFS)/init \
-	$(patsubst %,$(INITRAMFS)/bin/%,$(filter-out init,$(USER_PROGS))) \
-	$(INITRAMFS)/bin/musl_pthreads
+# The order /init runs them in; a program missing here runs after these.
+USER_RUN_ORDER := clone3 shstk proc threads mm efault leak musl_pthreads
+USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)
+USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
+	$(filter-out $(USER_RUN_ORDER),$(USER_BIN_NAMES))
+
+USER_BINARIES := $(INITRAMFS)/init $(patsubst %,$(INITRAMFS)/bin/%,$(USER_BIN_NAMES))
 
 # Checks a linked program: static (no PT_INTERP, PT_DYNAMIC or PT_TLS), every
 # PT_LOAD at a page-aligned file offset and, on x86_64, marked shadow-stack
@@ -29,12 +48,40 @@ define user-check
 		{ echo "$(1): missing the SHSTK property (an input without -fcf-protection?)"; exit 1; })
 endef
 
-$(USER_OBJ)/%.o: user/%.c user/build.mk libc/build.mk
+# /init's program table. Rewritten only when the list changes, so init is
+# not rebuilt on every make.
+USER_PROGRAMS_H := $(USER_OBJ)/include/user_programs.h
+
+$(USER_PROGRAMS_H): FORCE
+	@mkdir -p $(dir $@)
+	$(Q)printf '\t"/bin/%s",\n' $(USER_RUN_LIST) > $@.tmp && \
+		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+
+$(USER_OBJ)/init.o: $(USER_PROGRAMS_H)
+
+define user-cc
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(USER_CPPFLAGS) $(USER_PROG_CPPFLAGS) $(USER_CFLAGS) -c $< -o $@
+endef
 
-USER_LDS := user/user.ld
+USER_GENERIC_OBJS := $(patsubst user/%.c,$(USER_OBJ)/%.o,$(wildcard user/*.c))
+USER_ARCH_OBJS := $(patsubst $(USER_ARCH_DIR)/%.c,$(USER_OBJ)/%.o,$(wildcard $(USER_ARCH_DIR)/*.c))
+
+$(USER_GENERIC_OBJS): $(USER_OBJ)/%.o: user/%.c user/build.mk libc/build.mk
+	$(user-cc)
+
+$(USER_ARCH_OBJS): $(USER_OBJ)/%.o: $(USER_ARCH_DIR)/%.c user/build.mk libc/build.mk
+	$(user-cc)
+
+# A program's source that moved (user/shstk.c to user/arch/x86_64/) is still
+# named by its old .d file: let a missing one count as changed, as -MP does
+# for headers, so the object is rebuilt from where the source is now.
+user/%.c:
+	@:
+
+# The linker script: the architecture's own if it has one, else user/user.ld.
+USER_LDS := $(firstword $(wildcard $(USER_ARCH_DIR)/user.ld) user/user.ld)
 
 $(USER_OBJ)/%.elf: $(USER_OBJ)/%.o $(LIBC_CRT0) $(LIBC_A) $(USER_LDS)
 	@$(if $(Q),echo "  LD      $@")
@@ -56,9 +103,11 @@ $(INITRAMFS)/bin/%: $(USER_OBJ)/%.elf
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@
 
-.PHONY: userland
+.PHONY: userland FORCE
 userland: $(USER_BINARIES)
 
-.SECONDARY: $(USER_ELFS) $(USER_ELFS:.elf=.o) $(USER_OBJ)/musl_pthreads.elf
+FORCE:
 
--include $(USER_ELFS:.elf=.d) $(USER_OBJ)/musl_pthreads.d
+.SECONDARY: $(USER_ELFS) $(USER_ELFS:.elf=.o) $(patsubst %,$(USER_OBJ)/%.elf,$(USER_MUSL_PROGS))
+
+-include $(USER_ELFS:.elf=.d) $(patsubst %,$(USER_OBJ)/%.d,$(USER_MUSL_PROGS))

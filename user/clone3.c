@@ -13,14 +13,15 @@
  * Shadow stacks (ABI.md §6a caveats): the seed never enables them, so on a
  * CET machine "Shadow stack on system with shadow stack" would get EINVAL
  * (the x86 rule wants SHSTK on in the caller). Like the series' later
- * versions, main enables SHSTK -- inline, and only when map_shadow_stack()
- * worked -- and from then on never returns (it ends with exit()). Every
+ * versions, main enables shadow stacks (arch_prctl on x86_64, prctl on
+ * arm64: shstk_enable.h) -- inline, and only when map_shadow_stack() worked
+ * -- and from then on never returns (it ends with exit()). Every
  * clone3 here is the inline syscall_clone3_exit0(), whose child leaves
  * through exit_group without a `ret`: a fork-style child given the empty
  * map_shadow_stack() page as its shadow stack could not return from a
  * wrapper function.
  */
-#include "cet.h"
+#include "shstk_enable.h"
 #include <arch/syscall.h>
 #include <errno.h>
 #include <ktap.h>
@@ -366,7 +367,7 @@ static void test_clone3(const struct test *t)
 	ktap_ok(ret == t->expected, "%s", t->name);
 }
 
-/* Enables SHSTK inline in main's frame: main must not return afterwards. */
+/* Enables shadow stacks inline in main's frame: main must not return afterwards. */
 int main(void)
 {
 	ktap_header();
@@ -378,10 +379,10 @@ int main(void)
 	}
 	test_shadow_stack_supported();
 	if (shadow_stack_supported) {
-		long r = CET_ENABLE_SHSTK();
+		long r = SHSTK_ENABLE();
 
 		if (r != 0)
-			ktap_print_msg("arch_prctl(ARCH_SHSTK_ENABLE, SHSTK) says %ld", r);
+			ktap_print_msg("%s says %ld", SHSTK_ENABLE_NAME, r);
 		else
 			ktap_print_msg("Shadow stack enabled");
 	}

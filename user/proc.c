@@ -8,10 +8,10 @@
  * CLONE_PARENT_SETTID, CLONE_CHILD_SETTID, CLONE_VFORK and CLONE_NEWPID
  * behave as on Linux (including reparenting to a namespace's init); uname,
  * the id calls, the clocks, nanosleep, sched_yield, the rlimit calls and
- * arch_prctl FS round-trip; an unknown syscall number gives ENOSYS.
+ * thread pointer round-trip (arch_test.h); an unknown syscall number gives ENOSYS.
  * Every case expects success with the exact value named in it.
  */
-#include <arch/prctl.h>
+#include "arch_test.h"
 #include <arch/syscall.h>
 #include <errno.h>
 #include <ktap.h>
@@ -320,8 +320,8 @@ static void test_uname_ids(void)
 	memset(&u, 0, sizeof(u));
 	if (uname(&u) == 0)
 		ktap_print_msg("uname: %s %s %s", u.sysname, u.release, u.machine);
-	ktap_ok(uname(&u) == 0 && strcmp(u.machine, "x86_64") == 0 && u.sysname[0] != 0,
-		"uname_machine_x86_64");
+	ktap_ok(uname(&u) == 0 && strcmp(u.machine, ARCH_UNAME_MACHINE) == 0 && u.sysname[0] != 0,
+		"uname_machine_%s", ARCH_UNAME_MACHINE);
 	ktap_ok(getuid() == 0 && geteuid() == 0 && getgid() == 0 && getegid() == 0, "ids_are_root");
 }
 
@@ -371,25 +371,20 @@ static void test_rlimit(void)
 		"setrlimit_soft_above_hard_einval");
 }
 
-static void test_arch_prctl(void)
+/* The thread pointer set, read back and restored (how is the arch's: arch_test.h). */
+static void test_thread_pointer(void)
 {
 	struct {
 		void *self;
 		long pad[7];
 	} block;
-	unsigned long before = 0, during = 0, after = 0;
-	long set, restore;
+	unsigned long before;
+	bool ok;
 
-	/* No errno (which lives at FS) while FS points at the test block. */
+	/* No errno (which lives behind the thread pointer) while it points at block. */
 	block.self = &block;
-	syscall2(SYS_arch_prctl, ARCH_GET_FS, (long)&before);
-	set = syscall2(SYS_arch_prctl, ARCH_SET_FS, (long)&block);
-	syscall2(SYS_arch_prctl, ARCH_GET_FS, (long)&during);
-	restore = syscall2(SYS_arch_prctl, ARCH_SET_FS, (long)before);
-	syscall2(SYS_arch_prctl, ARCH_GET_FS, (long)&after);
-	ktap_ok(before == (unsigned long)thread_self() && set == 0 &&
-			during == (unsigned long)&block && restore == 0 && after == before,
-		"arch_prctl_set_get_fs_roundtrip");
+	ok = arch_test_tp_roundtrip(&block, &before);
+	ktap_ok(ok && before == (unsigned long)thread_self(), "%s", ARCH_TP_ROUNDTRIP_NAME);
 }
 
 static void test_enosys(void)
@@ -420,7 +415,7 @@ int main(int argc, char **argv)
 	test_uname_ids();
 	test_clocks();
 	test_rlimit();
-	test_arch_prctl();
+	test_thread_pointer();
 	test_enosys();
 	return ktap_finish();
 }

@@ -4,13 +4,12 @@
  *
  * Proves: 64 threads run concurrently and each computes its exact result;
  * threads share the pid but have their own tids; the kernel clears the
- * CLONE_CHILD_CLEARTID word at thread exit; FS-based TLS (and so errno) is
- * per thread; FUTEX_WAIT fails with EAGAIN on a changed value and with
- * ETIMEDOUT after its timeout; FUTEX_WAKE wakes sleepers and returns
- * exactly how many it woke.
+ * CLONE_CHILD_CLEARTID word at thread exit; TLS through the thread pointer
+ * (FS base, TPIDR_EL0), and so errno, is per thread; FUTEX_WAIT fails with
+ * EAGAIN on a changed value and with ETIMEDOUT after its timeout;
+ * FUTEX_WAKE wakes sleepers and returns exactly how many it woke.
  */
-#include <arch/prctl.h>
-#include <arch/syscall.h>
+#include "arch_test.h"
 #include <errno.h>
 #include <ktap.h>
 #include <linux/futex.h>
@@ -52,7 +51,6 @@ static int worker_fn(void *p)
 {
 	struct worker *w = p;
 	struct tcb *tcb = thread_self();
-	unsigned long fs = 0;
 
 	w->tid = gettid();
 	w->pid = getpid();
@@ -63,9 +61,8 @@ static int worker_fn(void *p)
 		if (v % 2500 == 0)
 			sched_yield(); /* let the others run in between */
 	}
-	syscall2(SYS_arch_prctl, ARCH_GET_FS, (long)&fs);
 	w->tls_ok = thread_self()->user == (void *)(uintptr_t)(w->index + 1) &&
-		    tcb == &w->self->tcb && fs == (unsigned long)tcb;
+		    tcb == &w->self->tcb && arch_test_thread_pointer() == (unsigned long)tcb;
 	w->errno_ok = errno == 1000 + w->index;
 	return w->index * 3;
 }
@@ -111,7 +108,7 @@ static void test_many_threads(void)
 	ktap_ok(created && tids, "gettid_distinct_per_thread");
 	ktap_ok(created && settid, "parent_settid_is_thread_tid");
 	ktap_ok(created && cleared, "child_cleartid_zeroed_at_exit");
-	ktap_ok(created && tls, "tls_fs_base_per_thread");
+	ktap_ok(created && tls, "%s", ARCH_TLS_CASE_NAME);
 	ktap_ok(created && errnos, "errno_per_thread");
 }
 

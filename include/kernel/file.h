@@ -49,6 +49,10 @@ struct file *fd_get(const struct files *t, int fd);
 /* Closes fd: 0 or -EBADF. */
 int fd_close(struct files *t, int fd);
 
+/* read/write for files whose contents are data..data+size in kernel memory. */
+long file_read_memory(struct file *f, char __user *buf, size_t n);
+long file_write_readonly(struct file *f, const char __user *buf, size_t n);
+
 struct file *file_open_initramfs(const char *path, long *err);
 struct file *file_open_pidfd(struct pid *pid);
 void file_put(struct file *f);

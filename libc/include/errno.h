@@ -3,8 +3,8 @@
  * errno and its values (Linux include/uapi/asm-generic/errno-base.h and
  * errno.h numbers).
  *
- * errno is per thread: it lives in the thread control block that the FS
- * base (x86_64) points at, set up by the start code for the main thread and
+ * errno is per thread: it lives in the thread control block that the thread
+ * pointer (FS base on x86_64, TPIDR_EL0 on arm64) points at, set up by the start code for the main thread and
  * by thread_create() for the others.
  */
 #ifndef ERRNO_H

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* open/openat flags (Linux include/uapi/asm-generic/fcntl.h values, x86_64). */
+/*
+ * open/openat flags (Linux include/uapi/asm-generic/fcntl.h values; the few
+ * an architecture changes come from <arch/fcntl.h>).
+ */
 #ifndef FCNTL_H
 #define FCNTL_H
 
+#include <arch/fcntl.h>
 #include <sys/types.h>
 
 #define O_RDONLY 00
@@ -14,8 +18,6 @@
 #define O_TRUNC 01000
 #define O_APPEND 02000
 #define O_NONBLOCK 04000
-#define O_DIRECTORY 0200000
-#define O_NOFOLLOW 0400000
 #define O_CLOEXEC 02000000
 
 #define AT_FDCWD (-100)

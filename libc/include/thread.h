@@ -17,8 +17,8 @@
 
 /*
  * Thread control block, pointed to by the thread pointer (FS base on
- * x86_64). self must stay the first member (TLS ABI: the word at the thread
- * pointer holds the thread pointer).
+ * x86_64, TPIDR_EL0 on arm64). self must stay the first member (x86_64 TLS
+ * ABI: the word at the thread pointer holds the thread pointer).
  */
 struct tcb {
 	struct tcb *self;
@@ -33,9 +33,9 @@ struct tcb {
  * (THREAD_DEFAULT_STACK when it is 0 and stack is NULL), never rounded. With
  * stack == NULL the library maps PAGE_ALIGN(stack_size) bytes and hands the
  * kernel the top stack_size bytes of that mapping, so the thread starts at the
- * mapping's top. The size matters beyond the stack itself: on x86_64 with
- * shadow stacks on, the kernel sizes the thread's shadow stack from it
- * (ABI.md §2.6).
+ * mapping's top. The size matters beyond the stack itself: with shadow
+ * stacks on, the kernel sizes the thread's shadow stack from it (x86_64:
+ * ABI.md §2.6; arm64: half of it, §4.6).
  */
 struct thread_attr {
 	void *stack;		    /* lowest address; NULL: mmap a stack */
@@ -49,8 +49,9 @@ struct thread_attr {
 
 /*
  * Create the thread with the legacy clone(2) instead of clone3(2). clone(2)
- * carries only the stack top, so the kernel sees a stack size of 0 (on x86_64
- * the shadow stack then gets the RLIMIT_STACK default). The shadow_stack
+ * carries only the stack top, so the kernel sees a stack size of 0 (the
+ * shadow stack then gets the RLIMIT_STACK default: all of it on x86_64, half
+ * on arm64). The shadow_stack
  * fields must be 0 with it (-EINVAL otherwise).
  */
 #define THREAD_ATTR_LEGACY_CLONE 0x1u

@@ -92,6 +92,9 @@ int thread_create(struct thread *t, int (*fn)(void *), void *arg, const struct t
 					    ? CLONE_ARGS_SIZE_VER3
 					    : CLONE_ARGS_SIZE_VER2,
 				    thread_entry, t);
+	/* No clone3 (Linux before 5.3, qemu-user): clone(2) says the same, but for the size. */
+	if (r == -ENOSYS && !legacy && !args.shadow_stack && !args.shadow_stack_size)
+		r = __thread_clone(&args, thread_entry, t);
 	if (r < 0)
 		goto fail;
 	t->created_tid = (int)r;

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/sysinfo.h>
 #include <sys/uio.h>
@@ -197,6 +198,13 @@ int getrlimit(int resource, struct rlimit *rl)
 int setrlimit(int resource, const struct rlimit *rl)
 {
 	return (int)RET(syscall2(SYS_setrlimit, resource, (long)rl));
+}
+
+int prctl(int option, unsigned long arg2, unsigned long arg3, unsigned long arg4,
+	  unsigned long arg5)
+{
+	return (int)RET(
+		syscall5(SYS_prctl, option, (long)arg2, (long)arg3, (long)arg4, (long)arg5));
 }
 
 int reboot(int magic1, int magic2, unsigned int cmd, void *arg)

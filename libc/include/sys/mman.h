@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* mmap and friends (Linux include/uapi/asm-generic/mman*.h values, x86_64). */
+/* mmap and friends (Linux include/uapi/asm-generic/mman*.h values; x86_64 and arm64 agree). */
 #ifndef SYS_MMAN_H
 #define SYS_MMAN_H
 

@@ -16,6 +16,7 @@
 #define SYS_brk 12
 #define SYS_rt_sigaction 13
 #define SYS_rt_sigprocmask 14
+#define SYS_ioctl 16
 #define SYS_writev 20
 #define SYS_sched_yield 24
 #define SYS_nanosleep 35
@@ -35,10 +36,12 @@
 #define SYS_geteuid 107
 #define SYS_getegid 108
 #define SYS_getppid 110
+#define SYS_prctl 157
 #define SYS_arch_prctl 158
 #define SYS_setrlimit 160
 #define SYS_reboot 169
 #define SYS_gettid 186
+#define SYS_tkill 200
 #define SYS_futex 202
 #define SYS_set_tid_address 218
 #define SYS_clock_gettime 228
