@@ -180,6 +180,8 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 	if (!mm)
 		return -ENOMEM;
 	err = load_segments(mm, &img, e->data);
+	if (!err)
+		err = arch_exec_mm(mm);
 	if (err)
 		goto fail;
 	sp = build_stack(mm, &img, path, argv, envp);

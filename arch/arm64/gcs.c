@@ -13,6 +13,7 @@
 #include <kernel/shstk.h>
 #include <kernel/task.h>
 #include <uapi/linux/errno.h>
+#include <uapi/linux/prctl.h>
 #include <uapi/linux/mman.h>
 
 bool arch_shstk_supported(void)
@@ -87,4 +88,30 @@ long arch_shstk_status_lock(unsigned long mode)
 {
 	(void)mode;
 	return -EINVAL;
+}
+
+/* The mode as PR_GET_SHADOW_STACK_STATUS reports it (a signal frame's gcs_context). */
+u64 arm64_gcs_mode(const struct task *t)
+{
+	return t->arch.gcs_mode;
+}
+
+/*
+ * The mode a signal frame asks for on rt_sigreturn (ABI.md §4.7): unknown
+ * bits -EINVAL, a change to locked bits -EBUSY, no enabling; disabling
+ * turns every mode bit off.
+ */
+int arm64_gcs_sigreturn_mode(struct task *t, u64 mode)
+{
+	const u64 known = PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE | PR_SHADOW_STACK_PUSH;
+
+	if (mode & ~known)
+		return -EINVAL;
+	if ((mode & t->arch.gcs_locked) != (t->arch.gcs_mode & t->arch.gcs_locked))
+		return -EBUSY;
+	if ((mode & PR_SHADOW_STACK_ENABLE) && !(t->arch.gcs_mode & PR_SHADOW_STACK_ENABLE))
+		return -EINVAL;
+	if (!(mode & PR_SHADOW_STACK_ENABLE) && (t->arch.gcs_mode & PR_SHADOW_STACK_ENABLE))
+		t->arch.gcs_mode = 0;
+	return 0;
 }

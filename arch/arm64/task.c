@@ -167,7 +167,28 @@ void arm64_syscall(struct trap_frame *f)
 {
 	const unsigned long args[6] = { f->x[0], f->x[1], f->x[2], f->x[3], f->x[4], f->x[5] };
 
+	f->pad = f->x[0]; /* the first argument, which the result overwrites: for restarts */
 	f->x[0] = (u64)syscall_dispatch(f->x[8], args);
+}
+
+/* ---- FP/SIMD for signal frames (arch/arm64/signal.c) ---- */
+
+void arm64_fpsimd_save_current(struct task *t)
+{
+	if (t == current)
+		fpsimd_save(&t->arch.fpsimd);
+}
+
+void arm64_fpsimd_load_current(struct task *t)
+{
+	if (t == current)
+		fpsimd_load(&t->arch.fpsimd);
+}
+
+void arm64_fpsimd_reset(struct task *t)
+{
+	memset(&t->arch.fpsimd, 0, sizeof(t->arch.fpsimd));
+	arm64_fpsimd_load_current(t);
 }
 
 /* ---- ELF auxiliary vector ---- */

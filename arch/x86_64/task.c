@@ -193,6 +193,13 @@ void x86_syscall(struct trap_frame *f)
 	exit_to_user_mode();
 }
 
+/* x86_64 programs bring their own signal restorer (SA_RESTORER): nothing to add. */
+int arch_exec_mm(struct mm *mm)
+{
+	(void)mm;
+	return 0;
+}
+
 /* ---- ELF auxiliary vector ---- */
 
 unsigned long arch_elf_hwcap(void)

@@ -5,6 +5,8 @@
 
 #include <kernel/types.h>
 
+struct mm;
+
 /*
  * Replaces current's program with path, with kernel-space argv/envp
  * (NULL-terminated). On success the task returns to user space at the new
@@ -19,6 +21,8 @@ extern const unsigned short arch_elf_machine;
 unsigned long arch_elf_hwcap(void);
 unsigned long arch_elf_hwcap2(void);
 extern const char arch_elf_platform[];
+/* Maps what the arch adds to every program (arm64: the signal trampoline). */
+int arch_exec_mm(struct mm *mm);
 /* 16 bytes of AT_RANDOM seed. */
 void arch_random_bytes(void *buf, size_t n);
 

@@ -29,4 +29,15 @@ struct arch_task {
 	u64 gcs_locked; /* PR_SHADOW_STACK_* frozen by PR_LOCK */
 };
 
+#ifndef __ASSEMBLER__
+struct task;
+/* FP/SIMD state of a task that is current: to/from its saved copy, or reset. */
+void arm64_fpsimd_save_current(struct task *t);
+void arm64_fpsimd_load_current(struct task *t);
+void arm64_fpsimd_reset(struct task *t);
+/* GCS state for signal frames (arch/arm64/gcs.c). */
+u64 arm64_gcs_mode(const struct task *t);
+int arm64_gcs_sigreturn_mode(struct task *t, u64 mode);
+#endif
+
 #endif

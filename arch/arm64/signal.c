@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+/*
+ * arm64 signal frames, laid out as Linux's so any handler written for
+ * Linux finds what it expects (arch/arm64/include/uapi/asm/sigcontext.h's
+ * layout, Documentation/arch/arm64/gcs.rst for the GCS part):
+ *
+ *	sp ->	struct siginfo			128 bytes
+ *		struct ucontext			flags, link, stack, sigmask, padding,
+ *						uc_mcontext = sigcontext {fault_address,
+ *						x0-x30, sp, pc, pstate, __reserved[4096]}
+ *		frame record			{x29, x30}: the handler's caller
+ *
+ * __reserved holds records: fpsimd_context (V0-V31, FPSR, FPCR), then
+ * gcs_context when the CPU has GCS, then a zero terminator.
+ *
+ * The handler returns to sa_restorer, or to the kernel's trampoline page
+ * (Linux uses the vDSO) holding "mov x8, #__NR_rt_sigreturn; svc #0". With
+ * GCS on, a signal cap ((GCSPR - 8) & ~0xfff, token type 0: never a valid
+ * return address) and the trampoline's address are pushed on the GCS, and
+ * rt_sigreturn consumes the cap and zeroes it (ABI.md §4.7).
+ */
+#include <asm/page.h>
+#include <asm/trap.h>
+#include <kernel/exec.h>
+#include <kernel/exit.h>
+#include <kernel/mm.h>
+#include <kernel/pid.h>
+#include <kernel/printk.h>
+#include <kernel/shstk.h>
+#include <kernel/signal.h>
+#include <kernel/syscalls.h>
+#include <kernel/task.h>
+#include <kernel/uaccess.h>
+#include <kernel/vm.h>
+#include <string.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
+#include <uapi/linux/prctl.h>
+#include <uapi/linux/signal.h>
+
+#define FPSIMD_MAGIC 0x46508001u
+#define GCS_MAGIC 0x47435300u /* "GCS\0" */
+#define SVC_INSN_LEN 4
+#define NR_RT_SIGRETURN 139
+
+/* Where every process finds the return trampoline: just above the mmap area. */
+#define SIGTRAMP_ADDR MMAP_TOP
+
+/* The PSTATE bits user space may set through sigreturn: NZCV only. */
+#define PSTATE_NZCV (0xful << 28)
+#define PSTATE_MODE_EL0T 0x0ul
+
+struct ctx_head {
+	u32 magic;
+	u32 size;
+};
+
+struct fpsimd_ctx {
+	struct ctx_head head;
+	u32 fpsr;
+	u32 fpcr;
+	u64 vregs[64]; /* 32 x 128 bits */
+};
+
+struct gcs_ctx {
+	struct ctx_head head;
+	u64 gcspr;
+	u64 features_enabled;
+	u64 reserved;
+};
+
+struct sigcontext64 {
+	u64 fault_address;
+	u64 regs[31];
+	u64 sp;
+	u64 pc;
+	u64 pstate;
+	u8 reserved[4096] __attribute__((aligned(16)));
+};
+
+struct ucontext64 {
+	u64 uc_flags;
+	u64 uc_link;
+	struct user_stack uc_stack;
+	u64 uc_sigmask;
+	u8 unused[1024 / 8 - sizeof(u64)];
+	struct sigcontext64 uc_mcontext;
+};
+
+struct rt_sigframe {
+	struct user_siginfo info;
+	struct ucontext64 uc;
+	u64 fp, lr; /* a frame record, so backtraces through handlers work */
+};
+
+_Static_assert(sizeof(struct fpsimd_ctx) == 528, "fpsimd_context is 528 bytes");
+_Static_assert(sizeof(struct gcs_ctx) == 32, "gcs_context is 32 bytes");
+_Static_assert(offsetof(struct ucontext64, uc_mcontext) == 176, "Linux's ucontext layout");
+_Static_assert(offsetof(struct sigcontext64, reserved) == 288, "Linux's sigcontext layout");
+
+static struct trap_frame *regs_of(const struct task *t)
+{
+	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
+}
+
+/* exec: every program gets the trampoline page (read + execute). */
+int arch_exec_mm(struct mm *mm)
+{
+	static const u32 tramp[] = {
+		0xd2800000u | (NR_RT_SIGRETURN << 5) | 8, /* movz x8, #139 */
+		0xd4000001u,				  /* svc #0 */
+	};
+	int err = mm_map(mm, SIGTRAMP_ADDR, PAGE_SIZE, PROT_READ | PROT_EXEC, VM_IMAGE, false);
+
+	if (err)
+		return err;
+	return mm_write(mm, SIGTRAMP_ADDR, tramp, sizeof(tramp));
+}
+
+void arch_syscall_restart(struct task *t, enum syscall_restart how)
+{
+	struct trap_frame *f = regs_of(t);
+
+	if (f->kind != TRAP_SYNC || (f->esr >> ESR_EC_SHIFT) != ESR_EC_SVC64 ||
+	    f->x[0] != (u64)-ERESTARTSYS)
+		return;
+	if (how == RESTART_HANDLER_EINTR) {
+		f->x[0] = (u64)-EINTR;
+		return;
+	}
+	f->x[0] = f->pad; /* arm64_syscall() kept the first argument there */
+	f->elr -= SVC_INSN_LEN;
+}
+
+/* Pushes the signal cap and the return address on the GCS; 0 or -EFAULT. */
+static int push_gcs_frame(struct task *t, uintptr_t ret)
+{
+	uintptr_t gcspr = arch_shstk_get_ssp(t);
+	u64 entries[2] = { ret, (gcspr - 8) & ~0xfffull }; /* at gcspr - 16, gcspr - 8 */
+	struct vma *v = vma_find(&t->mm->vmas, gcspr - 16);
+
+	if (!v || !(v->flags & VM_SHADOW_STACK) || gcspr > v->end ||
+	    mm_write(t->mm, gcspr - 16, entries, sizeof(entries)))
+		return -EFAULT;
+	__asm__ __volatile__("dsb ish" ::: "memory"); /* visible to the GCS reads that follow */
+	arch_shstk_set_ssp(t, gcspr - 16);
+	return 0;
+}
+
+int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *ka,
+			    const struct ksiginfo *info, u64 old_mask)
+{
+	struct trap_frame *f = regs_of(t);
+	static struct rt_sigframe frame; /* 4.7 KiB: too big for a kernel stack; one CPU */
+	uintptr_t sp = f->sp;
+	bool was_on_altstack = on_sigaltstack(t, f->sp), to_altstack = false;
+	uintptr_t ret = (ka->flags & SA_RESTORER) ? ka->restorer : SIGTRAMP_ADDR;
+
+	if ((ka->flags & SA_ONSTACK) && !was_on_altstack && !(t->altstack.flags & SS_DISABLE) &&
+	    t->altstack.size) {
+		sp = t->altstack.sp + t->altstack.size;
+		to_altstack = true;
+	}
+
+	uintptr_t at = ALIGN_DOWN(sp - sizeof(frame), 16);
+
+	memset(&frame, 0, sizeof(frame));
+	siginfo_to_user(&frame.info, info);
+	frame.uc.uc_stack.ss_sp = (void *)t->altstack.sp;
+	frame.uc.uc_stack.ss_size = t->altstack.size;
+	frame.uc.uc_stack.ss_flags = was_on_altstack			? SS_ONSTACK
+				     : (t->altstack.flags & SS_DISABLE) ? SS_DISABLE
+									: 0;
+	frame.uc.uc_sigmask = old_mask;
+
+	struct sigcontext64 *sc = &frame.uc.uc_mcontext;
+
+	memcpy(sc->regs, f->x, sizeof(sc->regs));
+	sc->sp = f->sp;
+	sc->pc = f->elr;
+	sc->pstate = f->spsr;
+	sc->fault_address = info->addr;
+
+	/* The records: FP/SIMD, then GCS where the CPU has it, then the terminator. */
+	struct fpsimd_ctx *fp = (struct fpsimd_ctx *)sc->reserved;
+
+	arm64_fpsimd_save_current(t);
+	fp->head = (struct ctx_head){ FPSIMD_MAGIC, sizeof(*fp) };
+	fp->fpsr = (u32)t->arch.fpsimd.fpsr;
+	fp->fpcr = (u32)t->arch.fpsimd.fpcr;
+	memcpy(fp->vregs, t->arch.fpsimd.v, sizeof(fp->vregs));
+
+	size_t used = sizeof(*fp);
+
+	if (arch_shstk_supported()) {
+		struct gcs_ctx *g = (struct gcs_ctx *)(sc->reserved + used);
+		bool on = arch_shstk_enabled(t);
+
+		g->head = (struct ctx_head){ GCS_MAGIC, sizeof(*g) };
+		/* The GCSPR the handler will see, minus 8: the signal cap's slot. */
+		g->gcspr = on ? arch_shstk_get_ssp(t) - 8 : arch_shstk_get_ssp(t);
+		g->features_enabled = arm64_gcs_mode(t);
+		used += sizeof(*g);
+	}
+	/* The terminator: a zero head, already there from the memset. */
+
+	frame.fp = f->x[29];
+	frame.lr = f->x[30];
+	if (copy_to_user((void __user *)at, &frame, sizeof(frame)))
+		return -EFAULT;
+	if (arch_shstk_enabled(t) && push_gcs_frame(t, ret))
+		return -EFAULT;
+	if (to_altstack && (t->altstack.flags & SS_AUTODISARM))
+		t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
+
+	f->x[0] = (u64)sig;
+	f->x[1] = at + offsetof(struct rt_sigframe, info);
+	f->x[2] = at + offsetof(struct rt_sigframe, uc);
+	f->x[29] = at + offsetof(struct rt_sigframe, fp);
+	f->x[30] = ret;
+	f->sp = at;
+	f->elr = ka->handler;
+	f->kind = TRAP_SYNC;
+	f->esr = 0; /* no longer a system call: nothing to restart */
+	arm64_fpsimd_reset(t);
+	return 0;
+}
+
+/*
+ * rt_sigreturn's GCS part (ABI.md §4.7): the record may disable GCS but not
+ * enable it or touch locked bits; then the cap the handler's RET uncovered
+ * must be the signal cap of its own address, and is used up (zeroed).
+ */
+static int restore_gcs(struct task *t, const struct sigcontext64 *sc)
+{
+	const struct ctx_head *h = (const struct ctx_head *)sc->reserved;
+	size_t off = 0;
+
+	while (off + sizeof(*h) <= sizeof(sc->reserved) && h->magic) {
+		if (h->size < sizeof(*h) || h->size > sizeof(sc->reserved) - off)
+			return -EINVAL;
+		if (h->magic == GCS_MAGIC) {
+			const struct gcs_ctx *g = (const struct gcs_ctx *)h;
+			int err;
+
+			if (h->size != sizeof(*g))
+				return -EINVAL;
+			err = arm64_gcs_sigreturn_mode(t, g->features_enabled);
+			if (err)
+				return err;
+			if (arch_shstk_enabled(t))
+				arch_shstk_set_ssp(t, g->gcspr);
+		}
+		off += h->size;
+		h = (const struct ctx_head *)(sc->reserved + off);
+	}
+	if (!arch_shstk_enabled(t))
+		return 0;
+
+	uintptr_t gcspr = arch_shstk_get_ssp(t);
+	u64 cap, zero = 0;
+
+	__asm__ __volatile__("dsb ish" ::: "memory");
+	if (copy_from_user(&cap, (const void __user *)gcspr, sizeof(cap)))
+		return -EFAULT;
+	if (cap != (gcspr & ~0xfffull))
+		return -EINVAL;
+	if (mm_write(t->mm, gcspr, &zero, sizeof(zero)))
+		return -EFAULT;
+	arch_shstk_set_ssp(t, gcspr + 8);
+	return 0;
+}
+
+SYSCALL(rt_sigreturn)
+{
+	struct task *t = current;
+	struct trap_frame *f = regs_of(t);
+	uintptr_t at = f->sp; /* the handler returned with sp where we put the frame */
+	static struct rt_sigframe frame;
+
+	(void)a;
+	if ((at & 15) || copy_from_user(&frame, (const void __user *)at, sizeof(frame)))
+		goto bad;
+
+	const struct sigcontext64 *sc = &frame.uc.uc_mcontext;
+	const struct fpsimd_ctx *fp = (const struct fpsimd_ctx *)sc->reserved;
+
+	if (fp->head.magic != FPSIMD_MAGIC || fp->head.size != sizeof(*fp))
+		goto bad;
+	if (restore_gcs(t, sc))
+		goto bad;
+	memcpy(f->x, sc->regs, sizeof(f->x));
+	f->sp = sc->sp;
+	f->elr = sc->pc;
+	/* Back to EL0 with interrupts on whatever the frame says: only NZCV is the user's. */
+	f->spsr = (sc->pstate & PSTATE_NZCV) | PSTATE_MODE_EL0T;
+	f->esr = 0;
+	t->arch.fpsimd.fpsr = fp->fpsr;
+	t->arch.fpsimd.fpcr = fp->fpcr;
+	memcpy(t->arch.fpsimd.v, fp->vregs, sizeof(fp->vregs));
+	arm64_fpsimd_load_current(t);
+	t->sigmask = frame.uc.uc_sigmask & ~SIG_UNBLOCKABLE;
+	if (!on_sigaltstack(t, f->sp)) {
+		if (frame.uc.uc_stack.ss_flags & SS_DISABLE) {
+			t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
+		} else if (frame.uc.uc_stack.ss_size >= MINSIGSTKSZ) {
+			t->altstack.sp = (uintptr_t)frame.uc.uc_stack.ss_sp;
+			t->altstack.size = frame.uc.uc_stack.ss_size;
+			t->altstack.flags &= ~SS_DISABLE;
+		}
+	}
+	return (long)f->x[0]; /* the syscall path stores this in x0: keep it */
+bad:
+	printk("umbra: pid %d (%s): bad signal frame at %#lx: killed by signal %d\n",
+	       task_tid_in(t, &init_pid_ns), t->name, (unsigned long)at, SIGSEGV);
+	process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(SIGSEGV));
+	return 0;
+}
