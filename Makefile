@@ -47,7 +47,7 @@ include arch/$(ARCH)/image.mk
 
 .PHONY: all iso image crash-images run debug test toolchain-check unit lint format deps deps-check clean help
 
-all: $(ELF) $(IMAGE)
+all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO)
 image iso: $(IMAGE)
 crash-images: $(CRASH_IMAGES)
 
