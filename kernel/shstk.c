@@ -81,7 +81,7 @@ int shstk_clone(struct task *child, struct task *parent, const struct kernel_clo
 		return err;
 	child->shstk.base = base;
 	child->shstk.size = size;
-	arch_shstk_set_ssp(child, base + size);
+	arch_shstk_set_ssp(child, arch_shstk_thread_ssp(base, size));
 	return 0;
 }
 

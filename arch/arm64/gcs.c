@@ -1,46 +1,226 @@
 // SPDX-License-Identifier: MIT
 /*
- * The arm64 hardware half of shadow stacks: the Guarded Control Stack.
- * For now "no shadow stacks": every hook answers as on a CPU without
- * FEAT_GCS, which is also what Linux does there (ABI.md §4.4, §4.5:
- * map_shadow_stack -> EOPNOTSUPP, done by kernel/shstk.c when
- * arch_shstk_supported() is false). The task fields the live half will use
- * (GCSPR_EL0, the PR_SHADOW_STACK_* mode and lock) already exist in
- * struct arch_task, the ESR class (ESR_EC_GCS) and ISS2.GCS are decoded by
- * traps.c, and the probe reports ID_AA64PFR1_EL1.GCS and S1PIE.
+ * The arm64 hardware half of shadow stacks: the Guarded Control Stack
+ * (FEAT_GCS), Linux mainline semantics (ABI.md §4). The policy -- which
+ * stack a new thread gets, map_shadow_stack's order -- is kernel/shstk.c.
+ *
+ * GCS memory can only be described through stage-1 permission indirection
+ * (FEAT_S1PIE), so arm64_gcs_init() first switches the MMU to PIE: every
+ * leaf this port makes keeps its meaning through the PIE indices of
+ * asm/pte.h, and VM_SHADOW_STACK leaves get the GCS index 0xb.
+ *
+ * Per task: GCSPR_EL0 (live in the register while the task runs, in
+ * arch.gcspr_el0 while it is switched out), the PR_SHADOW_STACK_* mode and
+ * the locked bits. GCSCRE0_EL1 is always computed from the mode, as Linux
+ * does: nTR always; ENABLE adds PCRSEL | RVCHKEN; WRITE adds STREn; PUSH
+ * adds PUSHMEn. The kernel itself runs without a GCS (GCSCR_EL1 = 0).
+ *
+ * Register and field facts: Arm ARM (DDI 0487) D19.2 (GCSCR_EL1,
+ * GCSCRE0_EL1, GCSPR_EL0, ID_AA64PFR1_EL1, ID_AA64MMFR3_EL1, TCR2_EL1,
+ * PIR_EL1, PIRE0_EL1), D8.4 (permission indirection), D11 (GCS); Linux
+ * Documentation/arch/arm64/gcs.rst and booting.rst for the ABI and boot
+ * requirements.
  */
+#include <asm/mmu.h>
 #include <asm/page.h>
+#include <asm/setup.h>
+#include <asm/sysreg.h>
+#include <asm/trap.h>
+#include <kernel/cmdline.h>
+#include <kernel/panic.h>
+#include <kernel/pid.h>
+#include <kernel/printk.h>
 #include <kernel/shstk.h>
+#include <kernel/signal.h>
 #include <kernel/task.h>
+#include <kernel/uaccess.h>
+#include <kernel/vm.h>
+#include <string.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/prctl.h>
 #include <uapi/linux/mman.h>
+#include <uapi/linux/prctl.h>
+#include <uapi/linux/signal.h>
+
+#include <asm/gcs.h>
+
+bool arm64_pie_enabled;
+bool arm64_gcs_enabled;
+
+#define GCS_MODES (PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE | PR_SHADOW_STACK_PUSH)
+/* A cap token (ABI.md §4.5): the page of its own address, token type 1 = valid cap. */
+#define GCS_CAP(a) (((a) & ~(u64)0xfff) | 1)
+
+/*
+ * The permission of each PIE index (asm/pte.h lists which leaf uses which).
+ * EL0: Linux's POE-era table (ABI.md §4.2), 0x5010_9080_7032_0000.
+ * EL1: Linux's, except that the two user GCS indices are R for EL1, not
+ * NONE: the kernel reads user memory with plain loads (uaccess.S), so a
+ * fault report can show the top of a GCS. (An index that is X or GCS for
+ * EL1 and W or GCS for EL0 is inaccessible to both -- issue 5 -- R is not.)
+ */
+#define PIRE0_VALUE                                                              \
+	(PIE_AT(0x4, PIE_X_O) | PIE_AT(0x5, PIE_RX_O) | PIE_AT(0x7, PIE_RWX_O) | \
+	 PIE_AT(0x9, PIE_R) | PIE_AT(0xb, PIE_GCS) | PIE_AT(0xd, PIE_R_O) | PIE_AT(0xf, PIE_RW_O))
+#define PIR_VALUE                                                                              \
+	(PIE_AT(0x5, PIE_R) | PIE_AT(0x7, PIE_RW) | PIE_AT(0x8, PIE_RX) | PIE_AT(0x9, PIE_R) | \
+	 PIE_AT(0xa, PIE_RWX) | PIE_AT(0xb, PIE_R) | PIE_AT(0xc, PIE_R) | PIE_AT(0xd, PIE_R) | \
+	 PIE_AT(0xe, PIE_RW) | PIE_AT(0xf, PIE_RW))
+_Static_assert(PIRE0_VALUE == 0x5010908070320000ul, "PIRE0_EL1 as ABI.md §4.2");
+_Static_assert(PIR_VALUE == 0xcc888e8ac0800000ul, "PIR_EL1: Linux's plus R for 0x9/0xb");
+
+static u64 mrs_gcspr_el0(void)
+{
+	u64 v;
+
+	__asm__ __volatile__("mrs %0, " REG_GCSPR_EL0 : "=r"(v));
+	return v;
+}
+
+static void msr_gcspr_el0(u64 v)
+{
+	__asm__ __volatile__("msr " REG_GCSPR_EL0 ", %0" ::"r"(v) : "memory");
+}
+
+static void msr_gcscre0_el1(u64 v)
+{
+	__asm__ __volatile__("msr " REG_GCSCRE0_EL1 ", %0\n\tisb" ::"r"(v) : "memory");
+}
+
+static void gcsb_dsync(void)
+{
+	__asm__ __volatile__(INSN_GCSB_DSYNC ::: "memory");
+}
+
+/* GCSCRE0_EL1 for a PR_SHADOW_STACK_* mode (ABI.md §4.1, Linux's gcs_set_el0_mode). */
+static u64 el0_control(u64 mode)
+{
+	u64 v = GCSCRE0_NTR;
+
+	if (mode & PR_SHADOW_STACK_ENABLE)
+		v |= GCSCR_PCRSEL | GCSCR_RVCHKEN;
+	if (mode & PR_SHADOW_STACK_WRITE)
+		v |= GCSCR_STREN;
+	if (mode & PR_SHADOW_STACK_PUSH)
+		v |= GCSCR_PUSHMEN;
+	return v;
+}
+
+void arm64_gcs_init(void)
+{
+	const struct arm64_features *f = &arm64_features;
+	u64 mmfr3;
+
+	__asm__ __volatile__("mrs %0, " REG_ID_AA64MMFR3_EL1 : "=r"(mmfr3));
+	if (f->gcs) {
+		/* booting.rst: both are 0 at entry; make sure, whatever comes next. */
+		__asm__ __volatile__("msr " REG_GCSCR_EL1 ", xzr\n\t"
+				     "msr " REG_GCSCRE0_EL1 ", xzr\n\t"
+				     "msr " REG_GCSPR_EL0 ", xzr\n\tisb" ::
+					     : "memory");
+	}
+	if (f->s1pie && id_field(mmfr3, ID_AA64MMFR3_TCRX_SHIFT)) {
+		u64 tcr2;
+
+		__asm__ __volatile__("msr " REG_PIRE0_EL1 ", %0\n\t"
+				     "msr " REG_PIR_EL1 ", %1\n\tisb" ::"r"(PIRE0_VALUE),
+				     "r"(PIR_VALUE)
+				     : "memory");
+		__asm__ __volatile__("mrs %0, " REG_TCR2_EL1 : "=r"(tcr2));
+		__asm__ __volatile__("msr " REG_TCR2_EL1 ", %0\n\tisb" ::"r"(tcr2 | TCR2_PIE)
+				     : "memory");
+		arm64_flush_all();
+		arm64_pie_enabled = true;
+	}
+	if (!f->gcs)
+		return;
+
+	const char *opt = cmdline_get(&kernel_cmdline, "gcs");
+
+	if (opt && strcmp(opt, "off") == 0) {
+		pr_info("gcs: Guarded Control Stacks switched off by gcs=off\n");
+		return;
+	}
+	if (!arm64_pie_enabled) {
+		pr_info("gcs: FEAT_GCS without S1PIE: user GCS unavailable\n");
+		return;
+	}
+	arm64_gcs_enabled = true;
+	msr_gcscre0_el1(el0_control(0));
+	pr_info("gcs: user Guarded Control Stacks available (PIRE0_EL1 %#lx, PIR_EL1 %#lx)\n",
+		(unsigned long)PIRE0_VALUE, (unsigned long)PIR_VALUE);
+}
+
+/* ---- context switch, fork ---- */
+
+void arm64_gcs_switch(struct task *prev, struct task *next)
+{
+	if (!arm64_gcs_enabled)
+		return;
+	prev->arch.gcspr_el0 = mrs_gcspr_el0();
+	msr_gcspr_el0(next->arch.gcspr_el0);
+	msr_gcscre0_el1(el0_control(next->arch.gcs_mode));
+}
+
+/*
+ * The child inherits mode, lock and GCSPR_EL0 (ABI.md §4.4); shstk_clone()
+ * then gives a thread its own stack, or keeps this value for fork (the
+ * copy at the same address) and vfork (the parent's, live).
+ */
+void arm64_gcs_fork(struct task *child, const struct task *parent)
+{
+	child->arch.gcs_mode = parent->arch.gcs_mode;
+	child->arch.gcs_locked = parent->arch.gcs_locked;
+	child->arch.gcspr_el0 = arch_shstk_get_ssp(parent);
+	if (arm64_gcs_enabled && parent == current)
+		gcsb_dsync(); /* the parent's GCS writes land before fork copies its pages */
+}
+
+/* ---- the arch_shstk_* hooks (include/kernel/shstk.h) ---- */
 
 bool arch_shstk_supported(void)
 {
-	return false;
+	return arm64_gcs_enabled;
 }
 
 bool arch_shstk_enabled(const struct task *t)
 {
-	return t->arch.gcs_mode != 0;
+	return t->arch.gcs_mode & PR_SHADOW_STACK_ENABLE;
 }
 
 uintptr_t arch_shstk_get_ssp(const struct task *t)
 {
-	return t->arch.gcspr_el0;
+	if (!arm64_gcs_enabled)
+		return t->arch.gcspr_el0;
+	return t == current ? mrs_gcspr_el0() : t->arch.gcspr_el0;
+}
+
+/*
+ * GCSPR_EL0 for a kernel-allocated thread GCS: the top slot stays 0, the
+ * end marker (Linux's gcs_alloc_thread_stack: base + size - 8).
+ */
+uintptr_t arch_shstk_thread_ssp(uintptr_t base, u64 size)
+{
+	return base + size - 8;
 }
 
 void arch_shstk_set_ssp(struct task *t, uintptr_t ssp)
 {
 	t->arch.gcspr_el0 = ssp;
+	if (t == current && arm64_gcs_enabled)
+		msr_gcspr_el0(ssp);
 }
 
+/* exec (Linux's flush_gcs): off, unlocked, GCSPR_EL0 = 0, GCSCRE0_EL1 = nTR. */
 void arch_shstk_reset(struct task *t)
 {
 	t->arch.gcspr_el0 = 0;
 	t->arch.gcs_mode = 0;
 	t->arch.gcs_locked = 0;
+	if (t == current && arm64_gcs_enabled) {
+		msr_gcspr_el0(0);
+		msr_gcscre0_el1(el0_control(0));
+	}
 }
 
 /* arm64 gcs_size(stack_size / 2) for a new thread (ABI.md §4.6). */
@@ -55,39 +235,158 @@ int arch_shstk_check_clone_stack(uintptr_t base, u64 size)
 	return shstk_clone_stack_check_gcs(base, size);
 }
 
+/* No lower bound on arm64 (ABI.md §4.5: "there is no 4 GiB rule"). */
 uintptr_t arch_shstk_min_addr(void)
 {
 	return 0;
 }
 
-/* map_shadow_stack steps 2-5 of ABI.md §4.5 (step 1 is kernel/shstk.c's). */
+/* map_shadow_stack steps 2-4 of ABI.md §4.5 (step 1 and 5-6 are kernel/shstk.c's). */
 int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags)
 {
 	return shstk_map_check_gcs(addr, size, flags);
 }
 
+/*
+ * Step 7: the cap token at addr + size - 8 (the unrounded size), or one
+ * slot lower with SET_MARKER, leaving a 0 end marker on top. The pages are
+ * the caller's own and fresh, so the kernel writes through its direct map
+ * (mm_write) instead of with GCSSTTR; GCSB DSYNC then orders the write
+ * before the program's GCS accesses. A failed write is EFAULT.
+ */
 int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int flags)
 {
-	return -EOPNOTSUPP; /* unreachable without GCS */
+	if (!(flags & SHADOW_STACK_SET_TOKEN))
+		return 0;
+
+	u64 at = addr + size - 8;
+
+	if (flags & SHADOW_STACK_SET_MARKER)
+		at -= 8;
+
+	u64 cap = GCS_CAP(at);
+
+	if (mm_write(mm, at, &cap, sizeof(cap)))
+		return -EFAULT;
+	gcsb_dsync();
+	return 0;
 }
 
-/* prctl(PR_*_SHADOW_STACK_STATUS) without GCS: EINVAL, as Linux (ABI.md §4.4). */
+/* ---- prctl(PR_GET/SET/LOCK_SHADOW_STACK_STATUS), ABI.md §4.4 ---- */
+
 long arch_shstk_status_get(unsigned long __user *mode)
 {
-	(void)mode;
-	return -EINVAL;
+	if (!arm64_gcs_enabled)
+		return -EINVAL;
+	return put_user((unsigned long)current->arch.gcs_mode, mode);
 }
 
+/* GCS takes effect at once: the caller must not return from the function that enabled it. */
 long arch_shstk_status_set(unsigned long mode)
 {
-	(void)mode;
-	return -EINVAL;
+	struct task *t = current;
+	u64 cur = t->arch.gcs_mode;
+
+	if (!arm64_gcs_enabled)
+		return -EINVAL;
+	if (mode & ~GCS_MODES)
+		return -EINVAL;
+	if ((cur ^ mode) & t->arch.gcs_locked)
+		return -EBUSY;
+	if ((mode & PR_SHADOW_STACK_ENABLE) && !(cur & PR_SHADOW_STACK_ENABLE)) {
+		uintptr_t base;
+		u64 size;
+		int err;
+
+		/* Re-enabling is refused once a GCS existed (disabling keeps it mapped). */
+		if (t->shstk.base || mrs_gcspr_el0())
+			return -EINVAL;
+		size = shstk_size_gcs(0, t->proc->rlim[RLIMIT_STACK].rlim_cur);
+		err = shstk_alloc(t->mm, size, &base);
+		if (err)
+			return err;
+		t->shstk.base = base; /* freed with the thread (kernel/exit.c) */
+		t->shstk.size = size;
+		arch_shstk_set_ssp(t, arch_shstk_thread_ssp(base, size));
+	}
+	t->arch.gcs_mode = mode;
+	msr_gcscre0_el1(el0_control(mode));
+	return 0;
 }
 
+/* Any bits, unknown ones included; there is no unlock. */
 long arch_shstk_status_lock(unsigned long mode)
 {
-	(void)mode;
-	return -EINVAL;
+	if (!arm64_gcs_enabled)
+		return -EINVAL;
+	current->arch.gcs_locked |= mode;
+	return 0;
+}
+
+/* ---- GCS exceptions (ESR class 0x2d), ABI.md §4.3 ---- */
+
+#define GCS_ISS_EXTYPE(iss) (((iss) >> 20) & 0xf)
+#define GCS_ISS_RADDR(iss) (((iss) >> 10) & 0x1f)
+#define GCS_ISS_RN(iss) (((iss) >> 5) & 0x1f)
+#define GCS_ISS_IT(iss) ((iss)&0x1f)
+
+static const char *gcs_extype_name(unsigned int t)
+{
+	switch (t) {
+	case 0:
+		return "data check";
+	case 1:
+		return "EXLOCK check";
+	case 2:
+		return "GCSSTR/GCSSTTR trapped";
+	default:
+		return "unknown exception type";
+	}
+}
+
+static const char *gcs_it_name(unsigned int it)
+{
+	static const char *const names[] = { "RET",    "GCSPOPM", "RETAA",    "RETAB",
+					     "GCSSS1", "GCSSS2",  "GCSPOPCX", "GCSPOPX" };
+
+	return it < sizeof(names) / sizeof(names[0]) ? names[it] : "unknown instruction";
+}
+
+void arm64_gcs_describe(u64 esr)
+{
+	u64 iss = esr & 0x1ffffff;
+	unsigned int type = GCS_ISS_EXTYPE(iss);
+
+	printk("GCS exception: %s", gcs_extype_name(type));
+	if (type == 0)
+		printk(", %s, Rn/Rvalue x%u", gcs_it_name(GCS_ISS_IT(iss)),
+		       (unsigned int)GCS_ISS_RN(iss));
+	else if (type == 2)
+		printk(", Raddr x%u, Rn x%u", (unsigned int)GCS_ISS_RADDR(iss),
+		       (unsigned int)GCS_ISS_RN(iss));
+	printk(" (ISS %#lx)\n", (unsigned long)iss);
+}
+
+/* An EL0 GCS exception: a report, then SIGSEGV / SEGV_CPERR at the faulting PC (as Linux). */
+void arm64_gcs_user_fault(struct trap_frame *f)
+{
+	uintptr_t gcspr = arch_shstk_get_ssp(current);
+
+	printk("umbra: pid %d (%s): ", task_tid_in(current, &init_pid_ns), current->name);
+	arm64_gcs_describe(f->esr);
+	printk("  pc %#lx lr (x30) %#lx gcspr_el0 %#lx, GCS top:", (unsigned long)f->elr,
+	       (unsigned long)f->x[30], (unsigned long)gcspr);
+	for (int i = 0; i < 4; i++) {
+		u64 w;
+
+		if (copy_from_user(&w, (const void __user *)(gcspr + 8 * i), sizeof(w))) {
+			printk(" (unreadable)");
+			break;
+		}
+		printk(" %016lx", (unsigned long)w);
+	}
+	printk("\n");
+	signal_force_fault(SIGSEGV, SEGV_CPERR, f->elr, "GCS exception");
 }
 
 /* The mode as PR_GET_SHADOW_STACK_STATUS reports it (a signal frame's gcs_context). */

@@ -8,6 +8,9 @@
  * empty TTBR0, so a NULL dereference faults. Every table is reached through
  * the direct map. Descriptor bits: asm/pte.h (Arm ARM D8.3).
  *
+ * The leaves mean the same with and without FEAT_S1PIE: see asm/pte.h's
+ * PTE_PIE_INDEX and gcs.c's PIR_EL1 value.
+ *
  * Entries are written with WRITE_ONCE and published with DSB ISHST before
  * use: the table walker may read them at any time (Arm ARM D8.2.x).
  */
@@ -68,6 +71,8 @@ static u64 leaf_flags(unsigned int prot)
 
 	if (!(prot & KPROT_WRITE))
 		f |= PTE_RDONLY;
+	else
+		f |= PTE_WRITE;
 	if (!(prot & KPROT_EXEC))
 		f |= PTE_PXN;
 	return f;
@@ -138,10 +143,42 @@ phys_addr_t arch_unmap_kernel_page(uintptr_t virt)
 	return old & PTE_ADDR_MASK;
 }
 
-/* The rights an EL1 access has through the leaf e (AP[2], PXN; D8.4). */
+/*
+ * The rights an EL1 access has through the leaf e: AP[2] and PXN (D8.4.3),
+ * or under S1PIE its index's code in the live PIR_EL1, AP[2] still
+ * refusing writes (D8.4.x, "not dirty").
+ */
 static unsigned int leaf_prot(u64 e)
 {
-	return KPROT_READ | ((e & PTE_RDONLY) ? 0 : KPROT_WRITE) | ((e & PTE_PXN) ? 0 : KPROT_EXEC);
+	if (!arm64_pie_enabled)
+		return KPROT_READ | ((e & PTE_RDONLY) ? 0 : KPROT_WRITE) |
+		       ((e & PTE_PXN) ? 0 : KPROT_EXEC);
+
+	u64 pir;
+	unsigned int prot;
+
+	__asm__ __volatile__("mrs %0, " REG_PIR_EL1 : "=r"(pir));
+	switch ((pir >> (4 * PTE_PIE_INDEX(e))) & 0xf) {
+	case PIE_R:
+	case PIE_GCS: /* plain loads only; GCS stores are not the kernel's */
+		prot = KPROT_READ;
+		break;
+	case PIE_RX:
+		prot = KPROT_READ | KPROT_EXEC;
+		break;
+	case PIE_RW:
+		prot = KPROT_READ | KPROT_WRITE;
+		break;
+	case PIE_RWX:
+		prot = KPROT_READ | KPROT_WRITE | KPROT_EXEC;
+		break;
+	default:
+		prot = 0; /* NONE, or an overlay code this port never gives EL1 */
+		break;
+	}
+	if (e & PTE_RDONLY)
+		prot &= ~KPROT_WRITE;
+	return prot;
 }
 
 bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot)
@@ -183,7 +220,8 @@ static void map_image_range(const char *start, const char *end, unsigned int pro
 /* Physical [start, end) at the direct map in 2 MiB blocks, Normal, never executable. */
 static void map_direct(phys_addr_t start, phys_addr_t end)
 {
-	u64 f = PTE_VALID | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_PXN | PTE_UXN;
+	u64 f = PTE_VALID | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_PXN | PTE_UXN |
+		PTE_WRITE;
 
 	for (phys_addr_t p = ALIGN_DOWN(start, BLOCK_SIZE_L2); p < end; p += BLOCK_SIZE_L2) {
 		u64 *e = walk_create(kernel_l0, (uintptr_t)phys_to_virt(p), 2);
@@ -198,7 +236,8 @@ static void map_direct(phys_addr_t start, phys_addr_t end)
 /* A device's registers as Device-nGnRE pages at their direct-map address. */
 static void map_mmio(const struct mmio_range *r)
 {
-	u64 f = PTE_VALID | PTE_PAGE | PTE_ATTR(MAIR_IDX_DEVICE) | PTE_AF | PTE_PXN | PTE_UXN;
+	u64 f = PTE_VALID | PTE_PAGE | PTE_ATTR(MAIR_IDX_DEVICE) | PTE_AF | PTE_PXN | PTE_UXN |
+		PTE_WRITE;
 
 	for (phys_addr_t p = ALIGN_DOWN(r->base, PAGE_SIZE); p < r->base + r->size;
 	     p += PAGE_SIZE) {
@@ -234,6 +273,9 @@ void arch_mm_init(const struct boot_info *info)
 	write_sysreg(ttbr0_el1, empty_pgd);
 	isb();
 	arm64_flush_all();
-	pr_info("mmu: kernel tables at %#lx, 48-bit VA, 4 KiB pages, PAN %s\n",
-		(unsigned long)kernel_l0, arm64_pan_enabled ? "on" : "unavailable");
+	/* Only now: the boot tables' leaves predate the PIE indices. */
+	arm64_gcs_init();
+	pr_info("mmu: kernel tables at %#lx, 48-bit VA, 4 KiB pages, PAN %s, S1PIE %s\n",
+		(unsigned long)kernel_l0, arm64_pan_enabled ? "on" : "unavailable",
+		arm64_pie_enabled ? "on" : "off");
 }

@@ -5,8 +5,9 @@
  * all of them: switching flushes the TLB's non-global entries. Leaves are
  * nG (not global), AF set (no hardware access-flag management), PXN (the
  * kernel never runs user code), AP[1] = EL0 access, AP[2] = read-only,
- * UXN unless PROT_EXEC (Arm ARM D8.3, D8.4). PROT_NONE keeps the frame in
- * an invalid entry marked PTE_SW_PROTNONE.
+ * UXN unless PROT_EXEC (Arm ARM D8.3, D8.4), PTE_WRITE on writable leaves
+ * (the S1PIE index bit, asm/pte.h). PROT_NONE keeps the frame in an
+ * invalid entry marked PTE_SW_PROTNONE. Shadow-stack areas get GCS leaves.
  */
 #include <asm/mmu.h>
 #include <asm/pte.h>
@@ -30,12 +31,25 @@ static u64 user_leaf(phys_addr_t pa, unsigned int prot, unsigned int vm_flags)
 		return pa | PTE_SW_PROTNONE;
 
 	u64 e = pa | PTE_VALID | PTE_PAGE | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF |
-		PTE_NG | PTE_USER | PTE_PXN;
+		PTE_NG | PTE_USER;
 
-	/* No GCS yet: shadow-stack areas (never created without it) are read-only data. */
-	if (!(prot & PROT_WRITE) || (vm_flags & VM_SHADOW_STACK))
+	/*
+	 * A GCS page: PIE index 0xb, GCS for EL0 and read-only for EL1 (gcs.c).
+	 * Never executable; AP[2] = 0 ("dirty"), or GCS stores would fault.
+	 * Without S1PIE (no GCS, or gcs=off: such areas are never created
+	 * then) it would be plain read-only data.
+	 */
+	if (vm_flags & VM_SHADOW_STACK) {
+		if (arm64_pie_enabled)
+			return e | PTE_USER_GCS;
+		return e | PTE_PXN | PTE_UXN | PTE_RDONLY;
+	}
+	e |= PTE_PXN;
+	if (prot & PROT_WRITE)
+		e |= PTE_WRITE;
+	else
 		e |= PTE_RDONLY;
-	if (!(prot & PROT_EXEC) || (vm_flags & VM_SHADOW_STACK))
+	if (!(prot & PROT_EXEC))
 		e |= PTE_UXN;
 	return e;
 }

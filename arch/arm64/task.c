@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The arm64 half of tasks: the layout of a new kernel stack, the context
- * switch (callee-saved registers, FP/SIMD state, TPIDR_EL0, the address
- * space), system-call entry, and the ELF auxv values.
+ * switch (callee-saved registers, FP/SIMD state, TPIDR_EL0, GCSPR_EL0 and
+ * GCSCRE0_EL1 through gcs.c, the address space), system-call entry, and the ELF auxv values.
  *
  * A task's kernel stack, from the top down:
  *
@@ -13,6 +13,8 @@
  * always hold the user state of the current task: saved when switching
  * away, loaded when switching in.
  */
+#include <asm/gcs.h>
+#include <asm/mmu.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <asm/trap.h>
@@ -35,6 +37,7 @@ const char arch_elf_platform[] = "aarch64";
 #define HWCAP_FP (1ul << 0)
 #define HWCAP_ASIMD (1ul << 1)
 #define HWCAP_CPUID (1ul << 11)
+#define HWCAP_GCS (1ul << 32)
 
 static struct trap_frame *user_frame(const struct task *t)
 {
@@ -108,9 +111,7 @@ void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new
 		set_tls ? tls
 			: (parent == current ? read_sysreg(tpidr_el0) : parent->arch.tpidr_el0);
 	/* GCS state is inherited as Linux does; kernel/shstk.c picks the child's stack. */
-	child->arch.gcspr_el0 = parent->arch.gcspr_el0;
-	child->arch.gcs_mode = parent->arch.gcs_mode;
-	child->arch.gcs_locked = parent->arch.gcs_locked;
+	arm64_gcs_fork(child, parent);
 	set_resume(child, ret_from_fork, 0);
 }
 
@@ -120,6 +121,9 @@ void arch_task_start_in_kernel(struct task *t, void (*fn)(void))
 	memset(user_frame(t), 0, sizeof(struct trap_frame));
 	memset(&t->arch.fpsimd, 0, sizeof(t->arch.fpsimd));
 	t->arch.tpidr_el0 = 0;
+	t->arch.gcspr_el0 = 0;
+	t->arch.gcs_mode = 0;
+	t->arch.gcs_locked = 0;
 	set_resume(t, kthread_entry, (u64)fn);
 }
 
@@ -147,6 +151,7 @@ void arch_switch_to(struct task *prev, struct task *next)
 	mm_activate(next->mm);
 	fpsimd_load(&next->arch.fpsimd);
 	write_sysreg(tpidr_el0, next->arch.tpidr_el0);
+	arm64_gcs_switch(prev, next);
 	cpu_switch(&prev->arch.ctx, &next->arch.ctx);
 }
 
@@ -199,6 +204,8 @@ unsigned long arch_elf_hwcap(void)
 
 	if (arm64_features.fp)
 		hw |= HWCAP_FP | HWCAP_ASIMD;
+	if (arm64_gcs_enabled)
+		hw |= HWCAP_GCS;
 	return hw;
 }
 

@@ -7,6 +7,7 @@
  * class, FAR, ELR, SPSR, x0-x30, SP, the task and a backtrace.
  * ESR_EL1 fields: Arm ARM D19.2.45 (EC bits 31:26, IL bit 25, ISS 24:0).
  */
+#include <asm/gcs.h>
 #include <asm/page.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
@@ -187,6 +188,8 @@ static __noreturn void kernel_fault(struct trap_frame *f)
 		panic_begin("%s (ESR class %#x) in kernel mode", ec_name(ec), ec);
 	if (is_abort(ec))
 		print_abort_cause(f);
+	if (ec == ESR_EC_GCS && f->kind == TRAP_SYNC)
+		arm64_gcs_describe(f->esr);
 	if (kstack_is_guard(f->far) || kstack_is_guard(f->sp))
 		printk("kernel stack overflow: the access hit the guard page below a kernel "
 		       "stack\n");
@@ -257,7 +260,8 @@ static void user_abort(struct trap_frame *f)
 		signal_force_fault(SIGKILL, 0, f->far, "out of memory in a page fault");
 		return;
 	}
-	signal_force_fault(SIGSEGV, err == -EFAULT ? SEGV_MAPERR : SEGV_ACCERR, f->far, "segfault");
+	signal_force_fault(SIGSEGV, err == -EFAULT ? SEGV_MAPERR : SEGV_ACCERR, f->far,
+			   (f->esr & ESR_ISS2_GCS) ? "GCS access fault" : "segfault");
 }
 
 void arm64_syscall(struct trap_frame *f);
@@ -274,6 +278,9 @@ static void user_exception(struct trap_frame *f)
 	case ESR_EC_DABT_LOW:
 	case ESR_EC_IABT_LOW:
 		user_abort(f);
+		break;
+	case ESR_EC_GCS:
+		arm64_gcs_user_fault(f);
 		break;
 	case ESR_EC_UNKNOWN:
 	case ESR_EC_ILL:

@@ -79,6 +79,12 @@ void arch_shstk_set_ssp(struct task *t, uintptr_t ssp)
 		wrmsr_safe(MSR_IA32_PL3_SSP, ssp);
 }
 
+/* CET: SSP at the exclusive top, no token (Linux's alloc_shstk()). */
+uintptr_t arch_shstk_thread_ssp(uintptr_t base, u64 size)
+{
+	return base + size;
+}
+
 void arch_shstk_reset(struct task *t)
 {
 	t->arch.shstk_features = 0;
@@ -184,7 +190,7 @@ static long shstk_enable(void)
 	t->shstk.base = base;
 	t->shstk.size = size;
 	t->arch.shstk_features |= ARCH_SHSTK_SHSTK;
-	wrmsr(MSR_IA32_PL3_SSP, base + size); /* empty: no token, as Linux */
+	wrmsr(MSR_IA32_PL3_SSP, arch_shstk_thread_ssp(base, size)); /* empty: no token, as Linux */
 	write_u_cet();
 	return 0;
 }

@@ -156,7 +156,9 @@ high:
  * AArch64 kernel and return to lr at EL1h. booting.rst, "Call the kernel
  * image": the counter and timer must be EL1's; with GICv3 its system
  * registers must be EL1's; with FEAT_HCX and GCS, HCRX_EL2.GCSEn; with
- * FEAT_FGT and GCS, the fine-grained "n" trap bits set, GCSCR_EL2 = 0.
+ * FEAT_FGT and GCS, the fine-grained "n" trap bits set, GCSCR_EL2 = 0;
+ * with S1PIE, TCR2En and the PIR/PIRE0 "n" bits (arm64_gcs_init() sets
+ * TCR2_EL1.PIE, PIR_EL1 and PIRE0_EL1 from EL1).
  * Without GCSEn, GCS is silently not enforced (the issue's QEMU 11.1 probe).
  */
 	.section .head.text, "ax"
@@ -197,18 +199,28 @@ el2_to_el1:
 	orr	x1, x1, #HCRX_EL2_TCR2EN
 21:	msr	S3_4_C1_C2_2, x1
 3:
-	/* FEAT_FGT: ID_AA64MMFR0_EL1.FGT (59:56); the GCS bits exist only with GCS. */
-	cbz	x2, 4f
+	cbz	x2, 31f
 	msr	S3_4_C2_C5_0, xzr	/* GCSCR_EL2 = 0 */
+31:
+	/*
+	 * FEAT_FGT: ID_AA64MMFR0_EL1.FGT (59:56). The "n" bits trap when 0,
+	 * and exist only with their feature: with GCS, EL1 may use the GCS
+	 * registers and instructions; with S1PIE, PIR_EL1 and PIRE0_EL1.
+	 */
 	mrs	x1, id_aa64mmfr0_el1
 	ubfx	x1, x1, #ID_AA64MMFR0_FGT_SHIFT, #4
 	cbz	x1, 4f
+	mov	x4, #0			/* x4 = the HFGRTR/HFGWTR bits */
+	cbz	x2, 32f
 	mrs	x1, S3_4_C1_C1_6	/* HFGITR_EL2 */
-	ldr	x4, =HFGITR_EL2_GCS
-	orr	x1, x1, x4
+	ldr	x5, =HFGITR_EL2_GCS
+	orr	x1, x1, x5
 	msr	S3_4_C1_C1_6, x1
 	ldr	x4, =HFGRTR_EL2_GCS
-	mrs	x1, S3_4_C1_C1_4	/* HFGRTR_EL2 */
+32:	cbz	x3, 33f
+	ldr	x5, =HFGRTR_EL2_PIE
+	orr	x4, x4, x5
+33:	mrs	x1, S3_4_C1_C1_4	/* HFGRTR_EL2 */
 	orr	x1, x1, x4
 	msr	S3_4_C1_C1_4, x1
 	mrs	x1, S3_4_C1_C1_5	/* HFGWTR_EL2 */

@@ -70,6 +70,8 @@ bool arch_shstk_supported(void);		    /* CPU has it and it is not switched off *
 bool arch_shstk_enabled(const struct task *t);	    /* t runs with a shadow stack */
 uintptr_t arch_shstk_get_ssp(const struct task *t); /* t's shadow-stack pointer */
 void arch_shstk_set_ssp(struct task *t, uintptr_t ssp);
+/* The first SSP of a fresh kernel-allocated shadow stack [base, base + size). */
+uintptr_t arch_shstk_thread_ssp(uintptr_t base, u64 size);
 void arch_shstk_reset(struct task *t); /* off, unlocked, no SSP */
 /* Default size of a new thread's shadow stack for a clone3 stack_size. */
 u64 arch_shstk_thread_size(u64 stack_size, u64 rlimit_stack);

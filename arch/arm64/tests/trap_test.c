@@ -4,11 +4,16 @@
  * delivered through VBAR_EL1 with the right ESR class and returns; and the
  * CPU features the probe reported are the ones the kernel enabled.
  */
+#include <asm/mmu.h>
+#include <asm/pte.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <asm/trap.h>
 #include <kernel/ktest.h>
+#include <kernel/mm.h>
+#include <kernel/cmdline.h>
 #include <kernel/shstk.h>
+#include <string.h>
 
 /* BRK #imm is reported at the instruction (ESR class 0x3c); the handler steps over it. */
 KTEST(arm64_brk_returns)
@@ -40,5 +45,42 @@ KTEST(arm64_sctlr_pan_match_probe)
 		__asm__ __volatile__("mrs %0, S3_0_C4_C2_3" : "=r"(pan)); /* PAN, Arm ARM C5.2.13 */
 		KTEST_EXPECT(ctx, pan & SPSR_PAN);
 	}
-	KTEST_EXPECT_EQ(ctx, arch_shstk_supported(), false); /* GCS: not yet */
+}
+
+/* User GCS exactly when the CPU has GCS and S1PIE and gcs=off is absent. */
+KTEST(arm64_gcs_matches_probe)
+{
+	const char *opt = cmdline_get(&kernel_cmdline, "gcs");
+	bool off = opt && strcmp(opt, "off") == 0;
+
+	KTEST_EXPECT_EQ(ctx, arm64_pie_enabled, arm64_features.s1pie);
+	KTEST_EXPECT_EQ(ctx, arch_shstk_supported(),
+			arm64_features.gcs && arm64_features.s1pie && !off);
+}
+
+/*
+ * With S1PIE on, TCR2_EL1.PIE is set and the kernel's own leaves resolve
+ * through the indices asm/pte.h promises: text 0x8, rodata 0xc, data 0xe.
+ */
+KTEST(arm64_pie_kernel_indices)
+{
+	extern const char __text_start[], __rodata_start[], __data_start[];
+	phys_addr_t phys;
+	unsigned int prot;
+	u64 tcr2, pir, pire0;
+
+	if (!arm64_pie_enabled)
+		return; /* nothing to check on a CPU without S1PIE */
+	__asm__ __volatile__("mrs %0, " REG_TCR2_EL1 : "=r"(tcr2));
+	__asm__ __volatile__("mrs %0, " REG_PIR_EL1 : "=r"(pir));
+	__asm__ __volatile__("mrs %0, " REG_PIRE0_EL1 : "=r"(pire0));
+	KTEST_EXPECT(ctx, tcr2 & TCR2_PIE);
+	KTEST_EXPECT_EQ(ctx, pir, 0xcc888e8ac0800000ul);
+	KTEST_EXPECT_EQ(ctx, pire0, 0x5010908070320000ul);
+	KTEST_EXPECT(ctx, arch_translate((uintptr_t)__text_start, &phys, &prot));
+	KTEST_EXPECT_EQ(ctx, prot, KPROT_READ | KPROT_EXEC);
+	KTEST_EXPECT(ctx, arch_translate((uintptr_t)__rodata_start, &phys, &prot));
+	KTEST_EXPECT_EQ(ctx, prot, KPROT_READ);
+	KTEST_EXPECT(ctx, arch_translate((uintptr_t)__data_start, &phys, &prot));
+	KTEST_EXPECT_EQ(ctx, prot, KPROT_READ | KPROT_WRITE);
 }

@@ -12,4 +12,13 @@ phys_addr_t arm64_empty_pgd(void);
 void arm64_flush_page(uintptr_t va);
 void arm64_flush_all(void);
 
+/*
+ * GCS and S1PIE (gcs.c): called by arch_mm_init() once the final kernel
+ * tables are live. Sets arm64_pie_enabled when the PIE indices rule and
+ * arm64_gcs_enabled when user GCS is usable (hardware, S1PIE, no gcs=off).
+ */
+void arm64_gcs_init(void);
+extern bool arm64_pie_enabled;
+extern bool arm64_gcs_enabled;
+
 #endif

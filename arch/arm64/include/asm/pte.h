@@ -19,10 +19,31 @@
 #define PTE_AF (UL(1) << 10)  /* access flag: 0 faults (no FEAT_HAFDBS use) */
 #define PTE_NG (UL(1) << 11)  /* not global: tagged by ASID */
 #define PTE_DBM (UL(1) << 51) /* under S1PIE: PIIndex bit 1 (Linux's PTE_WRITE) */
+/*
+ * Every writable leaf carries PTE_WRITE: under S1PIE it selects a writable
+ * permission index; without S1PIE it is DBM, which does nothing while
+ * TCR_EL1.HD = 0 (Arm ARM D8.4.6), so the same leaves serve both.
+ */
+#define PTE_WRITE PTE_DBM
 #define PTE_PXN (UL(1) << 53) /* no execution at EL1 */
 #define PTE_UXN (UL(1) << 54) /* no execution at EL0 */
 /* Bits 58:55 are ignored by the MMU (D8.3.2): ours. */
 #define PTE_SW_PROTNONE (UL(1) << 55) /* a PROT_NONE page: invalid, still owns its frame */
+
+/*
+ * The S1PIE index of a leaf, UXN:PXN:WRITE:USER (Arm ARM D8.4), and the
+ * index of every kind of leaf this port makes (gcs.c gives each its rights
+ * in PIRE0_EL1 / PIR_EL1):
+ *   0x8 kernel text (RX)          0xa kernel RWX (nothing uses it)
+ *   0xc kernel read-only          0xe kernel data, direct map, devices (RW)
+ *   0x5 user RX    0x7 user RWX   0xd user R     0xf user RW
+ *   0xb user GCS (UXN | WRITE | USER, no PXN)    0x9 user GCS read-only
+ */
+#define PTE_PIE_INDEX(e)                                                            \
+	((((e) >> 54) & 1) << 3 | (((e) >> 53) & 1) << 2 | (((e) >> 51) & 1) << 1 | \
+	 (((e) >> 6) & 1))
+#define PTE_USER_GCS (PTE_UXN | PTE_WRITE | PTE_USER) /* index 0xb */
+
 #define PTE_ADDR_MASK UL(0x0000fffffffff000)
 
 #define PT_ENTRIES 512

@@ -34,6 +34,8 @@
 #define HFGITR_EL2_GCS \
 	((UL(1) << 59) | (UL(1) << 58) | (UL(1) << 57)) /* nGCSEPP, nGCSSTR_EL1, nGCSPUSHM_EL1 */
 #define HFGRTR_EL2_GCS ((UL(1) << 53) | (UL(1) << 52))	/* nGCS_EL1, nGCS_EL0 (also HFGWTR) */
+/* The same registers' S1PIE "n" bits: EL1 may read and write PIR_EL1 and PIRE0_EL1. */
+#define HFGRTR_EL2_PIE ((UL(1) << 58) | (UL(1) << 57)) /* nPIR_EL1, nPIRE0_EL1 (also HFGWTR) */
 /* CNTHCTL_EL2: EL1PCTEN, EL1PCEN -- EL1 may use the physical counter and timer. */
 #define CNTHCTL_EL2_EL1PC (UL(3) << 0)
 /* SPSR for EL1h with D, A, I, F masked (Arm ARM C5.2.18). */
@@ -51,6 +53,55 @@
 /* ID registers binutils may not name: ID_AA64MMFR3_EL1 is S3_0_C0_C7_3. */
 #define REG_ID_AA64MMFR3_EL1 "S3_0_C0_C7_3"
 #define REG_HCRX_EL2 "S3_4_C1_C2_2"
+
+/*
+ * FEAT_GCS registers (Arm ARM D19.2, "GCSCR_EL1", "GCSCRE0_EL1", "GCSPR_EL0";
+ * ABI.md §4.1). GCSCRE0_EL1 controls EL0: PCRSEL makes BL push and RET pop,
+ * RVCHKEN makes RET compare X30 with the popped entry (without it a
+ * tampered RET silently goes to the recorded address -- issue 5), PUSHMEn
+ * allows GCSPUSHM, STREn allows GCSSTR/GCSSTTR, and nTR = 1 stops EL0 reads
+ * of GCSPR_EL0 from trapping (seen on QEMU 11.1: without it MRS GCSPR_EL0
+ * traps). There is no GCS enable in SCTLR_EL1: PCRSEL is the switch.
+ */
+#define REG_GCSCR_EL1 "S3_0_C2_C5_0"
+#define REG_GCSPR_EL1 "S3_0_C2_C5_1"
+#define REG_GCSCRE0_EL1 "S3_0_C2_C5_2"
+#define REG_GCSPR_EL0 "S3_3_C2_C5_1"
+#define GCSCR_PCRSEL (UL(1) << 0)
+#define GCSCR_RVCHKEN (UL(1) << 5)
+#define GCSCR_PUSHMEN (UL(1) << 8)
+#define GCSCR_STREN (UL(1) << 9)
+#define GCSCRE0_NTR (UL(1) << 10)
+/* GCSB DSYNC (hint #19): orders GCS writes with other accesses; a NOP without GCS. */
+#define INSN_GCSB_DSYNC "hint #19"
+
+/*
+ * FEAT_S1PIE (Arm ARM D8.4, "Stage 1 permission indirection"): with
+ * TCR2_EL1.PIE = 1 a leaf's UXN:PXN:DBM:AP[1] (bits 54, 53, 51, 6) form a
+ * 4-bit index into PIRE0_EL1 (EL0 rights) and PIR_EL1 (EL1 rights), one
+ * 4-bit permission code per index. AP[2] (bit 7) then only says "not
+ * dirty": a write through a writable index with AP[2] = 1 faults, so every
+ * writable leaf keeps AP[2] = 0, as before.
+ */
+#define REG_TCR2_EL1 "S3_0_C2_C0_3"
+#define REG_PIRE0_EL1 "S3_0_C10_C2_2"
+#define REG_PIR_EL1 "S3_0_C10_C2_3"
+#define TCR2_PIE (UL(1) << 1)
+#define ID_AA64MMFR3_TCRX_SHIFT 0 /* FEAT_TCR2: TCR2_EL1 exists */
+
+/* Permission codes (Arm ARM D8.4; Linux's sysreg.h names, ABI.md §4.2). */
+#define PIE_NONE UL(0x0)
+#define PIE_R_O UL(0x1)
+#define PIE_X_O UL(0x2)
+#define PIE_RX_O UL(0x3)
+#define PIE_RW_O UL(0x5)
+#define PIE_RWX_O UL(0x7)
+#define PIE_R UL(0x8)
+#define PIE_GCS UL(0x9) /* read by loads, written only by GCS operations */
+#define PIE_RX UL(0xa)
+#define PIE_RW UL(0xc)
+#define PIE_RWX UL(0xe)
+#define PIE_AT(idx, perm) ((perm) << (4 * (idx)))
 
 /* TCR_EL1 (Arm ARM D19.2.139): 48-bit halves, 4 KiB granules, WB cacheable walks. */
 #define TCR_T0SZ(n) ((UL(0) + (n)) << 0)

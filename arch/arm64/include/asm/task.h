@@ -23,8 +23,8 @@ struct arch_task {
 	struct arm64_cpu_context ctx;
 	u64 tpidr_el0; /* user TLS (CLONE_SETTLS, MSR TPIDR_EL0) */
 	struct arm64_fpsimd fpsimd;
-	/* GCS (arch/arm64/gcs.c), for the hardware half to come: */
-	u64 gcspr_el0;	/* GCSPR_EL0 while switched out */
+	/* GCS (arch/arm64/gcs.c); GCSCRE0_EL1 is computed from gcs_mode. */
+	u64 gcspr_el0;	/* GCSPR_EL0 while switched out (live in the register when running) */
 	u64 gcs_mode;	/* PR_SHADOW_STACK_* enabled */
 	u64 gcs_locked; /* PR_SHADOW_STACK_* frozen by PR_LOCK */
 };
