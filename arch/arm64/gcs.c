@@ -410,7 +410,10 @@ int arm64_gcs_sigreturn_mode(struct task *t, u64 mode)
 		return -EBUSY;
 	if ((mode & PR_SHADOW_STACK_ENABLE) && !(t->arch.gcs_mode & PR_SHADOW_STACK_ENABLE))
 		return -EINVAL;
-	if (!(mode & PR_SHADOW_STACK_ENABLE) && (t->arch.gcs_mode & PR_SHADOW_STACK_ENABLE))
+	if (!(mode & PR_SHADOW_STACK_ENABLE) && (t->arch.gcs_mode & PR_SHADOW_STACK_ENABLE)) {
 		t->arch.gcs_mode = 0;
+		if (t == current)
+			msr_gcscre0_el1(el0_control(0));
+	}
 	return 0;
 }
