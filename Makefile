@@ -71,9 +71,12 @@ $(INITRAMFS_CPIO): $(USER_BINARIES)
 	@$(if $(Q),echo "  CPIO    $@")
 	$(Q)cd $(INITRAMFS) && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 > $(abspath $@)
 
-# Boots the image with the serial console here. EMU=bochs for the CET machine.
+# Boots the image with the serial console here: EMU=bochs for the CET
+# machine, or any platform of tests/boot/platforms with PLATFORM=NAME
+# (e.g. make run ARCH=arm64 PLATFORM=qemu-arm64-gcs).
+PLATFORM ?= $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM))
 run: deps-check $(IMAGE)
-	$(Q)tests/boot/emulate $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM)) $(IMAGE) - || [ $$? -eq 1 ]
+	$(Q)tests/boot/emulate $(PLATFORM) $(IMAGE) - || [ $$? -eq 1 ]
 
 # QEMU halted at the first instruction with a gdb stub on :1234.
 debug: deps-check $(IMAGE)

@@ -94,6 +94,13 @@ static void apply_prot(uintptr_t start, uintptr_t end, unsigned int prot, unsign
 
 int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot)
 {
+	/* Shadow-stack memory is never executable (Linux's arch_validate_flags). */
+	if (prot & PROT_EXEC) {
+		for (struct vma *v = mm->vmas.head; v && v->start < start + len; v = v->next) {
+			if (v->end > start && (v->flags & VM_SHADOW_STACK))
+				return -EINVAL;
+		}
+	}
 	return vma_protect(&mm->vmas, start, start + len, prot, apply_prot, mm);
 }
 
