@@ -84,13 +84,9 @@ SYSCALL(rt_sigaction)
 		return -EINVAL;
 
 	struct k_sigaction *ka = &current->sighand->action[sig - 1];
+	struct kernel_sigaction old = { ka->handler, ka->flags, ka->restorer, ka->mask };
 
-	if (uold) {
-		struct kernel_sigaction old = { ka->handler, ka->flags, ka->restorer, ka->mask };
-
-		if (copy_to_user(uold, &old, sizeof(old)))
-			return -EFAULT;
-	}
+	/* Linux's order: the new action is in place before the old one is copied out. */
 	if (uact) {
 		ka->handler = act.sa_handler;
 		ka->flags = act.sa_flags;
@@ -103,6 +99,8 @@ SYSCALL(rt_sigaction)
 			current->proc->sigpending &= ~SIGBIT(sig);
 		}
 	}
+	if (uold && copy_to_user(uold, &old, sizeof(old)))
+		return -EFAULT;
 	return 0;
 }
 

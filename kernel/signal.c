@@ -209,7 +209,10 @@ bool signal_deliver(struct task *t)
 		return false;
 	}
 
-	int sig = __builtin_ctzll(pending) + 1;
+	/* Synchronous faults first, as Linux, then the lowest number. */
+	u64 sync = pending & (SIGBIT(SIGSEGV) | SIGBIT(SIGBUS) | SIGBIT(SIGILL) | SIGBIT(SIGTRAP) |
+			      SIGBIT(SIGFPE) | SIGBIT(SIGSYS));
+	int sig = __builtin_ctzll(sync ? sync : pending) + 1;
 	struct ksiginfo info;
 
 	/* Thread-directed first, as Linux dequeues them. */
@@ -234,12 +237,15 @@ bool signal_deliver(struct task *t)
 
 	arch_syscall_restart(t, (ka->flags & SA_RESTART) ? RESTART_HANDLER_RESTART
 							 : RESTART_HANDLER_EINTR);
-	if (arch_signal_setup_frame(t, sig, ka, &info, t->sigmask)) {
+	int err = arch_signal_setup_frame(t, sig, ka, &info, t->sigmask);
+
+	if (err) {
 		/* No room for the frame (bad stack, full shadow stack): SIGSEGV, uncatchable. */
-		printk("umbra: pid %d (%s): cannot deliver signal %d (no room for its frame): "
-		       "killed "
-		       "by signal %d\n",
-		       task_tid_in(t, &init_pid_ns), t->name, sig, SIGSEGV);
+		printk("umbra: pid %d (%s): cannot deliver signal %d (%s): killed by signal %d\n",
+		       task_tid_in(t, &init_pid_ns), t->name, sig,
+		       err == -ENOSPC ? "shadow-stack overflow: no room for its shadow-stack frame"
+				      : "no room for its frame",
+		       SIGSEGV);
 		process_begin_exit(p, WAIT_STATUS_SIGNALED(SIGSEGV));
 		return true;
 	}
@@ -384,7 +390,7 @@ SYSCALL(rt_sigpending)
 {
 	u64 pending = (current->sigpending | current->proc->sigpending) & current->sigmask;
 
-	if (a[1] != sizeof(u64))
+	if (a[1] > sizeof(u64))
 		return -EINVAL;
-	return put_user(pending, (u64 __user *)a[0]);
+	return copy_to_user((void __user *)a[0], &pending, a[1]);
 }

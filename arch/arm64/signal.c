@@ -141,7 +141,7 @@ static int push_gcs_frame(struct task *t, uintptr_t ret)
 
 	if (!v || !(v->flags & VM_SHADOW_STACK) || gcspr > v->end ||
 	    mm_write(t->mm, gcspr - 16, entries, sizeof(entries)))
-		return -EFAULT;
+		return -ENOSPC; /* the GCS is full: reported as its overflow */
 	__asm__ __volatile__("dsb ish" ::: "memory"); /* visible to the GCS reads that follow */
 	arch_shstk_set_ssp(t, gcspr - 16);
 	return 0;
@@ -208,8 +208,12 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	frame.lr = f->x[30];
 	if (copy_to_user((void __user *)at, &frame, sizeof(frame)))
 		return -EFAULT;
-	if (arch_shstk_enabled(t) && push_gcs_frame(t, ret))
-		return -EFAULT;
+	if (arch_shstk_enabled(t)) {
+		int err = push_gcs_frame(t, ret);
+
+		if (err)
+			return err;
+	}
 	if (to_altstack && (t->altstack.flags & SS_AUTODISARM))
 		t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
 

@@ -285,23 +285,23 @@ static void user_exception(struct trap_frame *f)
 	case ESR_EC_UNKNOWN:
 	case ESR_EC_ILL:
 	case ESR_EC_SYS64:
-		signal_force_fault(SIGILL, 0, f->elr, ec_name(ec));
+		signal_force_fault(SIGILL, ILL_ILLOPC, f->elr, ec_name(ec));
 		break;
 	case ESR_EC_BRK64:
 	case ESR_EC_BRK_LOW:
 	case ESR_EC_SSTEP_LOW:
 	case ESR_EC_WATCH_LOW:
-		signal_force_fault(SIGTRAP, 0, f->elr, ec_name(ec));
+		signal_force_fault(SIGTRAP, TRAP_BRKPT, f->elr, ec_name(ec));
 		break;
 	case ESR_EC_PC_ALIGN:
 	case ESR_EC_SP_ALIGN:
-		signal_force_fault(SIGBUS, 0, f->elr, ec_name(ec));
+		signal_force_fault(SIGBUS, BUS_ADRALN, f->elr, ec_name(ec));
 		break;
 	case ESR_EC_FP_EXC64:
-		signal_force_fault(SIGFPE, 0, f->elr, ec_name(ec));
+		signal_force_fault(SIGFPE, FPE_FLTINV, f->elr, ec_name(ec));
 		break;
 	default:
-		signal_force_fault(SIGSEGV, 0, f->elr, ec_name(ec));
+		signal_force_fault(SIGSEGV, SI_KERNEL, 0, ec_name(ec));
 		break;
 	}
 }

@@ -21,7 +21,8 @@ struct idt_gate {
 	u32 reserved;
 } __packed;
 
-#define GATE_INTERRUPT 0x8e /* P = 1, DPL = 0, type 0xE: 64-bit interrupt gate */
+#define GATE_INTERRUPT 0x8e	 /* P = 1, DPL = 0, type 0xE: 64-bit interrupt gate */
+#define GATE_INTERRUPT_USER 0xee /* DPL = 3: INT3 and INTO may be used from ring 3 */
 
 extern const char trap_stubs[];
 
@@ -35,7 +36,12 @@ static void set_gate(unsigned int vec, unsigned int ist)
 		.offset_low = addr & 0xffff,
 		.selector = KERNEL_CS,
 		.ist = (u8)ist,
-		.type_attr = GATE_INTERRUPT,
+		/*
+		 * The gate's DPL is checked against CPL only for INT n, INT3 and
+		 * INTO (SDM vol. 3A §6.12.1.1): user space may raise #BP and #OF.
+		 */
+		.type_attr = (vec == VEC_BREAKPOINT || vec == VEC_OVERFLOW) ? GATE_INTERRUPT_USER
+									    : GATE_INTERRUPT,
 		.offset_mid = (addr >> 16) & 0xffff,
 		.offset_high = (u32)(addr >> 32),
 	};

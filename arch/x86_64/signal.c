@@ -109,7 +109,7 @@ static int push_shstk_frame(struct task *t, uintptr_t restorer)
 
 	if (!v || !(v->flags & VM_SHADOW_STACK) || ssp > v->end ||
 	    mm_write(t->mm, ssp - 16, entries, sizeof(entries)))
-		return -EFAULT;
+		return -ENOSPC; /* the shadow stack is full: reported as its overflow */
 	arch_shstk_set_ssp(t, ssp - 16);
 	return 0;
 }
@@ -164,8 +164,12 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	if (copy_to_user((void __user *)fpstate, t->arch.fpu, FXSAVE_SIZE) ||
 	    copy_to_user((void __user *)at, &frame, sizeof(frame)))
 		return -EFAULT;
-	if (arch_shstk_enabled(t) && push_shstk_frame(t, ka->restorer))
-		return -EFAULT;
+	if (arch_shstk_enabled(t)) {
+		int err = push_shstk_frame(t, ka->restorer);
+
+		if (err)
+			return err;
+	}
 	if (to_altstack && (t->altstack.flags & SS_AUTODISARM))
 		t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
 

@@ -207,25 +207,31 @@ static void user_exception(struct trap_frame *f)
 		user_page_fault(f, read_cr2());
 		break;
 	case VEC_DIVIDE:
+		signal_force_fault(SIGFPE, FPE_INTDIV, f->rip, exception_name(f->vector));
+		break;
 	case VEC_X87:
 	case VEC_SIMD:
-		signal_force_fault(SIGFPE, 0, f->rip, exception_name(f->vector));
+		signal_force_fault(SIGFPE, FPE_FLTINV, f->rip, exception_name(f->vector));
 		break;
 	case VEC_INVALID_OPCODE:
-		signal_force_fault(SIGILL, 0, f->rip, exception_name(f->vector));
+		signal_force_fault(SIGILL, ILL_ILLOPN, f->rip, exception_name(f->vector));
 		break;
 	case VEC_DEBUG:
+		signal_force_fault(SIGTRAP, TRAP_TRACE, f->rip, exception_name(f->vector));
+		break;
 	case VEC_BREAKPOINT:
-		signal_force_fault(SIGTRAP, 0, f->rip, exception_name(f->vector));
+		/* As Linux: int3 is SIGTRAP with SI_KERNEL, no address. */
+		signal_force_fault(SIGTRAP, SI_KERNEL, 0, exception_name(f->vector));
 		break;
 	case VEC_ALIGNMENT:
-		signal_force_fault(SIGBUS, 0, f->rip, exception_name(f->vector));
+		signal_force_fault(SIGBUS, BUS_ADRALN, f->rip, exception_name(f->vector));
 		break;
 	case VEC_CONTROL_PROTECTION:
 		x86_cp_fault(f, true);
 		break;
 	default:
-		signal_force_fault(SIGSEGV, 0, f->rip, exception_name(f->vector));
+		/* #GP and friends: SIGSEGV with SI_KERNEL and no address, as Linux. */
+		signal_force_fault(SIGSEGV, SI_KERNEL, 0, exception_name(f->vector));
 		break;
 	}
 }

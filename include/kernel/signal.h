@@ -99,7 +99,8 @@ bool on_sigaltstack(const struct task *t, uintptr_t addr);
  * Builds the frame for ka's handler on t's user stack (the alternate one
  * when SA_ONSTACK asks and t is not on it yet) -- and on its shadow stack
  * -- and points the user registers at the handler. old_mask is restored by
- * rt_sigreturn. 0, or -EFAULT when the frame cannot be written.
+ * rt_sigreturn. 0, -EFAULT when the frame cannot be written, -ENOSPC when
+ * the shadow stack has no room for its part (a shadow-stack overflow).
  */
 int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *ka,
 			    const struct ksiginfo *info, u64 old_mask);
