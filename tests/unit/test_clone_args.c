@@ -143,6 +143,13 @@ void arch_shstk_reset(struct task *t)
 	NOT_CALLED();
 }
 
+uintptr_t arch_shstk_thread_ssp(uintptr_t base, u64 size)
+{
+	(void)base;
+	(void)size;
+	NOT_CALLED(0);
+}
+
 u64 arch_shstk_thread_size(u64 stack_size, u64 rlimit_stack)
 {
 	(void)stack_size;
