@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The arm64 half of /bin/signals (user/signals.c), prepared per ABI.md §4.7
- * (the kernel's arm64 signal frames are not implemented yet): the
- * restorer trampoline, the rt_sigframe (siginfo, then a ucontext whose
+ * The arm64 half of /bin/signals (user/signals.c), per ABI.md §4.7 (the
+ * kernel's side is arch/arm64/signal.c): the restorer trampoline, the rt_sigframe (siginfo, then a ucontext whose
  * uc_mcontext is the sigcontext with its __reserved records: fpsimd_context,
  * gcs_context, terminator), instructions that fault in known ways with
  * their addresses recorded, the register round trip, and the GCS pieces
