@@ -63,17 +63,11 @@ int elf_parse(const u8 *file, size_t size, u16 machine, uintptr_t min_vaddr, uin
 		l->offset = ph.p_offset;
 		l->filesz = ph.p_filesz;
 		l->prot = prot_of(ph.p_flags);
-		/* Segments sharing a page must agree on its rights. */
-		for (unsigned int j = 0; j < img->nr_loads; j++) {
-			const struct elf_load *o = &img->loads[j];
-			uintptr_t s1 = ALIGN_DOWN(l->vaddr, ELF_PAGE),
-				  e1 = ALIGN_UP(l->vaddr + l->memsz, ELF_PAGE);
-			uintptr_t s2 = ALIGN_DOWN(o->vaddr, ELF_PAGE),
-				  e2 = ALIGN_UP(o->vaddr + o->memsz, ELF_PAGE);
-
-			if (s1 < e2 && s2 < e1 && o->prot != l->prot)
-				return -ENOEXEC;
-		}
+		/*
+		 * Segments may share pages and come in any order, with any rights:
+		 * the loader maps them in file order, later over earlier, as
+		 * Linux's MAP_FIXED mappings do (see load_segments() in exec.c).
+		 */
 		/* AT_PHDR: the program headers' address, from the segment holding them. */
 		if (eh.e_phoff >= ph.p_offset && eh.e_phoff < ph.p_offset + ph.p_filesz)
 			img->phdr_vaddr = ph.p_vaddr + (eh.e_phoff - ph.p_offset);

@@ -10,6 +10,7 @@
  */
 #include <kernel/elf.h>
 #include <kernel/exec.h>
+#include <kernel/exit.h>
 #include <kernel/file.h>
 #include <kernel/initramfs.h>
 #include <kernel/mm.h>
@@ -21,31 +22,45 @@
 #include <string.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/mman.h>
+#include <uapi/linux/signal.h>
 #include <uapi/linux/types.h>
+#include <uapi/linux/wait.h>
 
 #define ARG_MAX (128 * 1024) /* bytes of argument and environment strings */
 #define MAX_ARGS 1024
 #define EXEC_PATH_MAX 256
 #define STACK_INITIAL_PAGES 1
 
-/* Maps each PT_LOAD of img into mm and copies its file bytes. */
-static int load_segments(struct mm *mm, const struct elf_image *img, const u8 *file)
+/*
+ * Maps each PT_LOAD of img into mm in file order and fills it as Linux's
+ * load_elf_binary() does with its file mappings: each segment is mapped
+ * MAP_FIXED over what is there, so on a page two segments share the later
+ * one's rights and bytes win, whatever their order in memory. A file
+ * mapping shows whole pages of the file: the bytes before p_vaddr in the
+ * first page, and after p_filesz in the last file page unless a bss
+ * follows (then that tail is zeroed, Linux's padzero()).
+ */
+static int load_segments(struct mm *mm, const struct elf_image *img, const u8 *file,
+			 size_t file_size)
 {
 	for (unsigned int i = 0; i < img->nr_loads; i++) {
 		const struct elf_load *l = &img->loads[i];
 		uintptr_t start = ALIGN_DOWN(l->vaddr, PAGE_SIZE);
 		uintptr_t end = ALIGN_UP(l->vaddr + l->memsz, PAGE_SIZE);
+		int err = mm_map(mm, start, end - start, l->prot, VM_IMAGE, true);
 
-		/* Pages shared with an earlier segment (same rights) are already there. */
-		while (start < end && vma_find(&mm->vmas, start))
-			start += PAGE_SIZE;
-		if (start < end) {
-			int err = mm_map(mm, start, end - start, l->prot, VM_IMAGE, false);
+		if (err)
+			return err;
+		if (!l->filesz)
+			continue;
 
-			if (err)
-				return err;
-		}
-		if (l->filesz && mm_write(mm, l->vaddr, file + l->offset, l->filesz))
+		/* The file bytes the mapping shows: [from, to) of the file at start. */
+		size_t from = l->offset - (l->vaddr - start);
+		size_t to = l->offset + l->filesz;
+
+		if (l->memsz == l->filesz)
+			to = MIN(ALIGN_UP(to, PAGE_SIZE), file_size);
+		if (mm_write(mm, start, file + from, to - from))
 			return -ENOMEM;
 	}
 	return 0;
@@ -179,7 +194,7 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 	mm = mm_create();
 	if (!mm)
 		return -ENOMEM;
-	err = load_segments(mm, &img, e->data);
+	err = load_segments(mm, &img, e->data, e->size);
 	if (!err)
 		err = arch_exec_mm(mm);
 	if (err)
@@ -206,10 +221,16 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 		files_close_on_exec(current->files);
 	strlcpy(current->name, basename_of(path), sizeof(current->name));
 	current->clear_child_tid = 0;
-	if (current->vfork_parent) {
-		current->vfork_done = true;
-		task_wake(current->vfork_parent);
-		current->vfork_parent = NULL;
+	vfork_release(current);
+	if (img.entry >= TASK_SIZE) {
+		/*
+		 * Linux's load_elf_binary() finds a BAD_ADDR(e_entry) past its
+		 * point of no return: the process dies by SIGSEGV. It never
+		 * returns to user space, so the bad address reaches no register.
+		 */
+		process_begin_exit(current->proc, WAIT_STATUS_SIGNALED(SIGSEGV));
+		arch_task_exec(current, 0, sp);
+		return 0;
 	}
 	arch_task_exec(current, img.entry, sp);
 	return 0;

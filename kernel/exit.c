@@ -55,12 +55,20 @@ static void reparent_children(struct process *p)
 		struct process *c = p->children;
 
 		p->children = c->sibling;
+		/*
+		 * As Linux's reparent_leader(): an orphan's exit signal becomes
+		 * SIGCHLD, whatever its parent chose, so a child cloned with exit
+		 * signal SIGKILL cannot take its new parent, init, down with it.
+		 */
+		c->exit_signal = SIGCHLD;
 		if (reaper) {
 			c->parent = reaper;
 			c->sibling = reaper->children;
 			reaper->children = c;
-			if (c->state == PROC_ZOMBIE)
+			if (c->state == PROC_ZOMBIE) {
+				signal_notify_parent(c);
 				waitq_wake(&reaper->child_exit, -1);
+			}
 		} else {
 			c->parent = NULL; /* nobody left to wait: freed when it dies */
 			c->sibling = NULL;
@@ -83,6 +91,8 @@ static void kill_namespace(struct pid_ns *ns)
 
 static void process_free(struct process *p)
 {
+	if (p->state == PROC_ZOMBIE)
+		task_count_zombie(-1);
 	pid_ns_put(p->pid_ns_for_children);
 	time_ns_put(p->time_ns);
 	time_ns_put(p->time_ns_for_children);
@@ -94,6 +104,7 @@ static void process_free(struct process *p)
 static void process_become_zombie(struct process *p)
 {
 	p->state = PROC_ZOMBIE;
+	task_count_zombie(+1);
 	p->wait_status = p->exit_code;
 	if (p->is_ns_init) {
 		p->pid->ns[p->pid->level]->reaper = NULL;
@@ -127,11 +138,7 @@ void do_exit_thread(int status)
 		if (!put_user(0, (int __user *)t->clear_child_tid))
 			futex_wake(t->mm, t->clear_child_tid, 1);
 	}
-	if (t->vfork_parent) {
-		t->vfork_done = true;
-		task_wake(t->vfork_parent);
-		t->vfork_parent = NULL;
-	}
+	vfork_release(t);
 
 	shstk_release(t);  /* a kernel-allocated shadow stack dies with its thread */
 	mm_activate(NULL); /* mm_put may free the tables we run on */

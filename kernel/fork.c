@@ -48,6 +48,35 @@ static void thread_link(struct process *p, struct task *t)
 	p->nr_threads++;
 }
 
+/*
+ * Sleeps until the vfork child execs or exits; only a kill ends the wait
+ * early. Until vw->released is set the child is alive (it releases us
+ * before it dies), so on a kill we can still reach it to take our wait
+ * back. One CPU and no kernel preemption: nothing runs between the check
+ * and the store.
+ */
+static void vfork_wait(struct task *child, struct vfork_wait *vw)
+{
+	while (!vw->released) {
+		if (waitq_sleep_killable(NULL, 0)) {
+			if (!vw->released)
+				child->vfork = NULL;
+			return;
+		}
+	}
+}
+
+void vfork_release(struct task *child)
+{
+	struct vfork_wait *vw = child->vfork;
+
+	if (!vw)
+		return;
+	child->vfork = NULL;
+	vw->released = true;
+	task_wake(vw->parent);
+}
+
 long kernel_clone(struct kernel_clone_args *k)
 {
 	struct task *parent = current, *child;
@@ -64,6 +93,9 @@ long kernel_clone(struct kernel_clone_args *k)
 	if (err)
 		return err;
 
+	/* Linux's threads-max: what stops a fork bomb (RLIMIT_NPROC spares root, see task_limit_reached). */
+	if (task_limit_reached())
+		return -EAGAIN;
 	child = task_alloc(parent->name);
 	if (!child)
 		return -ENOMEM;
@@ -203,16 +235,14 @@ long kernel_clone(struct kernel_clone_args *k)
 
 	if (f & CLONE_PARENT_SETTID)
 		(void)put_user((int)ret, k->parent_tid); /* errors ignored, as Linux */
-	if (f & CLONE_VFORK)
-		child->vfork_parent = parent;
-	task_wake(child);
-
 	if (f & CLONE_VFORK) {
-		/* Sleep until the child execs or exits; only a kill ends the wait early. */
-		while (!child->vfork_done) {
-			if (waitq_sleep_killable(NULL, 0))
-				break;
-		}
+		struct vfork_wait vw = { .parent = parent, .released = false };
+
+		child->vfork = &vw;
+		task_wake(child);
+		vfork_wait(child, &vw);
+	} else {
+		task_wake(child);
 	}
 	return ret;
 
@@ -260,9 +290,16 @@ long clone_legacy(u64 flags, uintptr_t newsp, int __user *parent_tid, int __user
 {
 	struct kernel_clone_args k;
 
+	/*
+	 * clone()'s flags are an int in Linux's ABI: only the low 32 bits count
+	 * (kernel/fork.c takes lower_32_bits()), so bits above them, which only
+	 * clone3() can name, are ignored here rather than acted on.
+	 */
+	u32 flags32 = (u32)flags;
+
 	memset(&k, 0, sizeof(k));
-	k.flags = flags & ~CSIGNAL;
-	k.exit_signal = (int)(flags & CSIGNAL);
+	k.flags = flags32 & ~CSIGNAL;
+	k.exit_signal = (int)(flags32 & CSIGNAL);
 	k.stack = newsp;
 	k.parent_tid = parent_tid;
 	k.child_tid = child_tid;

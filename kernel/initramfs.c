@@ -18,6 +18,7 @@
 #define F_FILESIZE 6
 #define F_NAMESIZE 11
 #define MAX_FILES 128
+#define INITRAMFS_NAME_MAX 256 /* a lookup matches names shorter than this */
 
 static bool hex8(const u8 *s, u32 *out)
 {
@@ -117,13 +118,70 @@ int initramfs_init(const void *archive, size_t len)
 	return 0;
 }
 
+/*
+ * Writes path's components to out joined by single slashes, as Linux's path
+ * walk sees them: empty and "." components vanish (so "//bin//x" and
+ * "/bin/./x" name "bin/x") and ".." drops the one before it (at the root it
+ * stays there). A path that must name a directory (a trailing slash, or
+ * ending in "." or "..") keeps a slash at the end, which no file name has.
+ * Returns false when the result does not fit in out.
+ */
+static bool path_normalize(const char *path, char *out, size_t size, size_t *len)
+{
+	size_t n = 0;
+	bool want_dir = false;
+
+	while (*path) {
+		const char *c = path;
+		size_t clen = 0;
+
+		while (c[clen] && c[clen] != '/')
+			clen++;
+		path = c + clen;
+
+		bool dot = clen == 1 && c[0] == '.';
+		bool dotdot = clen == 2 && c[0] == '.' && c[1] == '.';
+
+		if (clen)
+			want_dir = dot || dotdot;
+		if (*path == '/') {
+			path++;
+			want_dir = true;
+		}
+		if (clen == 0 || dot)
+			continue;
+		if (dotdot) {
+			while (n > 0 && out[n - 1] != '/')
+				n--;
+			if (n > 0)
+				n--; /* the slash before the dropped component */
+			continue;
+		}
+		if (n + (n ? 1 : 0) + clen >= size)
+			return false;
+		if (n)
+			out[n++] = '/';
+		memcpy(out + n, c, clen);
+		n += clen;
+	}
+	if (want_dir) {
+		if (n + 1 >= size)
+			return false;
+		out[n++] = '/';
+	}
+	*len = n;
+	return true;
+}
+
 const struct cpio_entry *initramfs_lookup(const char *path)
 {
-	size_t len = strlen(path);
-	const char *p = strip_prefix(path, &len);
+	char name[INITRAMFS_NAME_MAX];
+	size_t len;
 
+	if (!path_normalize(path, name, sizeof(name), &len))
+		return NULL;
 	for (unsigned int i = 0; i < nr_files; i++) {
-		if (files[i].name_len == len && memcmp(files[i].name, p, len) == 0)
+		if (files[i].name_len == len && memcmp(files[i].name, name, len) == 0)
 			return &files[i];
 	}
 	return NULL;

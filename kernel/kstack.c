@@ -37,10 +37,36 @@ static void unmap_and_free(uintptr_t base, size_t pages)
 	}
 }
 
+size_t kstack_slots(void)
+{
+	return ARRAY_SIZE(slot_used);
+}
+
+/*
+ * The page tables of the whole stack area are built with the first stack
+ * and kept: freeing stacks then returns every page it took, so exact
+ * free-page checks do not depend on how many tasks once existed.
+ */
+static int prepare_area(void)
+{
+	static bool ready;
+
+	if (ready)
+		return 0;
+	if (arch_prepare_kernel_range(KSTACK_AREA_BASE, slot_base(ARRAY_SIZE(slot_used))))
+		return -ENOMEM;
+	ready = true;
+	return 0;
+}
+
 int kstack_alloc(struct kstack *ks)
 {
-	unsigned long flags = arch_irq_save();
+	unsigned long flags;
 	size_t slot = 0;
+
+	if (prepare_area())
+		return -ENOMEM;
+	flags = arch_irq_save();
 
 	while (slot < ARRAY_SIZE(slot_used) && slot_used[slot])
 		slot++;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * PID allocation and namespaces (see <kernel/pid.h>). Every live pid is on
- * one list; lookups scan it. With a few hundred tasks at most, that is
- * simpler than per-namespace maps and fast enough.
+ * PID allocation and namespaces (see <kernel/pid.h>). Each namespace has a
+ * map: a bitmap of the numbers in use, so allocation scans words rather
+ * than pids, and a small hash table of its pids by number for lookups.
+ * A pid is in the table of every namespace it is visible in.
  */
 #include <kernel/err.h>
 #include <kernel/mm.h>
@@ -10,9 +11,23 @@
 #include <kernel/pid.h>
 #include <uapi/linux/errno.h>
 
+#define PID_HASH_BUCKETS 256
+#define BITS_PER_WORD 64
+
+struct pid_map {
+	u64 used[PID_MAX / BITS_PER_WORD]; /* bit nr set: nr is taken in this namespace */
+	struct pid *hash[PID_HASH_BUCKETS];
+};
+
 struct pid_ns init_pid_ns = { .refs = 1, .level = 0, .parent = NULL, .last_nr = 0 };
 
-static struct pid *all_pids;
+/* The namespace's map; the initial namespace gets its own on first use. */
+static struct pid_map *map_of(struct pid_ns *ns)
+{
+	if (!ns->map)
+		ns->map = kzalloc(sizeof(*ns->map));
+	return ns->map;
+}
 
 struct pid_ns *pid_ns_create(struct pid_ns *parent)
 {
@@ -23,6 +38,11 @@ struct pid_ns *pid_ns_create(struct pid_ns *parent)
 
 	if (!ns)
 		return ERR_PTR(-ENOMEM);
+	ns->map = kzalloc(sizeof(*ns->map));
+	if (!ns->map) {
+		kfree(ns);
+		return ERR_PTR(-ENOMEM);
+	}
 	ns->refs = 1;
 	ns->level = parent->level + 1;
 	ns->parent = parent;
@@ -41,33 +61,46 @@ void pid_ns_put(struct pid_ns *ns)
 		struct pid_ns *parent = ns->parent;
 
 		BUG_ON(ns == &init_pid_ns);
+		kfree(ns->map);
 		kfree(ns);
 		ns = parent;
 	}
 }
 
-static bool nr_in_use(const struct pid_ns *ns, int nr)
+static bool nr_in_use(const struct pid_map *m, int nr)
 {
-	for (const struct pid *p = all_pids; p; p = p->all_next) {
-		if (p->level >= ns->level && p->ns[ns->level] == ns && p->nr[ns->level] == nr)
-			return true;
-	}
-	return false;
+	return m->used[nr / BITS_PER_WORD] & (1ull << (nr % BITS_PER_WORD));
 }
 
-/* The next free number in ns after its last one, wrapping; 0 if full. */
-static int next_free_nr(struct pid_ns *ns)
+/* The first free number in [from, PID_MAX), or 0: a word of 64 numbers at a time. */
+static int first_free_from(const struct pid_map *m, int from)
 {
-	int nr = ns->last_nr;
+	for (int w = from / BITS_PER_WORD; w < PID_MAX / BITS_PER_WORD; w++) {
+		u64 free = ~m->used[w];
 
-	for (int tries = 0; tries < PID_MAX - 1; tries++) {
-		nr = nr + 1 >= PID_MAX ? 1 : nr + 1;
-		if (!nr_in_use(ns, nr)) {
-			ns->last_nr = nr;
-			return nr;
-		}
+		if (w == from / BITS_PER_WORD)
+			free &= ~0ull << (from % BITS_PER_WORD);
+		if (free)
+			return w * BITS_PER_WORD + __builtin_ctzll(free);
 	}
 	return 0;
+}
+
+/* The next free number in ns after its last one, wrapping past PID_MAX to 1; 0 if full. */
+static int next_free_nr(struct pid_ns *ns, const struct pid_map *m)
+{
+	int nr = ns->last_nr + 1 < PID_MAX ? first_free_from(m, ns->last_nr + 1) : 0;
+
+	if (!nr)
+		nr = first_free_from(m, 1);
+	if (nr)
+		ns->last_nr = nr;
+	return nr;
+}
+
+static struct pid **bucket(struct pid_map *m, int nr)
+{
+	return &m->hash[(unsigned int)nr % PID_HASH_BUCKETS];
 }
 
 struct pid *pid_alloc(struct pid_ns *ns, const int *set_tid, size_t set_tid_size)
@@ -76,6 +109,7 @@ struct pid *pid_alloc(struct pid_ns *ns, const int *set_tid, size_t set_tid_size
 		return ERR_PTR(-EINVAL);
 
 	struct pid *pid = kzalloc(sizeof(*pid));
+	long err = -EINVAL;
 
 	if (!pid)
 		return ERR_PTR(-ENOMEM);
@@ -86,48 +120,64 @@ struct pid *pid_alloc(struct pid_ns *ns, const int *set_tid, size_t set_tid_size
 	size_t i = 0;
 
 	for (struct pid_ns *n = ns; n; n = n->parent, i++) {
+		struct pid_map *m = map_of(n);
 		int nr;
 
+		if (!m) {
+			err = -ENOMEM;
+			goto fail;
+		}
 		if (i < set_tid_size) {
 			nr = set_tid[i];
+			err = -EINVAL;
 			if (nr < 1 || nr >= PID_MAX)
-				goto einval;
+				goto fail;
 			/* A number other than 1 needs the namespace's init to exist. */
 			if (nr != 1 && !n->reaper)
-				goto einval;
-			if (nr_in_use(n, nr)) {
-				kfree(pid);
-				return ERR_PTR(-EEXIST);
-			}
+				goto fail;
+			err = -EEXIST;
+			if (nr_in_use(m, nr))
+				goto fail;
 		} else {
-			nr = next_free_nr(n);
-			if (!nr) {
-				kfree(pid);
-				return ERR_PTR(-EAGAIN);
-			}
+			nr = next_free_nr(n, m);
+			err = -EAGAIN;
+			if (!nr)
+				goto fail;
 		}
 		pid->nr[n->level] = nr;
 		pid->ns[n->level] = n;
 	}
-	for (unsigned int l = 0; l <= pid->level; l++)
+	/* Every level has its number: only now claim them, so a failure above leaves no trace. */
+	for (unsigned int l = 0; l <= pid->level; l++) {
+		struct pid_map *m = pid->ns[l]->map;
+		int nr = pid->nr[l];
+
+		m->used[nr / BITS_PER_WORD] |= 1ull << (nr % BITS_PER_WORD);
+		pid->hash_next[l] = *bucket(m, nr);
+		*bucket(m, nr) = pid;
 		pid_ns_get(pid->ns[l]);
-	pid->all_next = all_pids;
-	all_pids = pid;
+	}
 	return pid;
-einval:
+fail:
 	kfree(pid);
-	return ERR_PTR(-EINVAL);
+	return ERR_PTR(err);
 }
 
 void pid_put(struct pid *pid)
 {
 	if (--pid->refs)
 		return;
-	for (struct pid **pp = &all_pids; *pp; pp = &(*pp)->all_next) {
-		if (*pp == pid) {
-			*pp = pid->all_next;
-			break;
+	for (unsigned int l = 0; l <= pid->level; l++) {
+		struct pid_map *m = pid->ns[l]->map;
+		int nr = pid->nr[l];
+
+		for (struct pid **pp = bucket(m, nr); *pp; pp = &(*pp)->hash_next[l]) {
+			if (*pp == pid) {
+				*pp = pid->hash_next[l];
+				break;
+			}
 		}
+		m->used[nr / BITS_PER_WORD] &= ~(1ull << (nr % BITS_PER_WORD));
 	}
 	for (unsigned int l = 0; l <= pid->level; l++)
 		pid_ns_put(pid->ns[l]);
@@ -143,8 +193,10 @@ int pid_nr_in(const struct pid *pid, const struct pid_ns *ns)
 
 struct pid *pid_find(const struct pid_ns *ns, int nr)
 {
-	for (struct pid *p = all_pids; p; p = p->all_next) {
-		if (p->level >= ns->level && p->ns[ns->level] == ns && p->nr[ns->level] == nr)
+	if (!ns->map || nr < 1 || nr >= PID_MAX)
+		return NULL;
+	for (struct pid *p = *bucket(ns->map, nr); p; p = p->hash_next[ns->level]) {
+		if (p->nr[ns->level] == nr)
 			return p;
 	}
 	return NULL;
@@ -152,8 +204,10 @@ struct pid *pid_find(const struct pid_ns *ns, int nr)
 
 void pid_for_each_in_ns(const struct pid_ns *ns, void (*fn)(struct pid *pid, void *ctx), void *ctx)
 {
-	for (struct pid *p = all_pids; p; p = p->all_next) {
-		if (p->level >= ns->level && p->ns[ns->level] == ns)
+	if (!ns->map)
+		return;
+	for (unsigned int b = 0; b < PID_HASH_BUCKETS; b++) {
+		for (struct pid *p = ns->map->hash[b]; p; p = p->hash_next[ns->level])
 			fn(p, ctx);
 	}
 }

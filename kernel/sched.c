@@ -8,6 +8,7 @@
 #include <kernel/panic.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
+#include <kernel/time.h>
 #include <kernel/timer.h>
 #include <kernel/uaccess.h>
 #include <uapi/linux/errno.h>
@@ -154,6 +155,9 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, bool interruptible)
 	if (q)
 		q->head = t;
 	t->timed_out = false;
+	/* A time-out that never expires is no time-out at all. */
+	if (timeout_ticks >= TICKS_FOREVER)
+		timeout_ticks = 0;
 	t->wake_at = timeout_ticks ? timer_ticks() + timeout_ticks : 0;
 	if (t->wake_at)
 		timed_add(t);

@@ -68,7 +68,29 @@ static void wake_for_signal(struct process *p, int sig)
 	}
 }
 
-int signal_send_process(struct process *p, int sig, const struct ksiginfo *info)
+/*
+ * A namespace's init is protected as Linux protects it (SIGNAL_UNKILLABLE):
+ * a signal it has no handler for is dropped, unless it is SIGKILL sent from
+ * an ancestor namespace (force). What the kernel sends on its own account,
+ * such as a child's exit signal, is never forced: no child can kill init by
+ * dying with exit signal SIGKILL.
+ */
+static bool init_ignores(const struct task *target, int sig, bool force)
+{
+	if (!target->proc->is_ns_init || action_of(target, sig)->handler != SIG_DFL)
+		return false;
+	return !(force && sig == SIGKILL);
+}
+
+/* kill() and friends force their signal when the sender is outside target's namespace. */
+static bool sender_outside_ns(const struct task *target)
+{
+	const struct process *p = target->proc;
+
+	return !pid_nr_in(current->pid, p->pid->ns[p->pid->level]);
+}
+
+static int send_to_process(struct process *p, int sig, const struct ksiginfo *info, bool force)
 {
 	struct ksiginfo k;
 
@@ -79,7 +101,7 @@ int signal_send_process(struct process *p, int sig, const struct ksiginfo *info)
 
 	struct task *any = p->threads;
 
-	if (signal_ignored(any, sig))
+	if (signal_ignored(any, sig) || init_ignores(any, sig, force))
 		return 0;
 	if (signal_kills_now(any, sig)) {
 		bool all_block = true;
@@ -101,13 +123,13 @@ int signal_send_process(struct process *p, int sig, const struct ksiginfo *info)
 	return 0;
 }
 
-int signal_send_thread(struct task *t, int sig, const struct ksiginfo *info)
+static int send_to_thread(struct task *t, int sig, const struct ksiginfo *info, bool force)
 {
 	struct ksiginfo k;
 
 	if (!valid_signal(sig))
 		return -EINVAL;
-	if (sig == 0 || signal_ignored(t, sig))
+	if (sig == 0 || signal_ignored(t, sig) || init_ignores(t, sig, force))
 		return 0;
 	if (signal_kills_now(t, sig) && (sig == SIGKILL || !(t->sigmask & SIGBIT(sig)))) {
 		process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(sig));
@@ -122,6 +144,16 @@ int signal_send_thread(struct task *t, int sig, const struct ksiginfo *info)
 	if (t->state == TASK_SLEEPING && t->interruptible && !(t->sigmask & SIGBIT(sig)))
 		task_wake(t);
 	return 0;
+}
+
+int signal_send_process(struct process *p, int sig, const struct ksiginfo *info)
+{
+	return send_to_process(p, sig, info, false);
+}
+
+int signal_send_thread(struct task *t, int sig, const struct ksiginfo *info)
+{
+	return send_to_thread(t, sig, info, false);
 }
 
 bool signal_fatal_pending(const struct task *t)
@@ -278,25 +310,6 @@ void signal_notify_parent(struct process *child)
 	signal_send_process(parent, child->exit_signal, &k);
 }
 
-/*
- * A namespace's init is protected as Linux protects it: with no handlers,
- * signals from inside its namespace are dropped, and from an ancestor
- * namespace only SIGKILL gets through.
- */
-static bool init_protected(const struct task *target, int sig)
-{
-	const struct process *p = target->proc;
-
-	if (!p->is_ns_init || action_of(target, sig)->handler != SIG_DFL)
-		return false;
-
-	const struct pid_ns *ns = p->pid->ns[p->pid->level];
-
-	if (pid_nr_in(current->pid, ns))
-		return true; /* the sender lives in (or below) that namespace */
-	return sig != SIGKILL;
-}
-
 /* The task with thread ID tid in the caller's namespace, or NULL. */
 static struct task *find_thread(int tid)
 {
@@ -321,9 +334,7 @@ SYSCALL(kill)
 	} else {
 		return -ESRCH;
 	}
-	if (init_protected(t, sig))
-		return 0;
-	return signal_send_process(t->proc, sig, NULL);
+	return send_to_process(t->proc, sig, NULL, sender_outside_ns(t));
 }
 
 static long do_tkill(int tgid, int tid, int sig)
@@ -337,9 +348,7 @@ static long do_tkill(int tgid, int tid, int sig)
 	t = find_thread(tid);
 	if (!t || (tgid > 0 && task_tgid_in(t, task_active_pid_ns(current)) != tgid))
 		return -ESRCH;
-	if (init_protected(t, sig))
-		return 0;
-	return signal_send_thread(t, sig, NULL);
+	return send_to_thread(t, sig, NULL, sender_outside_ns(t));
 }
 
 SYSCALL(tgkill)

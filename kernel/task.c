@@ -8,6 +8,33 @@
 
 struct time_ns init_time_ns = { .refs = 1 };
 
+/* Tasks allocated and not yet freed, and processes dead but not yet reaped. */
+static unsigned int nr_tasks, nr_zombies;
+
+/*
+ * Linux's threads-max (kernel/fork.c, set_max_threads()): kernel stacks may
+ * take at most an eighth of RAM, never fewer than 20 tasks; here also no
+ * more than there are stack slots. Counting zombies too, as Linux's
+ * nr_threads does, bounds a pile of unreaped children. Root is exempt from
+ * RLIMIT_NPROC in Linux (copy_process() spares INIT_USER) and everything
+ * runs as root here, so this is the limit a fork bomb meets: -EAGAIN.
+ */
+bool task_limit_reached(void)
+{
+	size_t max = page_total_count() / (8 * KSTACK_PAGES);
+
+	if (max < 20)
+		max = 20;
+	if (max > kstack_slots())
+		max = kstack_slots();
+	return nr_tasks + nr_zombies >= max;
+}
+
+void task_count_zombie(int delta)
+{
+	nr_zombies += delta;
+}
+
 struct task *task_alloc(const char *name)
 {
 	struct task *t = kzalloc(sizeof(*t));
@@ -18,6 +45,7 @@ struct task *task_alloc(const char *name)
 		kfree(t);
 		return NULL;
 	}
+	nr_tasks++;
 	strlcpy(t->name, name, sizeof(t->name));
 	t->state = TASK_SLEEPING; /* not runnable until task_wake() */
 	return t;
@@ -25,6 +53,7 @@ struct task *task_alloc(const char *name)
 
 void task_free(struct task *t)
 {
+	nr_tasks--;
 	kstack_free(&t->kstack);
 	kfree(t);
 }

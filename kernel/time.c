@@ -23,11 +23,19 @@ void time_init(void)
 	pr_info("time: real-time clock says %ld s since the epoch\n", (long)epoch);
 }
 
+u64 ticks_add_sat(u64 a, u64 b)
+{
+	return (a >= TICKS_FOREVER || b >= TICKS_FOREVER - a) ? TICKS_FOREVER : a + b;
+}
+
 u64 timespec_to_ticks_ceil(const struct timespec *ts)
 {
-	u64 ns = (u64)ts->tv_sec * NSEC_PER_SEC + (u64)ts->tv_nsec;
+	/* Seconds and nanoseconds apart: tv_sec * NSEC_PER_SEC overflows past ~292 years. */
+	u64 sec = (u64)ts->tv_sec;
 
-	return (ns + NSEC_PER_TICK - 1) / NSEC_PER_TICK;
+	if (sec >= TICKS_FOREVER / HZ)
+		return TICKS_FOREVER;
+	return ticks_add_sat(sec * HZ, ((u64)ts->tv_nsec + NSEC_PER_TICK - 1) / NSEC_PER_TICK);
 }
 
 s64 time_monotonic_ns(void)
@@ -88,10 +96,11 @@ SYSCALL(clock_gettime)
 /* Sleeps ticks ticks; a kill cuts it short with -EINTR. */
 static long sleep_ticks(u64 ticks)
 {
-	u64 until = timer_ticks() + ticks;
+	u64 until = ticks_add_sat(timer_ticks(), ticks);
 
 	while (timer_ticks() < until) {
-		int err = waitq_sleep(NULL, until - timer_ticks());
+		/* A time-out of 0 means none: a TICKS_FOREVER sleep ends only by a signal. */
+		int err = waitq_sleep(NULL, until == TICKS_FOREVER ? 0 : until - timer_ticks());
 
 		if (err == -EINTR)
 			return -EINTR;
@@ -116,7 +125,7 @@ SYSCALL(nanosleep)
 	if (err)
 		return err;
 	/* One tick more: the current tick is already partly over. */
-	return sleep_ticks(timespec_to_ticks_ceil(&ts) + 1);
+	return sleep_ticks(ticks_add_sat(timespec_to_ticks_ceil(&ts), 1));
 }
 
 SYSCALL(clock_nanosleep)
@@ -132,11 +141,17 @@ SYSCALL(clock_nanosleep)
 	if (err)
 		return err;
 	if (flags & TIMER_ABSTIME) {
-		s64 want = (s64)ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+		/* The time left, in seconds and nanoseconds: want - now can overflow in ns. */
+		struct timespec at = ns_to_timespec(now);
 
-		if (want <= now)
+		if (ts.tv_sec < at.tv_sec || (ts.tv_sec == at.tv_sec && ts.tv_nsec <= at.tv_nsec))
 			return 0;
-		ts = ns_to_timespec(want - now);
+		ts.tv_sec -= at.tv_sec;
+		ts.tv_nsec -= at.tv_nsec;
+		if (ts.tv_nsec < 0) {
+			ts.tv_nsec += NSEC_PER_SEC;
+			ts.tv_sec--;
+		}
 	}
-	return sleep_ticks(timespec_to_ticks_ceil(&ts) + 1);
+	return sleep_ticks(ticks_add_sat(timespec_to_ticks_ceil(&ts), 1));
 }

@@ -40,11 +40,15 @@ bool vma_range_free(const struct vma_list *l, uintptr_t start, uintptr_t end)
 int vma_insert(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int prot,
 	       unsigned int flags)
 {
-	struct vma *n = vma_new(start, end, prot, flags);
+	struct vma *n;
 	struct vma **pp = &l->head;
 
+	if (l->count >= VMA_MAX_COUNT)
+		return -ENOMEM;
+	n = vma_new(start, end, prot, flags);
 	if (!n)
 		return -ENOMEM;
+	l->count++;
 	while (*pp && (*pp)->start < start)
 		pp = &(*pp)->next;
 	n->next = *pp;
@@ -85,6 +89,8 @@ static int split_at_bounds(struct vma_list *l, uintptr_t start, uintptr_t end)
 	struct vma *spare[2] = { NULL, NULL };
 	int need = splits_needed(l, start, end), used = 0;
 
+	if (need && l->count + need > VMA_MAX_COUNT)
+		return -ENOMEM;
 	for (int i = 0; i < need; i++) {
 		spare[i] = kmalloc(sizeof(struct vma));
 		if (!spare[i]) {
@@ -98,6 +104,7 @@ static int split_at_bounds(struct vma_list *l, uintptr_t start, uintptr_t end)
 		else if (v->start < end && end < v->end)
 			split(v, end, spare[used++]);
 	}
+	l->count += used;
 	return 0;
 }
 
@@ -116,6 +123,7 @@ int vma_remove(struct vma_list *l, uintptr_t start, uintptr_t end, vma_release_f
 			if (release)
 				release(v->start, v->end, ctx);
 			kfree(v);
+			l->count--;
 		} else {
 			pp = &v->next;
 		}
@@ -190,6 +198,27 @@ static bool gap_fits(const struct vma_list *l, uintptr_t s, size_t len, uintptr_
 	return range_free_of_guards(l, gs, ge);
 }
 
+/* Where v's reach (the area plus its guard gap) starts and ends. */
+static uintptr_t reach_start(const struct vma *v)
+{
+	uintptr_t gap = (v->flags & VM_SHADOW_STACK) ? PAGE_SIZE : 0;
+
+	return v->start >= gap ? v->start - gap : 0;
+}
+
+static uintptr_t reach_end(const struct vma *v)
+{
+	return v->end + ((v->flags & VM_SHADOW_STACK) ? PAGE_SIZE : 0);
+}
+
+/*
+ * One pass, so a search costs O(areas) however many there are. The free
+ * windows lie between one area's reach and the next's; reaches only grow
+ * along the list (an area is at least a page, a gap at most one), so no
+ * other area intrudes into a window. In each window the best spot is as
+ * high as high, the window's top and the guard allow; the answer is the
+ * highest of those.
+ */
 uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uintptr_t low,
 		       uintptr_t high, size_t guard)
 {
@@ -198,20 +227,24 @@ uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uin
 	if (hint && IS_ALIGNED(hint, PAGE_SIZE) && gap_fits(l, hint, len, low, high, guard))
 		return hint;
 
-	/* Top-down: just below high, else the highest spot just below an area. */
-	uintptr_t best = 0;
-	uintptr_t cand = ALIGN_DOWN(high - len, PAGE_SIZE);
+	uintptr_t best = 0, free_lo = 0;
 
-	if (gap_fits(l, cand, len, low, high, guard))
-		return cand;
-	for (struct vma *v = l->head; v; v = v->next) {
-		uintptr_t below = guard + ((v->flags & VM_SHADOW_STACK) ? PAGE_SIZE : 0);
+	for (const struct vma *v = l->head;; v = v->next) {
+		uintptr_t free_hi = v ? reach_start(v) : ~(uintptr_t)0;
+		uintptr_t top = free_hi - guard < high ? free_hi - guard : high;
 
-		if (v->start < len + below + low)
-			continue;
-		cand = ALIGN_DOWN(v->start - below - len, PAGE_SIZE);
-		if (cand + len <= high && gap_fits(l, cand, len, low, high, guard) && cand > best)
-			best = cand;
+		if (free_hi >= guard && top >= len) {
+			uintptr_t s = ALIGN_DOWN(top - len, PAGE_SIZE);
+
+			if (s >= low && (s >= guard ? s - guard : 0) >= free_lo)
+				best = s;
+		}
+		if (!v)
+			break;
+		if (reach_end(v) > free_lo)
+			free_lo = reach_end(v);
+		if (free_lo >= high)
+			break; /* every later window starts above high */
 	}
 	return best;
 }
@@ -226,6 +259,7 @@ void vma_clear(struct vma_list *l, vma_release_fn release, void *ctx)
 			release(v->start, v->end, ctx);
 		kfree(v);
 	}
+	l->count = 0;
 }
 
 int vma_clone(struct vma_list *dst, const struct vma_list *src)
@@ -233,6 +267,7 @@ int vma_clone(struct vma_list *dst, const struct vma_list *src)
 	struct vma **tail = &dst->head;
 
 	dst->head = NULL;
+	dst->count = 0;
 	for (const struct vma *v = src->head; v; v = v->next) {
 		struct vma *n = vma_new(v->start, v->end, v->prot, v->flags);
 
@@ -242,6 +277,7 @@ int vma_clone(struct vma_list *dst, const struct vma_list *src)
 		}
 		*tail = n;
 		tail = &n->next;
+		dst->count++;
 	}
 	return 0;
 }

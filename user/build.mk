@@ -29,12 +29,20 @@ MUSL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -pthread -MMD -MP
 	-Wl,-z,max-page-size=4096 -Wl,-z,noexecstack -Wl,-z,norelro -Wl,--build-id=none
 
 # The order /init runs them in; a program missing here runs after these.
-USER_RUN_ORDER := clone3 shstk proc threads mm efault leak musl_pthreads
+USER_RUN_ORDER := clone3 shstk proc threads mm efault leak hostile musl_pthreads
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)
 USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
 	$(filter-out $(USER_RUN_ORDER),$(USER_BIN_NAMES))
 
-USER_BINARIES := $(INITRAMFS)/init $(patsubst %,$(INITRAMFS)/bin/%,$(USER_BIN_NAMES))
+# ELF files that are valid but unusual, made from /bin/hostile by a host
+# tool (scripts/elfpatch.c) for its execve cases; /init does not run them.
+USER_PATCHED_ELFS := hostile-overlap hostile-badentry
+# An entry in the kernel half: outside user space on both architectures.
+HOSTILE_BAD_ENTRY := ffff800000001000
+ELFPATCH := build/host/elfpatch
+
+USER_BINARIES := $(INITRAMFS)/init $(patsubst %,$(INITRAMFS)/bin/%,$(USER_BIN_NAMES)) \
+	$(patsubst %,$(INITRAMFS)/bin/%,$(USER_PATCHED_ELFS))
 
 # Checks a linked program: static (no PT_INTERP, PT_DYNAMIC or PT_TLS), every
 # PT_LOAD at a page-aligned file offset and, on x86_64, marked shadow-stack
@@ -94,6 +102,19 @@ $(USER_OBJ)/musl_pthreads.elf: user/musl/pthreads.c user/build.mk
 	@$(if $(Q),echo "  MUSLCC  $<")
 	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) -MF $(USER_OBJ)/musl_pthreads.d -o $@ $<
 	$(Q)! readelf -lW $@ | grep -qE '^ +(INTERP|DYNAMIC) ' || { echo "$@: not static"; exit 1; }
+
+$(ELFPATCH): scripts/elfpatch.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  HOSTCC  $<")
+	$(Q)cc -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+$(INITRAMFS)/bin/hostile-overlap: $(USER_OBJ)/hostile.elf $(ELFPATCH)
+	@mkdir -p $(dir $@)
+	$(Q)$(ELFPATCH) overlap $< $@
+
+$(INITRAMFS)/bin/hostile-badentry: $(USER_OBJ)/hostile.elf $(ELFPATCH)
+	@mkdir -p $(dir $@)
+	$(Q)$(ELFPATCH) entry $(HOSTILE_BAD_ENTRY) $< $@
 
 $(INITRAMFS)/init: $(USER_OBJ)/init.elf
 	@mkdir -p $(dir $@)

@@ -121,6 +121,18 @@ int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot)
 	return map_page(virt, phys | leaf_flags(prot));
 }
 
+#define LEAF_TABLE_SPAN (512ul * PAGE_SIZE) /* what one last-level table maps */
+
+int arch_prepare_kernel_range(uintptr_t start, uintptr_t end)
+{
+	/* One level-3 table maps 2 MiB with the 4 KiB granule (512 entries). */
+	for (uintptr_t v = ALIGN_DOWN(start, LEAF_TABLE_SPAN); v < end; v += LEAF_TABLE_SPAN) {
+		if (!walk_create(kernel_l0, v, 3))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 phys_addr_t arch_unmap_kernel_page(uintptr_t virt)
 {
 	u64 *table = phys_to_virt(kernel_l0);

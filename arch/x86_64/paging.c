@@ -97,6 +97,18 @@ int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot)
 	return map_page(kernel_pml4, virt, phys, prot);
 }
 
+#define LEAF_TABLE_SPAN (512ul * PAGE_SIZE) /* what one last-level table maps */
+
+int arch_prepare_kernel_range(uintptr_t start, uintptr_t end)
+{
+	/* One last-level table maps 2 MiB (PT_INDEX level 1 spans 512 pages). */
+	for (uintptr_t v = ALIGN_DOWN(start, LEAF_TABLE_SPAN); v < end; v += LEAF_TABLE_SPAN) {
+		if (!walk_create(kernel_pml4, v, 1))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 phys_addr_t arch_unmap_kernel_page(uintptr_t virt)
 {
 	u64 *table = phys_to_virt(kernel_pml4);

@@ -17,6 +17,9 @@ struct kstack {
 	uintptr_t top;	/* one past the highest byte: the initial stack pointer */
 };
 
+/* How many stacks can exist at once. */
+size_t kstack_slots(void);
+
 /* Allocates and maps a stack. Returns 0 or -ENOMEM. */
 int kstack_alloc(struct kstack *ks);
 

@@ -55,6 +55,13 @@ void arch_mm_init(const struct boot_info *info);
 /* Maps one 4 KiB kernel page. Returns 0, or -ENOMEM / -EEXIST. */
 int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot);
 
+/*
+ * Builds every page table that kernel pages in [start, end) need, once, so
+ * arch_map_kernel_page() there never allocates one and unmapping never
+ * leaves one behind. 0 or -ENOMEM.
+ */
+int arch_prepare_kernel_range(uintptr_t start, uintptr_t end);
+
 /* Unmaps one kernel page; returns the frame it mapped, or 0 if none. */
 phys_addr_t arch_unmap_kernel_page(uintptr_t virt);
 

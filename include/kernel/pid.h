@@ -16,12 +16,15 @@
 struct process;
 struct task;
 
+struct pid_map; /* a namespace's number bitmap and lookup table (kernel/pid.c) */
+
 struct pid_ns {
 	int refs;
 	unsigned int level;
 	struct pid_ns *parent;
 	int last_nr;		/* the last number handed out, for round-robin allocation */
 	struct process *reaper; /* the namespace's init, once it exists */
+	struct pid_map *map;	/* allocated with the namespace (lazily for the initial one) */
 };
 
 struct pid {
@@ -29,11 +32,19 @@ struct pid {
 	unsigned int level; /* nr[0..level] and ns[0..level] are valid */
 	int nr[MAX_PID_NS_LEVEL + 1];
 	struct pid_ns *ns[MAX_PID_NS_LEVEL + 1];
+	/* hash_next[l]: the next pid in ns[l]'s lookup bucket for nr[l] */
+	struct pid *hash_next[MAX_PID_NS_LEVEL + 1];
 	struct task *task; /* the thread holding this pid, NULL once it is gone */
-	struct pid *all_next;
 };
 
 extern struct pid_ns init_pid_ns;
+
+/*
+ * Costs: allocating a number, finding a pid and counting a namespace are
+ * bounded by the namespace's own map (a bitmap of PID_MAX bits and a hash
+ * table), never by the number of pids in the system, so thousands of
+ * zombies do not slow every fork down.
+ */
 
 /* A new namespace below parent: -ENOSPC past MAX_PID_NS_LEVEL, -ENOMEM. */
 struct pid_ns *pid_ns_create(struct pid_ns *parent);

@@ -28,6 +28,20 @@ struct pid_ns;
 struct time_ns;
 struct process;
 
+/*
+ * A vfork parent's wait for its child, on the parent's kernel stack. The
+ * child holds the only pointer to it and clears that pointer when it
+ * releases the parent; a parent that stops waiting early (killed) clears
+ * it first. So neither side ever points at a task that may be gone.
+ */
+struct vfork_wait {
+	struct task *parent;
+	bool released;
+};
+
+/* The child execs or exits: wake its vfork parent, if it still waits. */
+void vfork_release(struct task *child);
+
 enum task_state {
 	TASK_RUNNING,  /* on the run queue or running */
 	TASK_SLEEPING, /* on a wait queue (and maybe a timer) */
@@ -55,8 +69,7 @@ struct task {
 
 	uintptr_t set_child_tid;   /* CLONE_CHILD_SETTID: written when it first runs */
 	uintptr_t clear_child_tid; /* CLONE_CHILD_CLEARTID: cleared + futex-woken at exit */
-	struct task *vfork_parent; /* woken when we exec or exit (CLONE_VFORK) */
-	bool vfork_done;
+	struct vfork_wait *vfork;  /* our vfork parent's wait, released when we exec or exit */
 
 	void (*kthread_fn)(void *arg); /* a kernel thread's work (kernel/kthread.c) */
 	void *kthread_arg;
@@ -100,6 +113,11 @@ extern struct task *current;
 struct task *task_alloc(const char *name);
 /* Frees a task that never ran or is dead and switched away from. */
 void task_free(struct task *t);
+
+/* True when no more tasks may be created (-EAGAIN): Linux's threads-max rule. */
+bool task_limit_reached(void);
+/* A process became a zombie (+1) or was reaped (-1): zombies count against the limit. */
+void task_count_zombie(int delta);
 
 /* Makes a sleeping or new task runnable. */
 void task_wake(struct task *t);

@@ -11,8 +11,22 @@
 
 #define NSEC_PER_SEC 1000000000ll
 
-/* Ticks needed to cover ts: rounds up, so sleeps are never short. */
+/*
+ * A time-out this long never expires: about 1.5e9 years at HZ=100. Tick
+ * arithmetic saturates here instead of wrapping, so a huge time-out from
+ * user space (tv_sec near LONG_MAX) sleeps for good, as on Linux, rather
+ * than overflowing into a short one.
+ */
+#define TICKS_FOREVER ((u64)1 << 62)
+
+/*
+ * Ticks needed to cover a valid ts (tv_sec >= 0, 0 <= tv_nsec < 1e9): rounds
+ * up, so sleeps are never short; TICKS_FOREVER when it is that long or more.
+ */
 u64 timespec_to_ticks_ceil(const struct timespec *ts);
+
+/* a + b, or TICKS_FOREVER when the sum reaches it. */
+u64 ticks_add_sat(u64 a, u64 b);
 
 /* Nanoseconds since boot. */
 s64 time_monotonic_ns(void);

@@ -25,8 +25,16 @@ struct vma {
 };
 
 struct vma_list {
-	struct vma *head; /* lowest address first, never overlapping */
+	struct vma *head;   /* lowest address first, never overlapping */
+	unsigned int count; /* areas on the list */
 };
+
+/*
+ * Linux's vm.max_map_count default (DEFAULT_MAX_MAP_COUNT): no address space
+ * holds more areas, so no walk over them can take unbounded time. Adding or
+ * splitting past it fails with -ENOMEM, as in Linux.
+ */
+#define VMA_MAX_COUNT 65530
 
 /* Called for each range a change removes, so the caller can free pages. */
 typedef void (*vma_release_fn)(uintptr_t start, uintptr_t end, void *ctx);
@@ -37,7 +45,7 @@ struct vma *vma_find(const struct vma_list *l, uintptr_t addr);
 /* True when no area intersects [start, end). */
 bool vma_range_free(const struct vma_list *l, uintptr_t start, uintptr_t end);
 
-/* Adds [start, end) with prot/flags; the range must be free. 0 or -ENOMEM. */
+/* Adds [start, end) with prot/flags; the range must be free. 0 or -ENOMEM (also past VMA_MAX_COUNT). */
 int vma_insert(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int prot,
 	       unsigned int flags);
 

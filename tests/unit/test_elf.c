@@ -400,23 +400,27 @@ static void test_misaligned(void **state)
 	assert_int_equal(parse(), 0);
 }
 
+/* Linux maps PT_LOADs over each other in file order: sharing a page with other rights is fine. */
 static void test_shared_page_different_rights(void **state)
 {
 	(void)state;
 	new_image();
 	add_ph(PT_LOAD, PF_R | PF_X, 0x1000, 0x401000, 0x800, 0x800);
 	add_ph(PT_LOAD, PF_R | PF_W, 0x1800, 0x401800, 0x100, 0x100);
-	assert_int_equal(parse(), -ENOEXEC);
+	assert_int_equal(parse(), 0);
+	assert_int_equal(img.nr_loads, 2);
 	/* The bss of the first reaches into the second's page. */
 	new_image();
 	add_ph(PT_LOAD, PF_R | PF_W, 0x1000, 0x401000, 0x10, 0x1001);
 	add_ph(PT_LOAD, PF_R, 0x2ff0, 0x402ff0, 0x10, 0x10);
-	assert_int_equal(parse(), -ENOEXEC);
-	/* In the other order. */
+	assert_int_equal(parse(), 0);
+	/* In the other order: overlapping segments out of address order. */
 	new_image();
 	add_ph(PT_LOAD, PF_R, 0x2ff0, 0x402ff0, 0x10, 0x10);
 	add_ph(PT_LOAD, PF_R | PF_W, 0x1000, 0x401000, 0x10, 0x1001);
-	assert_int_equal(parse(), -ENOEXEC);
+	assert_int_equal(parse(), 0);
+	assert_int_equal(img.loads[0].vaddr, 0x402ff0);
+	assert_int_equal(img.loads[1].vaddr, 0x401000);
 }
 
 static void test_no_load(void **state)
@@ -519,6 +523,9 @@ static void test_real_binaries(void **state)
 
 		while ((de = readdir(d))) {
 			if (de->d_name[0] == '.')
+				continue;
+			/* Made deliberately odd for /bin/hostile's execve cases (user/build.mk). */
+			if (strncmp(de->d_name, "hostile-", 8) == 0)
 				continue;
 			snprintf(path, sizeof(path), "%s/bin/%s", dir, de->d_name);
 			check_real(path);

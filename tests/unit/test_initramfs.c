@@ -373,6 +373,14 @@ static void test_lookup(void **state)
 	assert_null(initramfs_lookup("bin/yyy")); /* longer */
 	assert_null(initramfs_lookup("x"));
 	assert_null(initramfs_lookup("ini"));
+	/* Paths as Linux walks them: repeated slashes, ".", ".." (not past the root). */
+	assert_entry(initramfs_lookup("//bin//x"), "bin/x", "X", CPIO_MODE_REG | 0755);
+	assert_entry(initramfs_lookup("/bin/./x"), "bin/x", "X", CPIO_MODE_REG | 0755);
+	assert_entry(initramfs_lookup("/bin/../bin/x"), "bin/x", "X", CPIO_MODE_REG | 0755);
+	assert_entry(initramfs_lookup("/../../bin/x"), "bin/x", "X", CPIO_MODE_REG | 0755);
+	assert_null(initramfs_lookup("/bin/x/"));  /* a file is not a directory */
+	assert_null(initramfs_lookup("/bin/x/.")); /* nor is "x/." */
+	assert_null(initramfs_lookup("bin/.."));
 	assert_null(initramfs_lookup("init/"));
 	assert_null(initramfs_lookup("Init"));
 }

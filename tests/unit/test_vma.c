@@ -92,7 +92,7 @@ static void check_invariants(const struct vma_list *l)
 		prev = v;
 		n++;
 	}
-	(void)n;
+	assert_int_equal(l->count, n);
 }
 
 struct expect_area {
@@ -171,6 +171,7 @@ static int setup(void **state)
 {
 	(void)state;
 	list.head = NULL;
+	list.count = 0;
 	nr_calls = 0;
 	fail_countdown = 0;
 	live_objects = 0;
@@ -758,6 +759,33 @@ static void test_random_against_model(void **state)
 	}
 }
 
+/*
+ * Linux's max_map_count: an address space holds at most VMA_MAX_COUNT areas;
+ * one more insert, or a split that would pass it, is -ENOMEM with nothing
+ * changed, while removing whole areas still works.
+ */
+static void test_max_map_count_enomem(void **state)
+{
+	(void)state;
+	for (uintptr_t i = 0; i < VMA_MAX_COUNT; i++)
+		assert_int_equal(vma_insert(&list, (2 * i + 1) * P, (2 * i + 2) * P, R, 0), 0);
+	check_invariants(&list);
+	assert_int_equal(list.count, VMA_MAX_COUNT);
+	assert_int_equal(vma_insert(&list, 0, P, R, 0), -ENOMEM);
+	assert_int_equal(list.count, VMA_MAX_COUNT);
+	/* Three areas out, one big one in: a protect splitting it in three fills the two slots. */
+	assert_int_equal(vma_remove(&list, 1 * P, 6 * P, NULL, NULL), 0);
+	assert_int_equal(list.count, VMA_MAX_COUNT - 3);
+	assert_int_equal(vma_insert(&list, 1 * P, 6 * P, R, 0), 0);
+	assert_int_equal(vma_protect(&list, 2 * P, 3 * P, RW, NULL, NULL), 0);
+	assert_int_equal(list.count, VMA_MAX_COUNT);
+	/* Full: the next split fails and changes nothing. */
+	assert_int_equal(vma_protect(&list, 4 * P, 5 * P, RW, NULL, NULL), -ENOMEM);
+	assert_int_equal(vma_remove(&list, 4 * P, 5 * P, NULL, NULL), -ENOMEM);
+	assert_int_equal(list.count, VMA_MAX_COUNT);
+	check_invariants(&list);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -788,6 +816,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_clone, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clone_enomem, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_random_against_model, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_max_map_count_enomem, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

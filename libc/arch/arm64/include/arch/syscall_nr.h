@@ -21,6 +21,7 @@
 #define SYS_futex 98
 #define SYS_nanosleep 101
 #define SYS_clock_gettime 113
+#define SYS_clock_nanosleep 115
 #define SYS_sched_yield 124
 #define SYS_kill 129
 #define SYS_tkill 130
