@@ -37,8 +37,9 @@ USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
 # ELF files that are valid but unusual, made from /bin/hostile by a host
 # tool (scripts/elfpatch.c) for its execve cases; /init does not run them.
 USER_PATCHED_ELFS := hostile-overlap hostile-badentry
-# An entry in the kernel half: outside user space on both architectures.
-HOSTILE_BAD_ENTRY := ffff800000001000
+# Outside user space on both architectures, and non-canonical on x86_64
+# (a ring-0 IRET to it would fault: the CVE-2012-0217 class).
+HOSTILE_BAD_ENTRY := 8000000000001000
 ELFPATCH := build/host/elfpatch
 
 USER_BINARIES := $(INITRAMFS)/init $(patsubst %,$(INITRAMFS)/bin/%,$(USER_BIN_NAMES)) \
