@@ -24,7 +24,7 @@ CMDLINE ?= loglevel=7 ktest.cmdline=umbra
 
 KERNEL_C := $(sort $(wildcard kernel/*.c kernel/tests/*.c arch/$(ARCH)/*.c arch/$(ARCH)/tests/*.c)) \
 	libc/fmt/format.c libc/string/string.c
-KERNEL_S := $(sort $(wildcard boot/$(ARCH)/*.S arch/$(ARCH)/*.S))
+KERNEL_S := $(sort $(wildcard boot/$(ARCH)/*.S arch/$(ARCH)/*.S)) libc/arch/$(ARCH)/string.S
 KERNEL_OBJS := $(patsubst %,$(OBJ)/%.o,$(KERNEL_C) $(KERNEL_S))
 
 KERNEL_CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include -Ilibc/include -MMD -MP
@@ -55,6 +55,9 @@ $(OBJ)/%.c.o: %.c Makefile arch/$(ARCH)/build.mk
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(KERNEL_CPPFLAGS) $(KERNEL_CFLAGS) -c $< -o $@
+
+# memcpy/memset are libc's assembly, shared with the kernel: its macros come from libc's arch headers.
+$(OBJ)/libc/arch/$(ARCH)/string.S.o: KERNEL_CPPFLAGS += -Ilibc/arch/$(ARCH)/include
 
 $(OBJ)/%.S.o: %.S Makefile arch/$(ARCH)/build.mk
 	@mkdir -p $(dir $@)

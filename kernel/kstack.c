@@ -81,7 +81,12 @@ int kstack_alloc(struct kstack *ks)
 	uintptr_t base = top - (uintptr_t)KSTACK_PAGES * PAGE_SIZE;
 
 	for (size_t i = 0; i < KSTACK_PAGES; i++) {
-		phys_addr_t p = page_alloc_zeroed(1);
+		/*
+		 * Not zeroed: a stack is only read where it was written first,
+		 * and no byte of it reaches user space unwritten (as in Linux,
+		 * which does not clear fresh kernel stacks either).
+		 */
+		phys_addr_t p = page_alloc(1);
 
 		if (!p || arch_map_kernel_page(base + i * PAGE_SIZE, p, KPROT_READ | KPROT_WRITE)) {
 			if (p)

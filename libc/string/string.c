@@ -1,20 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * Byte-at-a-time string and memory routines. Simple on purpose: the kernel
- * builds without SSE, and clarity beats speed in a teaching kernel. GCC may
- * emit calls to memcpy/memset/memmove/memcmp itself, so these must exist.
+ * String and memory routines, byte at a time: simple on purpose, since the
+ * kernel builds without SSE and clarity beats speed in a teaching kernel.
+ * memcpy and memset, which move pages, are the exception: they are per-arch
+ * assembly (libc/arch/ARCH/string.S). GCC may emit calls to
+ * memcpy/memset/memmove/memcmp itself, so all of them must exist.
  */
 #include <string.h>
-
-void *memcpy(void *dst, const void *src, size_t n)
-{
-	unsigned char *d = dst;
-	const unsigned char *s = src;
-
-	while (n--)
-		*d++ = *s++;
-	return dst;
-}
 
 void *memmove(void *dst, const void *src, size_t n)
 {
@@ -32,15 +24,6 @@ void *memmove(void *dst, const void *src, size_t n)
 		while (n--)
 			*--d = *--s;
 	}
-	return dst;
-}
-
-void *memset(void *dst, int c, size_t n)
-{
-	unsigned char *d = dst;
-
-	while (n--)
-		*d++ = (unsigned char)c;
 	return dst;
 }
 

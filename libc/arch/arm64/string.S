@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * memcpy and memset for the kernel and libc alike (the kernel builds this
+ * file too, with -mgeneral-regs-only: no SIMD registers). Sixteen bytes per
+ * LDP/STP pair while at least that many remain, then single bytes. Memory
+ * of Normal type allows unaligned LDP/STP (Arm ARM B2.5.2, "Alignment of
+ * data accesses"), so no alignment prologue is needed for correctness.
+ *
+ * memset of zero over whole cache-line blocks uses DC ZVA, which zeroes one
+ * block of 4 << DCZID_EL0.BS bytes (Arm ARM D7.5.5 / DCZID_EL0), when
+ * DCZID_EL0.DZP says it is permitted here (EL0 needs SCTLR_EL1.DZE).
+ */
+#include <arch/asm.h>
+
+	.text
+/* void *memcpy(void *dst, const void *src, size_t n) */
+ENTRY(memcpy)
+	mov	x3, x0
+1:	cmp	x2, #16
+	b.lo	2f
+	ldp	x4, x5, [x1], #16
+	stp	x4, x5, [x3], #16
+	sub	x2, x2, #16
+	b	1b
+2:	cbz	x2, 3f
+	ldrb	w4, [x1], #1
+	strb	w4, [x3], #1
+	sub	x2, x2, #1
+	b	2b
+3:	ret
+END(memcpy)
+
+/* void *memset(void *dst, int c, size_t n) */
+ENTRY(memset)
+	mov	x3, x0
+	and	x4, x1, #0xff
+	mov	x5, #0x0101010101010101
+	mul	x4, x4, x5		/* the byte in every byte of x4 */
+	cbnz	x4, 1f
+	/* Zero: DC ZVA whole blocks between the aligned ends, if allowed. */
+	mrs	x6, dczid_el0
+	tbnz	x6, #4, 1f		/* DZP: DC ZVA prohibited */
+	and	x6, x6, #0xf
+	mov	x7, #4
+	lsl	x7, x7, x6		/* block size in bytes */
+	add	x8, x7, x7
+	cmp	x2, x8
+	b.lo	1f			/* under two blocks: not worth it */
+	sub	x8, x7, #1
+	/* Store bytes up to the first block boundary. */
+4:	tst	x3, x8
+	b.eq	5f
+	strb	wzr, [x3], #1
+	sub	x2, x2, #1
+	b	4b
+5:	cmp	x2, x7
+	b.lo	1f
+	dc	zva, x3
+	add	x3, x3, x7
+	sub	x2, x2, x7
+	b	5b
+1:	cmp	x2, #16
+	b.lo	2f
+	stp	x4, x4, [x3], #16
+	sub	x2, x2, #16
+	b	1b
+2:	cbz	x2, 3f
+	strb	w4, [x3], #1
+	sub	x2, x2, #1
+	b	2b
+3:	ret
+END(memset)
+
+	.section .note.GNU-stack, "", @progbits
