@@ -91,8 +91,8 @@ static unsigned long free_pages(void)
 /* Writes a pattern over fresh pages, so freed kernel memory comes back holding it. */
 static void scribble_fresh_pages(size_t bytes)
 {
-	unsigned char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-				0);
+	unsigned char *p =
+		mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED)
 		return;
