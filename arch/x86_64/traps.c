@@ -53,7 +53,9 @@ static void (*irq_handlers[16])(void);
 static struct {
 	unsigned int vector;
 	unsigned int insn_len;
+	uintptr_t resume; /* where to go on instead, when not 0 */
 	unsigned int hits;
+	u64 error_code, cr2; /* of the last hit */
 	bool armed;
 } expected;
 
@@ -66,8 +68,21 @@ void trap_expect(unsigned int vector, unsigned int insn_len)
 {
 	expected.vector = vector;
 	expected.insn_len = insn_len;
+	expected.resume = 0;
 	expected.hits = 0;
 	expected.armed = true;
+}
+
+void trap_expect_resume(unsigned int vector, uintptr_t resume)
+{
+	trap_expect(vector, 0);
+	expected.resume = resume;
+}
+
+void trap_expect_last(u64 *error_code, u64 *cr2)
+{
+	*error_code = expected.error_code;
+	*cr2 = expected.cr2;
 }
 
 unsigned int trap_expect_hits(void)
@@ -360,8 +375,12 @@ void trap_dispatch(struct trap_frame *f)
 	if (expected.armed && f->vector == expected.vector) {
 		expected.hits++;
 		expected.armed = false;
+		expected.error_code = f->error_code;
+		expected.cr2 = read_cr2();
 		/* #BP is a trap: RIP is already past int3. Faults restart the insn. */
-		if (f->vector != VEC_BREAKPOINT)
+		if (expected.resume)
+			f->rip = expected.resume;
+		else if (f->vector != VEC_BREAKPOINT)
 			f->rip += expected.insn_len;
 		return;
 	}

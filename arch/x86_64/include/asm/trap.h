@@ -78,7 +78,11 @@ void irq_set_handler(unsigned int irq, void (*fn)(void));
  * vector is counted and skipped over (RIP += insn_len) instead of panicking.
  */
 void trap_expect(unsigned int vector, unsigned int insn_len);
+/* The same, but the faulting code goes on at resume (for faults whose RIP is elsewhere). */
+void trap_expect_resume(unsigned int vector, uintptr_t resume);
 unsigned int trap_expect_hits(void);
+/* The error code and CR2 at the last expected exception. */
+void trap_expect_last(u64 *error_code, u64 *cr2);
 #endif
 
 #endif
