@@ -21,12 +21,16 @@
 #define SYS_futex 98
 #define SYS_nanosleep 101
 #define SYS_clock_gettime 113
+#define SYS_clock_nanosleep 115
 #define SYS_sched_yield 124
 #define SYS_kill 129
 #define SYS_tkill 130
 #define SYS_tgkill 131
+#define SYS_sigaltstack 132
 #define SYS_rt_sigaction 134
 #define SYS_rt_sigprocmask 135
+#define SYS_rt_sigpending 136
+#define SYS_rt_sigreturn 139
 #define SYS_reboot 142
 #define SYS_uname 160
 #define SYS_getrlimit 163
