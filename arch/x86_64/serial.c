@@ -37,11 +37,13 @@
 
 /*
  * Status reads one byte may wait for room. A byte takes 87 us at 115200
- * baud, a full FIFO 1.4 ms; a port read takes about 1 us on real hardware,
- * so this is several FIFOs' worth of patience before the UART is declared
- * dead.
+ * baud, so a full FIFO drains in 1.4 ms; a port read takes about 1 us on
+ * real hardware, and an emulator that paces its UART in emulated time
+ * (Bochs at 50 M instructions/s) needs some 15000 reads for the same FIFO.
+ * This is ten times that before the UART is declared dead -- once: after
+ * that each byte costs one read until it has room again.
  */
-#define UART_SPIN_LIMIT 20000
+#define UART_SPIN_LIMIT 200000
 
 static struct uart_tx com1_tx = UART_TX_INIT(UART_SPIN_LIMIT, 1);
 
