@@ -177,7 +177,9 @@ long kernel_clone(struct kernel_clone_args *k)
 		child->altstack = parent->altstack;
 
 	/* Registers first: the shadow-stack pointer is part of them. */
-	arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
+	err = arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
+	if (err)
+		goto put_sighand;
 	err = shstk_clone(child, parent, k);
 	if (err)
 		goto put_sighand;

@@ -35,6 +35,11 @@
 #include <unistd.h>
 
 #define KERNEL_ADDR ((void *)0xffff800000000000UL)
+#define PR_SET_NAME_OP 15 /* Linux include/uapi/linux/prctl.h */
+#define PR_GET_NAME_OP 16
+#define SIG_BLOCK_OP 0
+#define SS_DISABLE_FLAG 2
+#define SIGSET_SIZE 8 /* the kernel's sigset_t */
 #define NOOP_FLAG "--exec-noop"
 #define FUTEX_WAIT_OP 0 /* FUTEX_WAIT, shared */
 
@@ -232,6 +237,90 @@ static long do_sysinfo(void *p)
 	return syscall1(SYS_sysinfo, (long)p);
 }
 
+/* The kernel's struct sigaction and stack_t (handler, flags, restorer, mask). */
+struct k_sigaction_obj {
+	unsigned long handler, flags, restorer, mask;
+};
+
+struct k_stack_obj {
+	void *sp;
+	int flags;
+	unsigned long size;
+};
+
+static long do_sigaction_act(void *p)
+{
+	return syscall4(SYS_rt_sigaction, SIGUSR2, (long)p, 0, SIGSET_SIZE);
+}
+
+static long do_sigaction_old(void *p)
+{
+	return syscall4(SYS_rt_sigaction, SIGUSR2, 0, (long)p, SIGSET_SIZE);
+}
+
+static long do_sigprocmask_set(void *p)
+{
+	return syscall4(SYS_rt_sigprocmask, SIG_BLOCK_OP, (long)p, 0, SIGSET_SIZE);
+}
+
+static long do_sigprocmask_old(void *p)
+{
+	return syscall4(SYS_rt_sigprocmask, SIG_BLOCK_OP, 0, (long)p, SIGSET_SIZE);
+}
+
+static long do_sigpending(void *p)
+{
+	return syscall2(SYS_rt_sigpending, (long)p, SIGSET_SIZE);
+}
+
+static long do_sigaltstack_ss(void *p)
+{
+	return syscall2(SYS_sigaltstack, (long)p, 0);
+}
+
+static long do_sigaltstack_old(void *p)
+{
+	return syscall2(SYS_sigaltstack, 0, (long)p);
+}
+
+#ifdef SYS_clock_nanosleep
+#define CLOCK_NANOSLEEP_CASE "clock_nanosleep_req"
+static long do_clock_nanosleep(void *p)
+{
+	return syscall4(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, (long)p, 0);
+}
+#else
+#define CLOCK_NANOSLEEP_CASE NULL
+#define do_clock_nanosleep NULL
+#endif
+
+static long do_prctl_set_name(void *p)
+{
+	return syscall2(SYS_prctl, PR_SET_NAME_OP, (long)p);
+}
+
+static long do_prctl_get_name(void *p)
+{
+	return syscall2(SYS_prctl, PR_GET_NAME_OP, (long)p);
+}
+
+static long do_futex_timeout(void *p)
+{
+	static uint32_t word = 7; /* == the expected value: the call would sleep */
+
+	return syscall6(SYS_futex, (long)&word, FUTEX_WAIT_OP, 7, (long)p, 0, 0);
+}
+
+static bool is_etimedout(long r)
+{
+	return r == -ETIMEDOUT;
+}
+
+static const struct k_sigaction_obj sigaction_tmpl; /* SIG_DFL, no flags */
+static const unsigned long sigset_tmpl;		    /* blocks nothing */
+static const struct k_stack_obj altstack_tmpl = { 0, SS_DISABLE_FLAG, 0 };
+static const char name_tmpl[16] = "efault-name-15c";
+static const struct timespec timeout_tmpl = { 0, 1000 };
 static const char write_tmpl[2] = { '#', '\n' };
 static struct iovec iov_tmpl = { (void *)write_tmpl, 2 };
 static const char path_tmpl[8] = "nofile9";
@@ -277,6 +366,30 @@ static struct pcase cases[] = {
 	  is_zero, 0 },
 	{ "execve_argv", do_execve_argv, sizeof(argv_tmpl), argv_tmpl, true, false, false, is_zero,
 	  0 },
+	/* NULL act/oldset/ss/old_ss is "no object" (Linux), so those have no NULL case. */
+	{ "rt_sigaction_act", do_sigaction_act, sizeof(struct k_sigaction_obj), &sigaction_tmpl,
+	  true, false, false, is_zero, 0 },
+	{ "rt_sigaction_oldact", do_sigaction_old, sizeof(struct k_sigaction_obj), NULL, true,
+	  false, false, is_zero, 0 },
+	{ "rt_sigprocmask_set", do_sigprocmask_set, SIGSET_SIZE, &sigset_tmpl, true, false, false,
+	  is_zero, 0 },
+	{ "rt_sigprocmask_oldset", do_sigprocmask_old, SIGSET_SIZE, NULL, true, false, false,
+	  is_zero, 0 },
+	{ "rt_sigpending_set", do_sigpending, SIGSET_SIZE, NULL, false, false, false, is_zero, 0 },
+	{ "sigaltstack_ss", do_sigaltstack_ss, sizeof(struct k_stack_obj), &altstack_tmpl, true,
+	  false, false, is_zero, 0 },
+	{ "sigaltstack_old_ss", do_sigaltstack_old, sizeof(struct k_stack_obj), NULL, true, false,
+	  false, is_zero, 0 },
+	{ CLOCK_NANOSLEEP_CASE, do_clock_nanosleep, sizeof(struct timespec), &sleep_tmpl, false,
+	  false, false, is_zero, 0 },
+	/* Linux reads at most 15 name bytes: straddle with only 14 of them mapped. */
+	{ "prctl_set_name", do_prctl_set_name, sizeof(name_tmpl), name_tmpl, false, false, false,
+	  is_zero, 14 },
+	{ "prctl_get_name", do_prctl_get_name, sizeof(name_tmpl), NULL, false, false, false,
+	  is_zero, 0 },
+	/* NULL is "no timeout" (Linux). */
+	{ "futex_timeout", do_futex_timeout, sizeof(struct timespec), &timeout_tmpl, true, false,
+	  false, is_etimedout, 0 },
 	{ "sysinfo_info", do_sysinfo, sizeof(struct sysinfo), NULL, false, false, false, is_zero,
 	  0 },
 };

@@ -95,8 +95,8 @@ static void set_resume(struct task *t, void *resume, u64 x19)
 	t->arch.ctx.x19 = x19;
 }
 
-void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
-		    uintptr_t tls)
+int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
+		   uintptr_t tls)
 {
 	struct trap_frame *f = user_frame(child);
 
@@ -113,6 +113,7 @@ void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new
 	/* GCS state is inherited as Linux does; kernel/shstk.c picks the child's stack. */
 	arm64_gcs_fork(child, parent);
 	set_resume(child, ret_from_fork, 0);
+	return 0; /* TPIDR_EL0 holds any 64-bit value: no TLS base to refuse */
 }
 
 /* A task whose first act is fn() in the kernel (init's exec), then user space. */

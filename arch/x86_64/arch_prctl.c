@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: MIT
-/* arch_prctl(2): the TLS base (ARCH_SET_FS / ARCH_GET_FS); codes from asm/prctl.h. */
+/*
+ * arch_prctl(2): the FS and GS bases (ARCH_SET_FS/GET_FS/SET_GS/GET_GS) and
+ * the CET shadow-stack controls; codes from Linux's asm/prctl.h. The kernel
+ * itself never uses FS or GS, so the user's bases stay loaded in
+ * IA32_FS_BASE and IA32_GS_BASE while it runs, and only a context switch
+ * changes them.
+ */
 #include <asm/cet.h>
 #include <asm/msr.h>
 #include <asm/syscalls.h>
@@ -11,7 +17,6 @@
 #define ARCH_SET_FS 0x1002
 #define ARCH_GET_FS 0x1003
 #define ARCH_GET_GS 0x1004
-#define MSR_FS_BASE 0xc0000100u
 
 SYSCALL(arch_prctl)
 {
@@ -20,17 +25,22 @@ SYSCALL(arch_prctl)
 
 	switch (code) {
 	case ARCH_SET_FS:
+	case ARCH_SET_GS:
 		/* A non-canonical base would fault in WRMSR: Linux refuses it with EPERM. */
-		if (addr >= TASK_SIZE)
+		if (!user_base_ok(addr))
 			return -EPERM;
-		current->arch.fs_base = addr;
-		wrmsr(MSR_FS_BASE, addr);
+		if (code == ARCH_SET_FS) {
+			current->arch.fs_base = addr;
+			wrmsr(MSR_FS_BASE, addr);
+		} else {
+			current->arch.gs_base = addr;
+			wrmsr(MSR_GS_BASE, addr);
+		}
 		return 0;
 	case ARCH_GET_FS:
 		return put_user((unsigned long)current->arch.fs_base, (unsigned long __user *)addr);
-	case ARCH_SET_GS:
 	case ARCH_GET_GS:
-		return -EINVAL; /* the kernel does not keep a user GS base */
+		return put_user((unsigned long)current->arch.gs_base, (unsigned long __user *)addr);
 	case ARCH_SHSTK_ENABLE:
 	case ARCH_SHSTK_DISABLE:
 	case ARCH_SHSTK_LOCK:

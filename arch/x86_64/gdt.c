@@ -36,7 +36,7 @@ _Static_assert(sizeof(struct tss64) == 104, "the 64-bit TSS is 104 bytes (SDM vo
 
 static u64 gdt[GDT_ENTRIES] __aligned(16);
 static struct tss64 tss __aligned(16);
-static u8 ist_stacks[3][IST_STACK_SIZE] __aligned(16);
+static u8 ist_stacks[NR_IST_STACKS][IST_STACK_SIZE] __aligned(16);
 
 struct __packed descriptor_pointer {
 	u16 limit;
@@ -80,9 +80,8 @@ void gdt_init(void)
 
 	memset(&tss, 0, sizeof(tss));
 	tss.iomap_base = sizeof(tss); /* no I/O permission bitmap */
-	tss.ist[IST_DOUBLE_FAULT - 1] = (u64)ist_stacks[0] + IST_STACK_SIZE;
-	tss.ist[IST_NMI - 1] = (u64)ist_stacks[1] + IST_STACK_SIZE;
-	tss.ist[IST_MACHINE_CHECK - 1] = (u64)ist_stacks[2] + IST_STACK_SIZE;
+	for (unsigned int i = 1; i <= NR_IST_STACKS; i++)
+		tss.ist[i - 1] = (u64)ist_stacks[i - 1] + IST_STACK_SIZE;
 	load_gdt_and_segments();
 }
 

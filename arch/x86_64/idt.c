@@ -3,7 +3,11 @@
  * The IDT: 256 interrupt gates (SDM vol. 3A §6.14.1), all pointing at the
  * stubs in trap_entry.S. Interrupt gates clear IF on entry, so handlers run
  * with interrupts off. Faults that must not trust the current stack get an
- * IST stack: a kernel-stack overflow becomes a #DF on a known-good stack.
+ * IST stack (SDM vol. 3A §6.14.5): a kernel-stack overflow becomes a #DF on
+ * a known-good stack; NMI and #MC can strike anywhere; and #DB can come on
+ * the first instruction of syscall_entry, while RSP is still the user's
+ * (a SYSCALL executed with TF set). Each has its own: none of these can
+ * nest inside itself.
  */
 #include <asm/segment.h>
 #include <asm/setup.h>
@@ -59,5 +63,6 @@ void idt_init(void)
 	set_gate(VEC_DOUBLE_FAULT, IST_DOUBLE_FAULT);
 	set_gate(VEC_NMI, IST_NMI);
 	set_gate(VEC_MACHINE_CHECK, IST_MACHINE_CHECK);
+	set_gate(VEC_DEBUG, IST_DEBUG);
 	__asm__ __volatile__("lidt %0" ::"m"(p));
 }

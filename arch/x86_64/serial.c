@@ -2,11 +2,16 @@
 /*
  * COM1, a 16550-compatible UART at I/O port 0x3f8, polled: 115200 baud, 8
  * data bits, no parity, 1 stop bit. Register map: the PC16550D data sheet
- * (THR/DLL +0, IER/DLM +1, FCR +2, LCR +3, MCR +4, LSR +5).
+ * (THR/DLL +0, IER/DLM +1, FCR/IIR +2, LCR +3, MCR +4, LSR +5).
+ *
+ * Every wait is bounded (kernel/uart_tx.c): a UART that stops reporting
+ * room is given up on after one timeout and costs one status read per byte
+ * from then on, so the console can lose output but never stall the machine.
  */
 #include <asm/setup.h>
 #include <asm/io.h>
 #include <kernel/console.h>
+#include <kernel/uart_tx.h>
 
 #define COM1 0x3f8
 #define UART_THR 0 /* transmit holding (DLAB = 0) */
@@ -14,6 +19,7 @@
 #define UART_IER 1
 #define UART_DLM 1
 #define UART_FCR 2
+#define UART_IIR 2 /* read */
 #define UART_LCR 3
 #define UART_MCR 4
 #define UART_LSR 5
@@ -22,13 +28,24 @@
 #define LCR_DLAB 0x80
 #define FCR_ENABLE_CLEAR 0x07 /* FIFO on, both FIFOs cleared */
 #define MCR_DTR_RTS 0x03
-#define LSR_THRE 0x20 /* room for another byte */
-#define LSR_TEMT 0x40 /* transmitter completely empty */
+#define LSR_THRE 0x20	  /* room for another byte */
+#define LSR_TEMT 0x40	  /* transmitter completely empty */
+#define IIR_FIFOS_ON 0xc0 /* bits 7:6: the FIFOs are enabled (a 16550A) */
+#define UART_FIFO_DEPTH 16
 
 #define UART_CLOCK_DIVISOR 1 /* 115200 = 1.8432 MHz / 16 / 1 */
 
-/* Bounds every wait, so a machine without COM1 does not hang forever. */
-#define UART_SPIN_LIMIT 1000000
+/*
+ * Status reads one byte may wait for room. A byte takes 87 us at 115200
+ * baud, so a full FIFO drains in 1.4 ms; a port read takes about 1 us on
+ * real hardware, and an emulator that paces its UART in emulated time
+ * (Bochs at 50 M instructions/s) needs some 15000 reads for the same FIFO.
+ * This is ten times that before the UART is declared dead -- once: after
+ * that each byte costs one read until it has room again.
+ */
+#define UART_SPIN_LIMIT 200000
+
+static struct uart_tx com1_tx = UART_TX_INIT(UART_SPIN_LIMIT, 1);
 
 void serial_init(void)
 {
@@ -39,21 +56,32 @@ void serial_init(void)
 	outb(COM1 + UART_LCR, LCR_8N1);
 	outb(COM1 + UART_FCR, FCR_ENABLE_CLEAR);
 	outb(COM1 + UART_MCR, MCR_DTR_RTS);
+	/* With working FIFOs one "holding register empty" means 16 free places. */
+	if ((inb(COM1 + UART_IIR) & IIR_FIFOS_ON) == IIR_FIFOS_ON)
+		com1_tx.fifo_depth = UART_FIFO_DEPTH;
 }
 
-static void wait_lsr(unsigned char bit)
+static bool thr_empty(void *ctx)
 {
-	for (int i = 0; i < UART_SPIN_LIMIT; i++) {
-		if (inb(COM1 + UART_LSR) & bit)
-			return;
-		__asm__ __volatile__("pause");
-	}
+	(void)ctx;
+	return inb(COM1 + UART_LSR) & LSR_THRE;
+}
+
+static bool transmitter_empty(void *ctx)
+{
+	(void)ctx;
+	return inb(COM1 + UART_LSR) & LSR_TEMT;
+}
+
+static void cpu_pause(void)
+{
+	__asm__ __volatile__("pause");
 }
 
 static void put_raw(char c)
 {
-	wait_lsr(LSR_THRE);
-	outb(COM1 + UART_THR, (unsigned char)c);
+	if (uart_tx_may_send(&com1_tx, thr_empty, NULL, cpu_pause))
+		outb(COM1 + UART_THR, (unsigned char)c);
 }
 
 void arch_console_putc(char c)
@@ -65,5 +93,5 @@ void arch_console_putc(char c)
 
 void arch_console_flush(void)
 {
-	wait_lsr(LSR_TEMT);
+	uart_tx_drain(&com1_tx, transmitter_empty, NULL, cpu_pause);
 }

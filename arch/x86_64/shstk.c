@@ -64,6 +64,19 @@ bool arch_shstk_enabled(const struct task *t)
 	return t->arch.shstk_features & ARCH_SHSTK_SHSTK;
 }
 
+/*
+ * Whether ssp may go into IA32_PL3_SSP. WRMSR refuses a non-canonical value
+ * or one with bits 1:0 set (#GP; SDM vol. 4 table 2-2, IA32_PL3_SSP), and a
+ * 64-bit shadow stack holds 8-byte entries, its tokens 8-byte aligned (SDM
+ * vol. 1 §17.2.3): the kernel only ever writes an 8-byte-aligned user
+ * address. The seed's clone3 checks only the pointer's alignment (ABI.md
+ * §2.7), so pointer + an odd size gets here and is refused.
+ */
+static bool pl3_ssp_ok(u64 ssp)
+{
+	return IS_ALIGNED(ssp, 8) && ssp < TASK_SIZE;
+}
+
 /* current's live value is in the MSR, everyone else's in its task. */
 uintptr_t arch_shstk_get_ssp(const struct task *t)
 {
@@ -72,11 +85,12 @@ uintptr_t arch_shstk_get_ssp(const struct task *t)
 	return t == current ? rdmsr(MSR_IA32_PL3_SSP) : t->arch.pl3_ssp;
 }
 
+/* A bad value is kept for the task, never written: x86_cet_switch() refuses it. */
 void arch_shstk_set_ssp(struct task *t, uintptr_t ssp)
 {
 	t->arch.pl3_ssp = ssp;
-	if (t == current)
-		wrmsr_safe(MSR_IA32_PL3_SSP, ssp);
+	if (t == current && pl3_ssp_ok(ssp))
+		wrmsr(MSR_IA32_PL3_SSP, ssp);
 }
 
 /* CET: SSP at the exclusive top, no token (Linux's alloc_shstk()). */
@@ -141,12 +155,18 @@ void x86_cet_switch(struct task *prev, struct task *next)
 	prev->arch.u_cet = rdmsr(MSR_IA32_U_CET);
 	prev->arch.pl3_ssp = rdmsr(MSR_IA32_PL3_SSP);
 	wrmsr(MSR_IA32_U_CET, next->arch.u_cet);
-	if (wrmsr_safe(MSR_IA32_PL3_SSP, next->arch.pl3_ssp) && next->proc) {
-		/* Bits 1:0 must be clear: a seed-style SSP can break that (base + odd size). */
-		printk("umbra: shadow-stack pointer %#lx refused by the CPU\n",
-		       (unsigned long)next->arch.pl3_ssp);
-		wrmsr(MSR_IA32_PL3_SSP, 0);
-		process_begin_exit(next->proc, SIGSEGV);
+	if (pl3_ssp_ok(next->arch.pl3_ssp)) {
+		wrmsr(MSR_IA32_PL3_SSP, next->arch.pl3_ssp);
+		return;
+	}
+	/* A seed-style clone3 stack of an odd size: the task cannot run on it. */
+	wrmsr(MSR_IA32_PL3_SSP, 0);
+	if (next->proc) {
+		printk("umbra: pid %d (%s): shadow-stack pointer %#lx is not 8-byte aligned: "
+		       "killed by signal %d\n",
+		       task_tid_in(next, &init_pid_ns), next->name,
+		       (unsigned long)next->arch.pl3_ssp, SIGSEGV);
+		process_begin_exit(next->proc, WAIT_STATUS_SIGNALED(SIGSEGV));
 	}
 }
 

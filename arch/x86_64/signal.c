@@ -150,7 +150,8 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	sc->rdi = f->rdi, sc->rsi = f->rsi, sc->rbp = f->rbp, sc->rbx = f->rbx;
 	sc->rdx = f->rdx, sc->rax = f->rax, sc->rcx = f->rcx, sc->rsp = f->rsp;
 	sc->rip = f->rip, sc->eflags = f->rflags;
-	sc->cs = USER_CS, sc->ss = USER_DS;
+	/* What the interrupted context had: a bad selector from sigreturn shows here, as on Linux. */
+	sc->cs = (u16)f->cs, sc->ss = (u16)f->ss;
 	sc->err = f->vector == SYSCALL_VECTOR ? 0 : f->error_code;
 	sc->trapno = f->vector == SYSCALL_VECTOR ? 0 : f->vector;
 	sc->oldmask = old_mask;
@@ -179,8 +180,11 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	f->rsi = at + offsetof(struct rt_sigframe, info);
 	f->rdx = at + offsetof(struct rt_sigframe, uc);
 	f->rax = 0;
-	f->rflags &= ~(0x100ul | 0x400ul); /* no TF, DF clear: the ABI's entry state */
-	f->vector = 0;			   /* no longer a system call: nothing to restart */
+	f->cs = USER_CS; /* the handler runs in 64-bit user mode whatever was interrupted */
+	f->ss = USER_DS;
+	f->rflags &=
+		~(0x100ul | 0x400ul | 0x10000ul); /* no TF or RF, DF clear: the ABI's entry state */
+	f->vector = 0;				  /* no longer a system call: nothing to restart */
 	x86_fpu_reset(t); /* a clean FPU for the handler; the old state is in the frame */
 	return 0;
 }
@@ -242,8 +246,16 @@ SYSCALL(rt_sigreturn)
 	f->rip = sc->rip;
 	/* User space keeps its privilege: only the arithmetic and a few control flags come back. */
 	f->rflags = (f->rflags & ~RFLAGS_USER_MASK) | (sc->eflags & RFLAGS_USER_MASK) | RFLAGS_IF;
-	f->cs = USER_CS;
-	f->ss = USER_DS;
+	/*
+	 * As Linux: any selector, with RPL 3. One the CPU would refuse (and a
+	 * non-canonical RIP) becomes SIGSEGV in x86_user_return(), before the
+	 * IRET. Without UC_STRICT_RESTORE_SS a bad SS is replaced (Linux's
+	 * force_valid_ss(), for old programs that leave it 0).
+	 */
+	f->cs = sc->cs | 3;
+	f->ss = sc->ss | 3;
+	if (!(frame.uc.uc_flags & UC_STRICT_RESTORE_SS) && f->ss != USER_DS)
+		f->ss = USER_DS;
 	f->vector = 0; /* not restartable: the registers are the interrupted ones */
 	if (sc->fpstate) {
 		/* Reserved MXCSR bits would make FXRSTOR fault: keep only the defined ones. */

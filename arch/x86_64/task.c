@@ -28,12 +28,11 @@
 #include <kernel/task.h>
 #include <kernel/vm.h>
 #include <string.h>
+#include <uapi/linux/errno.h>
 
 #define MSR_STAR 0xc0000081u /* SDM vol. 4 table 2-2 */
 #define MSR_LSTAR 0xc0000082u
 #define MSR_FMASK 0xc0000084u
-#define MSR_FS_BASE 0xc0000100u
-#define MSR_KERNEL_GS_BASE 0xc0000102u
 
 #define CR0_MP (1ul << 1)
 #define CR0_EM (1ul << 2)
@@ -107,21 +106,26 @@ static void set_resume(struct task *t, void *resume, u64 rbx)
 	t->arch.ksp = (uintptr_t)sf;
 }
 
-void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
-		    uintptr_t tls)
+int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
+		   uintptr_t tls)
 {
 	struct trap_frame *f = user_frame(child);
 
+	/* Checked here, not at the next context switch's WRMSR (as Linux's copy_thread). */
+	if (set_tls && !user_base_ok(tls))
+		return -EPERM;
 	*f = *user_frame(parent);
 	f->rax = 0; /* the child's return value */
 	if (new_sp)
 		f->rsp = new_sp;
 	memcpy(child->arch.fpu, parent->arch.fpu, FXSAVE_SIZE);
 	child->arch.fs_base = set_tls ? tls : parent->arch.fs_base;
+	child->arch.gs_base = parent->arch.gs_base;
 	x86_cet_fork(child, parent); /* kernel/shstk.c then picks the child's shadow stack */
 	if (parent == current)
 		__asm__ __volatile__("fxsave64 %0" : "=m"(child->arch.fpu)); /* the live state */
 	set_resume(child, ret_from_fork, 0);
+	return 0;
 }
 
 /* A task whose first act is fn() in the kernel (init's exec), then user space. */
@@ -144,10 +148,12 @@ void arch_task_exec(struct task *t, uintptr_t entry, uintptr_t sp)
 	f->rflags = RFLAGS_IF | RFLAGS_RESERVED1;
 	f->vector = SYSCALL_VECTOR;
 	t->arch.fs_base = 0;
+	t->arch.gs_base = 0;
 	memcpy(t->arch.fpu, fpu_initial, FXSAVE_SIZE);
 	if (t == current) {
 		__asm__ __volatile__("fxrstor64 %0" ::"m"(t->arch.fpu));
 		wrmsr(MSR_FS_BASE, 0);
+		wrmsr(MSR_GS_BASE, 0);
 	}
 }
 
@@ -156,7 +162,9 @@ void arch_switch_to(struct task *prev, struct task *next)
 	__asm__ __volatile__("fxsave64 %0" : "=m"(prev->arch.fpu));
 	mm_activate(next->mm);
 	__asm__ __volatile__("fxrstor64 %0" ::"m"(next->arch.fpu));
+	/* Both bases passed user_base_ok() when they were set: canonical. */
 	wrmsr(MSR_FS_BASE, next->arch.fs_base);
+	wrmsr(MSR_GS_BASE, next->arch.gs_base);
 	x86_cet_switch(prev, next);
 	if (next->kstack.top) { /* the idle task never enters from user mode */
 		tss_set_kernel_stack(next->kstack.top);

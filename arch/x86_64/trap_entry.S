@@ -66,10 +66,31 @@ trap_common:
 	cld
 	/* The CPU aligned RSP to 16 before its pushes; 22 qwords keep it so. */
 	movq %rsp, %rdi
-	call trap_dispatch
+	/*
+	 * From user mode through an IST gate (#DB, NMI, #MC) the frame is on
+	 * the IST stack, not at the top of the task's kernel stack where
+	 * signals and fork look for the user registers: move it there and
+	 * continue on the task's stack, which also frees the IST stack.
+	 */
+	testb $3, TF_CS(%rsp)
+	jz 2f
+	call x86_frame_to_task_stack
+	movq %rax, %rsp
+	movq %rax, %rdi
+2:	call trap_dispatch
+/*
+ * Every return to user mode passes here, so x86_user_return() can make
+ * sure the IRET below never faults in ring 0 (a frame it would refuse
+ * becomes the user-mode #GP it would have been). The frame's CS has RPL 3
+ * exactly when it goes to user mode: sigreturn ORs 3 into any CS it takes.
+ */
 	.globl trap_return
 trap_return:
-	RESTORE_GPRS
+	testb $3, TF_CS(%rsp)
+	jz 1f
+	movq %rsp, %rdi
+	call x86_user_return
+1:	RESTORE_GPRS
 	addq $16, %rsp			/* vector and error code */
 	iretq
 
@@ -78,12 +99,22 @@ trap_return:
  * R11 = user RFLAGS, interrupts masked by IA32_FMASK, and still on the user
  * stack (SDM vol. 2B, SYSCALL). One CPU, so the kernel stack comes from a
  * plain variable. We build the same struct trap_frame an interrupt would,
- * then leave through trap_return (iretq), which restores every register.
+ * then leave through trap_return (iretq), which restores every register;
+ * never SYSRET, whose #GP on a non-canonical RCX comes in ring 0 with the
+ * user's RSP (CVE-2012-0217).
+ *
+ * Until syscall_entry_on_kstack the stack is the user's. Nothing may use it:
+ * IF is masked, and the exceptions that can still come -- NMI, #MC, and the
+ * #DB of a SYSCALL executed with RFLAGS.TF set (a trap taken after the
+ * instruction, SDM vol. 3B §18.3.1.4) -- switch to their own IST stacks
+ * (idt.c).
  */
 	.globl syscall_entry
 syscall_entry:
 	movq %rsp, syscall_user_rsp(%rip)
 	movq x86_kernel_entry_rsp(%rip), %rsp
+	.globl syscall_entry_on_kstack
+syscall_entry_on_kstack:
 	pushq $USER_DS			/* ss */
 	pushq syscall_user_rsp(%rip)	/* rsp */
 	pushq %r11			/* rflags */

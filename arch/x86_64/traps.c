@@ -43,12 +43,19 @@ static const char *const exception_names[NR_EXCEPTIONS] = {
 	[VEC_CONTROL_PROTECTION] = "#CP control protection",
 };
 
+/* DR6 (SDM vol. 3B §18.2.3): what raised a #DB. */
+#define DR6_B0_B3 0xful	       /* a hardware breakpoint matched */
+#define DR6_BS (1ul << 14)     /* single step (RFLAGS.TF) */
+#define DR6_RESET 0xffff0ff0ul /* its value with no condition recorded */
+
 static void (*irq_handlers[16])(void);
 
 static struct {
 	unsigned int vector;
 	unsigned int insn_len;
+	uintptr_t resume; /* where to go on instead, when not 0 */
 	unsigned int hits;
+	u64 error_code, cr2; /* of the last hit */
 	bool armed;
 } expected;
 
@@ -61,8 +68,21 @@ void trap_expect(unsigned int vector, unsigned int insn_len)
 {
 	expected.vector = vector;
 	expected.insn_len = insn_len;
+	expected.resume = 0;
 	expected.hits = 0;
 	expected.armed = true;
+}
+
+void trap_expect_resume(unsigned int vector, uintptr_t resume)
+{
+	trap_expect(vector, 0);
+	expected.resume = resume;
+}
+
+void trap_expect_last(u64 *error_code, u64 *cr2)
+{
+	*error_code = expected.error_code;
+	*cr2 = expected.cr2;
 }
 
 unsigned int trap_expect_hits(void)
@@ -77,13 +97,18 @@ static const char *exception_name(u64 vec)
 	return vec < NR_EXCEPTIONS ? "reserved exception" : "unexpected interrupt";
 }
 
-/* True when the 8 bytes at addr can be read without faulting. */
+/*
+ * True when the 8 bytes at addr can be read without faulting: a mapped
+ * kernel address. A user address never is (SMAP), and a panic report must
+ * not fault on a frame pointer that still holds a user value.
+ */
 static bool readable_u64(uintptr_t addr)
 {
 	phys_addr_t phys;
 	unsigned int prot;
 
-	return IS_ALIGNED(addr, 8) && arch_translate(addr, &phys, &prot) && (prot & KPROT_READ);
+	return addr >= TASK_SIZE && IS_ALIGNED(addr, 8) && arch_translate(addr, &phys, &prot) &&
+	       (prot & KPROT_READ);
 }
 
 /* Walks the frame-pointer chain: [rbp] = caller's rbp, [rbp + 8] = return. */
@@ -199,6 +224,45 @@ static void user_page_fault(struct trap_frame *f, u64 cr2)
 	signal_force_fault(SIGSEGV, err == -EFAULT ? SEGV_MAPERR : SEGV_ACCERR, cr2, "segfault");
 }
 
+/*
+ * DR6's conditions, and DR6 reset: the CPU never clears them itself (SDM
+ * vol. 3B §18.2.3), so a stale bit would colour the next #DB.
+ */
+static u64 read_clear_dr6(void)
+{
+	u64 dr6;
+
+	__asm__ __volatile__("mov %%dr6, %0" : "=r"(dr6));
+	__asm__ __volatile__("mov %0, %%dr6" ::"r"(DR6_RESET));
+	return dr6 ^ DR6_RESET; /* the reserved ones-bits out of the way */
+}
+
+/*
+ * A #DB in kernel mode. The kernel never sets TF or a breakpoint, so a
+ * single-step trap here comes from user space: a SYSCALL executed with TF
+ * set traps after it, on the first instruction of syscall_entry, still on
+ * the user's stack (SDM vol. 3B §18.3.1.4; the gate's IST stack makes that
+ * safe). IA32_FMASK has already cleared TF for the kernel, and the user's
+ * TF is in R11, the RFLAGS the return restores: returning here loses
+ * nothing, and user space gets its SIGTRAP after its next instruction, as
+ * on Linux. A single step anywhere else means TF leaked into the kernel:
+ * drop it. True when handled.
+ */
+static bool kernel_debug_trap(struct trap_frame *f)
+{
+	extern const char syscall_entry[], syscall_entry_on_kstack[];
+	u64 dr6 = read_clear_dr6();
+
+	if (!(dr6 & DR6_BS))
+		return false;
+	if (f->rip >= (u64)syscall_entry && f->rip < (u64)syscall_entry_on_kstack)
+		return true;
+	printk("umbra: single-step trap in the kernel at %#lx: TF cleared\n",
+	       (unsigned long)f->rip);
+	f->rflags &= ~(u64)0x100; /* RFLAGS.TF */
+	return true;
+}
+
 /* The signal each user-mode exception raises (signal(7), Linux's traps.c mapping). */
 static void user_exception(struct trap_frame *f)
 {
@@ -216,15 +280,27 @@ static void user_exception(struct trap_frame *f)
 	case VEC_INVALID_OPCODE:
 		signal_force_fault(SIGILL, ILL_ILLOPN, f->rip, exception_name(f->vector));
 		break;
-	case VEC_DEBUG:
-		signal_force_fault(SIGTRAP, TRAP_TRACE, f->rip, exception_name(f->vector));
+	case VEC_DEBUG: {
+		/* As Linux's get_si_code(): single step, hardware breakpoint, else icebp. */
+		u64 dr6 = read_clear_dr6();
+		int code = (dr6 & DR6_BS)      ? TRAP_TRACE
+			   : (dr6 & DR6_B0_B3) ? TRAP_HWBKPT
+					       : TRAP_BRKPT;
+
+		signal_force_fault(SIGTRAP, code, f->rip, exception_name(f->vector));
 		break;
+	}
 	case VEC_BREAKPOINT:
 		/* As Linux: int3 is SIGTRAP with SI_KERNEL, no address. */
 		signal_force_fault(SIGTRAP, SI_KERNEL, 0, exception_name(f->vector));
 		break;
 	case VEC_ALIGNMENT:
 		signal_force_fault(SIGBUS, BUS_ADRALN, f->rip, exception_name(f->vector));
+		break;
+	case VEC_STACK_FAULT:
+	case VEC_SEGMENT_NP:
+		/* As Linux: #SS (e.g. a push on a non-canonical RSP) and #NP are SIGBUS, SI_KERNEL. */
+		signal_force_fault(SIGBUS, SI_KERNEL, 0, exception_name(f->vector));
 		break;
 	case VEC_CONTROL_PROTECTION:
 		x86_cp_fault(f, true);
@@ -253,6 +329,16 @@ static bool kernel_uaccess_fault(struct trap_frame *f)
 	return true;
 }
 
+struct trap_frame *x86_frame_to_task_stack(struct trap_frame *f)
+{
+	extern uintptr_t x86_kernel_entry_rsp; /* the top of current's kernel stack */
+	struct trap_frame *t = (struct trap_frame *)(x86_kernel_entry_rsp - sizeof(*t));
+
+	if (t != f)
+		*t = *f;
+	return t;
+}
+
 void trap_dispatch(struct trap_frame *f)
 {
 	bool from_user = (f->cs & 3) == 3;
@@ -278,6 +364,8 @@ void trap_dispatch(struct trap_frame *f)
 	}
 	if (f->vector == VEC_PAGE_FAULT && kernel_uaccess_fault(f))
 		return;
+	if (f->vector == VEC_DEBUG && kernel_debug_trap(f))
+		return;
 	if (f->vector == VEC_GP && extable_fixup(f->rip)) {
 		f->rip = extable_fixup(f->rip); /* wrmsr_safe(): the value was refused */
 		return;
@@ -287,8 +375,12 @@ void trap_dispatch(struct trap_frame *f)
 	if (expected.armed && f->vector == expected.vector) {
 		expected.hits++;
 		expected.armed = false;
+		expected.error_code = f->error_code;
+		expected.cr2 = read_cr2();
 		/* #BP is a trap: RIP is already past int3. Faults restart the insn. */
-		if (f->vector != VEC_BREAKPOINT)
+		if (expected.resume)
+			f->rip = expected.resume;
+		else if (f->vector != VEC_BREAKPOINT)
 			f->rip += expected.insn_len;
 		return;
 	}

@@ -129,9 +129,14 @@ int task_tgid_in(const struct task *t, const struct pid_ns *ns);
 struct pid_ns *task_active_pid_ns(const struct task *t);
 
 /* ---- arch hooks ---- */
-/* The child's kernel stack gets a copy of parent's user registers (return value 0). */
-void arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
-		    uintptr_t tls);
+/*
+ * The child's kernel stack gets a copy of parent's user registers (return
+ * value 0). Returns 0, or a negative errno for a register value the
+ * architecture refuses (x86_64: a TLS base outside user space is -EPERM);
+ * it then changes nothing that kernel_clone() would have to undo.
+ */
+int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
+		   uintptr_t tls);
 /* Resets the user registers for a new program at entry with stack pointer sp. */
 void arch_task_exec(struct task *t, uintptr_t entry, uintptr_t sp);
 /* Switches the CPU from prev to next: registers, FPU, TLS base, address space. */

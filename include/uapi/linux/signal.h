@@ -71,13 +71,14 @@
 #define SEGV_CPERR 10 /* control-protection (shadow stack) fault */
 
 /* si_code values of the other fault signals (asm-generic/siginfo.h). */
-#define ILL_ILLOPC 1 /* illegal opcode */
-#define ILL_ILLOPN 2 /* illegal operand */
-#define FPE_INTDIV 1 /* integer divide by zero */
-#define FPE_FLTINV 7 /* floating-point invalid operation */
-#define BUS_ADRALN 1 /* invalid address alignment */
-#define TRAP_BRKPT 1 /* process breakpoint */
-#define TRAP_TRACE 2 /* process trace trap */
+#define ILL_ILLOPC 1  /* illegal opcode */
+#define ILL_ILLOPN 2  /* illegal operand */
+#define FPE_INTDIV 1  /* integer divide by zero */
+#define FPE_FLTINV 7  /* floating-point invalid operation */
+#define BUS_ADRALN 1  /* invalid address alignment */
+#define TRAP_BRKPT 1  /* process breakpoint */
+#define TRAP_TRACE 2  /* process trace trap */
+#define TRAP_HWBKPT 4 /* hardware breakpoint or watchpoint */
 
 /* si_code values for SIGCHLD (waitid). */
 #define CLD_EXITED 1

@@ -1010,6 +1010,44 @@ static int body_clone3_shstk_checks(void)
 	return 0;
 }
 
+/*
+ * The seed checks only the pointer's alignment (ABI.md §2.7), so pointer +
+ * an odd size is accepted and gives an SSP that is not 8-byte aligned --
+ * one IA32_PL3_SSP refuses (bits 1:0 set) or that cannot hold 8-byte
+ * entries (bit 2 set). The kernel never writes it: the child dies by
+ * SIGSEGV before its first instruction; clone3 itself succeeds. 0 or a code.
+ */
+static int clone3_child_killed(uint64_t ss, uint64_t ss_size)
+{
+	struct clone_args a;
+	int st = 0;
+	long r;
+
+	memset(&a, 0, sizeof(a));
+	a.exit_signal = SIGCHLD;
+	a.shadow_stack = ss;
+	a.shadow_stack_size = ss_size;
+	r = syscall_clone3_exit0(&a, CLONE_ARGS_SIZE_VER3);
+	EXPECT_TRUE("clone3 returned a pid", r > 0);
+	EXPECT("wait4", wait4((pid_t)r, &st, 0, NULL), r);
+	EXPECT("child killed by SIGSEGV", WIFSIGNALED(st) ? WTERMSIG(st) : 1000 + WEXITSTATUS(st),
+	       SIGSEGV);
+	return 0;
+}
+
+static int body_clone3_shstk_odd_size(void)
+{
+	long r = map_ss(0, PAGE, 0);
+
+	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
+	if (clone3_child_killed((uint64_t)r, PAGE - 4)) /* SSP = 4 mod 8 */
+		return 1;
+	if (clone3_child_killed((uint64_t)r, PAGE - 7)) /* SSP bits 1:0 set */
+		return 2;
+	EXPECT("an aligned size still works", clone3_exit0(0, (uint64_t)r, PAGE - 8), 0);
+	return 0;
+}
+
 /* --- threads (live) ------------------------------------------------------------------- */
 
 static int live_ss_areas; /* [ss] areas while the last probe thread ran */
@@ -1448,6 +1486,9 @@ static const struct tcase cases[] = {
 	  "clone3 with a shadow_stack from a thread with SHSTK off is EINVAL" },
 	{ "clone3_shadow_stack_checks", LIVE, body_clone3_shstk_checks, S, 0, NULL,
 	  "clone3 shadow_stack: +4 and size 4 EINVAL; size 8 and vfork-style work" },
+	{ "clone3_shadow_stack_odd_size_child_sigsegv", LIVE, body_clone3_shstk_odd_size, S, 0,
+	  NULL,
+	  "clone3 shadow_stack + a size that is not a multiple of 8: the child dies by SIGSEGV" },
 	{ "implicit_thread_shstk_size_default", LIVE, body_thread_default, S, 0, NULL,
 	  "thread_create(NULL attr) passes stack_size 65536: a 64 KiB [ss], freed at join" },
 	{ "implicit_thread_shstk_size_0", LIVE, body_thread_0, S, 0, NULL,

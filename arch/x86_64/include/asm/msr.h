@@ -1,9 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* RDMSR / WRMSR (Intel SDM vol. 2B). MSR numbers live next to their users. */
+/* RDMSR / WRMSR (Intel SDM vol. 2B). MSR numbers live next to their users, but for the shared ones. */
 #ifndef ASM_MSR_H
 #define ASM_MSR_H
 
 #include <kernel/types.h>
+
+/*
+ * The user segment bases (SDM vol. 4 table 2-2). WRMSR of a non-canonical
+ * value to either is a #GP (SDM vol. 2B, WRMSR), so a base from user space
+ * must pass user_base_ok() first.
+ */
+#define MSR_FS_BASE 0xc0000100u
+#define MSR_GS_BASE 0xc0000101u
 
 static inline u64 rdmsr(u32 msr)
 {

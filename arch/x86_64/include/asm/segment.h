@@ -24,5 +24,7 @@
 #define IST_DOUBLE_FAULT 1
 #define IST_NMI 2
 #define IST_MACHINE_CHECK 3
+#define IST_DEBUG 4
+#define NR_IST_STACKS 4
 
 #endif

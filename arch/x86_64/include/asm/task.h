@@ -3,6 +3,7 @@
 #ifndef ASM_TASK_H
 #define ASM_TASK_H
 
+#include <asm/page.h>
 #include <kernel/types.h>
 
 #define FXSAVE_SIZE 512
@@ -10,11 +11,22 @@
 struct arch_task {
 	uintptr_t ksp; /* kernel stack pointer saved by switch_stacks() */
 	u64 fs_base;   /* user TLS base (IA32_FS_BASE), set by arch_prctl / CLONE_SETTLS */
+	u64 gs_base;   /* user GS base (IA32_GS_BASE: the kernel never uses GS), arch_prctl */
 	u64 u_cet;     /* IA32_U_CET while switched out */
 	u64 pl3_ssp;   /* IA32_PL3_SSP while switched out: the user shadow-stack pointer */
 	unsigned long shstk_features; /* ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS enabled */
 	unsigned long shstk_locked;   /* features ARCH_SHSTK_LOCK froze */
 	u8 fpu[FXSAVE_SIZE] __attribute__((aligned(16))); /* FXSAVE image (SDM vol. 1 §10.5) */
 };
+
+/*
+ * Whether user space may have base as its FS or GS base: Linux's rule
+ * (arch_prctl and CLONE_SETTLS answer EPERM above TASK_SIZE_MAX, our
+ * TASK_SIZE), which keeps every such base canonical.
+ */
+static inline bool user_base_ok(u64 base)
+{
+	return base < TASK_SIZE;
+}
 
 #endif

@@ -32,6 +32,9 @@
 /* Each stub in trap_entry.S is padded to this size: stub = base + vec * 16. */
 #define TRAP_STUB_SIZE 16
 
+/* Offset of cs in struct trap_frame, for trap_entry.S (checked in traps.c). */
+#define TF_CS 144
+
 /* #PF error code bits (SDM vol. 3A §4.7, figure 4-12). */
 #define PF_PRESENT (1u << 0)
 #define PF_WRITE (1u << 1)
@@ -54,6 +57,19 @@ struct trap_frame {
 
 void trap_dispatch(struct trap_frame *f);
 
+/*
+ * For trap_entry.S, on entry from user mode: the frame's place at the top
+ * of the current task's kernel stack, where f is copied unless it is there.
+ */
+struct trap_frame *x86_frame_to_task_stack(struct trap_frame *f);
+
+/*
+ * Called by trap_return with every frame bound for user mode: makes the
+ * IRET safe, turning a frame the CPU would refuse into the SIGSEGV a
+ * user-mode #GP gives (user_return.c).
+ */
+void x86_user_return(struct trap_frame *f);
+
 /* An IRQ line's handler, run with interrupts off. */
 void irq_set_handler(unsigned int irq, void (*fn)(void));
 
@@ -62,7 +78,11 @@ void irq_set_handler(unsigned int irq, void (*fn)(void));
  * vector is counted and skipped over (RIP += insn_len) instead of panicking.
  */
 void trap_expect(unsigned int vector, unsigned int insn_len);
+/* The same, but the faulting code goes on at resume (for faults whose RIP is elsewhere). */
+void trap_expect_resume(unsigned int vector, uintptr_t resume);
 unsigned int trap_expect_hits(void);
+/* The error code and CR2 at the last expected exception. */
+void trap_expect_last(u64 *error_code, u64 *cr2);
 #endif
 
 #endif

@@ -26,8 +26,11 @@
 #define SYS_kill 129
 #define SYS_tkill 130
 #define SYS_tgkill 131
+#define SYS_sigaltstack 132
 #define SYS_rt_sigaction 134
 #define SYS_rt_sigprocmask 135
+#define SYS_rt_sigpending 136
+#define SYS_rt_sigreturn 139
 #define SYS_reboot 142
 #define SYS_uname 160
 #define SYS_getrlimit 163

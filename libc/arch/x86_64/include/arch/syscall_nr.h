@@ -16,6 +16,7 @@
 #define SYS_brk 12
 #define SYS_rt_sigaction 13
 #define SYS_rt_sigprocmask 14
+#define SYS_rt_sigreturn 15
 #define SYS_ioctl 16
 #define SYS_writev 20
 #define SYS_sched_yield 24
@@ -36,6 +37,8 @@
 #define SYS_geteuid 107
 #define SYS_getegid 108
 #define SYS_getppid 110
+#define SYS_rt_sigpending 127
+#define SYS_sigaltstack 131
 #define SYS_prctl 157
 #define SYS_arch_prctl 158
 #define SYS_setrlimit 160

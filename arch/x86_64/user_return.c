@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The last check before IRET to user mode. IRET runs in ring 0, so a fault
+ * it raises is a kernel fault with user-chosen registers -- the class of
+ * CVE-2012-0217 (there it was SYSRET, which Umbra never uses). In 64-bit
+ * mode, for a return to CPL 3 through a flat 64-bit code segment, IRET
+ * raises #GP(0) when (SDM vol. 2A, IRET, "IA-32e mode" operation):
+ *   - the return RIP is not canonical (SDM vol. 1 §3.3.7.1);
+ *   - the CS selector is not a present code segment with DPL = RPL = 3;
+ *   - the SS selector is null or not a writable data segment with
+ *     DPL = RPL = 3.
+ * Only sigreturn (any RIP, CS | 3, SS | 3, as Linux takes them), a signal
+ * handler's address and an ELF entry point put user-chosen values there.
+ * Linux lets the IRET fault and then replays the fault as if it had come
+ * from the IRET's target (fixup_bad_iret): a user-mode #GP, so SIGSEGV with
+ * SI_KERNEL, no address, trap number 13. Umbra checks first and raises the
+ * same signal, so the IRET itself never sees a frame it would refuse.
+ */
+#include <asm/segment.h>
+#include <asm/trap.h>
+#include <kernel/compiler.h>
+#include <kernel/sched.h>
+#include <kernel/signal.h>
+#include <uapi/linux/signal.h>
+
+_Static_assert(__builtin_offsetof(struct trap_frame, cs) == TF_CS, "TF_CS matches trap_entry.S");
+
+/* RFLAGS bits user mode may hold (SDM vol. 1 §3.4.3): never IOPL, NT, VM, VIF, VIP. */
+#define RFLAGS_USER                                                                             \
+	(0x1ul /*CF*/ | 0x4ul /*PF*/ | 0x10ul /*AF*/ | 0x40ul /*ZF*/ | 0x80ul /*SF*/ |          \
+	 0x100ul /*TF*/ | 0x200ul /*IF*/ | 0x400ul /*DF*/ | 0x800ul /*OF*/ | 0x10000ul /*RF*/ | \
+	 0x40000ul /*AC*/ | 0x200000ul /*ID*/)
+#define RFLAGS_FIXED1 0x2ul /* bit 1 always reads 1 */
+#define RFLAGS_IF 0x200ul
+
+/* 4-level paging: bits 63:47 of a canonical address are all equal. */
+static bool canonical(u64 addr)
+{
+	return (u64)((s64)(addr << 16) >> 16) == addr;
+}
+
+/* Whether IRET can return to f without faulting (the list above). */
+static bool iret_frame_ok(const struct trap_frame *f)
+{
+	return canonical(f->rip) && f->cs == USER_CS && f->ss == USER_DS;
+}
+
+void x86_user_return(struct trap_frame *f)
+{
+	/*
+	 * The flags only ever come from the sanitised paths (sigreturn masks
+	 * them as Linux does); keep it so even if one forgets. IF on: user
+	 * mode always runs with interrupts.
+	 */
+	f->rflags = (f->rflags & RFLAGS_USER) | RFLAGS_FIXED1 | RFLAGS_IF;
+	/*
+	 * Deliver what the IRET's #GP would: the handler (if any) gets a new
+	 * frame and this loop checks again. A handler that is itself a bad
+	 * address faults with SIGSEGV blocked, which kills (signal_force_fault),
+	 * so the loop ends.
+	 */
+	while (!iret_frame_ok(f)) {
+		f->vector = VEC_GP;
+		f->error_code = 0;
+		signal_force_fault(SIGSEGV, SI_KERNEL, 0, "IRET to a bad user frame");
+		exit_to_user_mode();
+	}
+}
