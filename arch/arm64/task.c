@@ -134,8 +134,8 @@ void arch_task_exec(struct task *t, uintptr_t entry, uintptr_t sp)
 	memset(f, 0, sizeof(*f));
 	f->elr = entry;
 	f->sp = sp;
-	/* EL0t, interrupts unmasked; PAN stays set across the next entry (SCTLR_EL1.SPAN = 1). */
-	f->spsr = SPSR_MODE_EL0T | (arm64_pan_enabled ? SPSR_PAN : 0);
+	/* EL0t, interrupts unmasked: a plain user PSTATE (PAN is set on entry, cpu.c). */
+	f->spsr = SPSR_MODE_EL0T;
 	t->arch.tpidr_el0 = 0;
 	memset(&t->arch.fpsimd, 0, sizeof(t->arch.fpsimd));
 	if (t == current) {

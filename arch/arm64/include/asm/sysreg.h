@@ -20,7 +20,7 @@
 #define SCTLR_SA (UL(1) << 3)	 /* SP alignment check, EL1 */
 #define SCTLR_SA0 (UL(1) << 4)	 /* SP alignment check, EL0 */
 #define SCTLR_I (UL(1) << 12)	 /* instruction cacheable */
-#define SCTLR_SPAN (UL(1) << 23) /* 1: taking an exception leaves PSTATE.PAN alone */
+#define SCTLR_SPAN (UL(1) << 23) /* 0: taking an exception to EL1 sets PSTATE.PAN */
 #define SCTLR_RES1 ((UL(1) << 11) | (UL(1) << 20) | (UL(1) << 22) | (UL(1) << 28) | (UL(1) << 29))
 #define SCTLR_EL1_BOOT (SCTLR_RES1 | SCTLR_SPAN)
 #define SCTLR_EL1_ON (SCTLR_EL1_BOOT | SCTLR_M | SCTLR_C | SCTLR_I | SCTLR_SA | SCTLR_SA0)
