@@ -12,6 +12,7 @@
 #include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <asm/trap.h>
+#include <asm/user_fault.h>
 #include <kernel/arch.h>
 #include <kernel/kstack.h>
 #include <kernel/mm.h>
@@ -307,10 +308,11 @@ static void user_abort(struct trap_frame *f)
 
 void arm64_syscall(struct trap_frame *f);
 
-/* The signal each user exception raises (signal(7), as Linux's arm64 traps). */
+/* What an exception from EL0 does: a system call, paging, a GCS fault, else a signal. */
 static void user_exception(struct trap_frame *f)
 {
 	unsigned int ec = esr_ec(f->esr);
+	struct user_signal s;
 
 	switch (ec) {
 	case ESR_EC_SVC64:
@@ -323,26 +325,9 @@ static void user_exception(struct trap_frame *f)
 	case ESR_EC_GCS:
 		arm64_gcs_user_fault(f);
 		break;
-	case ESR_EC_UNKNOWN:
-	case ESR_EC_ILL:
-	case ESR_EC_SYS64:
-		signal_force_fault(SIGILL, ILL_ILLOPC, f->elr, ec_name(ec));
-		break;
-	case ESR_EC_BRK64:
-	case ESR_EC_BRK_LOW:
-	case ESR_EC_SSTEP_LOW:
-	case ESR_EC_WATCH_LOW:
-		signal_force_fault(SIGTRAP, TRAP_BRKPT, f->elr, ec_name(ec));
-		break;
-	case ESR_EC_PC_ALIGN:
-	case ESR_EC_SP_ALIGN:
-		signal_force_fault(SIGBUS, BUS_ADRALN, f->elr, ec_name(ec));
-		break;
-	case ESR_EC_FP_EXC64:
-		signal_force_fault(SIGFPE, FPE_FLTINV, f->elr, ec_name(ec));
-		break;
 	default:
-		signal_force_fault(SIGSEGV, SI_KERNEL, 0, ec_name(ec));
+		s = arm64_user_signal(ec, f->elr, f->far, f->sp);
+		signal_force_fault(s.sig, s.code, s.addr, ec_name(ec));
 		break;
 	}
 }

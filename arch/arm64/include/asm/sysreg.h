@@ -131,10 +131,37 @@
 /* DAIF bits as MRS/MSR DAIF see them (Arm ARM C5.2.2). */
 #define DAIF_I (UL(1) << 7)
 
-/* SPSR_EL1 (Arm ARM C5.2.18). */
+/*
+ * SPSR_EL1 for AArch64 (Arm ARM C5.2.18; PSTATE itself: D1.4): on ERET
+ * these become the interrupted PSTATE. M[3:0] is the EL and SP to return
+ * to, M[4] = 1 AArch32; D, A, I, F mask debug, SError, IRQ, FIQ; IL set
+ * makes the next instruction an Illegal Execution state exception (D1.4.x);
+ * SS is software step; PAN and UAO change EL1's own accesses only.
+ */
 #define SPSR_MODE_MASK UL(0xf)
 #define SPSR_MODE_EL0T UL(0x0)
+#define SPSR_MODE_NRW (UL(1) << 4) /* M[4]: AArch32 */
+#define SPSR_F (UL(1) << 6)
+#define SPSR_I (UL(1) << 7)
+#define SPSR_A (UL(1) << 8)
+#define SPSR_D (UL(1) << 9)
+#define SPSR_DAIF (SPSR_D | SPSR_A | SPSR_I | SPSR_F)
+#define SPSR_BTYPE (UL(3) << 10) /* FEAT_BTI */
+#define SPSR_SSBS (UL(1) << 12)	 /* FEAT_SSBS */
+#define SPSR_IL (UL(1) << 20)
+#define SPSR_SS (UL(1) << 21)
 #define SPSR_PAN (UL(1) << 22)
+#define SPSR_UAO (UL(1) << 23)
+#define SPSR_DIT (UL(1) << 24) /* FEAT_DIT */
+#define SPSR_TCO (UL(1) << 25) /* FEAT_MTE */
+#define SPSR_NZCV (UL(0xf) << 28)
+/*
+ * Everything a return to EL0 may carry: entry.S's ret_to_user clears the
+ * rest (mode, M[4], DAIF, IL, SS, PAN, UAO, bits 63:32 with FEAT_GCS's
+ * EXLOCK) whatever the frame says -- exactly what a pstate passing
+ * arm64_user_pstate_valid() can hold.
+ */
+#define SPSR_USER_KEEP (SPSR_NZCV | SPSR_TCO | SPSR_DIT | SPSR_SSBS | SPSR_BTYPE)
 
 /* The generic timer's CNTx_CTL_EL0 (Arm ARM D19.11). */
 #define CNT_CTL_ENABLE (UL(1) << 0)

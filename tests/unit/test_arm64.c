@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The arm64 policies that are pure functions, value by value:
+ *  - arch/arm64/pstate.c: which sigreturn pstates Linux refuses (SIGSEGV,
+ *    forced to NZCV) and which bits it clears silently (valid_native_regs);
+ *  - arch/arm64/user_fault.c: the signal, si_code and si_addr of each EL0
+ *    exception class (Linux's el0_* handlers; SP alignment at the SP).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <asm/pstate.h>
+#include <asm/sysreg.h>
+#include <asm/trap.h>
+#include <asm/user_fault.h>
+#include <uapi/linux/signal.h>
+
+#define NZCV_NV (SPSR_NZCV & 0x90000000ul)
+
+/* Refused: the result is the NZCV alone. */
+static void refused(u64 pstate)
+{
+	u64 p = pstate;
+
+	assert_false(arm64_user_pstate_valid(&p));
+	assert_int_equal(p, pstate & SPSR_NZCV);
+}
+
+/* Accepted: the result is exactly want. */
+static void accepted(u64 pstate, u64 want)
+{
+	u64 p = pstate;
+
+	assert_true(arm64_user_pstate_valid(&p));
+	assert_int_equal(p, want);
+	assert_int_equal(p & ~SPSR_USER_KEEP, 0); /* ret_to_user's mask changes nothing */
+}
+
+static void test_pstate_plain_el0t_kept(void **state)
+{
+	(void)state;
+	accepted(0, 0);
+	accepted(SPSR_NZCV, SPSR_NZCV);
+	accepted(NZCV_NV | SPSR_SSBS | SPSR_BTYPE | SPSR_DIT | SPSR_TCO,
+		 NZCV_NV | SPSR_SSBS | SPSR_BTYPE | SPSR_DIT | SPSR_TCO);
+}
+
+static void test_pstate_other_modes_refused(void **state)
+{
+	(void)state;
+	for (u64 m = 1; m <= SPSR_MODE_MASK; m++)
+		refused(NZCV_NV | m);		 /* EL1t/h, EL2t/h, EL3t/h and the reserved ones */
+	refused(NZCV_NV | SPSR_MODE_NRW);	 /* AArch32 */
+	refused(NZCV_NV | SPSR_MODE_NRW | 0x10); /* AArch32 user mode 0x10 */
+}
+
+static void test_pstate_masked_exceptions_refused(void **state)
+{
+	(void)state;
+	refused(NZCV_NV | SPSR_D);
+	refused(NZCV_NV | SPSR_A);
+	refused(NZCV_NV | SPSR_I);
+	refused(NZCV_NV | SPSR_F);
+	refused(SPSR_DAIF);
+	/* Refusal wins over the bits that would merely be cleared. */
+	refused(NZCV_NV | SPSR_I | SPSR_IL | SPSR_PAN);
+}
+
+static void test_pstate_res0_and_ss_cleared(void **state)
+{
+	(void)state;
+	accepted(NZCV_NV | SPSR_IL, NZCV_NV);
+	accepted(NZCV_NV | SPSR_SS, NZCV_NV);
+	accepted(NZCV_NV | SPSR_PAN, NZCV_NV);
+	accepted(NZCV_NV | SPSR_UAO, NZCV_NV);
+	accepted(NZCV_NV | (1ul << 34), NZCV_NV); /* FEAT_GCS's EXLOCK */
+	accepted(NZCV_NV | (0xfffffffful << 32), NZCV_NV);
+	accepted(NZCV_NV | (1ul << 5) | (3ul << 26) | (0x7ful << 13), NZCV_NV);
+	accepted(~0ul & ~(SPSR_MODE_MASK | SPSR_MODE_NRW | SPSR_DAIF), SPSR_USER_KEEP);
+}
+
+static void check_signal(unsigned int ec, int sig, int code, u64 addr)
+{
+	struct user_signal s = arm64_user_signal(ec, 0x400100, 0x400102, 0xfffffff4);
+
+	assert_int_equal(s.sig, sig);
+	assert_int_equal(s.code, code);
+	assert_int_equal(s.addr, addr);
+}
+
+static void test_user_signals(void **state)
+{
+	(void)state;
+	check_signal(ESR_EC_UNKNOWN, SIGILL, ILL_ILLOPC, 0x400100);
+	check_signal(ESR_EC_ILL, SIGILL, ILL_ILLOPC, 0x400100);
+	check_signal(ESR_EC_SYS64, SIGILL, ILL_ILLOPC, 0x400100);
+	check_signal(ESR_EC_BRK64, SIGTRAP, TRAP_BRKPT, 0x400100);
+	check_signal(ESR_EC_PC_ALIGN, SIGBUS, BUS_ADRALN, 0x400102);   /* FAR */
+	check_signal(ESR_EC_SP_ALIGN, SIGBUS, BUS_ADRALN, 0xfffffff4); /* the SP */
+	check_signal(ESR_EC_FP_EXC64, SIGFPE, FPE_FLTINV, 0x400100);
+	check_signal(ESR_EC_SERROR, SIGSEGV, SI_KERNEL, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pstate_plain_el0t_kept),
+		cmocka_unit_test(test_pstate_other_modes_refused),
+		cmocka_unit_test(test_pstate_masked_exceptions_refused),
+		cmocka_unit_test(test_pstate_res0_and_ss_cleared),
+		cmocka_unit_test(test_user_signals),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
