@@ -4,7 +4,9 @@
  *  - arch/arm64/pstate.c: which sigreturn pstates Linux refuses (SIGSEGV,
  *    forced to NZCV) and which bits it clears silently (valid_native_regs);
  *  - arch/arm64/user_fault.c: the signal, si_code and si_addr of each EL0
- *    exception class (Linux's el0_* handlers; SP alignment at the SP).
+ *    exception class (Linux's el0_* handlers; SP alignment at the SP);
+ *  - arch/arm64/pte_rights.c: what a leaf lets EL1 and EL0 do, with Direct
+ *    permissions and with S1PIE and the PIR values gcs.c programs.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,9 +16,12 @@
 #include <cmocka.h>
 
 #include <asm/pstate.h>
+#include <asm/pte.h>
+#include <asm/pte_rights.h>
 #include <asm/sysreg.h>
 #include <asm/trap.h>
 #include <asm/user_fault.h>
+#include <kernel/mm.h>
 #include <uapi/linux/signal.h>
 
 #define NZCV_NV (SPSR_NZCV & 0x90000000ul)
@@ -105,6 +110,54 @@ static void test_user_signals(void **state)
 	check_signal(ESR_EC_SERROR, SIGSEGV, SI_KERNEL, 0);
 }
 
+#define R KPROT_READ
+#define W KPROT_WRITE
+#define X KPROT_EXEC
+#define LEAF (PTE_VALID | PTE_PAGE | PTE_AF)
+/* What gcs.c writes (arch/arm64/tests/trap_test.c checks the live registers). */
+#define PIR 0xcc888e8ac0800000ul
+#define PIRE0 0x5010908070320000ul
+
+static void rights(u64 leaf, bool pie, unsigned int el1, unsigned int el0)
+{
+	struct pte_rights r = arm64_pte_rights(leaf, pie, PIR, PIRE0);
+
+	assert_int_equal(r.el1, el1);
+	assert_int_equal(r.el0, el0);
+}
+
+static void test_pte_rights_direct(void **state)
+{
+	(void)state;
+	rights(LEAF | PTE_UXN | PTE_RDONLY, false, R | X, 0);	       /* kernel text */
+	rights(LEAF | PTE_UXN | PTE_PXN | PTE_RDONLY, false, R, 0);    /* rodata */
+	rights(LEAF | PTE_UXN | PTE_PXN | PTE_WRITE, false, R | W, 0); /* data */
+	rights(LEAF | PTE_UXN | PTE_WRITE, false, R | W | X, 0);       /* a W+X kernel page */
+	rights(LEAF | PTE_USER | PTE_PXN | PTE_UXN | PTE_WRITE, false, R | W, R | W); /* user RW */
+	rights(LEAF | PTE_USER | PTE_PXN | PTE_RDONLY, false, R, R | X);	      /* user RX */
+	rights(LEAF | PTE_USER | PTE_PXN | PTE_WRITE, false, R | W, R | W | X);	      /* user RWX */
+	/* EL0 may write: EL1 loses execute even without PXN (rule RVWLLR). */
+	rights(LEAF | PTE_USER | PTE_WRITE, false, R | W, R | W | X);
+	rights(LEAF | PTE_USER | PTE_RDONLY, false, R | X, R | X);
+}
+
+static void test_pte_rights_pie(void **state)
+{
+	(void)state;
+	rights(LEAF | PTE_UXN | PTE_RDONLY, true, R | X, 0);	      /* index 0x8: text */
+	rights(LEAF | PTE_UXN | PTE_PXN | PTE_RDONLY, true, R, 0);    /* 0xc: rodata */
+	rights(LEAF | PTE_UXN | PTE_PXN | PTE_WRITE, true, R | W, 0); /* 0xe: data */
+	rights(LEAF | PTE_USER | PTE_PXN | PTE_UXN | PTE_WRITE, true, R | W, R | W); /* 0xf */
+	rights(LEAF | PTE_USER | PTE_PXN | PTE_RDONLY, true, R, R | X);	       /* 0x5: user RX */
+	rights(LEAF | PTE_USER | PTE_PXN | PTE_WRITE, true, R | W, R | W | X); /* 0x7: user RWX */
+	rights(LEAF | PTE_USER_GCS, true, R, R);			       /* 0xb: GCS */
+	rights(LEAF | PTE_USER_GCS | PTE_RDONLY, true, R, R);
+	/* An index giving EL1 execute and EL0 write is reserved: nobody gets anything. */
+	assert_int_equal(
+		arm64_pte_rights(LEAF | PTE_USER, true, PIE_AT(1, PIE_RX), PIE_AT(1, PIE_RW_O)).el1,
+		0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -113,6 +166,8 @@ int main(void)
 		cmocka_unit_test(test_pstate_masked_exceptions_refused),
 		cmocka_unit_test(test_pstate_res0_and_ss_cleared),
 		cmocka_unit_test(test_user_signals),
+		cmocka_unit_test(test_pte_rights_direct),
+		cmocka_unit_test(test_pte_rights_pie),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
