@@ -5,6 +5,9 @@
  *    forced to NZCV) and which bits it clears silently (valid_native_regs);
  *  - arch/arm64/user_fault.c: the signal, si_code and si_addr of each EL0
  *    exception class (Linux's el0_* handlers; SP alignment at the SP);
+ *  - arch/arm64/pl011_tx.c: the console waits a bounded time for a full
+ *    FIFO, then gives the UART up and drops without waiting until it
+ *    takes characters again;
  *  - arch/arm64/pte_rights.c: what a leaf lets EL1 and EL0 do, with Direct
  *    permissions and with S1PIE and the PIR values gcs.c programs.
  */
@@ -15,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include <asm/pl011.h>
 #include <asm/pstate.h>
 #include <asm/pte.h>
 #include <asm/pte_rights.h>
@@ -110,6 +114,43 @@ static void test_user_signals(void **state)
 	check_signal(ESR_EC_SERROR, SIGSEGV, SI_KERNEL, 0);
 }
 
+static void test_pl011_sends_when_room(void **state)
+{
+	struct pl011_tx tx = { .timeout = 100 };
+
+	(void)state;
+	assert_int_equal(pl011_tx_poll(&tx, false, 0, 0), PL011_SEND);
+	assert_int_equal(pl011_tx_poll(&tx, false, 0, 1000), PL011_SEND);
+	assert_false(tx.dead);
+}
+
+static void test_pl011_waits_then_gives_up(void **state)
+{
+	struct pl011_tx tx = { .timeout = 100 };
+
+	(void)state;
+	assert_int_equal(pl011_tx_poll(&tx, true, 1000, 1000), PL011_WAIT);
+	assert_int_equal(pl011_tx_poll(&tx, true, 1000, 1099), PL011_WAIT);
+	assert_false(tx.dead);
+	assert_int_equal(pl011_tx_poll(&tx, true, 1000, 1100), PL011_DROP);
+	assert_true(tx.dead);
+	/* Dead: the next character is dropped at its first poll, without waiting. */
+	assert_int_equal(pl011_tx_poll(&tx, true, 2000, 2000), PL011_DROP);
+	/* Room again: it is sent and the UART is alive. */
+	assert_int_equal(pl011_tx_poll(&tx, false, 3000, 3000), PL011_SEND);
+	assert_false(tx.dead);
+	assert_int_equal(pl011_tx_poll(&tx, true, 4000, 4001), PL011_WAIT);
+}
+
+static void test_pl011_clock_wraps(void **state)
+{
+	struct pl011_tx tx = { .timeout = 100 };
+
+	(void)state;
+	assert_int_equal(pl011_tx_poll(&tx, true, ~0ull - 10, 20), PL011_WAIT);
+	assert_int_equal(pl011_tx_poll(&tx, true, ~0ull - 10, 89), PL011_DROP);
+}
+
 #define R KPROT_READ
 #define W KPROT_WRITE
 #define X KPROT_EXEC
@@ -166,6 +207,9 @@ int main(void)
 		cmocka_unit_test(test_pstate_masked_exceptions_refused),
 		cmocka_unit_test(test_pstate_res0_and_ss_cleared),
 		cmocka_unit_test(test_user_signals),
+		cmocka_unit_test(test_pl011_sends_when_room),
+		cmocka_unit_test(test_pl011_waits_then_gives_up),
+		cmocka_unit_test(test_pl011_clock_wraps),
 		cmocka_unit_test(test_pte_rights_direct),
 		cmocka_unit_test(test_pte_rights_pie),
 	};
