@@ -20,7 +20,8 @@
  *    it must give is unit-tested, tests/unit/test_arm64_fault.c);
  *  - a kernel address in SP_EL0 or TPIDR_EL0 is only a number to the kernel:
  *    system calls and sleeps work and keep it; a signal that cannot be
- *    pushed on such a stack kills with SIGSEGV.
+ *    pushed on such a stack kills with SIGSEGV; with GCS on, a frame that
+ *    points GCSPR_EL0 into the kernel half kills with SIGSEGV too.
  *
  * Each case runs in a forked child whose handler checks signal, si_code,
  * si_addr and the saved PSTATE, then exits 0; the parent checks the wait
@@ -32,6 +33,7 @@
 #include "sig_arch.h"
 #pragma GCC diagnostic pop
 #include <arch/syscall.h>
+#include <auxv.h>
 #include <ktap.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -77,8 +79,10 @@
 #define BEYOND_USER 0x0001000000000000ul /* TASK_SIZE: the first address past 48 bits */
 
 #define ASKED_NZCV (PSR_N | PSR_V)
-#define SURVIVED 66 /* the child outlived what should have stopped it */
-#define WRONG 67    /* a handler saw something else than expected */
+#define SURVIVED 66	 /* the child outlived what should have stopped it */
+#define WRONG 67	 /* a handler saw something else than expected */
+#define ENABLE_FAILED 90 /* GCS could not be enabled in the child */
+#define HWCAP_GCS (1ul << 32)
 
 struct ksigaction {
 	unsigned long handler, flags, restorer, mask;
@@ -216,6 +220,7 @@ struct rcase {
 	unsigned long arg;
 	int exit_code; /* when kill_sig is 0 */
 	int kill_sig;  /* the signal the child must die by, or 0 */
+	bool gcs;      /* runs with GCS enabled; skipped without GCS */
 };
 
 /*
@@ -363,39 +368,66 @@ static int body_tpidr_kernel(const struct rcase *c)
 	return got == c->arg ? 0 : WRONG;
 }
 
+/*
+ * With GCS on, a frame whose gcs_context puts GCSPR_EL0 in the kernel half:
+ * the signal cap there is read through uaccess, which refuses it; the
+ * frame is refused (SIGSEGV), and as the SIGSEGV cannot be pushed on that
+ * GCS either, the process dies by it -- as on Linux.
+ */
+static void h_gcs_kernel(int sig, siginfo_t *info, void *uc)
+{
+	struct sig_gcs_context *g = (struct sig_gcs_context *)sig_find_record(uc, SIG_GCS_MAGIC);
+
+	(void)sig, (void)info;
+	if (!g)
+		raw_exit(WRONG);
+	g->gcspr = DIRECT_MAP_RAM;
+}
+
+static int body_gcs_gcspr_kernel(const struct rcase *c)
+{
+	(void)c;
+	install(SIGUSR1, (unsigned long)h_gcs_kernel, (unsigned long)sig_restorer);
+	send_self(SIGUSR1);
+	return SURVIVED;
+}
+
 static const struct rcase cases[] = {
-	{ "sigreturn_pstate_el1h_sigsegv", body_pstate_refused, PSR_MODE_EL1H, 0, 0 },
-	{ "sigreturn_pstate_el1t_sigsegv", body_pstate_refused, PSR_MODE_EL1T, 0, 0 },
-	{ "sigreturn_pstate_el2h_sigsegv", body_pstate_refused, PSR_MODE_EL2H, 0, 0 },
-	{ "sigreturn_pstate_el3h_sigsegv", body_pstate_refused, PSR_MODE_EL3H, 0, 0 },
-	{ "sigreturn_pstate_aarch32_sigsegv", body_pstate_refused, PSR_NRW, 0, 0 },
-	{ "sigreturn_pstate_d_masked_sigsegv", body_pstate_refused, PSR_D, 0, 0 },
-	{ "sigreturn_pstate_a_masked_sigsegv", body_pstate_refused, PSR_A, 0, 0 },
-	{ "sigreturn_pstate_i_masked_sigsegv", body_pstate_refused, PSR_I, 0, 0 },
-	{ "sigreturn_pstate_f_masked_sigsegv", body_pstate_refused, PSR_F, 0, 0 },
+	{ "sigreturn_pstate_el1h_sigsegv", body_pstate_refused, PSR_MODE_EL1H, 0, 0, false },
+	{ "sigreturn_pstate_el1t_sigsegv", body_pstate_refused, PSR_MODE_EL1T, 0, 0, false },
+	{ "sigreturn_pstate_el2h_sigsegv", body_pstate_refused, PSR_MODE_EL2H, 0, 0, false },
+	{ "sigreturn_pstate_el3h_sigsegv", body_pstate_refused, PSR_MODE_EL3H, 0, 0, false },
+	{ "sigreturn_pstate_aarch32_sigsegv", body_pstate_refused, PSR_NRW, 0, 0, false },
+	{ "sigreturn_pstate_d_masked_sigsegv", body_pstate_refused, PSR_D, 0, 0, false },
+	{ "sigreturn_pstate_a_masked_sigsegv", body_pstate_refused, PSR_A, 0, 0, false },
+	{ "sigreturn_pstate_i_masked_sigsegv", body_pstate_refused, PSR_I, 0, 0, false },
+	{ "sigreturn_pstate_f_masked_sigsegv", body_pstate_refused, PSR_F, 0, 0, false },
 	{ "sigreturn_pstate_el1h_il_pan_sigsegv", body_pstate_refused,
-	  PSR_MODE_EL1H | PSR_IL | PSR_PAN, 0, 0 },
-	{ "sigreturn_pstate_il_cleared", body_pstate_cleared, PSR_IL, 0, 0 },
-	{ "sigreturn_pstate_ss_cleared", body_pstate_cleared, PSR_SS, 0, 0 },
-	{ "sigreturn_pstate_pan_cleared", body_pstate_cleared, PSR_PAN, 0, 0 },
-	{ "sigreturn_pstate_uao_cleared", body_pstate_cleared, PSR_UAO, 0, 0 },
-	{ "sigreturn_pstate_exlock_cleared", body_pstate_cleared, PSR_EXLOCK, 0, 0 },
-	{ "sigreturn_pstate_high_bits_cleared", body_pstate_cleared, PSR_HIGH, 0, 0 },
+	  PSR_MODE_EL1H | PSR_IL | PSR_PAN, 0, 0, false },
+	{ "sigreturn_pstate_il_cleared", body_pstate_cleared, PSR_IL, 0, 0, false },
+	{ "sigreturn_pstate_ss_cleared", body_pstate_cleared, PSR_SS, 0, 0, false },
+	{ "sigreturn_pstate_pan_cleared", body_pstate_cleared, PSR_PAN, 0, 0, false },
+	{ "sigreturn_pstate_uao_cleared", body_pstate_cleared, PSR_UAO, 0, 0, false },
+	{ "sigreturn_pstate_exlock_cleared", body_pstate_cleared, PSR_EXLOCK, 0, 0, false },
+	{ "sigreturn_pstate_high_bits_cleared", body_pstate_cleared, PSR_HIGH, 0, 0, false },
 	{ "sigreturn_pstate_res0_bits_cleared", body_pstate_cleared,
-	  PSR_RES0_BIT5 | PSR_RES0_19_13 | PSR_RES0_27_26, 0, 0 },
-	{ "user_pstate_is_plain_el0t", body_pstate_fresh, 0, 0, 0 },
-	{ "sigreturn_pc_kernel_text_sigsegv_maperr", body_pc_segv, KERNEL_TEXT, 0, 0 },
-	{ "sigreturn_pc_direct_map_sigsegv_maperr", body_pc_segv, DIRECT_MAP_BASE, 0, 0 },
-	{ "sigreturn_pc_direct_map_ram_sigsegv_maperr", body_pc_segv, DIRECT_MAP_RAM, 0, 0 },
-	{ "sigreturn_pc_beyond_user_range_sigsegv_maperr", body_pc_segv, BEYOND_USER, 0, 0 },
-	{ "sigreturn_pc_misaligned_sigbus_adraln", body_pc_misaligned, 0, 0, 0 },
-	{ "handler_kernel_address_sigsegv_maperr", body_handler_kernel, KERNEL_TEXT, 0, 0 },
-	{ "handler_misaligned_sigbus_adraln", body_handler_misaligned, 0, 0, 0 },
-	{ "restorer_kernel_address_sigsegv_maperr", body_restorer_kernel, KERNEL_TEXT, 0, 0 },
-	{ "sp_kernel_address_syscall_works", body_sp_kernel_syscall, DIRECT_MAP_RAM, 0, 0 },
+	  PSR_RES0_BIT5 | PSR_RES0_19_13 | PSR_RES0_27_26, 0, 0, false },
+	{ "user_pstate_is_plain_el0t", body_pstate_fresh, 0, 0, 0, false },
+	{ "sigreturn_pc_kernel_text_sigsegv_maperr", body_pc_segv, KERNEL_TEXT, 0, 0, false },
+	{ "sigreturn_pc_direct_map_sigsegv_maperr", body_pc_segv, DIRECT_MAP_BASE, 0, 0, false },
+	{ "sigreturn_pc_direct_map_ram_sigsegv_maperr", body_pc_segv, DIRECT_MAP_RAM, 0, 0, false },
+	{ "sigreturn_pc_beyond_user_range_sigsegv_maperr", body_pc_segv, BEYOND_USER, 0, 0, false },
+	{ "sigreturn_pc_misaligned_sigbus_adraln", body_pc_misaligned, 0, 0, 0, false },
+	{ "handler_kernel_address_sigsegv_maperr", body_handler_kernel, KERNEL_TEXT, 0, 0, false },
+	{ "handler_misaligned_sigbus_adraln", body_handler_misaligned, 0, 0, 0, false },
+	{ "restorer_kernel_address_sigsegv_maperr", body_restorer_kernel, KERNEL_TEXT, 0, 0,
+	  false },
+	{ "sp_kernel_address_syscall_works", body_sp_kernel_syscall, DIRECT_MAP_RAM, 0, 0, false },
 	{ "sp_kernel_address_signal_kills_sigsegv", body_sp_kernel_signal, DIRECT_MAP_RAM, 0,
-	  SIGSEGV },
-	{ "tpidr_el0_kernel_address_kept", body_tpidr_kernel, KERNEL_TEXT, 0, 0 },
+	  SIGSEGV, false },
+	{ "tpidr_el0_kernel_address_kept", body_tpidr_kernel, KERNEL_TEXT, 0, 0, false },
+	{ "gcs_sigreturn_gcspr_kernel_address_kills_sigsegv", body_gcs_gcspr_kernel, 0, 0, SIGSEGV,
+	  true },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
@@ -407,8 +439,12 @@ static int run_child(const struct rcase *c)
 
 	fflush_stdout();
 	pid = fork();
-	if (pid == 0)
+	if (pid == 0) {
+		/* GCS starts empty on the return from the enable: never return from here. */
+		if (c->gcs && SHSTK_ENABLE() != 0)
+			raw_exit(ENABLE_FAILED);
 		raw_exit(c->body(c));
+	}
 	if (pid < 0 || syscall4(SYS_wait4, pid, (long)&status, 0, 0) != pid)
 		return -1;
 	return status;
@@ -416,10 +452,18 @@ static int run_child(const struct rcase *c)
 
 int main(void)
 {
+	bool gcs = getauxval(AT_HWCAP) & HWCAP_GCS;
+
 	ktap_header();
 	ktap_plan(NCASES);
 	for (unsigned int i = 0; i < NCASES; i++) {
 		const struct rcase *c = &cases[i];
+
+		if (c->gcs && !gcs) {
+			ktap_skip(c->name, "GCS not supported");
+			continue;
+		}
+
 		int st = run_child(c);
 		bool ok = c->kill_sig
 				  ? st != -1 && WIFSIGNALED(st) && WTERMSIG(st) == c->kill_sig
