@@ -325,6 +325,9 @@ static void user_exception(struct trap_frame *f)
 	case ESR_EC_GCS:
 		arm64_gcs_user_fault(f);
 		break;
+	case ESR_EC_WFX:
+		f->elr += 4; /* a WFI (SCTLR_EL1.nTWI = 0): a no-op, as Linux's wfi_handler */
+		break;
 	default:
 		s = arm64_user_signal(ec, f->elr, f->far, f->sp);
 		signal_force_fault(s.sig, s.code, s.addr, ec_name(ec));

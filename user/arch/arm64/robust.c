@@ -21,7 +21,9 @@
  *  - a kernel address in SP_EL0 or TPIDR_EL0 is only a number to the kernel:
  *    system calls and sleeps work and keep it; a signal that cannot be
  *    pushed on such a stack kills with SIGSEGV; with GCS on, a frame that
- *    points GCSPR_EL0 into the kernel half kills with SIGSEGV too.
+ *    points GCSPR_EL0 into the kernel half kills with SIGSEGV too;
+ *  - what Linux lets EL0 do works: CTR_EL0, DC CVAU/IC IVAU, DC ZVA, WFE,
+ *    WFI, and MIDR_EL1 whenever AT_HWCAP says HWCAP_CPUID.
  *
  * Each case runs in a forked child whose handler checks signal, si_code,
  * si_addr and the saved PSTATE, then exits 0; the parent checks the wait
@@ -82,6 +84,7 @@
 #define SURVIVED 66	 /* the child outlived what should have stopped it */
 #define WRONG 67	 /* a handler saw something else than expected */
 #define ENABLE_FAILED 90 /* GCS could not be enabled in the child */
+#define HWCAP_CPUID (1ul << 11)
 #define HWCAP_GCS (1ul << 32)
 
 struct ksigaction {
@@ -369,6 +372,81 @@ static int body_tpidr_kernel(const struct rcase *c)
 }
 
 /*
+ * EL0 instructions Linux lets user space run (its SCTLR_EL1 sets UCT, UCI,
+ * DZE and nTWE; a trapped WFI is skipped): reading CTR_EL0, cleaning and
+ * invalidating caches by address (what __clear_cache does for a JIT),
+ * DC ZVA, WFE and WFI. Each must simply work.
+ */
+static int body_ctr_el0(const struct rcase *c)
+{
+	unsigned long ctr;
+
+	(void)c;
+	__asm__ volatile("mrs %0, ctr_el0" : "=r"(ctr));
+	return ctr ? 0 : WRONG; /* DminLine/IminLine are never 0 */
+}
+
+static int body_cache_maintenance(const struct rcase *c)
+{
+	unsigned long at = (unsigned long)body_cache_maintenance;
+
+	(void)c;
+	__asm__ volatile("dc cvau, %0\n\t"
+			 "dsb ish\n\t"
+			 "ic ivau, %0\n\t"
+			 "dsb ish\n\t"
+			 "isb" ::"r"(at)
+			 : "memory");
+	return 0;
+}
+
+static unsigned char zva_area[4096] __attribute__((aligned(2048)));
+
+static int body_dc_zva(const struct rcase *c)
+{
+	unsigned long dczid;
+	size_t block;
+
+	(void)c;
+	__asm__ volatile("mrs %0, dczid_el0" : "=r"(dczid));
+	if (dczid & (1ul << 4)) /* DZP: DC ZVA prohibited */
+		return WRONG;
+	block = 4ul << (dczid & 0xf);
+	if (block > sizeof(zva_area))
+		return WRONG;
+	for (size_t i = 0; i < sizeof(zva_area); i++)
+		zva_area[i] = 0xa5;
+	__asm__ volatile("dc zva, %0" ::"r"(zva_area) : "memory");
+	for (size_t i = 0; i < sizeof(zva_area); i++) {
+		if (zva_area[i] != (i < block ? 0 : 0xa5))
+			return WRONG;
+	}
+	return 0;
+}
+
+static int body_wfe_wfi(const struct rcase *c)
+{
+	(void)c;
+	__asm__ volatile("sevl\n\t"
+			 "wfe\n\t" /* the event SEVL set: returns at once */
+			 "wfi" ::
+				 : "memory");
+	return 0;
+}
+
+/* AT_HWCAP's HWCAP_CPUID promises that EL0 may read MIDR_EL1 and the ID registers. */
+static int body_hwcap_cpuid(const struct rcase *c)
+{
+	unsigned long midr;
+
+	(void)c;
+	if (!(getauxval(AT_HWCAP) & HWCAP_CPUID))
+		return 0; /* not promised: nothing to check */
+	__asm__ volatile("mrs %0, midr_el1" : "=r"(midr));
+	return 0;
+}
+
+/*
  * With GCS on, a frame whose gcs_context puts GCSPR_EL0 in the kernel half:
  * the signal cap there is read through uaccess, which refuses it; the
  * frame is refused (SIGSEGV), and as the SIGSEGV cannot be pushed on that
@@ -426,6 +504,11 @@ static const struct rcase cases[] = {
 	{ "sp_kernel_address_signal_kills_sigsegv", body_sp_kernel_signal, DIRECT_MAP_RAM, 0,
 	  SIGSEGV, false },
 	{ "tpidr_el0_kernel_address_kept", body_tpidr_kernel, KERNEL_TEXT, 0, 0, false },
+	{ "ctr_el0_readable", body_ctr_el0, 0, 0, 0, false },
+	{ "dc_cvau_ic_ivau_work", body_cache_maintenance, 0, 0, 0, false },
+	{ "dc_zva_zeroes_one_block", body_dc_zva, 0, 0, 0, false },
+	{ "wfe_and_wfi_return", body_wfe_wfi, 0, 0, 0, false },
+	{ "hwcap_cpuid_only_if_mrs_works", body_hwcap_cpuid, 0, 0, 0, false },
 	{ "gcs_sigreturn_gcspr_kernel_address_kills_sigsegv", body_gcs_gcspr_kernel, 0, 0, SIGSEGV,
 	  true },
 };

@@ -20,10 +20,23 @@
 #define SCTLR_SA (UL(1) << 3)	 /* SP alignment check, EL1 */
 #define SCTLR_SA0 (UL(1) << 4)	 /* SP alignment check, EL0 */
 #define SCTLR_I (UL(1) << 12)	 /* instruction cacheable */
+#define SCTLR_DZE (UL(1) << 14)	 /* EL0 may use DC ZVA */
+#define SCTLR_UCT (UL(1) << 15)	 /* EL0 may read CTR_EL0 */
+#define SCTLR_NTWI (UL(1) << 16) /* 0: WFI at EL0 traps */
+#define SCTLR_NTWE (UL(1) << 18) /* 1: WFE at EL0 does not trap */
 #define SCTLR_SPAN (UL(1) << 23) /* 0: taking an exception to EL1 sets PSTATE.PAN */
+#define SCTLR_UCI (UL(1) << 26)	 /* EL0 may clean/invalidate caches by VA (DC CVAU, IC IVAU) */
 #define SCTLR_RES1 ((UL(1) << 11) | (UL(1) << 20) | (UL(1) << 22) | (UL(1) << 28) | (UL(1) << 29))
 #define SCTLR_EL1_BOOT (SCTLR_RES1 | SCTLR_SPAN)
-#define SCTLR_EL1_ON (SCTLR_EL1_BOOT | SCTLR_M | SCTLR_C | SCTLR_I | SCTLR_SA | SCTLR_SA0)
+/*
+ * What EL0 may do is Linux's (its INIT_SCTLR_EL1_MMU_ON): cache type and
+ * maintenance by VA (a JIT's __clear_cache), DC ZVA (memset), WFE; WFI
+ * still traps and is skipped (traps.c). EL0's cache maintenance and DC ZVA
+ * are permission-checked as its own reads and writes.
+ */
+#define SCTLR_EL0_ALLOWED (SCTLR_UCT | SCTLR_UCI | SCTLR_DZE | SCTLR_NTWE)
+#define SCTLR_EL1_ON \
+	(SCTLR_EL1_BOOT | SCTLR_M | SCTLR_C | SCTLR_I | SCTLR_SA | SCTLR_SA0 | SCTLR_EL0_ALLOWED)
 
 /* HCR_EL2 (Arm ARM D19.2.48): RW = EL1 is AArch64. */
 #define HCR_EL2_RW (UL(1) << 31)
