@@ -6,7 +6,9 @@
  * crashing and never succeeding, for three kinds of bad pointer -- NULL, a
  * kernel address, and (SerenityOS TestEFault style) an object straddling
  * the end of a mapping by one byte -- while the same object ending exactly
- * at the edge works. Where Linux defines NULL as "no object" (wait4 status,
+ * at the edge works. An architecture may add more bad pointers
+ * (ARCH_EFAULT_BAD_ADDRS in arch_test.h: arm64's kernel half and tagged
+ * pointers). Where Linux defines NULL as "no object" (wait4 status,
  * waitid infop, prlimit64's pointers, execve argv) there is no NULL case.
  *
  * read and write copy byte streams: Linux may transfer the bytes before the
@@ -396,6 +398,20 @@ static struct pcase cases[] = {
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
 
+/* The architecture's extra bad pointers: an address, or a tag for the fitting object. */
+struct bad_addr {
+	const char *name;
+	uintptr_t addr;
+	bool tag;
+};
+
+static const struct bad_addr arch_bad[] = {
+#ifdef ARCH_EFAULT_BAD_ADDRS
+	ARCH_EFAULT_BAD_ADDRS
+#endif
+	{ NULL, 0, false }, /* the end */
+};
+
 static bool expect_efault(const char *name, const char *kind, long r, long partial)
 {
 	bool ok = r == -EFAULT || (partial > 0 && r == partial);
@@ -435,6 +451,15 @@ static void run_case(const struct pcase *c)
 	if (!c->null_ok)
 		expect_efault(c->name, "null", c->call(NULL), 0);
 	expect_efault(c->name, "kernel_address", c->call(KERNEL_ADDR), 0);
+	for (const struct bad_addr *b = arch_bad; b->name; b++) {
+		uintptr_t a = b->addr;
+
+		if (b->tag) {
+			place(c, fit); /* a valid object: only its tag is wrong */
+			a |= (uintptr_t)fit;
+		}
+		expect_efault(c->name, b->name, c->call((void *)a), 0);
+	}
 	place(c, straddle);
 	expect_efault(c->name, c->no_straddle ? "just_past_edge" : "straddles_edge",
 		      c->call(straddle), c->partial_ok ? edge - straddle : 0);
@@ -448,10 +473,13 @@ static void run_case(const struct pcase *c)
 static unsigned int count_lines(void)
 {
 	unsigned int n = 2; /* execve_argv_element_kernel_address, edge_page_still_unmapped */
+	unsigned int nbad = 0;
 
+	while (arch_bad[nbad].name)
+		nbad++;
 	for (size_t i = 0; i < NCASES; i++)
 		if (cases[i].name)
-			n += 3 + !cases[i].null_ok;
+			n += 3 + !cases[i].null_ok + nbad;
 	return n;
 }
 

@@ -44,11 +44,27 @@ void arch_cpu_probe(void)
 	       (unsigned long)(f->midr >> 4) & 0xfff, f->el, yes_no(f->gcs), yes_no(f->s1pie),
 	       yes_no(f->pan), yes_no(f->fp));
 
-	/* PAN: EL1 cannot touch EL0 pages except in arch_copy_user (Arm ARM D8.4.2). */
-	if (f->pan) {
-		__asm__ __volatile__(".inst %0" ::"i"(INSN_SET_PAN) : "memory");
-		arm64_pan_enabled = 1;
-	}
+	arm64_pan_init();
+}
+
+/*
+ * FEAT_PAN (Arm ARM D8.4.5.1 "PSTATE.PAN"): with PSTATE.PAN = 1 a
+ * privileged data access to a page EL0 may access is a Permission fault.
+ * The kernel never clears it: arch_copy_user() uses LDTR/STTR, which are
+ * checked with EL0's rights and which PAN does not affect (uaccess.S).
+ * SCTLR_EL1.SPAN = 0 makes every exception taken to EL1 set PSTATE.PAN
+ * (D8.4.5.1, rule RTHGD), so the kernel runs with PAN on whatever the
+ * interrupted context or a user SPSR held. Without FEAT_PAN, SPAN is RES1
+ * (SCTLR_EL1, D19.2.118) and stays as head.S set it.
+ */
+void arm64_pan_init(void)
+{
+	if (!arm64_features.pan)
+		return;
+	write_sysreg(sctlr_el1, read_sysreg(sctlr_el1) & ~SCTLR_SPAN);
+	isb();
+	__asm__ __volatile__(".inst %0" ::"i"(INSN_SET_PAN) : "memory");
+	arm64_pan_enabled = 1;
 }
 
 void arch_irq_enable(void)

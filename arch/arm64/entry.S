@@ -141,36 +141,50 @@ el0_sync:
 	SAVE_FRAME 0, TRAP_SYNC
 	mov	x0, sp
 	bl	trap_dispatch
-	b	restore_frame
+	b	ret_to_user
 
 el0_irq:
 	SAVE_FRAME 0, TRAP_IRQ
 	mov	x0, sp
 	bl	arm64_irq
-	b	restore_frame
+	b	ret_to_user
 
 el0_serror:
 	SAVE_FRAME 0, TRAP_SERROR
 	mov	x0, sp
 	bl	trap_dispatch
-	b	restore_frame
+	b	ret_to_user
 
 bad_vector:
 	SAVE_FRAME 1, TRAP_FIQ
 	mov	x0, sp
 	bl	arm64_bad_vector	/* does not return */
 
-/* Restores the frame at SP and returns from the exception (ERET). */
+/*
+ * Returns to user space from the frame at SP: whatever the frame's SPSR
+ * says, the ERET goes to AArch64 EL0t with D, A, I, F unmasked and IL,
+ * SS, PAN, UAO and bits 63:32 clear -- only SPSR_USER_KEEP survives. So
+ * no frame user space shaped (sigreturn, a kernel bug) can return to EL1
+ * or with an illegal or masked PSTATE (Arm ARM C5.2.18 SPSR_EL1; an
+ * illegal return would set PSTATE.IL and stay at EL1). The PC and SP are
+ * the user's: a bad one faults at EL0 (UXN on every kernel page).
+ */
+ret_to_user:
+	ldp	x22, x23, [sp, #FRAME_ELR]
+	mov	x24, #(SPSR_USER_KEEP & 0xffff)
+	movk	x24, #(SPSR_USER_KEEP >> 16), lsl #16
+	and	x23, x23, x24
+	ldr	x21, [sp, #FRAME_SP]
+	msr	sp_el0, x21
+	b	2f
+
+/* Restores the kernel-mode frame at SP and returns from the exception (ERET). */
 	.globl restore_frame
 restore_frame:
 	ldp	x22, x23, [sp, #FRAME_ELR]
-	msr	elr_el1, x22
+2:	msr	elr_el1, x22
 	msr	spsr_el1, x23
-	tst	x23, #SPSR_MODE_MASK
-	b.ne	1f
-	ldr	x21, [sp, #FRAME_SP]	/* to EL0: its stack pointer */
-	msr	sp_el0, x21
-1:	ldp	x0, x1, [sp, #FRAME_X(0)]
+	ldp	x0, x1, [sp, #FRAME_X(0)]
 	ldp	x2, x3, [sp, #FRAME_X(2)]
 	ldp	x4, x5, [sp, #FRAME_X(4)]
 	ldp	x6, x7, [sp, #FRAME_X(6)]
@@ -219,7 +233,7 @@ cpu_switch:
 ret_from_fork:
 	bl	schedule_tail
 	bl	exit_to_user_mode
-	b	restore_frame
+	b	ret_to_user
 
 /* A task that starts in the kernel: x19 = the function, which fills the trap frame. */
 	.globl kthread_entry
@@ -227,7 +241,7 @@ kthread_entry:
 	bl	schedule_tail
 	blr	x19
 	bl	exit_to_user_mode
-	b	restore_frame
+	b	ret_to_user
 
 /* arch_call_on_stack(stack_top, fn, arg): never returns. */
 	.globl arch_call_on_stack

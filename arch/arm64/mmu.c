@@ -16,6 +16,7 @@
  */
 #include <asm/mmu.h>
 #include <asm/pte.h>
+#include <asm/pte_rights.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <kernel/mm.h>
@@ -155,42 +156,43 @@ phys_addr_t arch_unmap_kernel_page(uintptr_t virt)
 	return old & PTE_ADDR_MASK;
 }
 
-/*
- * The rights an EL1 access has through the leaf e: AP[2] and PXN (D8.4.3),
- * or under S1PIE its index's code in the live PIR_EL1, AP[2] still
- * refusing writes (D8.4.x, "not dirty").
- */
+/* The rights the leaf e gives EL1 and EL0 under the live PIR_EL1 / PIRE0_EL1. */
+struct pte_rights arm64_leaf_rights(u64 e)
+{
+	u64 pir = 0, pire0 = 0;
+
+	if (arm64_pie_enabled) {
+		__asm__ __volatile__("mrs %0, " REG_PIR_EL1 : "=r"(pir));
+		__asm__ __volatile__("mrs %0, " REG_PIRE0_EL1 : "=r"(pire0));
+	}
+	return arm64_pte_rights(e, arm64_pie_enabled, pir, pire0);
+}
+
 static unsigned int leaf_prot(u64 e)
 {
-	if (!arm64_pie_enabled)
-		return KPROT_READ | ((e & PTE_RDONLY) ? 0 : KPROT_WRITE) |
-		       ((e & PTE_PXN) ? 0 : KPROT_EXEC);
+	return arm64_leaf_rights(e).el1;
+}
 
-	u64 pir;
-	unsigned int prot;
+/* Visits the valid leaves below the table at level, whose first address is va. */
+static void walk_table(const u64 *table, int level, uintptr_t va, arm64_leaf_fn fn, void *ctx)
+{
+	uintptr_t span = 1ul << (39 - 9 * level);
 
-	__asm__ __volatile__("mrs %0, " REG_PIR_EL1 : "=r"(pir));
-	switch ((pir >> (4 * PTE_PIE_INDEX(e))) & 0xf) {
-	case PIE_R:
-	case PIE_GCS: /* plain loads only; GCS stores are not the kernel's */
-		prot = KPROT_READ;
-		break;
-	case PIE_RX:
-		prot = KPROT_READ | KPROT_EXEC;
-		break;
-	case PIE_RW:
-		prot = KPROT_READ | KPROT_WRITE;
-		break;
-	case PIE_RWX:
-		prot = KPROT_READ | KPROT_WRITE | KPROT_EXEC;
-		break;
-	default:
-		prot = 0; /* NONE, or an overlay code this port never gives EL1 */
-		break;
+	for (int i = 0; i < PT_ENTRIES; i++, va += span) {
+		u64 e = READ_ONCE(table[i]);
+
+		if (!(e & PTE_VALID))
+			continue;
+		if (is_table(e, level))
+			walk_table(table_virt(e), level + 1, va, fn, ctx);
+		else if (level > 0 && (level == 3) == !!(e & PTE_PAGE))
+			fn(va, span, e, ctx);
 	}
-	if (e & PTE_RDONLY)
-		prot &= ~KPROT_WRITE;
-	return prot;
+}
+
+void arm64_for_each_leaf(phys_addr_t root, bool upper, arm64_leaf_fn fn, void *ctx)
+{
+	walk_table(phys_to_virt(root & PTE_ADDR_MASK), 0, upper ? ~0ul << 48 : 0, fn, ctx);
 }
 
 bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot)

@@ -20,6 +20,7 @@
  * rt_sigreturn consumes the cap and zeroes it (ABI.md §4.7).
  */
 #include <asm/page.h>
+#include <asm/pstate.h>
 #include <asm/trap.h>
 #include <kernel/exec.h>
 #include <kernel/exit.h>
@@ -45,10 +46,6 @@
 
 /* Where every process finds the return trampoline: just above the mmap area. */
 #define SIGTRAMP_ADDR MMAP_TOP
-
-/* The PSTATE bits user space may set through sigreturn: NZCV only. */
-#define PSTATE_NZCV (0xful << 28)
-#define PSTATE_MODE_EL0T 0x0ul
 
 struct ctx_head {
 	u32 magic;
@@ -275,35 +272,60 @@ static int restore_gcs(struct task *t, const struct sigcontext64 *sc)
 	return 0;
 }
 
+/*
+ * The si_code Linux's arm64_notify_segfault() gives a refused frame:
+ * SEGV_ACCERR when some area ends above addr (find_vma() found one),
+ * SEGV_MAPERR when none does.
+ */
+static int refused_frame_code(const struct mm *mm, uintptr_t addr)
+{
+	for (const struct vma *v = mm->vmas.head; v; v = v->next) {
+		if (v->end > addr)
+			return SEGV_ACCERR;
+	}
+	return SEGV_MAPERR;
+}
+
+/*
+ * As Linux's restore_sigframe(): the mask and registers come back first,
+ * then the pstate is checked (pstate.c) and the records parsed. A refused
+ * frame raises SIGSEGV at the (restored) sp, catchable as on Linux, with
+ * the pstate forced to its NZCV and x0 = 0; it never reaches ERET.
+ */
 SYSCALL(rt_sigreturn)
 {
 	struct task *t = current;
 	struct trap_frame *f = regs_of(t);
 	uintptr_t at = f->sp; /* the handler returned with sp where we put the frame */
 	static struct rt_sigframe frame;
+	bool pstate_ok;
+	u64 pstate;
 
 	(void)a;
+	f->esr = 0; /* never restarted */
 	if ((at & 15) || copy_from_user(&frame, (const void __user *)at, sizeof(frame)))
 		goto bad;
 
 	const struct sigcontext64 *sc = &frame.uc.uc_mcontext;
 	const struct fpsimd_ctx *fp = (const struct fpsimd_ctx *)sc->reserved;
 
+	t->sigmask = frame.uc.uc_sigmask & ~SIG_UNBLOCKABLE;
+	memcpy(f->x, sc->regs, sizeof(f->x));
+	f->sp = sc->sp;
+	f->elr = sc->pc;
+	pstate = sc->pstate;
+	pstate_ok = arm64_user_pstate_valid(&pstate);
+	f->spsr = pstate;
+	if (!pstate_ok)
+		goto bad;
 	if (fp->head.magic != FPSIMD_MAGIC || fp->head.size != sizeof(*fp))
 		goto bad;
 	if (restore_gcs(t, sc))
 		goto bad;
-	memcpy(f->x, sc->regs, sizeof(f->x));
-	f->sp = sc->sp;
-	f->elr = sc->pc;
-	/* Back to EL0 with interrupts on whatever the frame says: only NZCV is the user's. */
-	f->spsr = (sc->pstate & PSTATE_NZCV) | PSTATE_MODE_EL0T;
-	f->esr = 0;
 	t->arch.fpsimd.fpsr = fp->fpsr;
 	t->arch.fpsimd.fpcr = fp->fpcr;
 	memcpy(t->arch.fpsimd.v, fp->vregs, sizeof(fp->vregs));
 	arm64_fpsimd_load_current(t);
-	t->sigmask = frame.uc.uc_sigmask & ~SIG_UNBLOCKABLE;
 	if (!on_sigaltstack(t, f->sp)) {
 		if (frame.uc.uc_stack.ss_flags & SS_DISABLE) {
 			t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
@@ -315,8 +337,6 @@ SYSCALL(rt_sigreturn)
 	}
 	return (long)f->x[0]; /* the syscall path stores this in x0: keep it */
 bad:
-	printk("umbra: pid %d (%s): bad signal frame at %#lx: killed by signal %d\n",
-	       task_tid_in(t, &init_pid_ns), t->name, (unsigned long)at, SIGSEGV);
-	process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(SIGSEGV));
+	signal_force_fault(SIGSEGV, refused_frame_code(t->mm, f->sp), f->sp, "bad signal frame");
 	return 0;
 }

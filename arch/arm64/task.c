@@ -36,7 +36,6 @@ const char arch_elf_platform[] = "aarch64";
 /* Linux's arm64 HWCAPs (arch/arm64/include/uapi/asm/hwcap.h): FP bit 0, ASIMD bit 1. */
 #define HWCAP_FP (1ul << 0)
 #define HWCAP_ASIMD (1ul << 1)
-#define HWCAP_CPUID (1ul << 11)
 #define HWCAP_GCS (1ul << 32)
 
 static struct trap_frame *user_frame(const struct task *t)
@@ -135,8 +134,8 @@ void arch_task_exec(struct task *t, uintptr_t entry, uintptr_t sp)
 	memset(f, 0, sizeof(*f));
 	f->elr = entry;
 	f->sp = sp;
-	/* EL0t, interrupts unmasked; PAN stays set across the next entry (SCTLR_EL1.SPAN = 1). */
-	f->spsr = SPSR_MODE_EL0T | (arm64_pan_enabled ? SPSR_PAN : 0);
+	/* EL0t, interrupts unmasked: a plain user PSTATE (PAN is set on entry, cpu.c). */
+	f->spsr = SPSR_MODE_EL0T;
 	t->arch.tpidr_el0 = 0;
 	memset(&t->arch.fpsimd, 0, sizeof(t->arch.fpsimd));
 	if (t == current) {
@@ -199,9 +198,14 @@ void arm64_fpsimd_reset(struct task *t)
 
 /* ---- ELF auxiliary vector ---- */
 
+/*
+ * No HWCAP_CPUID: it promises that EL0's MRS of MIDR_EL1 and the ID
+ * registers is emulated (Linux does it in its SYS64 trap handler); here
+ * they trap to SIGILL, and glibc reads MIDR_EL1 whenever the bit is set.
+ */
 unsigned long arch_elf_hwcap(void)
 {
-	unsigned long hw = HWCAP_CPUID;
+	unsigned long hw = 0;
 
 	if (arm64_features.fp)
 		hw |= HWCAP_FP | HWCAP_ASIMD;

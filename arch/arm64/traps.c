@@ -12,6 +12,7 @@
 #include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <asm/trap.h>
+#include <asm/user_fault.h>
 #include <kernel/arch.h>
 #include <kernel/kstack.h>
 #include <kernel/mm.h>
@@ -56,10 +57,12 @@ static const char *const ec_names[ESR_EC_MAX + 1] = {
 	[ESR_EC_BRK64] = "BRK instruction",
 };
 
+/* The self-tests' expected exception (trap_expect_fault), and what it saw. */
 static struct {
 	unsigned int ec;
-	unsigned int hits;
+	enum trap_resume resume;
 	bool armed;
+	struct trap_seen seen;
 } expected;
 
 void arm64_traps_init(void)
@@ -68,16 +71,55 @@ void arm64_traps_init(void)
 	isb();
 }
 
-void trap_expect(unsigned int ec)
+void trap_expect_fault(unsigned int ec, enum trap_resume resume)
 {
 	expected.ec = ec;
-	expected.hits = 0;
+	expected.resume = resume;
+	expected.seen = (struct trap_seen){ 0 };
 	expected.armed = true;
+}
+
+void trap_expect(unsigned int ec)
+{
+	trap_expect_fault(ec, TRAP_RESUME_NEXT);
 }
 
 unsigned int trap_expect_hits(void)
 {
-	return expected.hits;
+	return expected.seen.hits;
+}
+
+const struct trap_seen *trap_expect_seen(void)
+{
+	return &expected.seen;
+}
+
+/* PSTATE.PAN now (MRS PAN, S3_0_C4_C2_3): only with FEAT_PAN. */
+static bool pan_now(void)
+{
+	u64 v;
+
+	if (!arm64_features.pan)
+		return false;
+	__asm__ __volatile__("mrs %0, S3_0_C4_C2_3" : "=r"(v));
+	return v & SPSR_PAN;
+}
+
+/* A kernel-mode exception a self-test armed: recorded, then resumed as it asked. */
+static bool expected_exception(struct trap_frame *f, unsigned int ec)
+{
+	if (!expected.armed || ec != expected.ec)
+		return false;
+	expected.armed = false;
+	expected.seen = (struct trap_seen){ .esr = f->esr,
+					    .far = f->far,
+					    .elr = f->elr,
+					    .spsr = f->spsr,
+					    .pan = pan_now(),
+					    .hits = 1 };
+	/* BRK, UDF and aborts are reported at the instruction itself. */
+	f->elr = expected.resume == TRAP_RESUME_LR ? f->x[30] : f->elr + 4;
+	return true;
 }
 
 static unsigned int esr_ec(u64 esr)
@@ -266,10 +308,11 @@ static void user_abort(struct trap_frame *f)
 
 void arm64_syscall(struct trap_frame *f);
 
-/* The signal each user exception raises (signal(7), as Linux's arm64 traps). */
+/* What an exception from EL0 does: a system call, paging, a GCS fault, else a signal. */
 static void user_exception(struct trap_frame *f)
 {
 	unsigned int ec = esr_ec(f->esr);
+	struct user_signal s;
 
 	switch (ec) {
 	case ESR_EC_SVC64:
@@ -282,41 +325,29 @@ static void user_exception(struct trap_frame *f)
 	case ESR_EC_GCS:
 		arm64_gcs_user_fault(f);
 		break;
-	case ESR_EC_UNKNOWN:
-	case ESR_EC_ILL:
-	case ESR_EC_SYS64:
-		signal_force_fault(SIGILL, ILL_ILLOPC, f->elr, ec_name(ec));
-		break;
-	case ESR_EC_BRK64:
-	case ESR_EC_BRK_LOW:
-	case ESR_EC_SSTEP_LOW:
-	case ESR_EC_WATCH_LOW:
-		signal_force_fault(SIGTRAP, TRAP_BRKPT, f->elr, ec_name(ec));
-		break;
-	case ESR_EC_PC_ALIGN:
-	case ESR_EC_SP_ALIGN:
-		signal_force_fault(SIGBUS, BUS_ADRALN, f->elr, ec_name(ec));
-		break;
-	case ESR_EC_FP_EXC64:
-		signal_force_fault(SIGFPE, FPE_FLTINV, f->elr, ec_name(ec));
+	case ESR_EC_WFX:
+		f->elr += 4; /* a WFI (SCTLR_EL1.nTWI = 0): a no-op, as Linux's wfi_handler */
 		break;
 	default:
-		signal_force_fault(SIGSEGV, SI_KERNEL, 0, ec_name(ec));
+		s = arm64_user_signal(ec, f->elr, f->far, f->sp);
+		signal_force_fault(s.sig, s.code, s.addr, ec_name(ec));
 		break;
 	}
 }
 
 /*
- * A data abort in kernel mode at a user address is legitimate only inside
- * the user-access routine: page the memory in, or resume at its fix-up.
+ * A data abort in kernel mode is legitimate only inside the user-access
+ * routine: page user memory in, or resume at its fix-up. Any other
+ * address (a kernel one an LDTR/STTR was refused) is fixed up too: the
+ * copy fails with -EFAULT.
  */
 static bool kernel_uaccess_fault(struct trap_frame *f)
 {
 	u64 fixup = extable_fixup(f->elr);
 
-	if (!fixup || f->far >= TASK_SIZE)
+	if (!fixup)
 		return false;
-	if (current && current->mm &&
+	if (current && current->mm && f->far < TASK_SIZE &&
 	    (f->esr & ESR_ISS_FSC_MASK & FSC_TYPE_MASK) == FSC_TRANSLATION &&
 	    mm_handle_fault(current->mm, f->far, abort_access(f->esr)) == 0)
 		return true;
@@ -340,12 +371,8 @@ void trap_dispatch(struct trap_frame *f)
 			f->elr = extable_fixup(f->elr); /* poweroff's probe of semihosting */
 			return;
 		}
-		if (expected.armed && ec == expected.ec) {
-			expected.hits++;
-			expected.armed = false;
-			f->elr += 4; /* BRK and UDF are reported at the instruction itself */
+		if (expected_exception(f, ec))
 			return;
-		}
 	}
 	kernel_fault(f);
 }

@@ -1,38 +1,54 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * arch_copy_user(dst, src, n): copies between kernel and user memory and
- * returns the number of bytes NOT copied. The two instructions that touch
- * memory are in the fix-up table (section .extable): when one faults on
- * memory that cannot be paged in, trap_dispatch resumes at copy_done, where
- * x2 still counts the bytes left.
+ * returns the number of bytes NOT copied. The side below TASK_SIZE is the
+ * user's (access_ok() checked it; kernel addresses are all in TTBR1's
+ * half) and is touched only with LDTRB / STTRB, the unprivileged loads and
+ * stores (Arm ARM C6.2 "LDTRB", "STTRB"; D8.4.5.2: at EL1 with PSTATE.UAO
+ * = 0 they are checked as EL0 accesses). Why these and not a PAN toggle:
  *
- * With FEAT_PAN on, EL1 may touch EL0-accessible pages only while
- * PSTATE.PAN = 0 (Arm ARM D8.4.2): the copy clears it and sets it again.
- * A fault in between keeps PAN as it was in SPSR, so the fix-up path finds
- * it still clear and sets it.
+ *  - the MMU checks them with EL0's rights: a kernel address that got past
+ *    access_ok() faults instead of being read or written, on every CPU,
+ *    FEAT_PAN or not (cortex-a72 has none), and a page EL0 may not write
+ *    (read-only, GCS) is not written;
+ *  - PSTATE.PAN does not affect them (D8.4.5.1), so it stays 1 for the
+ *    whole kernel: there is no window with PAN off, not even in a fault
+ *    or an interrupt taken in the middle of a copy.
+ *
+ * PSTATE.UAO would make them privileged: every exception to EL1 clears it
+ * (D8.4.5.2) and the kernel never sets it.
+ *
+ * The two instructions that touch user memory are in the fix-up table
+ * (section .extable): when one faults on memory that cannot be paged in,
+ * trap_dispatch resumes at copy_done, where x2 still counts the bytes left.
  */
-#include <asm/sysreg.h>
+#include <asm/page.h>
 
 	.text
 	.globl arch_copy_user
 arch_copy_user:
-	adrp	x3, arm64_pan_enabled
-	ldrb	w3, [x3, :lo12:arm64_pan_enabled]
-	cbz	w3, 1f
-	.inst	INSN_CLEAR_PAN
-1:	cbz	x2, copy_done
-copy_load:
-	ldrb	w4, [x1]
+	mov	x3, #TASK_SIZE
+	cmp	x0, x3
+	b.hs	from_user		/* dst is the kernel's: src is the user's */
+	cbz	x2, copy_done
+1:	ldrb	w4, [x1], #1		/* to user space */
 copy_store:
-	strb	w4, [x0]
+	sttrb	w4, [x0]
 	add	x0, x0, #1
+	subs	x2, x2, #1
+	b.ne	1b
+	b	copy_done
+from_user:
+	cbz	x2, copy_done
+2:
+copy_load:
+	ldtrb	w4, [x1]
 	add	x1, x1, #1
-	sub	x2, x2, #1
-	b	1b
+	strb	w4, [x0], #1
+	subs	x2, x2, #1
+	b.ne	2b
 copy_done:
-	cbz	w3, 2f
-	.inst	INSN_SET_PAN
-2:	mov	x0, x2
+	mov	x0, x2
 	ret
 
 	.section .extable, "a"

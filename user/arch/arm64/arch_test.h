@@ -71,4 +71,21 @@ static inline long arch_efault_call(void *p)
 	return -ENOSYS;
 }
 
+/*
+ * efault: more pointers every call must refuse with EFAULT, {name, address,
+ * tag}: the kernel half where it is mapped for EL1 (the direct map's first
+ * byte and QEMU virt's RAM through it, the kernel image), the first address
+ * past the 48-bit user range, and a valid user object with a non-zero top
+ * byte -- Linux without the tagged address ABI (PR_SET_TAGGED_ADDR_CTRL,
+ * which Umbra does not offer) refuses those in access_ok(). A tag entry is
+ * ORed into the address of the object that fits below the edge.
+ */
+#define ARCH_EFAULT_BAD_ADDRS                                         \
+	{ "direct_map_base", 0xffff000000000000ul, false },           \
+		{ "direct_map_ram", 0xffff000040000000ul, false },    \
+		{ "kernel_image", 0xffffffff80000000ul, false },      \
+		{ "beyond_user_range", 0x0001000000000000ul, false }, \
+		{ "top_byte_0x0f", 0x0f00000000000000ul, true },      \
+		{ "top_byte_0xff", 0xff00000000000000ul, true },
+
 #endif

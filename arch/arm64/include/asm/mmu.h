@@ -3,6 +3,7 @@
 #ifndef ASM_MMU_H
 #define ASM_MMU_H
 
+#include <asm/pte_rights.h>
 #include <kernel/types.h>
 
 /* TTBR0's table when no user address space is active: all entries invalid. */
@@ -11,6 +12,17 @@ phys_addr_t arm64_empty_pgd(void);
 /* TLB maintenance (Arm ARM D8.13): one page of every ASID, or everything. */
 void arm64_flush_page(uintptr_t va);
 void arm64_flush_all(void);
+
+/*
+ * Calls fn for every valid leaf (page or block) of the tables at root --
+ * TTBR1's half when upper, TTBR0's otherwise -- with its first virtual
+ * address and size. For self-tests: the tables must not change meanwhile.
+ */
+typedef void (*arm64_leaf_fn)(uintptr_t va, size_t size, u64 leaf, void *ctx);
+void arm64_for_each_leaf(phys_addr_t root, bool upper, arm64_leaf_fn fn, void *ctx);
+
+/* What a live leaf lets EL1 and EL0 do (pte_rights.c with the live PIR registers). */
+struct pte_rights arm64_leaf_rights(u64 leaf);
 
 /*
  * GCS and S1PIE (gcs.c): called by arch_mm_init() once the final kernel

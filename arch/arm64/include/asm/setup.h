@@ -58,7 +58,8 @@ struct arm64_features {
 };
 extern struct arm64_features arm64_features;
 
-/* Read by vectors.S: whether user accesses must toggle PSTATE.PAN. */
+/* Whether PSTATE.PAN is on in the kernel (FEAT_PAN found); set by arm64_pan_init(). */
 extern u8 arm64_pan_enabled;
+void arm64_pan_init(void);
 
 #endif

@@ -20,10 +20,23 @@
 #define SCTLR_SA (UL(1) << 3)	 /* SP alignment check, EL1 */
 #define SCTLR_SA0 (UL(1) << 4)	 /* SP alignment check, EL0 */
 #define SCTLR_I (UL(1) << 12)	 /* instruction cacheable */
-#define SCTLR_SPAN (UL(1) << 23) /* 1: taking an exception leaves PSTATE.PAN alone */
+#define SCTLR_DZE (UL(1) << 14)	 /* EL0 may use DC ZVA */
+#define SCTLR_UCT (UL(1) << 15)	 /* EL0 may read CTR_EL0 */
+#define SCTLR_NTWI (UL(1) << 16) /* 0: WFI at EL0 traps */
+#define SCTLR_NTWE (UL(1) << 18) /* 1: WFE at EL0 does not trap */
+#define SCTLR_SPAN (UL(1) << 23) /* 0: taking an exception to EL1 sets PSTATE.PAN */
+#define SCTLR_UCI (UL(1) << 26)	 /* EL0 may clean/invalidate caches by VA (DC CVAU, IC IVAU) */
 #define SCTLR_RES1 ((UL(1) << 11) | (UL(1) << 20) | (UL(1) << 22) | (UL(1) << 28) | (UL(1) << 29))
 #define SCTLR_EL1_BOOT (SCTLR_RES1 | SCTLR_SPAN)
-#define SCTLR_EL1_ON (SCTLR_EL1_BOOT | SCTLR_M | SCTLR_C | SCTLR_I | SCTLR_SA | SCTLR_SA0)
+/*
+ * What EL0 may do is Linux's (its INIT_SCTLR_EL1_MMU_ON): cache type and
+ * maintenance by VA (a JIT's __clear_cache), DC ZVA (memset), WFE; WFI
+ * still traps and is skipped (traps.c). EL0's cache maintenance and DC ZVA
+ * are permission-checked as its own reads and writes.
+ */
+#define SCTLR_EL0_ALLOWED (SCTLR_UCT | SCTLR_UCI | SCTLR_DZE | SCTLR_NTWE)
+#define SCTLR_EL1_ON \
+	(SCTLR_EL1_BOOT | SCTLR_M | SCTLR_C | SCTLR_I | SCTLR_SA | SCTLR_SA0 | SCTLR_EL0_ALLOWED)
 
 /* HCR_EL2 (Arm ARM D19.2.48): RW = EL1 is AArch64. */
 #define HCR_EL2_RW (UL(1) << 31)
@@ -131,10 +144,37 @@
 /* DAIF bits as MRS/MSR DAIF see them (Arm ARM C5.2.2). */
 #define DAIF_I (UL(1) << 7)
 
-/* SPSR_EL1 (Arm ARM C5.2.18). */
+/*
+ * SPSR_EL1 for AArch64 (Arm ARM C5.2.18; PSTATE itself: D1.4): on ERET
+ * these become the interrupted PSTATE. M[3:0] is the EL and SP to return
+ * to, M[4] = 1 AArch32; D, A, I, F mask debug, SError, IRQ, FIQ; IL set
+ * makes the next instruction an Illegal Execution state exception (D1.4.x);
+ * SS is software step; PAN and UAO change EL1's own accesses only.
+ */
 #define SPSR_MODE_MASK UL(0xf)
 #define SPSR_MODE_EL0T UL(0x0)
+#define SPSR_MODE_NRW (UL(1) << 4) /* M[4]: AArch32 */
+#define SPSR_F (UL(1) << 6)
+#define SPSR_I (UL(1) << 7)
+#define SPSR_A (UL(1) << 8)
+#define SPSR_D (UL(1) << 9)
+#define SPSR_DAIF (SPSR_D | SPSR_A | SPSR_I | SPSR_F)
+#define SPSR_BTYPE (UL(3) << 10) /* FEAT_BTI */
+#define SPSR_SSBS (UL(1) << 12)	 /* FEAT_SSBS */
+#define SPSR_IL (UL(1) << 20)
+#define SPSR_SS (UL(1) << 21)
 #define SPSR_PAN (UL(1) << 22)
+#define SPSR_UAO (UL(1) << 23)
+#define SPSR_DIT (UL(1) << 24) /* FEAT_DIT */
+#define SPSR_TCO (UL(1) << 25) /* FEAT_MTE */
+#define SPSR_NZCV (UL(0xf) << 28)
+/*
+ * Everything a return to EL0 may carry: entry.S's ret_to_user clears the
+ * rest (mode, M[4], DAIF, IL, SS, PAN, UAO, bits 63:32 with FEAT_GCS's
+ * EXLOCK) whatever the frame says -- exactly what a pstate passing
+ * arm64_user_pstate_valid() can hold.
+ */
+#define SPSR_USER_KEEP (SPSR_NZCV | SPSR_TCO | SPSR_DIT | SPSR_SSBS | SPSR_BTYPE)
 
 /* The generic timer's CNTx_CTL_EL0 (Arm ARM D19.11). */
 #define CNT_CTL_ENABLE (UL(1) << 0)

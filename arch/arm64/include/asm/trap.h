@@ -75,11 +75,24 @@ void arm64_irq(struct trap_frame *f);
 void irq_set_handler(unsigned int intid, void (*fn)(void));
 
 /*
- * For self-tests of the trap path: the next kernel-mode exception with this
- * ESR class is counted and skipped over (ELR += 4) instead of panicking.
+ * For self-tests that make the kernel fault on purpose: the next
+ * kernel-mode synchronous exception with ESR class ec (and no fix-up of
+ * its own) is recorded instead of panicking, and execution resumes at the
+ * next instruction (ELR + 4) or, for a call into a page that cannot run,
+ * at the caller's return address (x30).
  */
-void trap_expect(unsigned int ec);
+enum trap_resume { TRAP_RESUME_NEXT, TRAP_RESUME_LR };
+
+struct trap_seen {
+	u64 esr, far, elr, spsr;
+	bool pan;	   /* PSTATE.PAN as the handler found it */
+	unsigned int hits; /* 0 or 1 */
+};
+
+void trap_expect_fault(unsigned int ec, enum trap_resume resume);
+void trap_expect(unsigned int ec); /* trap_expect_fault(ec, TRAP_RESUME_NEXT) */
 unsigned int trap_expect_hits(void);
+const struct trap_seen *trap_expect_seen(void);
 #endif
 
 #endif
