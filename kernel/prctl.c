@@ -22,7 +22,8 @@ SYSCALL(prctl)
 	switch (option) {
 	case PR_SET_NAME: {
 		char name[TASK_COMM_LEN];
-		long len = strncpy_from_user(name, (const char __user *)arg2, sizeof(name));
+		/* At most 15 bytes are read, as Linux: a name ending at a mapping's edge is fine. */
+		long len = strncpy_from_user(name, (const char __user *)arg2, sizeof(name) - 1);
 
 		if (len == -EFAULT)
 			return -EFAULT;
