@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/vma.c keeps a sorted, non-overlapping list of page-aligned areas
- * (checked after every operation): vma_find and vma_range_free answer
+ * kernel/vma.c keeps an index of sorted, non-overlapping page-aligned
+ * areas (checked after every operation: walked in order with vma_first and
+ * vma_next, and by vma_check(), which verifies the tree's order, balance,
+ * heights and per-subtree largest gaps): vma_find and vma_range_free answer
  * exactly at area edges; vma_insert keeps the order; vma_remove splits
  * straddling areas and reports exactly the removed pieces; vma_protect
  * splits at both ends, reports exactly the pieces whose rights change, and
@@ -78,12 +80,16 @@ static void fail_nth_alloc(unsigned int n)
 
 /* ---- helpers ---- */
 
+/* The index's own check (order, balance, gaps), then the walk in address order. */
 static void check_invariants(const struct vma_list *l)
 {
 	const struct vma *prev = NULL;
+	const char *broken = vma_check(l);
 	long n = 0;
 
-	for (const struct vma *v = l->head; v; v = v->next) {
+	if (broken)
+		fail_msg("vma index broken: %s", broken);
+	for (const struct vma *v = vma_first(l); v; v = vma_next(v)) {
 		assert_true(v->start < v->end);
 		assert_int_equal(v->start % P, 0);
 		assert_int_equal(v->end % P, 0);
@@ -103,7 +109,7 @@ struct expect_area {
 /* The list is exactly areas[0..n). */
 static void assert_list(const struct vma_list *l, const struct expect_area *areas, size_t n)
 {
-	const struct vma *v = l->head;
+	const struct vma *v = vma_first(l);
 
 	check_invariants(l);
 	for (size_t i = 0; i < n; i++) {
@@ -112,7 +118,7 @@ static void assert_list(const struct vma_list *l, const struct expect_area *area
 		assert_int_equal(v->end, areas[i].end);
 		assert_int_equal(v->prot, areas[i].prot);
 		assert_int_equal(v->flags, areas[i].flags);
-		v = v->next;
+		v = vma_next(v);
 	}
 	assert_null(v);
 }
@@ -170,7 +176,7 @@ static struct vma_list list;
 static int setup(void **state)
 {
 	(void)state;
-	list.head = NULL;
+	list.root = NULL;
 	list.count = 0;
 	nr_calls = 0;
 	fail_countdown = 0;
@@ -313,7 +319,7 @@ static void test_remove_across_areas(void **state)
 	/* Everything. */
 	nr_calls = 0;
 	assert_int_equal(vma_remove(&list, 0, UINTPTR_MAX & ~(P - 1), release_cb, &ctx_token), 0);
-	assert_null(list.head);
+	assert_null(vma_first(&list));
 	assert_int_equal(nr_calls, 2);
 	assert_call(0, P, 2 * P);
 	assert_call(1, 9 * P, 12 * P);
@@ -386,7 +392,7 @@ static void test_protect_across_adjacent_areas(void **state)
 	assert_apply(1, 0x18 * P, 0x1a * P, RW, VM_IMAGE);
 	/* PROT_NONE on the whole lot, NULL apply allowed. */
 	assert_int_equal(vma_protect(&list, 0x10 * P, 0x20 * P, PROT_NONE, NULL, NULL), 0);
-	for (const struct vma *v = list.head; v; v = v->next)
+	for (const struct vma *v = vma_first(&list); v; v = vma_next(v))
 		assert_int_equal(v->prot, PROT_NONE);
 	check_invariants(&list);
 }
@@ -514,6 +520,55 @@ static void test_gap_guard(void **state)
 	assert_int_equal(vma_find_gap(&list, 6 * P, 0, 0, 16 * P, 2 * P), 0);
 }
 
+/*
+ * The edges of the search: high below the lowest area (only the window
+ * under it counts), a guard so large that only a bottom window, whose guard
+ * falls off address 0, can hold it, and a length that fits nowhere.
+ */
+static void test_gap_edges(void **state)
+{
+	const uintptr_t huge = (uintptr_t)1 << 63, top = UINTPTR_MAX & ~(P - 1);
+
+	(void)state;
+	/* Empty: the guard below is cut off at 0, the one above must fit under the top. */
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, top, huge), huge - 2 * P);
+	ins(16 * P, 20 * P, RW, VM_SHADOW_STACK); /* reaches [15, 21) */
+	/* high inside the area: the window below it, [0, 15), is the only one. */
+	assert_int_equal(vma_find_gap(&list, 4 * P, 0, 0, 18 * P, 0), 11 * P);
+	assert_int_equal(vma_find_gap(&list, 15 * P, 0, 0, 18 * P, 0), 0);
+	assert_int_equal(vma_find_gap(&list, 16 * P, 0, 0, 18 * P, 0), 0);
+	assert_int_equal(vma_find_gap(&list, 4 * P, 0, 12 * P, 18 * P, 0), 0); /* below low */
+	/* A guard of 2^63 fits nowhere now; a length of 2^63 still fits above. */
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, top, huge), 0);
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, top, UINTPTR_MAX), 0);
+	assert_int_equal(vma_find_gap(&list, huge, 0, 0, top, 0), huge - P);
+	assert_int_equal(vma_find_gap(&list, top - 21 * P, 0, 0, top, 0), 21 * P);
+	assert_int_equal(vma_find_gap(&list, top - 20 * P, 0, 0, top, 0), 0);
+	/* Below the shadow stack's reach, [0, 15): guard 13 pages above, cut off below. */
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, 18 * P, 13 * P), P);
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, 18 * P, 7 * P), 7 * P);
+	assert_int_equal(vma_find_gap(&list, 2 * P, 0, 0, 18 * P, 14 * P), 0);
+}
+
+/*
+ * A change of an empty range (start >= end) changes nothing and needs no
+ * memory: no split at start, no callback.
+ */
+static void test_empty_range_changes_nothing(void **state)
+{
+	(void)state;
+	three_areas();
+	fail_nth_alloc(1);
+	assert_int_equal(vma_remove(&list, 9 * P, 9 * P, release_cb, &ctx_token), 0);
+	assert_int_equal(vma_protect(&list, 9 * P, 9 * P, RW, apply_cb, &ctx_token), 0);
+	assert_int_equal(vma_remove(&list, 10 * P, 9 * P, release_cb, &ctx_token), 0);
+	fail_countdown = 0;
+	assert_int_equal(nr_calls, 0);
+	ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+		    { 8 * P, 12 * P, RX, VM_IMAGE });
+	assert_int_equal(live_objects, 3);
+}
+
 /* ---- clear / clone ---- */
 
 static void test_clear(void **state)
@@ -521,7 +576,7 @@ static void test_clear(void **state)
 	(void)state;
 	three_areas();
 	vma_clear(&list, release_cb, &ctx_token);
-	assert_null(list.head);
+	assert_null(vma_first(&list));
 	assert_int_equal(nr_calls, 3);
 	assert_call(0, P, 3 * P);
 	assert_call(1, 5 * P, 6 * P);
@@ -533,7 +588,8 @@ static void test_clear(void **state)
 
 static void test_clone(void **state)
 {
-	struct vma_list copy = { .head = (struct vma *)0x1 }; /* garbage is overwritten */
+	/* garbage is overwritten */
+	struct vma_list copy = { .root = (struct vma *)0x1, .count = 7 };
 
 	(void)state;
 	three_areas();
@@ -548,7 +604,8 @@ static void test_clone(void **state)
 	vma_clear(&copy, NULL, NULL);
 	/* Empty source. */
 	assert_int_equal(vma_clone(&copy, &list), 0);
-	assert_null(copy.head);
+	assert_null(vma_first(&copy));
+	assert_int_equal(copy.count, 0);
 	assert_int_equal(live_objects, 0);
 }
 
@@ -559,11 +616,13 @@ static void test_clone_enomem(void **state)
 	(void)state;
 	three_areas();
 	for (unsigned int n = 1; n <= 3; n++) {
-		copy.head = (struct vma *)0x1;
+		copy.root = (struct vma *)0x1;
+		copy.count = 7;
 		fail_nth_alloc(n);
 		assert_int_equal(vma_clone(&copy, &list), -ENOMEM);
 		fail_countdown = 0;
-		assert_null(copy.head);
+		assert_null(vma_first(&copy));
+		assert_int_equal(copy.count, 0);
 		assert_int_equal(live_objects, 3);
 		ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
 			    { 8 * P, 12 * P, RX, VM_IMAGE });
@@ -629,7 +688,7 @@ static void compare_with_model(void)
 			assert_int_equal(v->flags, model_flags[i]);
 		}
 	}
-	for (const struct vma *v = list.head; v; v = v->next)
+	for (const struct vma *v = vma_first(&list); v; v = vma_next(v))
 		assert_true(v->start >= BASE && v->end <= BASE + NPAGES * P);
 }
 
@@ -812,6 +871,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_gap_hint, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gap_top_down_below_areas, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gap_guard, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gap_edges, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_empty_range_changes_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clear, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clone, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clone_enomem, setup, teardown),
