@@ -33,7 +33,8 @@ size_t mm_format_maps(const struct mm *mm, char *buf, size_t size)
 {
 	size_t used = 0;
 
-	for (const struct vma *v = mm->vmas.head; v && used + MAPS_LINE < size; v = v->next) {
+	for (const struct vma *v = vma_first(&mm->vmas); v && used + MAPS_LINE < size;
+	     v = vma_next(v)) {
 		used += (size_t)snprintf(buf + used, size - used,
 					 "%08lx-%08lx %c%c%cp 00000000 00:00 0%s\n",
 					 (unsigned long)v->start, (unsigned long)v->end,
@@ -60,11 +61,7 @@ struct file *procfs_open(const char *path, long *err)
 		return NULL;
 	}
 
-	size_t cap = 0;
-
-	for (const struct vma *v = current->mm->vmas.head; v; v = v->next)
-		cap += MAPS_LINE;
-	cap += MAPS_LINE;
+	size_t cap = ((size_t)current->mm->vmas.count + 1) * MAPS_LINE;
 
 	char *buf = kmalloc(cap);
 	struct file *f = kzalloc(sizeof(*f));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * User address spaces (see <kernel/vm.h>): each change to the VMA list is
+ * User address spaces (see <kernel/vm.h>): each change to the VMA index is
  * paired with the page-table change the arch makes, so the two never
  * disagree. Pages appear on first touch, in mm_handle_fault().
  */
@@ -51,7 +51,7 @@ struct mm *mm_fork(struct mm *src)
 		return NULL;
 	if (vma_clone(&mm->vmas, &src->vmas))
 		goto fail;
-	for (struct vma *v = src->vmas.head; v; v = v->next) {
+	for (const struct vma *v = vma_first(&src->vmas); v; v = vma_next(v)) {
 		if (arch_user_copy(mm->pgd, src->pgd, v->start, v->end, v->prot, v->flags))
 			goto fail;
 	}
@@ -96,8 +96,9 @@ int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot)
 {
 	/* Shadow-stack memory is never executable (Linux's arch_validate_flags). */
 	if (prot & PROT_EXEC) {
-		for (struct vma *v = mm->vmas.head; v && v->start < start + len; v = v->next) {
-			if (v->end > start && (v->flags & VM_SHADOW_STACK))
+		for (const struct vma *v = vma_first_above(&mm->vmas, start);
+		     v && v->start < start + len; v = vma_next(v)) {
+			if (v->flags & VM_SHADOW_STACK)
 				return -EINVAL;
 		}
 	}

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Virtual memory areas: the regions of a user address space and their
- * rights, as a list sorted by address. Pure bookkeeping -- no page tables --
- * so host unit tests drive it; kernel/vm.c pairs each change with the
- * matching page-table change.
+ * rights, kept in a balanced search tree keyed by address (an AVL tree whose
+ * nodes also know the largest free gap below them, so lookups, changes and
+ * gap searches cost O(log n) however many areas there are). Pure
+ * bookkeeping -- no page tables -- so host unit tests drive it; kernel/vm.c
+ * pairs each change with the matching page-table change.
  */
 #ifndef KERNEL_VMA_H
 #define KERNEL_VMA_H
@@ -21,12 +23,17 @@ struct vma {
 	uintptr_t end;	    /* exclusive, page aligned, > start */
 	unsigned int prot;  /* PROT_READ | PROT_WRITE | PROT_EXEC */
 	unsigned int flags; /* VM_* */
-	struct vma *next;
+	/* The index: only kernel/vma.c looks at these. */
+	struct vma *left, *right, *parent;
+	uintptr_t gap;	   /* free space between the previous area's reach and this one's */
+	uintptr_t max_gap; /* the largest gap in this subtree */
+	int height;	   /* of this subtree: 1 for a leaf */
 };
 
+/* The areas of one address space, never overlapping. All zero is empty. */
 struct vma_list {
-	struct vma *head;   /* lowest address first, never overlapping */
-	unsigned int count; /* areas on the list */
+	struct vma *root;   /* only kernel/vma.c looks at it */
+	unsigned int count; /* areas in the index */
 };
 
 /*
@@ -42,6 +49,18 @@ typedef void (*vma_release_fn)(uintptr_t start, uintptr_t end, void *ctx);
 /* The area containing addr, or NULL. */
 struct vma *vma_find(const struct vma_list *l, uintptr_t addr);
 
+/*
+ * In address order: the lowest area, the one after v, and the lowest area
+ * that ends above addr (the one containing addr, else the next one up, as
+ * Linux's find_vma()); NULL past the end. The areas must not change during
+ * a walk.
+ *
+ *	for (struct vma *v = vma_first(l); v; v = vma_next(v))
+ */
+struct vma *vma_first(const struct vma_list *l);
+struct vma *vma_next(const struct vma *v);
+struct vma *vma_first_above(const struct vma_list *l, uintptr_t addr);
+
 /* True when no area intersects [start, end). */
 bool vma_range_free(const struct vma_list *l, uintptr_t start, uintptr_t end);
 
@@ -51,8 +70,9 @@ int vma_insert(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int 
 
 /*
  * Removes [start, end) from every area it touches, splitting areas that
- * straddle it, and calls release for each removed piece. Returns 0, or
- * -ENOMEM (with nothing changed) when a split needs memory it cannot get.
+ * straddle it, and calls release for each removed piece, lowest first.
+ * Returns 0, or -ENOMEM (with nothing changed) when a split needs memory it
+ * cannot get. An empty range (start >= end) changes nothing.
  */
 int vma_remove(struct vma_list *l, uintptr_t start, uintptr_t end, vma_release_fn release,
 	       void *ctx);
@@ -60,7 +80,8 @@ int vma_remove(struct vma_list *l, uintptr_t start, uintptr_t end, vma_release_f
 /*
  * Sets prot on [start, end), splitting at the ends. The whole range must be
  * mapped: -ENOMEM otherwise (Linux's mprotect rule), with nothing changed.
- * apply is called for each piece that changes, with its old area flags.
+ * apply is called for each piece that changes, with its old area flags,
+ * lowest first. An empty range changes nothing.
  */
 typedef void (*vma_protect_fn)(uintptr_t start, uintptr_t end, unsigned int prot,
 			       unsigned int flags, void *ctx);
@@ -71,7 +92,8 @@ int vma_protect(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int
  * Finds a free, page-aligned range of len bytes within [low, high): the hint
  * if it is free and fits, else the highest free range (top-down, as Linux).
  * Returns its start, or 0 when none fits. guard bytes are kept free on both
- * sides of the result when guard > 0 (shadow stacks use this).
+ * sides of the result when guard > 0 (shadow stacks use this), and no result
+ * comes within a page of a shadow stack (its guard gaps). O(log n).
  */
 uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uintptr_t low,
 		       uintptr_t high, size_t guard);
@@ -81,5 +103,12 @@ void vma_clear(struct vma_list *l, vma_release_fn release, void *ctx);
 
 /* Copies every area of src into dst (empty). 0 or -ENOMEM (dst cleared). */
 int vma_clone(struct vma_list *dst, const struct vma_list *src);
+
+/*
+ * Checks every invariant of the index (order, balance, heights, parent
+ * links, the gaps, count): NULL when all hold, else what is broken. For
+ * tests; it visits every area.
+ */
+const char *vma_check(const struct vma_list *l);
 
 #endif

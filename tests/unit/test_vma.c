@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/vma.c keeps a sorted, non-overlapping list of page-aligned areas
- * (checked after every operation): vma_find and vma_range_free answer
+ * kernel/vma.c keeps an index of sorted, non-overlapping page-aligned
+ * areas (checked after every operation: walked in order with vma_first and
+ * vma_next, and by vma_check(), which verifies the tree's order, balance,
+ * heights and per-subtree largest gaps): vma_find and vma_range_free answer
  * exactly at area edges; vma_insert keeps the order; vma_remove splits
  * straddling areas and reports exactly the removed pieces; vma_protect
  * splits at both ends, reports exactly the pieces whose rights change, and
@@ -11,7 +13,12 @@
  * highest fitting gap below high with guard bytes free on both sides, 0
  * when nothing fits; vma_clear releases everything; vma_clone copies
  * exactly, or leaves dst empty on -ENOMEM. A randomized run compares
- * insert/remove/protect and vma_find_gap with a page-bitmap model.
+ * insert/remove/protect and vma_find_gap with a page-bitmap model; three
+ * runs of 100,000 random steps (fixed seeds; one at address 0) compare the
+ * exact area boundaries, every callback, lookups and gap searches with
+ * unaligned arguments against a model with brute-force placement after
+ * every step; and 12,288 areas inserted in random order stay balanced and
+ * agree with the model through 20,000 more random steps.
  *
  * kmalloc/kfree are malloc-based here, count live objects (leak check) and
  * can make the Nth allocation from now fail.
@@ -78,12 +85,16 @@ static void fail_nth_alloc(unsigned int n)
 
 /* ---- helpers ---- */
 
+/* The index's own check (order, balance, gaps), then the walk in address order. */
 static void check_invariants(const struct vma_list *l)
 {
 	const struct vma *prev = NULL;
+	const char *broken = vma_check(l);
 	long n = 0;
 
-	for (const struct vma *v = l->head; v; v = v->next) {
+	if (broken)
+		fail_msg("vma index broken: %s", broken);
+	for (const struct vma *v = vma_first(l); v; v = vma_next(v)) {
 		assert_true(v->start < v->end);
 		assert_int_equal(v->start % P, 0);
 		assert_int_equal(v->end % P, 0);
@@ -103,7 +114,7 @@ struct expect_area {
 /* The list is exactly areas[0..n). */
 static void assert_list(const struct vma_list *l, const struct expect_area *areas, size_t n)
 {
-	const struct vma *v = l->head;
+	const struct vma *v = vma_first(l);
 
 	check_invariants(l);
 	for (size_t i = 0; i < n; i++) {
@@ -112,7 +123,7 @@ static void assert_list(const struct vma_list *l, const struct expect_area *area
 		assert_int_equal(v->end, areas[i].end);
 		assert_int_equal(v->prot, areas[i].prot);
 		assert_int_equal(v->flags, areas[i].flags);
-		v = v->next;
+		v = vma_next(v);
 	}
 	assert_null(v);
 }
@@ -170,7 +181,7 @@ static struct vma_list list;
 static int setup(void **state)
 {
 	(void)state;
-	list.head = NULL;
+	list.root = NULL;
 	list.count = 0;
 	nr_calls = 0;
 	fail_countdown = 0;
@@ -313,7 +324,7 @@ static void test_remove_across_areas(void **state)
 	/* Everything. */
 	nr_calls = 0;
 	assert_int_equal(vma_remove(&list, 0, UINTPTR_MAX & ~(P - 1), release_cb, &ctx_token), 0);
-	assert_null(list.head);
+	assert_null(vma_first(&list));
 	assert_int_equal(nr_calls, 2);
 	assert_call(0, P, 2 * P);
 	assert_call(1, 9 * P, 12 * P);
@@ -386,7 +397,7 @@ static void test_protect_across_adjacent_areas(void **state)
 	assert_apply(1, 0x18 * P, 0x1a * P, RW, VM_IMAGE);
 	/* PROT_NONE on the whole lot, NULL apply allowed. */
 	assert_int_equal(vma_protect(&list, 0x10 * P, 0x20 * P, PROT_NONE, NULL, NULL), 0);
-	for (const struct vma *v = list.head; v; v = v->next)
+	for (const struct vma *v = vma_first(&list); v; v = vma_next(v))
 		assert_int_equal(v->prot, PROT_NONE);
 	check_invariants(&list);
 }
@@ -514,6 +525,55 @@ static void test_gap_guard(void **state)
 	assert_int_equal(vma_find_gap(&list, 6 * P, 0, 0, 16 * P, 2 * P), 0);
 }
 
+/*
+ * The edges of the search: high below the lowest area (only the window
+ * under it counts), a guard so large that only a bottom window, whose guard
+ * falls off address 0, can hold it, and a length that fits nowhere.
+ */
+static void test_gap_edges(void **state)
+{
+	const uintptr_t huge = (uintptr_t)1 << 63, top = UINTPTR_MAX & ~(P - 1);
+
+	(void)state;
+	/* Empty: the guard below is cut off at 0, the one above must fit under the top. */
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, top, huge), huge - 2 * P);
+	ins(16 * P, 20 * P, RW, VM_SHADOW_STACK); /* reaches [15, 21) */
+	/* high inside the area: the window below it, [0, 15), is the only one. */
+	assert_int_equal(vma_find_gap(&list, 4 * P, 0, 0, 18 * P, 0), 11 * P);
+	assert_int_equal(vma_find_gap(&list, 15 * P, 0, 0, 18 * P, 0), 0);
+	assert_int_equal(vma_find_gap(&list, 16 * P, 0, 0, 18 * P, 0), 0);
+	assert_int_equal(vma_find_gap(&list, 4 * P, 0, 12 * P, 18 * P, 0), 0); /* below low */
+	/* A guard of 2^63 fits nowhere now; a length of 2^63 still fits above. */
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, top, huge), 0);
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, top, UINTPTR_MAX), 0);
+	assert_int_equal(vma_find_gap(&list, huge, 0, 0, top, 0), huge - P);
+	assert_int_equal(vma_find_gap(&list, top - 21 * P, 0, 0, top, 0), 21 * P);
+	assert_int_equal(vma_find_gap(&list, top - 20 * P, 0, 0, top, 0), 0);
+	/* Below the shadow stack's reach, [0, 15): guard 13 pages above, cut off below. */
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, 18 * P, 13 * P), P);
+	assert_int_equal(vma_find_gap(&list, P, 0, 0, 18 * P, 7 * P), 7 * P);
+	assert_int_equal(vma_find_gap(&list, 2 * P, 0, 0, 18 * P, 14 * P), 0);
+}
+
+/*
+ * A change of an empty range (start >= end) changes nothing and needs no
+ * memory: no split at start, no callback.
+ */
+static void test_empty_range_changes_nothing(void **state)
+{
+	(void)state;
+	three_areas();
+	fail_nth_alloc(1);
+	assert_int_equal(vma_remove(&list, 9 * P, 9 * P, release_cb, &ctx_token), 0);
+	assert_int_equal(vma_protect(&list, 9 * P, 9 * P, RW, apply_cb, &ctx_token), 0);
+	assert_int_equal(vma_remove(&list, 10 * P, 9 * P, release_cb, &ctx_token), 0);
+	fail_countdown = 0;
+	assert_int_equal(nr_calls, 0);
+	ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
+		    { 8 * P, 12 * P, RX, VM_IMAGE });
+	assert_int_equal(live_objects, 3);
+}
+
 /* ---- clear / clone ---- */
 
 static void test_clear(void **state)
@@ -521,7 +581,7 @@ static void test_clear(void **state)
 	(void)state;
 	three_areas();
 	vma_clear(&list, release_cb, &ctx_token);
-	assert_null(list.head);
+	assert_null(vma_first(&list));
 	assert_int_equal(nr_calls, 3);
 	assert_call(0, P, 3 * P);
 	assert_call(1, 5 * P, 6 * P);
@@ -533,7 +593,8 @@ static void test_clear(void **state)
 
 static void test_clone(void **state)
 {
-	struct vma_list copy = { .head = (struct vma *)0x1 }; /* garbage is overwritten */
+	/* garbage is overwritten */
+	struct vma_list copy = { .root = (struct vma *)0x1, .count = 7 };
 
 	(void)state;
 	three_areas();
@@ -548,7 +609,8 @@ static void test_clone(void **state)
 	vma_clear(&copy, NULL, NULL);
 	/* Empty source. */
 	assert_int_equal(vma_clone(&copy, &list), 0);
-	assert_null(copy.head);
+	assert_null(vma_first(&copy));
+	assert_int_equal(copy.count, 0);
 	assert_int_equal(live_objects, 0);
 }
 
@@ -559,11 +621,13 @@ static void test_clone_enomem(void **state)
 	(void)state;
 	three_areas();
 	for (unsigned int n = 1; n <= 3; n++) {
-		copy.head = (struct vma *)0x1;
+		copy.root = (struct vma *)0x1;
+		copy.count = 7;
 		fail_nth_alloc(n);
 		assert_int_equal(vma_clone(&copy, &list), -ENOMEM);
 		fail_countdown = 0;
-		assert_null(copy.head);
+		assert_null(vma_first(&copy));
+		assert_int_equal(copy.count, 0);
 		assert_int_equal(live_objects, 3);
 		ASSERT_LIST(&list, { P, 3 * P, R, 0 }, { 5 * P, 6 * P, RW, VM_BRK },
 			    { 8 * P, 12 * P, RX, VM_IMAGE });
@@ -629,7 +693,7 @@ static void compare_with_model(void)
 			assert_int_equal(v->flags, model_flags[i]);
 		}
 	}
-	for (const struct vma *v = list.head; v; v = v->next)
+	for (const struct vma *v = vma_first(&list); v; v = vma_next(v))
 		assert_true(v->start >= BASE && v->end <= BASE + NPAGES * P);
 }
 
@@ -786,6 +850,495 @@ static void test_max_map_count_enomem(void **state)
 	check_invariants(&list);
 }
 
+/*
+ * ---- long random runs and 10,000+ areas, against a reference model ----
+ *
+ * The model is a page array: each page's prot (or UNMAPPED), flags, and
+ * whether an area starts there, so it knows the exact area boundaries a
+ * run of splits must leave. Its gap search is brute force over every
+ * aligned start from high down, with the placement rule spelled out in
+ * bytes: [s - guard, s + len + guard) must meet no area's reach (a shadow
+ * stack reaches a page further on both sides), the guard below being cut
+ * off at address 0. After every step the index must list exactly the
+ * model's areas and pass vma_check() (order, balance, heights, gaps).
+ */
+
+struct model {
+	uintptr_t base; /* address of page 0 */
+	size_t n;	/* pages */
+	unsigned char *prot, *flags, *head;
+	unsigned char *seen;   /* pages released or re-protected by the step */
+	unsigned int *blocked; /* prefix sums over pages -1..n of "in some reach" */
+	bool dirty;	       /* blocked is stale */
+};
+
+static struct model *cur;	   /* for the callbacks */
+static uintptr_t seen_lo, seen_hi; /* the range of the change */
+static uintptr_t last_seen_end;	   /* callbacks come lowest first */
+
+static void model_init(struct model *m, uintptr_t base, size_t n)
+{
+	m->base = base;
+	m->n = n;
+	m->prot = malloc(n);
+	m->flags = calloc(n, 1);
+	m->head = calloc(n, 1);
+	m->seen = calloc(n, 1);
+	m->blocked = calloc(n + 3, sizeof(*m->blocked));
+	assert_true(m->prot && m->flags && m->head && m->seen && m->blocked);
+	memset(m->prot, UNMAPPED, n);
+	m->dirty = true;
+	cur = m;
+}
+
+static void model_free(struct model *m)
+{
+	free(m->prot);
+	free(m->flags);
+	free(m->head);
+	free(m->seen);
+	free(m->blocked);
+}
+
+static bool mapped(const struct model *m, size_t i)
+{
+	return i < m->n && m->prot[i] != UNMAPPED;
+}
+
+static uintptr_t pg(const struct model *m, size_t i)
+{
+	return m->base + i * P;
+}
+
+/* A change of the model: an area starts wherever a change ends inside one. */
+static void model_insert(struct model *m, size_t s, size_t e, unsigned int prot, unsigned int flags)
+{
+	memset(m->prot + s, (int)prot, e - s);
+	memset(m->flags + s, (int)flags, e - s);
+	memset(m->head + s, 0, e - s);
+	m->head[s] = 1;
+	m->dirty = true;
+}
+
+static void model_remove(struct model *m, size_t s, size_t e)
+{
+	memset(m->prot + s, UNMAPPED, e - s);
+	memset(m->head + s, 0, e - s);
+	if (mapped(m, e))
+		m->head[e] = 1;
+	m->dirty = true;
+}
+
+static void model_protect(struct model *m, size_t s, size_t e, unsigned int prot)
+{
+	memset(m->prot + s, (int)prot, e - s);
+	m->head[s] = 1;
+	if (mapped(m, e))
+		m->head[e] = 1;
+}
+
+/* The index lists exactly the model's areas, and its invariants hold. */
+static void model_compare(struct model *m, const struct vma_list *l)
+{
+	const struct vma *v = vma_first(l);
+	const char *broken = vma_check(l);
+	unsigned int areas = 0;
+
+	if (broken)
+		fail_msg("vma index broken: %s", broken);
+	for (size_t i = 0, j; i < m->n; i = j) {
+		if (!mapped(m, i)) {
+			j = i + 1;
+			continue;
+		}
+		assert_true(m->head[i]);
+		for (j = i + 1; mapped(m, j) && !m->head[j]; j++) {
+			assert_int_equal(m->prot[j], m->prot[i]);
+			assert_int_equal(m->flags[j], m->flags[i]);
+		}
+		assert_non_null(v);
+		assert_int_equal(v->start, pg(m, i));
+		assert_int_equal(v->end, pg(m, j));
+		assert_int_equal(v->prot, m->prot[i]);
+		assert_int_equal(v->flags, m->flags[i]);
+		v = vma_next(v);
+		areas++;
+	}
+	assert_null(v);
+	assert_int_equal(l->count, areas);
+}
+
+/* Pages -1..n: in an area, or in a shadow stack's guard page on either side. */
+static void model_blocked(struct model *m)
+{
+	if (!m->dirty)
+		return;
+	m->blocked[0] = 0;
+	for (size_t k = 0; k < m->n + 2; k++) {
+		size_t i = k - 1; /* page index, SIZE_MAX for page -1 */
+		bool b = mapped(m, i) ||
+			 (k >= 1 && mapped(m, i - 1) && (m->flags[i - 1] & VM_SHADOW_STACK)) ||
+			 (mapped(m, i + 1) && (m->flags[i + 1] & VM_SHADOW_STACK));
+
+		if (k == 0 && m->base == 0)
+			b = false; /* there is no page -1 */
+		m->blocked[k + 1] = m->blocked[k] + b;
+	}
+	m->dirty = false;
+}
+
+/* True when no reach meets [from, to) (bytes). */
+static bool model_free_bytes(struct model *m, uintptr_t from, uintptr_t to)
+{
+	/* Page numbers k from page -1 (k = 0) to page n (k = n + 1), clipped. */
+	__int128 below = (__int128)m->base - P;
+	__int128 a = ((__int128)from - below) / P, b = ((__int128)to - below + P - 1) / P;
+
+	if (from < below)
+		a = 0;
+	if (to <= below)
+		b = 0;
+	if (a > (__int128)m->n + 2)
+		a = m->n + 2;
+	if (b > (__int128)m->n + 2)
+		b = m->n + 2;
+	if (a >= b)
+		return true;
+	model_blocked(m);
+	return m->blocked[b] == m->blocked[a];
+}
+
+/*
+ * Whether len bytes at s fit with guard bytes free around them. The hint
+ * check cuts an end past the top of the address space at the top; the
+ * search needs the whole range below it.
+ */
+static bool model_spot_ok(struct model *m, uintptr_t s, size_t len, size_t guard, bool hint)
+{
+	uintptr_t from = s >= guard ? s - guard : 0, to;
+
+	if (__builtin_add_overflow(s, len, &to) || __builtin_add_overflow(to, guard, &to)) {
+		if (!hint)
+			return false;
+		to = UINTPTR_MAX;
+	}
+	return model_free_bytes(m, from, to);
+}
+
+static uintptr_t model_find_gap(struct model *m, size_t len, uintptr_t hint, uintptr_t low,
+				uintptr_t high, size_t guard)
+{
+	if (len == 0 || high < low || len > high - low)
+		return 0;
+	if (hint && hint % P == 0 && hint >= low && hint <= high && len <= high - hint &&
+	    model_spot_ok(m, hint, len, guard, true))
+		return hint;
+	for (uintptr_t s = (high - len) & ~(P - 1); s >= low; s -= P) {
+		if (model_spot_ok(m, s, len, guard, false))
+			return s;
+		if (s < P)
+			break;
+	}
+	return 0;
+}
+
+static void seen_release(uintptr_t start, uintptr_t end, void *ctx)
+{
+	struct model *m = cur;
+
+	(void)ctx;
+	assert_true(start >= seen_lo && end <= seen_hi && start < end);
+	assert_true(start >= last_seen_end); /* lowest first */
+	last_seen_end = end;
+	for (uintptr_t a = start; a < end; a += P) {
+		size_t i = (a - m->base) / P;
+
+		assert_int_equal(m->seen[i], 0);
+		m->seen[i] = 1;
+		assert_int_not_equal(m->prot[i], UNMAPPED);
+	}
+}
+
+static void seen_apply(uintptr_t start, uintptr_t end, unsigned int prot, unsigned int flags,
+		       void *ctx)
+{
+	struct model *m = cur;
+
+	(void)ctx;
+	assert_true(start >= seen_lo && end <= seen_hi && start < end);
+	assert_true(start >= last_seen_end);
+	last_seen_end = end;
+	for (uintptr_t a = start; a < end; a += P) {
+		size_t i = (a - m->base) / P;
+
+		assert_int_equal(m->seen[i], 0);
+		m->seen[i] = 1;
+		assert_int_equal(flags, m->flags[i]);
+		assert_int_not_equal(prot, m->prot[i]);
+	}
+}
+
+/* A random range of pages inside the model: mostly short, sometimes long. */
+static void rnd_range(const struct model *m, size_t *s, size_t *e)
+{
+	size_t max = rnd(8) == 0 ? MIN(m->n / 4, 64) : 8;
+
+	*s = rnd((unsigned int)m->n);
+	*e = *s + 1 + rnd((unsigned int)MIN(max, m->n - *s));
+}
+
+/* A byte count near pages * P: page multiples mostly, sometimes a little over or under. */
+static size_t rnd_bytes(size_t pages)
+{
+	switch (rnd(8)) {
+	case 0:
+		return pages * P + 1 + rnd(P - 1);
+	case 1:
+		return pages ? pages * P - 1 - rnd(P - 1) : 0;
+	default:
+		return pages * P;
+	}
+}
+
+/* find_gap with random arguments (hint, low, high, guard, unaligned ones too) vs the model. */
+static uintptr_t check_find_gap(struct model *m, size_t *len_out, size_t *guard_out)
+{
+	size_t len = rnd_bytes(rnd(4) ? 1 + rnd(8) : rnd(64));
+	size_t guard = rnd(2) ? 0 : rnd_bytes(rnd(3));
+	uintptr_t low = m->base + rnd_bytes(rnd((unsigned int)m->n / 2));
+	uintptr_t high = m->base + rnd_bytes(m->n / 2 + rnd((unsigned int)m->n / 2 + 8));
+	uintptr_t hint = 0, got, want;
+
+	if (rnd(4) == 0)
+		low = m->base >= 64 * P ? m->base - rnd(64) * P : rnd_bytes(rnd(4));
+	if (rnd(16) == 0)
+		high = UINTPTR_MAX - rnd(2 * P); /* up to the top of the address space */
+	else if (rnd(16) == 0)
+		high = m->base + rnd_bytes(rnd(16)); /* below the lowest areas, often */
+	if (rnd(2))
+		hint = rnd(8) ? pg(m, rnd((unsigned int)m->n)) : rnd_bytes(rnd(1 << 20));
+	want = model_find_gap(m, len, hint, low, high, guard);
+	got = vma_find_gap(&list, len, hint, low, high, guard);
+	if (got != want)
+		fail_msg("vma_find_gap(len %#zx, hint %#lx, low %#lx, high %#lx, guard %#zx): "
+			 "%#lx, want %#lx",
+			 len, (unsigned long)hint, (unsigned long)low, (unsigned long)high, guard,
+			 (unsigned long)got, (unsigned long)want);
+	*len_out = len;
+	*guard_out = guard;
+	return got;
+}
+
+/* Lookups at random pages: vma_find, vma_first_above, vma_range_free. */
+static void check_lookups(struct model *m)
+{
+	for (int k = 0; k < 4; k++) {
+		size_t i = rnd((unsigned int)m->n), j = i;
+		uintptr_t a = pg(m, i) + (rnd(2) ? 0 : rnd(P));
+		const struct vma *v = vma_find(&list, a), *w = vma_first_above(&list, a);
+
+		if (mapped(m, i)) {
+			assert_non_null(v);
+			assert_true(v->start <= a && a < v->end);
+			assert_int_equal(v->prot, m->prot[i]);
+			assert_ptr_equal(w, v);
+		} else {
+			assert_null(v);
+			while (j < m->n && !mapped(m, j))
+				j++;
+			if (j == m->n)
+				assert_true(!w || w->start >= pg(m, m->n));
+			else
+				assert_true(w && w->start == pg(m, j));
+		}
+	}
+
+	size_t s, e;
+	bool all_free = true;
+
+	rnd_range(m, &s, &e);
+	for (size_t i = s; i < e; i++)
+		all_free &= !mapped(m, i);
+	assert_int_equal(vma_range_free(&list, pg(m, s), pg(m, e)), all_free);
+}
+
+/*
+ * One random step: insert (at a free place, or where find_gap says, as mmap
+ * and the shadow-stack code do), remove, protect, or just a gap search;
+ * one allocation in ten fails. Each call is checked against the model
+ * (callbacks cover exactly the pages that change, lowest first; only an
+ * injected failure fails, and it changes nothing); every check_every steps
+ * the whole index is compared.
+ */
+static void random_step(struct model *m, unsigned long step, unsigned int check_every)
+{
+	size_t s, e, len, guard;
+	unsigned int prot = rnd(8), flags = rnd(16); /* every combination of VM_* */
+	bool fail = rnd(10) == 0, all_free = true, all_mapped = true;
+	int op = rnd(5), r = 0;
+
+	rnd_range(m, &s, &e);
+	for (size_t i = s; i < e; i++) {
+		all_free &= !mapped(m, i);
+		all_mapped &= mapped(m, i);
+	}
+	memset(m->seen + s, 0, e - s);
+	seen_lo = pg(m, s);
+	seen_hi = pg(m, e);
+	last_seen_end = 0;
+	if (op == 0 && all_free) {
+		if (fail)
+			fail_nth_alloc(1);
+		r = vma_insert(&list, pg(m, s), pg(m, e), prot, flags);
+		assert_int_equal(r, fail ? -ENOMEM : 0);
+		if (!r)
+			model_insert(m, s, e, prot, flags);
+	} else if (op == 1) {
+		uintptr_t at = check_find_gap(m, &len, &guard);
+
+		len = ALIGN_UP(len, P);
+		s = (at - m->base) / P;
+		/* Where it found room (at address 0 also when it found none: also free). */
+		if (len && at >= m->base && at - m->base <= m->n * P &&
+		    len <= m->n * P - (at - m->base) && model_free_bytes(m, at, at + len)) {
+			flags = guard >= P ? VM_SHADOW_STACK : flags;
+			assert_int_equal(vma_insert(&list, at, at + len, prot, flags), 0);
+			model_insert(m, s, s + len / P, prot, flags);
+		}
+	} else if (op == 2) {
+		if (fail)
+			fail_nth_alloc(1 + rnd(2));
+		r = vma_remove(&list, pg(m, s), pg(m, e), seen_release, NULL);
+		for (size_t i = s; i < e; i++)
+			assert_int_equal(m->seen[i], !r && mapped(m, i));
+		if (!r)
+			model_remove(m, s, e);
+	} else if (op == 3) {
+		if (fail)
+			fail_nth_alloc(1 + rnd(2));
+		r = vma_protect(&list, pg(m, s), pg(m, e), prot, seen_apply, NULL);
+		if (!all_mapped)
+			assert_int_equal(r, -ENOMEM);
+		for (size_t i = s; i < e; i++)
+			assert_int_equal(m->seen[i], !r && m->prot[i] != prot);
+		if (!r)
+			model_protect(m, s, e, prot);
+	} else {
+		check_find_gap(m, &len, &guard);
+	}
+	if (r && (op != 3 || all_mapped)) {
+		assert_int_equal(r, -ENOMEM);
+		assert_true(fail);
+	}
+	fail_countdown = 0; /* an injected failure nothing asked for is cancelled */
+	check_lookups(m);
+	if (step % check_every == 0)
+		model_compare(m, &list);
+}
+
+/* vma_clone copies the index exactly (or, on -ENOMEM, leaves nothing). */
+static void check_clone(struct model *m)
+{
+	struct vma_list copy = { .root = (struct vma *)0x1, .count = 7 };
+	long live = live_objects;
+	bool fail = rnd(2);
+
+	if (fail)
+		fail_nth_alloc(1 + rnd(list.count + 1));
+	if (vma_clone(&copy, &list)) {
+		assert_true(fail);
+		assert_null(vma_first(&copy));
+		assert_int_equal(copy.count, 0);
+		assert_int_equal(live_objects, live);
+	} else {
+		model_compare(m, &copy);
+		vma_clear(&copy, NULL, NULL);
+	}
+	fail_countdown = 0;
+	assert_int_equal(live_objects, live);
+}
+
+static void run_random(uintptr_t base, size_t pages, uint64_t seed, unsigned long steps)
+{
+	struct model m;
+
+	model_init(&m, base, pages);
+	rng = seed;
+	for (unsigned long i = 1; i <= steps; i++) {
+		random_step(&m, i, 1);
+		if (i % 5000 == 0)
+			check_clone(&m);
+	}
+	model_free(&m);
+}
+
+/* 100,000 random steps, the index compared with the model after each. */
+static void test_random_long_seed1(void **state)
+{
+	(void)state;
+	run_random(0x7fff00000000ul, 512, 0x243f6a8885a308d3ull, 100000);
+}
+
+static void test_random_long_seed2(void **state)
+{
+	(void)state;
+	run_random(0x400000ul, 256, 0x13198a2e03707344ull, 100000);
+}
+
+/* At address 0, where the guard below a placement is cut off. */
+static void test_random_long_at_zero(void **state)
+{
+	(void)state;
+	run_random(0, 256, 0xa4093822299f31d0ull, 100000);
+}
+
+/*
+ * 12,288 areas (a quarter of them shadow stacks) inserted in random order,
+ * then gap searches and 20,000 random steps among them, all against the
+ * model; the index must stay balanced (vma_check) throughout.
+ */
+static void test_ten_thousand_areas(void **state)
+{
+	enum { SLOTS = 12288 };
+	unsigned int *order = malloc(SLOTS * sizeof(*order));
+	struct model m;
+	size_t len, guard;
+
+	(void)state;
+	assert_non_null(order);
+	model_init(&m, 0x10000000ul, SLOTS * 4);
+	rng = 0x082efa98ec4e6c89ull;
+	for (unsigned int k = 0; k < SLOTS; k++)
+		order[k] = k;
+	for (unsigned int k = SLOTS - 1; k > 0; k--) {
+		unsigned int j = rnd(k + 1), t = order[k];
+
+		order[k] = order[j];
+		order[j] = t;
+	}
+	/* Slot k is pages [4k, 4k + 4): one area of 1-2 pages at its page 0 or 1. */
+	for (unsigned int k = 0; k < SLOTS; k++) {
+		size_t s = 4 * (size_t)order[k] + rnd(2), e = s + 1 + rnd(2);
+		unsigned int flags = rnd(4) ? 0 : VM_SHADOW_STACK;
+
+		assert_int_equal(vma_insert(&list, pg(&m, s), pg(&m, e), RW, flags), 0);
+		model_insert(&m, s, e, RW, flags);
+		if (k % 1024 == 0)
+			model_compare(&m, &list);
+	}
+	model_compare(&m, &list);
+	assert_int_equal(list.count, SLOTS);
+	for (int k = 0; k < 2000; k++)
+		check_find_gap(&m, &len, &guard);
+	for (unsigned long i = 1; i <= 20000; i++)
+		random_step(&m, i, 512);
+	model_compare(&m, &list);
+	assert_true(list.count >= 10000);
+	check_clone(&m);
+	model_free(&m);
+	free(order);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -812,11 +1365,17 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_gap_hint, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gap_top_down_below_areas, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gap_guard, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gap_edges, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_empty_range_changes_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clear, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clone, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clone_enomem, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_random_against_model, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_max_map_count_enomem, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_random_long_seed1, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_random_long_seed2, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_random_long_at_zero, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ten_thousand_areas, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
