@@ -214,7 +214,8 @@ long kernel_clone(struct kernel_clone_args *k)
 	if (!(f & CLONE_THREAD)) {
 		cp->pid = pid;
 		pid->refs++; /* the process's own reference */
-		cp->exit_signal = k->exit_signal;
+		/* A CLONE_PARENT child signals the shared parent as the caller does (Linux's copy_process()). */
+		cp->exit_signal = (f & CLONE_PARENT) ? pp->exit_signal : k->exit_signal;
 		cp->time_ns = tns ? tns : pp->time_ns_for_children;
 		time_ns_get(cp->time_ns);
 		cp->time_ns_for_children = cp->time_ns;

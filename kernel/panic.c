@@ -2,6 +2,7 @@
 /* panic() and poweroff(): the two ways the kernel leaves the machine. */
 #include <kernel/arch.h>
 #include <kernel/console.h>
+#include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/pid.h>
 #include <kernel/printk.h>
@@ -18,6 +19,48 @@ void poweroff(enum poweroff_status status)
 	arch_poweroff((int)status);
 }
 
+/*
+ * True when [p, p + n) is kernel memory that is mapped: the report must not
+ * fault on a corrupted pointer (nor touch user memory, which SMAP/PAN forbid).
+ */
+static bool readable(const void *p, size_t n)
+{
+	uintptr_t a = (uintptr_t)p;
+	phys_addr_t phys;
+	unsigned int prot;
+
+	return a >= DIRECT_MAP_BASE && a + n > a && arch_translate(a, &phys, &prot) &&
+	       arch_translate(a + n - 1, &phys, &prot);
+}
+
+/*
+ * The task line. A kernel bug may have left current (or its pid) pointing
+ * at freed or reused memory; the report says so instead of faulting on it
+ * and losing the registers and backtrace that follow.
+ */
+static void print_task_line(void)
+{
+	const struct task *t = current;
+
+	if (!t) {
+		printk("\ntask: kernel boot thread\n");
+		return;
+	}
+	if (!readable(t, sizeof(*t))) {
+		printk("\ntask: unreadable (current = %p)\n", (const void *)t);
+		return;
+	}
+	char name[sizeof(t->name)];
+
+	for (size_t i = 0; i < sizeof(name); i++)
+		name[i] = t->name[i];
+	name[sizeof(name) - 1] = '\0';
+	if (t->pid && readable(t->pid, sizeof(*t->pid)))
+		printk("\ntask: %s (tid %d)\n", name, task_tid_in(t, &init_pid_ns));
+	else
+		printk("\ntask: %s\n", name);
+}
+
 static void vpanic_begin(const char *fmt, va_list ap)
 {
 	arch_irq_disable();
@@ -28,10 +71,7 @@ static void vpanic_begin(const char *fmt, va_list ap)
 	in_panic = true;
 	printk("\n" PANIC_BANNER ": ");
 	vprintk(fmt, ap);
-	if (current && current->pid)
-		printk("\ntask: %s (tid %d)\n", current->name, task_tid_in(current, &init_pid_ns));
-	else
-		printk("\ntask: %s\n", current ? current->name : "kernel boot thread");
+	print_task_line();
 }
 
 void panic_begin(const char *fmt, ...)

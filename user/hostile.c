@@ -8,7 +8,8 @@
  *    the child's exit must not touch it (the memory is reused in between);
  *  - a child cloned with exit signal SIGKILL cannot kill a namespace's init,
  *    neither as its own child nor as an orphan reparented to it (the exit
- *    signal of an orphan becomes SIGCHLD);
+ *    signal of an orphan becomes SIGCHLD); a CLONE_PARENT child signals the
+ *    shared parent with its caller's exit signal;
  *  - time-outs of LONG_MAX seconds (nanosleep, clock_nanosleep, futex) sleep
  *    until killed instead of overflowing into a short sleep;
  *  - creating threads until the kernel refuses ends in EAGAIN (Linux's
@@ -38,7 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NTESTS 14
+#define NTESTS 15
 #define EXEC_OK "--exec-ok"
 #define MS 1000000L
 #define LONG_MAX_SEC 0x7fffffffffffffffL
@@ -186,6 +187,34 @@ static void test_exit_signal_sigkill(bool own_child, const char *name)
 	if (init == 0)
 		_exit(ns_init_body(own_child));
 	ktap_ok(init > 0 && exited(wait_status(init, 0), 0), "%s", name);
+}
+
+/*
+ * A CLONE_PARENT child is its caller's sibling and signals the shared
+ * parent with the caller's own exit signal (Linux's copy_process()), here
+ * SIGCHLD: a plain wait4() finds it. Before, it got exit signal 0 and only
+ * __WALL saw it.
+ */
+static void test_clone_parent_exit_signal(void)
+{
+	pid_t caller = fork(), sibling = -1;
+	int status = -1;
+
+	if (caller == 0) {
+		pid_t c = (pid_t)syscall(SYS_clone, CLONE_PARENT, 0, 0, 0, 0);
+
+		if (c == 0)
+			_exit(42);
+		_exit(c > 0 ? 0 : 1);
+	}
+	bool caller_ok = caller > 0 && exited(wait_status(caller, 0), 0);
+
+	if (caller_ok)
+		sibling = wait4(-1, &status, 0, NULL);
+	if (sibling < 0)
+		ktap_print_msg("wait4(-1) found no sibling: errno %d", errno);
+	ktap_ok(caller_ok && sibling > 0 && exited(status, 42),
+		"clone_parent_child_inherits_callers_exit_signal");
 }
 
 /* ---- time-outs that never end ---- */
@@ -369,6 +398,7 @@ int main(int argc, char **argv)
 	test_vfork_parent_killed();
 	test_exit_signal_sigkill(true, "ns_init_survives_own_child_exit_signal_sigkill");
 	test_exit_signal_sigkill(false, "ns_init_survives_orphan_exit_signal_sigkill");
+	test_clone_parent_exit_signal();
 	test_sleeps_forever(SLEEP_NANOSLEEP, "nanosleep_long_max_sleeps_until_killed");
 	test_sleeps_forever(SLEEP_ABSTIME, "clock_nanosleep_abstime_long_max_sleeps_until_killed");
 	test_sleeps_forever(SLEEP_FUTEX, "futex_wait_long_max_timeout_sleeps_until_killed");

@@ -279,11 +279,7 @@ static int restore_gcs(struct task *t, const struct sigcontext64 *sc)
  */
 static int refused_frame_code(const struct mm *mm, uintptr_t addr)
 {
-	for (const struct vma *v = mm->vmas.head; v; v = v->next) {
-		if (v->end > addr)
-			return SEGV_ACCERR;
-	}
-	return SEGV_MAPERR;
+	return vma_first_above(&mm->vmas, addr) ? SEGV_ACCERR : SEGV_MAPERR;
 }
 
 /*
