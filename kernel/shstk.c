@@ -37,7 +37,7 @@ int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base)
 	if (!size || size > TASK_SIZE)
 		return -EINVAL;
 	/* One free page on both sides: no other mapping touches a shadow stack. */
-	at = vma_find_gap(&mm->vmas, size, 0, arch_shstk_min_addr(), MMAP_TOP, PAGE_SIZE);
+	at = vma_find_gap(&mm->vmas, size, 0, arch_shstk_rules->min_addr, MMAP_TOP, PAGE_SIZE);
 	if (!at)
 		return -ENOMEM;
 
@@ -48,17 +48,42 @@ int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base)
 	return err;
 }
 
+/* A fresh kernel-owned shadow stack of size bytes for t, its SSP at the start. */
+static int give_own_stack(struct task *t, u64 size)
+{
+	uintptr_t base;
+	int err = shstk_alloc(t->mm, size, &base);
+
+	if (err)
+		return err;
+	t->shstk.base = base;
+	t->shstk.size = size;
+	arch_shstk_set_ssp(t, arch_shstk_thread_ssp(base, size));
+	return 0;
+}
+
+int shstk_enable(struct task *t)
+{
+	return give_own_stack(t, arch_shstk_rules->thread_size(0, t->proc->rlim[RLIMIT_STACK].rlim_cur));
+}
+
 int shstk_clone(struct task *child, struct task *parent, const struct kernel_clone_args *k)
 {
 	child->shstk.base = 0;
 	child->shstk.size = 0;
+	/*
+	 * Where the parent is, unless a case below says otherwise: fork's copy
+	 * at the same address, vfork's shared live stack, or a disabled
+	 * thread's leftover pointer, inherited as Linux does.
+	 */
+	arch_shstk_set_ssp(child, arch_shstk_get_ssp(parent));
 	if (!arch_shstk_enabled(parent)) {
 		/* The seed's rule: a shadow stack for a child of a thread without one. */
 		return k->shadow_stack ? -EINVAL : 0;
 	}
 	if (k->shadow_stack) {
 		/* The caller's, for every kind of clone; never freed by the kernel. */
-		int err = arch_shstk_check_clone_stack(k->shadow_stack, k->shadow_stack_size);
+		int err = arch_shstk_rules->clone_stack_check(k->shadow_stack, k->shadow_stack_size);
 
 		if (err)
 			return err;
@@ -73,16 +98,8 @@ int shstk_clone(struct task *child, struct task *parent, const struct kernel_clo
 	}
 
 	/* A new thread in this address space: one of the default size. */
-	uintptr_t base;
-	u64 size = arch_shstk_thread_size(k->stack_size, parent->proc->rlim[RLIMIT_STACK].rlim_cur);
-	int err = shstk_alloc(child->mm, size, &base);
-
-	if (err)
-		return err;
-	child->shstk.base = base;
-	child->shstk.size = size;
-	arch_shstk_set_ssp(child, arch_shstk_thread_ssp(base, size));
-	return 0;
+	return give_own_stack(child, arch_shstk_rules->thread_size(
+					     k->stack_size, parent->proc->rlim[RLIMIT_STACK].rlim_cur));
 }
 
 void shstk_release(struct task *t)
@@ -115,7 +132,7 @@ SYSCALL(map_shadow_stack)
 
 	if (!arch_shstk_supported())
 		return -EOPNOTSUPP;
-	err = arch_shstk_map_check(addr, size, flags);
+	err = arch_shstk_rules->map_check(addr, size, flags);
 	if (err)
 		return err;
 

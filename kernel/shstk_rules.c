@@ -3,8 +3,8 @@
  * The shadow-stack rules that differ between architectures, one small pure
  * function each, as Linux and the seed series state them: default sizes
  * (ABI.md §2.6, §4.6), caller-provided clone3 stacks (§2.7, Part A item 2)
- * and map_shadow_stack()'s argument checks (§2.5, §4.5). The arch hooks
- * pick theirs; the host unit tests (tests/unit/test_shstk_rules.c) check
+ * and map_shadow_stack()'s argument checks (§2.5, §4.5), gathered per
+ * architecture in a struct shstk_rules that its arch/ picks; the host unit tests (tests/unit/test_shstk_rules.c) check
  * them value by value.
  */
 #include <kernel/shstk.h>
@@ -30,6 +30,11 @@ u64 shstk_size_gcs(u64 n, u64 rlimit_stack)
 	if (n)
 		return page_align(n);
 	return MAX(SHSTK_PAGE, page_align(MIN(rlimit_stack / 2, SHSTK_GCS_MAX_DEFAULT)));
+}
+
+u64 shstk_thread_size_gcs(u64 stack_size, u64 rlimit_stack)
+{
+	return shstk_size_gcs(stack_size / 2, rlimit_stack);
 }
 
 int shstk_clone_stack_check_x86(u64 base, u64 size)
@@ -69,3 +74,17 @@ int shstk_map_check_gcs(u64 addr, u64 size, unsigned int flags)
 		return -EINVAL;
 	return 0;
 }
+
+const struct shstk_rules shstk_rules_x86 = {
+	.thread_size = shstk_size_x86,
+	.clone_stack_check = shstk_clone_stack_check_x86,
+	.map_check = shstk_map_check_x86,
+	.min_addr = SHSTK_X86_MIN_ADDR, /* above 4 GiB, out of 32-bit code's reach */
+};
+
+const struct shstk_rules shstk_rules_gcs = {
+	.thread_size = shstk_thread_size_gcs,
+	.clone_stack_check = shstk_clone_stack_check_gcs,
+	.map_check = shstk_map_check_gcs,
+	.min_addr = 0, /* no lower bound on arm64 */
+};

@@ -222,13 +222,6 @@ void siginfo_to_user(struct user_siginfo *u, const struct ksiginfo *k)
 	}
 }
 
-bool on_sigaltstack(const struct task *t, uintptr_t addr)
-{
-	const struct sigaltstack *ss = &t->altstack;
-
-	return !(ss->flags & SS_DISABLE) && ss->size && addr - ss->sp < ss->size;
-}
-
 bool signal_deliver(struct task *t)
 {
 	struct process *p = t->proc;

@@ -163,15 +163,14 @@ void arm64_gcs_switch(struct task *prev, struct task *next)
 }
 
 /*
- * The child inherits mode, lock and GCSPR_EL0 (ABI.md §4.4); shstk_clone()
- * then gives a thread its own stack, or keeps this value for fork (the
- * copy at the same address) and vfork (the parent's, live).
+ * The child inherits mode and lock (ABI.md §4.4); its GCSPR_EL0 is
+ * shstk_clone()'s choice (kernel/shstk.c), like every shadow-stack pointer.
  */
 void arm64_gcs_fork(struct task *child, const struct task *parent)
 {
 	child->arch.gcs_mode = parent->arch.gcs_mode;
 	child->arch.gcs_locked = parent->arch.gcs_locked;
-	child->arch.gcspr_el0 = arch_shstk_get_ssp(parent);
+	/* GCSPR_EL0: shstk_clone() decides the child's. */
 	if (arm64_gcs_enabled && parent == current)
 		gcsb_dsync(); /* the parent's GCS writes land before fork copies its pages */
 }
@@ -223,29 +222,7 @@ void arch_shstk_reset(struct task *t)
 	}
 }
 
-/* arm64 gcs_size(stack_size / 2) for a new thread (ABI.md §4.6). */
-u64 arch_shstk_thread_size(u64 stack_size, u64 rlimit_stack)
-{
-	return shstk_size_gcs(stack_size / 2, rlimit_stack);
-}
-
-/* Umbra's arm64 analogue of the seed (ABI.md Part A item 2): aligned, at least one entry. */
-int arch_shstk_check_clone_stack(uintptr_t base, u64 size)
-{
-	return shstk_clone_stack_check_gcs(base, size);
-}
-
-/* No lower bound on arm64 (ABI.md §4.5: "there is no 4 GiB rule"). */
-uintptr_t arch_shstk_min_addr(void)
-{
-	return 0;
-}
-
-/* map_shadow_stack steps 2-4 of ABI.md §4.5 (step 1 and 5-6 are kernel/shstk.c's). */
-int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags)
-{
-	return shstk_map_check_gcs(addr, size, flags);
-}
+const struct shstk_rules *const arch_shstk_rules = &shstk_rules_gcs;
 
 /*
  * Step 7: the cap token at addr + size - 8 (the unrounded size), or one
@@ -294,20 +271,14 @@ long arch_shstk_status_set(unsigned long mode)
 	if ((cur ^ mode) & t->arch.gcs_locked)
 		return -EBUSY;
 	if ((mode & PR_SHADOW_STACK_ENABLE) && !(cur & PR_SHADOW_STACK_ENABLE)) {
-		uintptr_t base;
-		u64 size;
-		int err;
-
 		/* Re-enabling is refused once a GCS existed (disabling keeps it mapped). */
 		if (t->shstk.base || mrs_gcspr_el0())
 			return -EINVAL;
-		size = shstk_size_gcs(0, t->proc->rlim[RLIMIT_STACK].rlim_cur);
-		err = shstk_alloc(t->mm, size, &base);
+
+		int err = shstk_enable(t); /* freed with the thread (kernel/exit.c) */
+
 		if (err)
 			return err;
-		t->shstk.base = base; /* freed with the thread (kernel/exit.c) */
-		t->shstk.size = size;
-		arch_shstk_set_ssp(t, arch_shstk_thread_ssp(base, size));
 	}
 	t->arch.gcs_mode = mode;
 	msr_gcscre0_el1(el0_control(mode));

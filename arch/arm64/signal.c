@@ -149,25 +149,15 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 {
 	struct trap_frame *f = regs_of(t);
 	static struct rt_sigframe frame; /* 4.7 KiB: too big for a kernel stack; one CPU */
-	uintptr_t sp = f->sp;
-	bool was_on_altstack = on_sigaltstack(t, f->sp), to_altstack = false;
+	bool to_altstack;
+	uintptr_t sp = sigframe_stack(t, ka, f->sp, f->sp, &to_altstack);
 	uintptr_t ret = (ka->flags & SA_RESTORER) ? ka->restorer : SIGTRAMP_ADDR;
-
-	if ((ka->flags & SA_ONSTACK) && !was_on_altstack && !(t->altstack.flags & SS_DISABLE) &&
-	    t->altstack.size) {
-		sp = t->altstack.sp + t->altstack.size;
-		to_altstack = true;
-	}
 
 	uintptr_t at = ALIGN_DOWN(sp - sizeof(frame), 16);
 
 	memset(&frame, 0, sizeof(frame));
 	siginfo_to_user(&frame.info, info);
-	frame.uc.uc_stack.ss_sp = (void *)t->altstack.sp;
-	frame.uc.uc_stack.ss_size = t->altstack.size;
-	frame.uc.uc_stack.ss_flags = was_on_altstack			? SS_ONSTACK
-				     : (t->altstack.flags & SS_DISABLE) ? SS_DISABLE
-									: 0;
+	sigframe_save_altstack(t, f->sp, &frame.uc.uc_stack);
 	frame.uc.uc_sigmask = old_mask;
 
 	struct sigcontext64 *sc = &frame.uc.uc_mcontext;
@@ -211,8 +201,7 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 		if (err)
 			return err;
 	}
-	if (to_altstack && (t->altstack.flags & SS_AUTODISARM))
-		t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
+	sigframe_delivered(t, to_altstack);
 
 	f->x[0] = (u64)sig;
 	f->x[1] = at + offsetof(struct rt_sigframe, info);
@@ -322,15 +311,7 @@ SYSCALL(rt_sigreturn)
 	t->arch.fpsimd.fpcr = fp->fpcr;
 	memcpy(t->arch.fpsimd.v, fp->vregs, sizeof(fp->vregs));
 	arm64_fpsimd_load_current(t);
-	if (!on_sigaltstack(t, f->sp)) {
-		if (frame.uc.uc_stack.ss_flags & SS_DISABLE) {
-			t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
-		} else if (frame.uc.uc_stack.ss_size >= MINSIGSTKSZ) {
-			t->altstack.sp = (uintptr_t)frame.uc.uc_stack.ss_sp;
-			t->altstack.size = frame.uc.uc_stack.ss_size;
-			t->altstack.flags &= ~SS_DISABLE;
-		}
-	}
+	sigframe_restore_altstack(t, f->sp, &frame.uc.uc_stack);
 	return (long)f->x[0]; /* the syscall path stores this in x0: keep it */
 bad:
 	signal_force_fault(SIGSEGV, refused_frame_code(t->mm, f->sp), f->sp, "bad signal frame");

@@ -111,25 +111,7 @@ void arch_shstk_reset(struct task *t)
 	}
 }
 
-u64 arch_shstk_thread_size(u64 stack_size, u64 rlimit_stack)
-{
-	return shstk_size_x86(stack_size, rlimit_stack);
-}
-
-int arch_shstk_check_clone_stack(uintptr_t base, u64 size)
-{
-	return shstk_clone_stack_check_x86(base, size);
-}
-
-uintptr_t arch_shstk_min_addr(void)
-{
-	return SHSTK_X86_MIN_ADDR;
-}
-
-int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags)
-{
-	return shstk_map_check_x86(addr, size, flags);
-}
+const struct shstk_rules *const arch_shstk_rules = &shstk_rules_x86;
 
 /*
  * The restore token RSTORSSP expects at addr + size - 8 (the unrounded
@@ -177,7 +159,7 @@ void x86_cet_fork(struct task *child, const struct task *parent)
 	if (!cet_on)
 		return;
 	child->arch.u_cet = parent == current ? rdmsr(MSR_IA32_U_CET) : parent->arch.u_cet;
-	child->arch.pl3_ssp = arch_shstk_get_ssp(parent);
+	/* PL3_SSP: shstk_clone() decides the child's. */
 }
 
 static void write_u_cet(void)
@@ -192,25 +174,19 @@ static void write_u_cet(void)
 	wrmsr(MSR_IA32_U_CET, v);
 }
 
-static long shstk_enable(void)
+static long cet_enable(void)
 {
 	struct task *t = current;
-	uintptr_t base;
-	u64 size;
 	int err;
 
 	if (arch_shstk_enabled(t))
 		return 0;
 	if (!cet_on)
 		return -EOPNOTSUPP;
-	size = shstk_size_x86(0, t->proc->rlim[RLIMIT_STACK].rlim_cur);
-	err = shstk_alloc(t->mm, size, &base);
+	err = shstk_enable(t); /* the stack, and PL3_SSP at its empty top: no token, as Linux */
 	if (err)
 		return err;
-	t->shstk.base = base;
-	t->shstk.size = size;
 	t->arch.shstk_features |= ARCH_SHSTK_SHSTK;
-	wrmsr(MSR_IA32_PL3_SSP, arch_shstk_thread_ssp(base, size)); /* empty: no token, as Linux */
 	write_u_cet();
 	return 0;
 }
@@ -272,7 +248,7 @@ long x86_shstk_prctl(int option, unsigned long features)
 		return -EINVAL;
 	}
 	if (features & ARCH_SHSTK_SHSTK)
-		return shstk_enable();
+		return cet_enable();
 	if (features & ARCH_SHSTK_WRSS)
 		return wrss_control(true);
 	return -EINVAL;

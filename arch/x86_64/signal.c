@@ -119,16 +119,11 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 {
 	struct trap_frame *f = regs_of(t);
 	struct rt_sigframe frame;
-	uintptr_t sp = f->rsp - RED_ZONE;
-	bool was_on_altstack = on_sigaltstack(t, f->rsp), to_altstack = false;
+	bool to_altstack;
+	uintptr_t sp = sigframe_stack(t, ka, f->rsp, f->rsp - RED_ZONE, &to_altstack);
 
 	if (!(ka->flags & SA_RESTORER) || !ka->restorer)
 		return -EFAULT; /* x86_64 has no kernel-provided trampoline */
-	if ((ka->flags & SA_ONSTACK) && !was_on_altstack && !(t->altstack.flags & SS_DISABLE) &&
-	    t->altstack.size) {
-		sp = t->altstack.sp + t->altstack.size;
-		to_altstack = true;
-	}
 
 	uintptr_t fpstate = ALIGN_DOWN(sp - FXSAVE_SIZE, FPSTATE_ALIGN);
 	/* At the handler's entry (%rsp + 8) is 16-byte aligned, as after a CALL. */
@@ -137,11 +132,7 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	memset(&frame, 0, sizeof(frame));
 	frame.pretcode = ka->restorer;
 	frame.uc.uc_flags = UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS;
-	frame.uc.uc_stack.ss_sp = (void *)t->altstack.sp;
-	frame.uc.uc_stack.ss_size = t->altstack.size;
-	frame.uc.uc_stack.ss_flags = was_on_altstack			? SS_ONSTACK
-				     : (t->altstack.flags & SS_DISABLE) ? SS_DISABLE
-									: 0;
+	sigframe_save_altstack(t, f->rsp, &frame.uc.uc_stack);
 
 	struct sigcontext64 *sc = &frame.uc.uc_mcontext;
 
@@ -171,8 +162,7 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 		if (err)
 			return err;
 	}
-	if (to_altstack && (t->altstack.flags & SS_AUTODISARM))
-		t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
+	sigframe_delivered(t, to_altstack);
 
 	f->rsp = at;
 	f->rip = ka->handler;
@@ -266,20 +256,13 @@ SYSCALL(rt_sigreturn)
 		__asm__ __volatile__("fxrstor64 %0" ::"m"(t->arch.fpu));
 	}
 	t->sigmask = frame.uc.uc_sigmask & ~SIG_UNBLOCKABLE;
-	/* The alternate stack as the frame recorded it (errors ignored, as Linux's restore_altstack). */
-	if (!on_sigaltstack(t, f->rsp)) {
-		if (frame.uc.uc_stack.ss_flags & SS_DISABLE) {
-			t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
-		} else if (frame.uc.uc_stack.ss_size >= MINSIGSTKSZ) {
-			t->altstack.sp = (uintptr_t)frame.uc.uc_stack.ss_sp;
-			t->altstack.size = frame.uc.uc_stack.ss_size;
-			t->altstack.flags &= ~SS_DISABLE;
-		}
-	}
+	sigframe_restore_altstack(t, f->rsp, &frame.uc.uc_stack);
 	return (long)f->rax; /* the syscall return path stores this in rax: keep it */
 bad:
-	printk("umbra: pid %d (%s): bad signal frame at %#lx: killed by signal %d\n",
-	       task_tid_in(t, &init_pid_ns), t->name, (unsigned long)at, SIGSEGV);
-	process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(SIGSEGV));
+	/*
+	 * Linux's signal_fault(): force_sig(SIGSEGV), si_code SI_KERNEL and no
+	 * address -- catchable, unless SIGSEGV is blocked or ignored.
+	 */
+	signal_force_fault(SIGSEGV, SI_KERNEL, 0, "bad signal frame");
 	return 0;
 }

@@ -121,7 +121,7 @@ int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_
 	memcpy(child->arch.fpu, parent->arch.fpu, FXSAVE_SIZE);
 	child->arch.fs_base = set_tls ? tls : parent->arch.fs_base;
 	child->arch.gs_base = parent->arch.gs_base;
-	x86_cet_fork(child, parent); /* kernel/shstk.c then picks the child's shadow stack */
+	x86_cet_fork(child, parent); /* CET controls; shstk_clone() picks the child's SSP */
 	if (parent == current)
 		__asm__ __volatile__("fxsave64 %0" : "=m"(child->arch.fpu)); /* the live state */
 	set_resume(child, ret_from_fork, 0);

@@ -45,6 +45,27 @@ int shstk_clone_stack_check_gcs(u64 base, u64 size);
 int shstk_map_check_x86(u64 addr, u64 size, unsigned int flags);
 int shstk_map_check_gcs(u64 addr, u64 size, unsigned int flags);
 
+/* arm64's size for a new thread: gcs_size(stack_size / 2). */
+u64 shstk_thread_size_gcs(u64 stack_size, u64 rlimit_stack);
+
+/*
+ * One architecture's rules, all of the above in one place. The generic
+ * policy reads them through arch_shstk_rules, which each arch points at
+ * its own (x86_64 CET: shstk_rules_x86; arm64 GCS: shstk_rules_gcs).
+ */
+struct shstk_rules {
+	/* A new thread's size for clone3's stack_size; the first one's is thread_size(0, ...). */
+	u64 (*thread_size)(u64 stack_size, u64 rlimit_stack);
+	/* A caller-provided clone3 shadow stack: 0 or -EINVAL. */
+	int (*clone_stack_check)(u64 base, u64 size);
+	/* map_shadow_stack()'s argument checks: 0 or -errno. */
+	int (*map_check)(u64 addr, u64 size, unsigned int flags);
+	/* The lowest address the kernel places a shadow stack at. */
+	uintptr_t min_addr;
+};
+
+extern const struct shstk_rules shstk_rules_x86, shstk_rules_gcs;
+
 /* ---- the policy ---- */
 
 /* clone3's generic shadow-stack checks (seed RFC v1). 0 or -EINVAL. */
@@ -59,6 +80,13 @@ int shstk_clone(struct task *child, struct task *parent, const struct kernel_clo
 /* Maps a kernel-owned shadow stack of size bytes in mm; 0 or -errno. */
 int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base);
 
+/*
+ * Gives t (current, enabling its shadow stack) its first one: the arch's
+ * default size for its RLIMIT_STACK, owned by t, its SSP at the start.
+ * The arch then turns the hardware on. 0 or -errno (nothing changed).
+ */
+int shstk_enable(struct task *t);
+
 /* Unmaps t's kernel-owned shadow stack, if any (thread exit, disable). */
 void shstk_release(struct task *t);
 
@@ -66,6 +94,7 @@ void shstk_release(struct task *t);
 void shstk_exec(struct task *t);
 
 /* ---- arch hooks ---- */
+extern const struct shstk_rules *const arch_shstk_rules; /* the rules above this arch follows */
 bool arch_shstk_supported(void);		    /* CPU has it and it is not switched off */
 bool arch_shstk_enabled(const struct task *t);	    /* t runs with a shadow stack */
 uintptr_t arch_shstk_get_ssp(const struct task *t); /* t's shadow-stack pointer */
@@ -73,12 +102,6 @@ void arch_shstk_set_ssp(struct task *t, uintptr_t ssp);
 /* The first SSP of a fresh kernel-allocated shadow stack [base, base + size). */
 uintptr_t arch_shstk_thread_ssp(uintptr_t base, u64 size);
 void arch_shstk_reset(struct task *t); /* off, unlocked, no SSP */
-/* Default size of a new thread's shadow stack for a clone3 stack_size. */
-u64 arch_shstk_thread_size(u64 stack_size, u64 rlimit_stack);
-/* Arch checks of a caller-provided clone3 shadow stack. 0 or -EINVAL. */
-int arch_shstk_check_clone_stack(uintptr_t base, u64 size);
-/* Where a shadow stack may be placed: the lowest address. */
-uintptr_t arch_shstk_min_addr(void);
 /*
  * prctl(PR_GET/SET/LOCK_SHADOW_STACK_STATUS): the arch's mode controls
  * (arm64 GCS). An arch that controls its shadow stack elsewhere (x86:
@@ -87,8 +110,7 @@ uintptr_t arch_shstk_min_addr(void);
 long arch_shstk_status_get(unsigned long __user *mode);
 long arch_shstk_status_set(unsigned long mode);
 long arch_shstk_status_lock(unsigned long mode);
-/* map_shadow_stack(): the arch's argument checks, then its token. */
-int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags);
+/* map_shadow_stack(): the arch's token, once the rules' checks passed and the stack is mapped. */
 int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int flags);
 
 #endif

@@ -90,8 +90,26 @@ void signal_notify_parent(struct process *p);
 /* Fills a user siginfo_t from k. */
 void siginfo_to_user(struct user_siginfo *u, const struct ksiginfo *k);
 
+/* ---- the generic parts of a signal frame (kernel/sigframe.c) ---- */
+
+struct user_stack;
+
 /* True when addr lies on t's alternate signal stack. */
 bool on_sigaltstack(const struct task *t, uintptr_t addr);
+
+/*
+ * Where ka's frame goes: the top of t's alternate stack when SA_ONSTACK
+ * asks for it, it is set up and user_sp is not on it already (*to_altstack
+ * says so); else sp, the arch's choice below user_sp (x86: past the red zone).
+ */
+uintptr_t sigframe_stack(const struct task *t, const struct k_sigaction *ka, uintptr_t user_sp,
+			 uintptr_t sp, bool *to_altstack);
+/* The frame's uc_stack: t's alternate stack, and whether user_sp was on it (SS_ONSTACK). */
+void sigframe_save_altstack(const struct task *t, uintptr_t user_sp, struct user_stack *uss);
+/* The frame is written: an SS_AUTODISARM alternate stack is given up while the handler runs on it. */
+void sigframe_delivered(struct task *t, bool to_altstack);
+/* rt_sigreturn: the alternate stack as uss recorded it, unless user_sp is on it (errors ignored, as Linux). */
+void sigframe_restore_altstack(struct task *t, uintptr_t user_sp, const struct user_stack *uss);
 
 /* ---- arch hooks ---- */
 

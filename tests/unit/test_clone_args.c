@@ -150,32 +150,35 @@ uintptr_t arch_shstk_thread_ssp(uintptr_t base, u64 size)
 	NOT_CALLED(0);
 }
 
-u64 arch_shstk_thread_size(u64 stack_size, u64 rlimit_stack)
+/* The rules are consulted only past the checks these tests drive: any call fails the test. */
+static u64 stub_thread_size(u64 stack_size, u64 rlimit_stack)
 {
 	(void)stack_size;
 	(void)rlimit_stack;
 	NOT_CALLED(0);
 }
 
-int arch_shstk_check_clone_stack(uintptr_t base, u64 size)
+static int stub_clone_stack_check(u64 base, u64 size)
 {
 	(void)base;
 	(void)size;
 	NOT_CALLED(-1);
 }
 
-uintptr_t arch_shstk_min_addr(void)
-{
-	NOT_CALLED(0);
-}
-
-int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags)
+static int stub_map_check(u64 addr, u64 size, unsigned int flags)
 {
 	(void)addr;
 	(void)size;
 	(void)flags;
 	NOT_CALLED(-1);
 }
+
+static const struct shstk_rules stub_rules = {
+	.thread_size = stub_thread_size,
+	.clone_stack_check = stub_clone_stack_check,
+	.map_check = stub_map_check,
+};
+const struct shstk_rules *const arch_shstk_rules = &stub_rules;
 
 int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int flags)
 {

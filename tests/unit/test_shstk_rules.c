@@ -124,6 +124,30 @@ static void test_map_check_gcs(void **state)
 	assert_int_equal(shstk_map_check_gcs(0, 0, 0), 0); /* fails later, in the mapping */
 }
 
+/*
+ * Each architecture's table: a new thread's size for clone3's stack_size
+ * (x86: the stack size itself; arm64: half of it), the first stack's
+ * (stack_size 0: from RLIMIT_STACK), and where shadow stacks may go.
+ */
+static void test_rules_tables(void **state)
+{
+	(void)state;
+	assert_int_equal(shstk_rules_x86.thread_size(64 * KiB, 8 * MiB), 64 * KiB);
+	assert_int_equal(shstk_rules_x86.thread_size(0, 8 * MiB), 8 * MiB);
+	assert_int_equal(shstk_rules_gcs.thread_size(64 * KiB, 8 * MiB), 32 * KiB);
+	assert_int_equal(shstk_rules_gcs.thread_size(8 * KiB + 2, 8 * MiB),
+			 8 * KiB); /* 4097 -> 8 KiB */
+	assert_int_equal(shstk_rules_gcs.thread_size(0, 8 * MiB), 4 * MiB);
+	assert_int_equal(shstk_rules_gcs.thread_size(1, 8 * MiB),
+			 4 * MiB); /* 1 / 2 = 0: the default */
+	assert_int_equal(shstk_rules_x86.min_addr, 4ull << 30);
+	assert_int_equal(shstk_rules_gcs.min_addr, 0);
+	assert_ptr_equal(shstk_rules_x86.clone_stack_check, shstk_clone_stack_check_x86);
+	assert_ptr_equal(shstk_rules_gcs.clone_stack_check, shstk_clone_stack_check_gcs);
+	assert_ptr_equal(shstk_rules_x86.map_check, shstk_map_check_x86);
+	assert_ptr_equal(shstk_rules_gcs.map_check, shstk_map_check_gcs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -135,6 +159,7 @@ int main(void)
 		cmocka_unit_test(test_clone_stack_gcs),
 		cmocka_unit_test(test_map_check_x86),
 		cmocka_unit_test(test_map_check_gcs),
+		cmocka_unit_test(test_rules_tables),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
