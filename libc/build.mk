@@ -52,6 +52,6 @@ $(LIBC_A): $(LIBC_OBJS)
 	$(Q)rm -f $@ && $(AR) rcs $@ $(LIBC_OBJS)
 
 .PHONY: libc
-libc: $(LIBC_A) $(LIBC_CRT0)
+libc: $(LIBC_A) $(LIBC_CRT0) ## the user programs' C library (libc.a, crt0.o)
 
 -include $(LIBC_OBJS:.o=.d) $(LIBC_CRT0:.o=.d)

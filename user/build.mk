@@ -103,10 +103,9 @@ $(INITRAMFS)/bin/%: $(USER_OBJ)/%.elf
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@
 
-.PHONY: userland FORCE
-userland: $(USER_BINARIES)
+.PHONY: userland
+userland: $(USER_BINARIES) ## the user programs, staged in build/ARCH/initramfs/
 
-FORCE:
 
 .SECONDARY: $(USER_ELFS) $(USER_ELFS:.elf=.o) $(patsubst %,$(USER_OBJ)/%.elf,$(USER_MUSL_PROGS))
 

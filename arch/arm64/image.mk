@@ -20,11 +20,11 @@ define make-img
 	$(Q)printf '%s\n' '$(2)' > $(1).cmdline
 endef
 
-$(IMAGE): $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk
+$(IMAGE): $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
 	@$(if $(Q),echo "  IMAGE   $@")
 	$(call make-img,$@,$(CMDLINE))
 
-$(BUILD)/crash-%.img: $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk
+$(BUILD)/crash-%.img: $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
 	@$(if $(Q),echo "  IMAGE   $@")
 	$(call make-img,$@,$(CMDLINE) crashtest=$*)
 
