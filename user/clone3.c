@@ -173,7 +173,7 @@ static bool test_clone3_supported(void)
 
 static void test_shadow_stack_supported(void)
 {
-	long r = syscall3(SYS_map_shadow_stack, 0, getpagesize(), 0);
+	long r = syscall3(__NR_map_shadow_stack, 0, getpagesize(), 0);
 
 	if (r < 0 && r > -4096) {
 		ktap_print_msg("map_shadow_stack() not supported (errno %ld)", -r);

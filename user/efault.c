@@ -17,6 +17,7 @@
 #include <arch/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <ktap.h>
 #include <sched.h>
 #include <signal.h>
@@ -36,7 +37,6 @@
 
 #define KERNEL_ADDR ((void *)0xffff800000000000UL)
 #define NOOP_FLAG "--exec-noop"
-#define FUTEX_WAIT_OP 0 /* FUTEX_WAIT, shared */
 
 static const char *self_path = "/bin/efault";
 static char *edge; /* first byte of an unmapped page that follows a mapped one */
@@ -83,19 +83,19 @@ static bool is_eagain(long r)
 
 static long do_read(void *p)
 {
-	return syscall3(SYS_read, self_fd, (long)p, 2);
+	return syscall3(__NR_read, self_fd, (long)p, 2);
 }
 
 static long do_write(void *p)
 {
 	fflush_stdout();
-	return syscall3(SYS_write, STDOUT_FILENO, (long)p, 2);
+	return syscall3(__NR_write, STDOUT_FILENO, (long)p, 2);
 }
 
 static long do_writev_array(void *p)
 {
 	fflush_stdout();
-	return syscall3(SYS_writev, STDOUT_FILENO, (long)p, 1);
+	return syscall3(__NR_writev, STDOUT_FILENO, (long)p, 1);
 }
 
 static long do_writev_base(void *p)
@@ -103,26 +103,26 @@ static long do_writev_base(void *p)
 	struct iovec iov = { p, 2 };
 
 	fflush_stdout();
-	return syscall3(SYS_writev, STDOUT_FILENO, (long)&iov, 1);
+	return syscall3(__NR_writev, STDOUT_FILENO, (long)&iov, 1);
 }
 
 static long do_openat(void *p)
 {
-	long r = syscall4(SYS_openat, AT_FDCWD, (long)p, O_RDONLY, 0);
+	long r = syscall4(__NR_openat, AT_FDCWD, (long)p, O_RDONLY, 0);
 
 	if (r >= 0)
-		syscall1(SYS_close, r);
+		syscall1(__NR_close, r);
 	return r;
 }
 
 static long do_clock_gettime(void *p)
 {
-	return syscall2(SYS_clock_gettime, CLOCK_MONOTONIC, (long)p);
+	return syscall2(__NR_clock_gettime, CLOCK_MONOTONIC, (long)p);
 }
 
 static long do_nanosleep(void *p)
 {
-	return syscall2(SYS_nanosleep, (long)p, 0);
+	return syscall2(__NR_nanosleep, (long)p, 0);
 }
 
 static pid_t child_exit0(void)
@@ -137,13 +137,13 @@ static pid_t child_exit0(void)
 /* Reaps pid if an earlier, failed wait left it (Linux reaps before EFAULT). */
 static void reap(pid_t pid)
 {
-	syscall4(SYS_wait4, pid, 0, 0, 0);
+	syscall4(__NR_wait4, pid, 0, 0, 0);
 }
 
 static long do_wait4(void *p)
 {
 	pid_t pid = child_exit0();
-	long r = syscall4(SYS_wait4, pid, (long)p, 0, 0);
+	long r = syscall4(__NR_wait4, pid, (long)p, 0, 0);
 
 	reap(pid);
 	return r;
@@ -152,7 +152,7 @@ static long do_wait4(void *p)
 static long do_waitid(void *p)
 {
 	pid_t pid = child_exit0();
-	long r = syscall5(SYS_waitid, P_PID, pid, (long)p, WEXITED, 0);
+	long r = syscall5(__NR_waitid, P_PID, pid, (long)p, WEXITED, 0);
 
 	reap(pid);
 	return r;
@@ -160,7 +160,7 @@ static long do_waitid(void *p)
 
 static long do_uname(void *p)
 {
-	return syscall1(SYS_uname, (long)p);
+	return syscall1(__NR_uname, (long)p);
 }
 
 static long do_clone3(void *p)
@@ -176,27 +176,27 @@ static long do_clone3(void *p)
 
 static long do_futex(void *p)
 {
-	return syscall6(SYS_futex, (long)p, FUTEX_WAIT_OP, 0, 0, 0, 0);
+	return syscall6(__NR_futex, (long)p, FUTEX_WAIT, 0, 0, 0, 0);
 }
 
 static long do_prlimit_new(void *p)
 {
-	return syscall4(SYS_prlimit64, 0, RLIMIT_STACK, (long)p, 0);
+	return syscall4(__NR_prlimit64, 0, RLIMIT_STACK, (long)p, 0);
 }
 
 static long do_prlimit_old(void *p)
 {
-	return syscall4(SYS_prlimit64, 0, RLIMIT_STACK, 0, (long)p);
+	return syscall4(__NR_prlimit64, 0, RLIMIT_STACK, 0, (long)p);
 }
 
 static long do_getrlimit(void *p)
 {
-	return syscall2(SYS_getrlimit, RLIMIT_STACK, (long)p);
+	return syscall2(__NR_getrlimit, RLIMIT_STACK, (long)p);
 }
 
 static long do_setrlimit(void *p)
 {
-	return syscall2(SYS_setrlimit, RLIMIT_STACK, (long)p);
+	return syscall2(__NR_setrlimit, RLIMIT_STACK, (long)p);
 }
 
 /* execve in a child: returns -errno from the failed call, or 0 if it ran. */
@@ -208,7 +208,7 @@ static long exec_in_child(const char *path, char **argv)
 	fflush_stdout();
 	pid = fork();
 	if (pid == 0) {
-		long r = syscall3(SYS_execve, (long)path, (long)argv, (long)empty_envp);
+		long r = syscall3(__NR_execve, (long)path, (long)argv, (long)empty_envp);
 
 		_exit((int)-r);
 	}
@@ -229,7 +229,7 @@ static long do_execve_argv(void *p)
 
 static long do_sysinfo(void *p)
 {
-	return syscall1(SYS_sysinfo, (long)p);
+	return syscall1(__NR_sysinfo, (long)p);
 }
 
 static const char write_tmpl[2] = { '#', '\n' };

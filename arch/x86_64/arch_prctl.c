@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: MIT
-/* arch_prctl(2): the TLS base (ARCH_SET_FS / ARCH_GET_FS); codes from asm/prctl.h. */
+/* arch_prctl(2): the TLS base (ARCH_SET_FS / ARCH_GET_FS); codes from <uapi/asm-x86_64/prctl.h>. */
 #include <asm/cet.h>
 #include <asm/msr.h>
 #include <asm/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/uaccess.h>
+#include <uapi/asm-x86_64/prctl.h>
 #include <uapi/linux/errno.h>
-
-#define ARCH_SET_GS 0x1001
-#define ARCH_SET_FS 0x1002
-#define ARCH_GET_FS 0x1003
-#define ARCH_GET_GS 0x1004
-#define MSR_FS_BASE 0xc0000100u
 
 SYSCALL(arch_prctl)
 {

@@ -30,7 +30,7 @@ ENTRY(vfork)
 	mov	x2, #0			/* parent_tid */
 	mov	x3, #0			/* tls */
 	mov	x4, #0			/* child_tid */
-	mov	x8, #NR_clone
+	mov	x8, #__NR_clone
 	svc	#0
 	cmp	x0, #0
 	b.le	1f			/* child (0) or error (< 0) */

@@ -23,7 +23,7 @@
 	.text
 ENTRY(vfork)
 	pop	%rdx
-	mov	$NR_vfork, %eax
+	mov	$__NR_vfork, %eax
 	syscall
 	test	%rax, %rax
 	jle	1f			/* child (0) or error (< 0) */

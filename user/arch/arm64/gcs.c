@@ -110,7 +110,7 @@ static void note(const char *fmt, ...)
 static long prctl_raw(long option, unsigned long a2, unsigned long a3, unsigned long a4,
 		      unsigned long a5)
 {
-	return syscall5(SYS_prctl, option, (long)a2, (long)a3, (long)a4, (long)a5);
+	return syscall5(__NR_prctl, option, (long)a2, (long)a3, (long)a4, (long)a5);
 }
 
 /* PR_SET_SHADOW_STACK_STATUS through a call: only for changes that keep ENABLE as it is. */
@@ -134,7 +134,7 @@ static unsigned long get_mode(void)
 
 static long map_gcs_raw(unsigned long addr, unsigned long size, unsigned long flags)
 {
-	return syscall3(SYS_map_shadow_stack, (long)addr, (long)size, (long)flags);
+	return syscall3(__NR_map_shadow_stack, (long)addr, (long)size, (long)flags);
 }
 
 static unsigned long free_pages(void)

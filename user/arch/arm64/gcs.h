@@ -22,10 +22,9 @@
 
 #include <arch/syscall_nr.h>
 #include <sys/prctl.h>
+#include <uapi/asm-arm64/hwcap.h> /* HWCAP_GCS */
 
 #define GCS_ALWAYS_INLINE static inline __attribute__((always_inline))
-
-#define HWCAP_GCS (1UL << 32) /* AT_HWCAP */
 
 /* A valid cap token for the GCS slot at addr (ABI.md §4.5). */
 #define GCS_CAP(addr) ((((unsigned long)(addr)) & ~0xfffUL) | 1UL)
@@ -40,7 +39,7 @@
 #define GCS_PRCTL(option, arg2)                                                            \
 	({                                                                                 \
 		long gcs_opt_ = (long)(option), gcs_arg_ = (long)(arg2);                   \
-		register long gcs_x8_ __asm__("x8") = SYS_prctl;                           \
+		register long gcs_x8_ __asm__("x8") = __NR_prctl;                          \
 		register long gcs_x0_ __asm__("x0") = gcs_opt_;                            \
 		register long gcs_x1_ __asm__("x1") = gcs_arg_;                            \
 		register long gcs_x2_ __asm__("x2") = 0;                                   \
@@ -61,7 +60,7 @@
 #define GCS_EXIT(status)                                                                 \
 	do {                                                                             \
 		long gcs_status_ = (long)(status); /* may be a call: before x8 is set */ \
-		register long gcs_x8_ __asm__("x8") = SYS_exit_group;                    \
+		register long gcs_x8_ __asm__("x8") = __NR_exit_group;                   \
 		register long gcs_x0_ __asm__("x0") = gcs_status_;                       \
 		__asm__ volatile("svc #0" : : "r"(gcs_x8_), "r"(gcs_x0_) : "memory");    \
 		__builtin_unreachable();                                                 \

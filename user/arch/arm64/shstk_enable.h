@@ -17,7 +17,7 @@
 
 #define SHSTK_ENABLE()                                                                             \
 	({                                                                                         \
-		register long shstk_x8_ __asm__("x8") = SYS_prctl;                                 \
+		register long shstk_x8_ __asm__("x8") = __NR_prctl;                                \
 		register long shstk_x0_ __asm__("x0") = PR_SET_SHADOW_STACK_STATUS;                \
 		register long shstk_x1_ __asm__("x1") = (long)PR_SHADOW_STACK_ENABLE;              \
 		register long shstk_x2_ __asm__("x2") = 0;                                         \

@@ -27,16 +27,6 @@
 
 #define SIG_ARCH_NAME "arm64"
 
-#ifndef SYS_sigaltstack
-#define SYS_sigaltstack 132
-#endif
-#ifndef SYS_rt_sigpending
-#define SYS_rt_sigpending 136
-#endif
-#ifndef SYS_rt_sigreturn
-#define SYS_rt_sigreturn 139
-#endif
-
 /*
  * Not x86_64: the kernel provides a return trampoline (a handler without
  * SA_RESTORER still returns), SDIV by zero gives 0 without a trap, and
@@ -44,17 +34,17 @@
  */
 #define SIG_ARCH_X86 0
 
-/* The trampoline a handler's RET lands in: rt_sigreturn (139), nothing else. */
+/* The trampoline a handler's RET lands in: rt_sigreturn, nothing else. */
 void sig_restorer(void);
 __asm__(".text\n"
 	".globl sig_restorer\n"
 	".type sig_restorer, %function\n"
 	".p2align 2\n"
 	"sig_restorer:\n"
-	"\tmov x8, #139\n"
-	"\tsvc #0\n"
-	"\tudf #0\n"
-	".size sig_restorer, . - sig_restorer\n");
+	"\tmov x8, #" __stringify(__NR_rt_sigreturn) "\n"
+						     "\tsvc #0\n"
+						     "\tudf #0\n"
+						     ".size sig_restorer, . - sig_restorer\n");
 
 /* struct sigcontext: the record area starts 16-byte aligned at offset 288. */
 struct sig_mcontext {
@@ -192,7 +182,7 @@ static inline __attribute__((always_inline)) void sig_arch_regs_roundtrip(long p
 {
 	register long x0 __asm__("x0") = pid;
 	register long x1 __asm__("x1") = sig;
-	register long x8 __asm__("x8") = SYS_kill;
+	register long x8 __asm__("x8") = __NR_kill;
 
 	__asm__ volatile("adrp x12, sig_regs_in\n\t"
 			 "add x12, x12, :lo12:sig_regs_in\n\t"
@@ -244,7 +234,7 @@ static inline __attribute__((always_inline)) void sig_arch_clobber(void)
 #define SIG_SS_EXIT(status)                                                           \
 	do {                                                                          \
 		long sig_status_ = (status);                                          \
-		register long sig_x8_ __asm__("x8") = SYS_exit_group;                 \
+		register long sig_x8_ __asm__("x8") = __NR_exit_group;                \
 		register long sig_x0_ __asm__("x0") = sig_status_;                    \
 		__asm__ volatile("svc #0" : : "r"(sig_x8_), "r"(sig_x0_) : "memory"); \
 		__builtin_unreachable();                                              \
@@ -255,7 +245,7 @@ static inline __attribute__((always_inline)) void sig_arch_clobber(void)
 /* PR_SET_SHADOW_STACK_STATUS(ENABLE | WRITE): 0 or -errno. */
 #define SIG_SS_ENABLE_WRITE()                                                              \
 	({                                                                                 \
-		register long sig_x8_ __asm__("x8") = SYS_prctl;                           \
+		register long sig_x8_ __asm__("x8") = __NR_prctl;                          \
 		register long sig_x0_ __asm__("x0") = PR_SET_SHADOW_STACK_STATUS;          \
 		register long sig_x1_ __asm__("x1") =                                      \
 			(long)(PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE);            \

@@ -97,12 +97,12 @@ static void note(const char *fmt, ...)
 
 static long prctl_raw(int code, unsigned long arg)
 {
-	return syscall2(SYS_arch_prctl, code, (long)arg);
+	return syscall2(__NR_arch_prctl, code, (long)arg);
 }
 
 static long map_ss(unsigned long addr, unsigned long size, unsigned long flags)
 {
-	return syscall3(SYS_map_shadow_stack, (long)addr, (long)size, (long)flags);
+	return syscall3(__NR_map_shadow_stack, (long)addr, (long)size, (long)flags);
 }
 
 /* ARCH_SHSTK_STATUS, or ~0 if the call failed. */
@@ -1250,7 +1250,7 @@ static int body_vfork_shares(void)
 		"ud2\n"
 		"1:"
 		: "=&a"(pid), [before] "+r"(before)
-		: [slot] "r"(&vfork_child_ssp), [nr] "i"(SYS_vfork), [exit] "i"(SYS_exit_group)
+		: [slot] "r"(&vfork_child_ssp), [nr] "i"(__NR_vfork), [exit] "i"(__NR_exit_group)
 		: "rcx", "r11", "rdx", "rdi", "memory");
 	after = cet_rdssp();
 	EXPECT_TRUE("vfork", pid > 0);

@@ -26,16 +26,6 @@
 
 #define SIG_ARCH_NAME "x86_64"
 
-#ifndef SYS_rt_sigreturn
-#define SYS_rt_sigreturn 15
-#endif
-#ifndef SYS_rt_sigpending
-#define SYS_rt_sigpending 127
-#endif
-#ifndef SYS_sigaltstack
-#define SYS_sigaltstack 131
-#endif
-
 /*
  * The cases that are x86_64 rules run here: no kernel trampoline (a handler
  * without SA_RESTORER cannot be delivered), #DE on a division by zero, and
@@ -49,10 +39,10 @@ __asm__(".text\n"
 	".globl sig_restorer\n"
 	".type sig_restorer, @function\n"
 	"sig_restorer:\n"
-	"\tmovl $15, %eax\n"
-	"\tsyscall\n"
-	"\tud2\n"
-	".size sig_restorer, . - sig_restorer\n");
+	"\tmovl $" __stringify(__NR_rt_sigreturn) ", %eax\n"
+						  "\tsyscall\n"
+						  "\tud2\n"
+						  ".size sig_restorer, . - sig_restorer\n");
 
 /* struct sigcontext, 256 bytes. */
 struct sig_mcontext {
@@ -158,7 +148,7 @@ long sig_regs_kill_result;
 
 static inline __attribute__((always_inline)) void sig_arch_regs_roundtrip(long pid, long sig)
 {
-	long nr = SYS_kill;
+	long nr = __NR_kill;
 
 	__asm__ volatile("mov sig_regs_in+0(%%rip), %%rbx\n\t"
 			 "mov sig_regs_in+8(%%rip), %%r12\n\t"

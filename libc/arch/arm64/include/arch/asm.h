@@ -9,6 +9,8 @@
 #ifndef ARCH_ASM_H
 #define ARCH_ASM_H
 
+#include <sys/syscall.h> /* __NR_name */
+
 /* The macros below are assembler syntax, not C: keep clang-format out. */
 /* clang-format off */
 #define ENTRY(name)             \
@@ -18,11 +20,6 @@
 	name:
 
 #define END(name) .size name, .- name
-
-/* System call numbers used from assembly (Linux asm-generic/unistd.h). */
-#define NR_exit 93
-#define NR_clone 220
-#define NR_clone3 435
 
 /*
  * CHKFEAT X16 (a HINT, so a NOP on cores without FEAT_CHK): clears bit 0 of
