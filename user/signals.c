@@ -21,12 +21,12 @@
  * ucontext, faulting instructions, shadow-stack helpers) is sig_arch.h.
  */
 #include "sig_arch.h"
+#include "test.h"
 #include <arch/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <sched.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,48 +39,10 @@
 #include <unistd.h>
 
 #define BIT(sig) (1ul << ((sig)-1))
-#define PAGE 4096ul
 #define BAD_PTR ((void *)8) /* in the unmapped page 0 */
-#define SURVIVED 66	    /* a child outlived what should have killed it */
-#define LANDED 77	    /* a handler that must not run did */
-#define ENABLE_FAILED 90    /* the shadow-stack enable before the body failed */
 #define WAIT_MS 3000	    /* how long a case waits for an asynchronous event */
 
 static bool ss_supported; /* map_shadow_stack worked: shadow stacks can be enabled */
-
-/* --- reporting ------------------------------------------------------------------ */
-
-static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void note(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush_stdout();
-	dprintf(STDOUT_FILENO, "# ");
-	va_start(ap, fmt);
-	vdprintf(STDOUT_FILENO, fmt, ap);
-	va_end(ap);
-	dprintf(STDOUT_FILENO, "\n");
-}
-
-/* Case bodies return 0 on success, else a small code after a note. */
-#define EXPECT(what, got, want)                                                                    \
-	do {                                                                                       \
-		unsigned long got_ = (unsigned long)(got), want_ = (unsigned long)(want);          \
-		if (got_ != want_) {                                                               \
-			note("%s: got %#lx (%ld), want %#lx (%ld)", what, got_, (long)got_, want_, \
-			     (long)want_);                                                         \
-			return __LINE__ % 200 + 1;                                                 \
-		}                                                                                  \
-	} while (0)
-
-#define EXPECT_TRUE(what, cond)                    \
-	do {                                       \
-		if (!(cond)) {                     \
-			note("%s: false", what);   \
-			return __LINE__ % 200 + 1; \
-		}                                  \
-	} while (0)
 
 /* --- raw system calls ----------------------------------------------------------- */
 
@@ -197,63 +159,8 @@ static void *map_rw(unsigned long size)
 /* --- children --------------------------------------------------------------------- */
 
 #define RUN_PLAIN 0
-#define RUN_SS 1       /* shadow stacks enabled in the child first */
-#define RUN_SS_WRITE 3 /* and shadow-stack writes */
-
-/*
- * Runs body in a forked child; returns its wait status (-1 when fork or
- * wait failed). With RUN_SS the child enables shadow stacks inline in this
- * frame, which it never returns from (it leaves through exit_group).
- */
-static int run_child(int (*body)(void), int mode)
-{
-	int status = -1;
-	pid_t pid;
-
-	fflush_stdout();
-	pid = fork();
-	if (pid == 0) {
-		if (mode & RUN_SS) {
-			long r = SIG_SS_ENABLE();
-
-			if (r != 0) {
-				note("child: enabling %s: %ld", SIG_SS_NAME, r);
-				SIG_SS_EXIT(ENABLE_FAILED);
-			}
-			if (mode == RUN_SS_WRITE && SIG_SS_ENABLE_WRITE() != 0) {
-				note("child: enabling shadow-stack writes failed");
-				SIG_SS_EXIT(ENABLE_FAILED);
-			}
-		}
-		SIG_SS_EXIT(body());
-	}
-	if (pid < 0) {
-		note("fork: errno %d", errno);
-		return -1;
-	}
-	if (sys_wait4(pid, &status) != pid) {
-		note("wait4 failed");
-		return -1;
-	}
-	return status;
-}
-
-static bool status_is(int st, int exit_code, int sig)
-{
-	if (st == -1)
-		return false;
-	if (sig == 0 && WIFEXITED(st) && WEXITSTATUS(st) == exit_code)
-		return true;
-	if (sig != 0 && WIFSIGNALED(st) && WTERMSIG(st) == sig)
-		return true;
-	if (WIFEXITED(st))
-		note("child exited with %d, want %s %d", WEXITSTATUS(st),
-		     sig ? "death by signal" : "exit", sig ? sig : exit_code);
-	else
-		note("child killed by signal %d, want %s %d", WTERMSIG(st),
-		     sig ? "death by signal" : "exit", sig ? sig : exit_code);
-	return false;
-}
+#define RUN_SS SHSTK_MODE_ENABLE /* shadow stacks enabled in the child first */
+#define RUN_SS_WRITE (SHSTK_MODE_ENABLE | SHSTK_MODE_WRITE) /* and shadow-stack writes */
 
 /* --- handlers and what they saw ----------------------------------------------------- */
 
@@ -1134,7 +1041,7 @@ static volatile unsigned long pre_ssp, post_ssp;
 
 static __attribute__((noinline, noreturn)) void landing(void)
 {
-	SIG_SS_EXIT(LANDED);
+	SHSTK_EXIT(LANDED);
 }
 
 /* The #CP's SIGSEGV: put the true return address (the shadow stack's) back. */

@@ -230,54 +230,10 @@ static inline __attribute__((always_inline)) void sig_arch_clobber(void)
 
 #define SIG_SS_NAME "GCS"
 
-/* status is evaluated first: a call in it must not clobber x8 once it is set. */
-#define SIG_SS_EXIT(status)                                                           \
-	do {                                                                          \
-		long sig_status_ = (status);                                          \
-		register long sig_x8_ __asm__("x8") = __NR_exit_group;                \
-		register long sig_x0_ __asm__("x0") = sig_status_;                    \
-		__asm__ volatile("svc #0" : : "r"(sig_x8_), "r"(sig_x0_) : "memory"); \
-		__builtin_unreachable();                                              \
-	} while (0)
-
-#define SIG_SS_ENABLE() SHSTK_ENABLE()
-
-/* PR_SET_SHADOW_STACK_STATUS(ENABLE | WRITE): 0 or -errno. */
-#define SIG_SS_ENABLE_WRITE()                                                              \
-	({                                                                                 \
-		register long sig_x8_ __asm__("x8") = __NR_prctl;                          \
-		register long sig_x0_ __asm__("x0") = PR_SET_SHADOW_STACK_STATUS;          \
-		register long sig_x1_ __asm__("x1") =                                      \
-			(long)(PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE);            \
-		register long sig_x2_ __asm__("x2") = 0;                                   \
-		register long sig_x3_ __asm__("x3") = 0;                                   \
-		register long sig_x4_ __asm__("x4") = 0;                                   \
-		__asm__ volatile("svc #0"                                                  \
-				 : "+r"(sig_x0_)                                           \
-				 : "r"(sig_x8_), "r"(sig_x1_), "r"(sig_x2_), "r"(sig_x3_), \
-				   "r"(sig_x4_)                                            \
-				 : "memory");                                              \
-		sig_x0_;                                                                   \
-	})
-
-/* GCSPR_EL0 (mrs S3_3_C2_C5_1); 0 with GCS off or absent is not guaranteed: only read it with GCS on. */
-static inline __attribute__((always_inline)) unsigned long sig_ss_read(void)
-{
-	unsigned long v;
-
-	__asm__ volatile("mrs %0, S3_3_C2_C5_1" : "=r"(v));
-	return v;
-}
-
-/* GCSSTTR x1, [x0] (.inst 0xd91f1c01): needs PR_SHADOW_STACK_WRITE. */
-static inline __attribute__((always_inline)) void sig_ss_write(unsigned long addr,
-							       unsigned long value)
-{
-	register unsigned long x0 __asm__("x0") = addr;
-	register unsigned long x1 __asm__("x1") = value;
-
-	__asm__ volatile(".inst 0xd91f1c01" : : "r"(x0), "r"(x1) : "memory");
-}
+/* GCSPR_EL0 (gcs.h): only read it with GCS on. */
+#define sig_ss_read() gcs_read_gcspr()
+/* GCSSTTR (gcs.h): needs PR_SHADOW_STACK_WRITE. */
+#define sig_ss_write(addr, value) gcs_sttr((addr), (value))
 
 /*
  * Delivery pushes (ABI.md §4.7): at old - 8 the signal cap (old - 8) &

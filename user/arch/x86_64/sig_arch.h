@@ -17,7 +17,7 @@
 
 #define SIG_ARCH_UD_CODE 2
 
-#include "cet.h"
+#include "shstk_enable.h"
 #include <arch/prctl.h>
 #include <arch/syscall.h>
 #include <stddef.h>
@@ -199,14 +199,6 @@ static inline __attribute__((always_inline)) void sig_arch_clobber(void)
 /* ---- shadow stacks (CET) ---- */
 
 #define SIG_SS_NAME "CET shadow stack"
-
-/* exit_group(status) with no call: usable on any shadow stack. */
-#define SIG_SS_EXIT(status) CET_EXIT(status)
-
-/* Enables shadow stacks for the calling thread, inline (see cet.h): 0 or -errno. */
-#define SIG_SS_ENABLE() CET_ENABLE_SHSTK()
-/* Enables shadow-stack writes (WRSS): 0 or -errno. */
-#define SIG_SS_ENABLE_WRITE() CET_ARCH_PRCTL(ARCH_SHSTK_ENABLE, ARCH_SHSTK_WRSS)
 
 /* The shadow-stack pointer: the address of the newest entry. */
 #define sig_ss_read() cet_rdssp()
