@@ -25,8 +25,9 @@
  * past usize is caught as a fault.
  *
  * kernel/shstk.c also holds the kernel glue of shadow stacks (shstk_clone,
- * map_shadow_stack, ...); the symbols that glue needs are stood in for
- * below, and all but arch_shstk_supported() fail the test if called.
+ * which test_shstk_clone.c table-tests, map_shadow_stack, ...); the symbols
+ * that glue needs are stood in for below, and all but
+ * arch_shstk_supported() fail the test if called.
  */
 #include <setjmp.h>
 #include <stdarg.h>
