@@ -117,8 +117,6 @@ bool arch_shstk_supported(void)
 		return ret;                                                    \
 	} while (0)
 
-struct task *current;
-
 bool arch_shstk_enabled(const struct task *t)
 {
 	(void)t;
@@ -135,12 +133,6 @@ void arch_shstk_set_ssp(struct task *t, uintptr_t ssp)
 {
 	(void)t;
 	(void)ssp;
-	NOT_CALLED();
-}
-
-void arch_shstk_reset(struct task *t)
-{
-	(void)t;
 	NOT_CALLED();
 }
 
@@ -170,23 +162,6 @@ uintptr_t arch_shstk_min_addr(void)
 	NOT_CALLED(0);
 }
 
-int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags)
-{
-	(void)addr;
-	(void)size;
-	(void)flags;
-	NOT_CALLED(-1);
-}
-
-int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int flags)
-{
-	(void)mm;
-	(void)addr;
-	(void)size;
-	(void)flags;
-	NOT_CALLED(-1);
-}
-
 int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
 	   bool fixed)
 {
@@ -196,14 +171,6 @@ int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsign
 	(void)prot;
 	(void)flags;
 	(void)fixed;
-	NOT_CALLED(-1);
-}
-
-int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
-{
-	(void)mm;
-	(void)start;
-	(void)len;
 	NOT_CALLED(-1);
 }
 
@@ -217,14 +184,6 @@ uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uin
 	(void)high;
 	(void)guard;
 	NOT_CALLED(0);
-}
-
-bool vma_range_free(const struct vma_list *l, uintptr_t start, uintptr_t end)
-{
-	(void)l;
-	(void)start;
-	(void)end;
-	NOT_CALLED(false);
 }
 
 /* ---- helpers ---- */

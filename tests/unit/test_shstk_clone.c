@@ -148,47 +148,6 @@ int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsign
 		return ret;                                       \
 	} while (0)
 
-struct task *current;
-
-int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
-{
-	(void)mm;
-	(void)start;
-	(void)len;
-	NOT_CALLED(-1);
-}
-
-bool vma_range_free(const struct vma_list *l, uintptr_t start, uintptr_t end)
-{
-	(void)l;
-	(void)start;
-	(void)end;
-	NOT_CALLED(false);
-}
-
-void arch_shstk_reset(struct task *t)
-{
-	(void)t;
-	NOT_CALLED();
-}
-
-int arch_shstk_map_check(uintptr_t addr, u64 size, unsigned int flags)
-{
-	(void)addr;
-	(void)size;
-	(void)flags;
-	NOT_CALLED(-1);
-}
-
-int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int flags)
-{
-	(void)mm;
-	(void)addr;
-	(void)size;
-	(void)flags;
-	NOT_CALLED(-1);
-}
-
 /* ---- the table ---- */
 
 enum kind { FORK, THREAD, VFORK };
