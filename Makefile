@@ -54,7 +54,8 @@ CRASH_KINDS := null stack
 # they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
-.PHONY: all iso image crash-images run debug test toolchain-check unit lint format deps deps-check clean help
+.PHONY: all iso image crash-images run debug test toolchain-check unit lint format docs check-docs deps \
+	deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
 all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) ## kernel, userland and the boot image of ARCH (the default)
@@ -104,7 +105,7 @@ debug: deps-check $(IMAGE) ## boot a QEMU PLATFORM halted, with a gdb stub on :1
 # Unit tests, then every architecture's build and boot platforms (only
 # ARCH's when ARCH is given); the last line is "N passed, N failed, N skipped".
 TEST_ARCHES := $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
-test: deps-check ## unit tests and every platform's boots (only ARCH's with ARCH=)
+test: deps-check ## unit tests, check-docs, and every platform's boots (only ARCH's with ARCH=)
 	$(Q)tests/run-all $(TEST_ARCHES)
 
 # Says whether this architecture's compiler is installed.
@@ -116,6 +117,14 @@ unit: deps-check ## the host unit tests (cmocka, ASan + UBSan)
 
 lint: deps-check ## clang-format (must change nothing) and cppcheck
 	$(Q)scripts/lint
+
+# The architecture picture: Graphviz renders docs/architecture.dot; the SVG
+# is committed (GitHub shows it), and check-docs fails when it is stale.
+docs: deps-check ## render docs/architecture.svg from docs/architecture.dot
+	$(Q)dot -Tsvg docs/architecture.dot -o docs/architecture.svg
+
+check-docs: deps-check ## cited docs/ files and sections exist, none outside the tree, SVG fresh
+	$(Q)scripts/check-docs
 
 format: ## clang-format every C file in place
 	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')

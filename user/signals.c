@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * /bin/signals: POSIX signals with shadow-stack-aware frames (issue 6,
- * ABI.md §3 and §4.7), KTAP, one case a line.
+ * /bin/signals: POSIX signals with shadow-stack-aware frames
+ * (docs/ABI.md §6, §4.7, §5.7), KTAP, one case a line.
  *
  * Proves: rt_sigaction/rt_sigprocmask/rt_sigpending/sigaltstack check their
  * arguments with Linux's errnos; handlers get exact siginfo (kill, tgkill,

@@ -227,7 +227,7 @@ static long wrss_control(bool enable)
 	return 0;
 }
 
-/* arch_prctl(ARCH_SHSTK_*): Linux's order of checks (ABI.md §2.4). */
+/* arch_prctl(ARCH_SHSTK_*): Linux's order of checks (docs/ABI.md §4.4). */
 long x86_shstk_prctl(int option, unsigned long features)
 {
 	struct task *t = current;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/clone_args.c follows ABI.md §1.2 exactly. Step 1
+ * kernel/clone_args.c follows docs/ABI.md §2.2 exactly. Step 1
  * (clone3_copy_args): usize > PAGE_SIZE gives E2BIG and usize < 64 EINVAL,
  * whatever the pointer; VER0..VER3 sizes are accepted and a short struct is
  * zero-extended; bytes past the kernel's 104 must be zero (E2BIG) and are
@@ -894,7 +894,7 @@ static void test_flags_pidfd_check_before_cgroup(void **state)
 
 	(void)state;
 	/*
-	 * ABI.md §1.2: pidfd == parent_tid is kernel_clone's check (step 3),
+	 * docs/ABI.md §2.2: pidfd == parent_tid is kernel_clone's check (step 3),
 	 * before copy_process (step 4); the cgroup fd is looked up later
 	 * still, so EINVAL wins over EBADF.
 	 */

@@ -13,7 +13,7 @@
  * entry our caller's `bl` pushed.
  *
  * The parent of a child that ran must not `ret` with GCS on: the child
- * shares the parent's GCS (ABI.md §4.6, CLONE_VFORK), its own `ret` from
+ * shares the parent's GCS (docs/ABI.md §3.1, CLONE_VFORK), its own `ret` from
  * here popped our caller's entry and its later calls overwrote that slot.
  * So when CHKFEAT says GCS is enabled, the parent drops the entry with
  * GCSPOPM (no comparison) and branches to x30; the normal stack was never

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * /bin/gcs: arm64 Guarded Control Stacks (ABI.md §4), KTAP, one case a line.
+ * /bin/gcs: arm64 Guarded Control Stacks (docs/ABI.md §5), KTAP, one case a line.
  *
- * The cases of Linux's tools/testing/selftests/arm64/gcs/ (ABI.md §6c) under
+ * The cases of Linux's tools/testing/selftests/arm64/gcs/ (docs/ABI.md §8.3) under
  * their names -- basic-gcs (read_status ... fork), libc-gcs (the map_gcs
  * size x flags matrix, map_invalid_gcs, invalid_mprotect, gcs_enabled_thread,
  * gcs_find_terminator), gcs-locking (lock_all_modes, valid_modes.*),
  * gcspushm and gcsstr -- written afresh, plus Umbra's own: the seed clone3
- * shadow-stack fields on arm64 (ABI.md Part A item 2), thread GCS sizes and
- * freeing (§4.6), fork/vfork/exec, a tampered return address.
+ * shadow-stack fields on arm64 (docs/ABI.md §5.6), thread GCS sizes and
+ * freeing (docs/ABI.md §3.2, §3.3), fork/vfork/exec, a tampered return
+ * address.
  *
  * Each case runs in a forked child; the parent checks the exact wait status
  * (exit 0, or death by one signal). A child that needs GCS enables it
@@ -96,7 +97,7 @@ static long map_gcs_raw(unsigned long addr, unsigned long size, unsigned long fl
 	return syscall3(__NR_map_shadow_stack, (long)addr, (long)size, (long)flags);
 }
 
-/* ABI.md §4.6 gcs_size(): the GCS size for a thread given n (= stack_size / 2). */
+/* docs/ABI.md §3.2 gcs_size(): the GCS size for a thread given n (= stack_size / 2). */
 static unsigned long gcs_size(unsigned long n)
 {
 	unsigned long r = rlimit_stack() / 2;
@@ -276,7 +277,7 @@ static long clone3_exit0(uint64_t flags, uint64_t ss, uint64_t ss_size)
 	return 0;
 }
 
-/* Without GCS, both clone3 shadow-stack fields must be 0: EINVAL (ABI.md Part A 1). */
+/* Without GCS, both clone3 shadow-stack fields must be 0: EINVAL (docs/ABI.md §2.4). */
 static int body_clone3_unsupported(void)
 {
 	static uint64_t word[PAGE / 8] __attribute__((aligned(4096)));

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The arm64 half of /bin/signals (user/signals.c), per ABI.md §4.7 (the
+ * The arm64 half of /bin/signals (user/signals.c), per docs/ABI.md §5.7 (the
  * kernel's side is arch/arm64/signal.c): the restorer trampoline, the rt_sigframe (siginfo, then a ucontext whose
  * uc_mcontext is the sigcontext with its __reserved records: fpsimd_context,
  * gcs_context, terminator), instructions that fault in known ways with
@@ -13,7 +13,7 @@
 #define USER_SIG_ARCH_H
 
 /* The si_code of SIGILL for an undefined instruction (ILL_ILLOPC: an undefined instruction is an illegal opcode). */
-/* Whether SEGV_CPERR's si_addr is the faulting PC (a GCS exception: si_addr = the faulting PC (ABI.md §4.3)). */
+/* Whether SEGV_CPERR's si_addr is the faulting PC (a GCS exception: si_addr = the faulting PC, docs/ABI.md §5.3). */
 #define SIG_ARCH_CPERR_ADDR_IS_PC 1
 
 #define SIG_ARCH_UD_CODE 1
@@ -226,7 +226,7 @@ static inline __attribute__((always_inline)) void sig_arch_clobber(void)
 			 : "x9", "x10", "x11", "x19", "x20", "x21", "x22", "x23", "v0", "v8");
 }
 
-/* ---- the Guarded Control Stack (ABI.md §4.7, §4.8) ---- */
+/* ---- the Guarded Control Stack (docs/ABI.md §5.7, §5.8) ---- */
 
 #define SIG_SS_NAME "GCS"
 
@@ -236,7 +236,7 @@ static inline __attribute__((always_inline)) void sig_arch_clobber(void)
 #define sig_ss_write(addr, value) gcs_sttr((addr), (value))
 
 /*
- * Delivery pushes (ABI.md §4.7): at old - 8 the signal cap (old - 8) &
+ * Delivery pushes (docs/ABI.md §5.7): at old - 8 the signal cap (old - 8) &
  * ~0xfff, at old - 16 the sigtramp; so at SSP + 8 the cap of pre - 8.
  */
 static inline unsigned long sig_ss_frame_token(unsigned long pre_ssp)

@@ -4,7 +4,7 @@
  * here is a function call, so they may run at the moment the shadow stack
  * changes under the caller (an enable, a pivot).
  *
- * Enabling gives the thread a new, empty shadow stack (ABI.md §2.4): every
+ * Enabling gives the thread a new, empty shadow stack (docs/ABI.md §4.4): every
  * frame entered before the enable can no longer return (its `ret` finds no
  * matching entry and raises #CP). So CET_ENABLE belongs in a function that
  * never returns -- main, or a child right after fork -- which leaves with

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
- * /bin/shstk: x86_64 CET user shadow stacks (ABI.md §2), KTAP, one case a line.
+ * /bin/shstk: x86_64 CET user shadow stacks (docs/ABI.md §4), KTAP, one case a line.
  *
  * Proves: arch_prctl(ARCH_SHSTK_*) checks its arguments in Linux's order and
- * with Linux's errnos; map_shadow_stack() takes every errno path of §2.5 in
- * order, places its mapping above 4 GiB with a guard page, writes exactly one
- * restore token where RSTORSSP accepts it, and refuses plain stores; a
- * shadow stack catches a tampered return address (#CP -> SIGSEGV); threads
- * get shadow stacks of exactly the size §2.6 gives for the stack_size the
- * kernel received, freed at exit unless the caller supplied them; fork
- * copies, vfork shares, exec drops shadow stacks; WRSS works only when
- * enabled.
+ * with Linux's errnos; map_shadow_stack() takes every errno path of
+ * docs/ABI.md §4.5 in order, places its mapping above 4 GiB with a guard
+ * page, writes exactly one restore token where RSTORSSP accepts it, and
+ * refuses plain stores; a shadow stack catches a tampered return address
+ * (#CP -> SIGSEGV); threads get shadow stacks of exactly the size
+ * docs/ABI.md §3.2 gives for the stack_size the kernel received, freed at
+ * exit unless the caller supplied them; fork copies, vfork shares, exec
+ * drops shadow stacks; WRSS works only when enabled.
  *
  * Each case runs in a forked child where it changes per-thread state or may
  * die, and the parent checks the exact wait status. "live" cases need a CPU
@@ -71,7 +71,7 @@ static unsigned long shstk_status(void)
 	return prctl_raw(ARCH_SHSTK_STATUS, (unsigned long)&v) == 0 ? v : ~0UL;
 }
 
-/* ABI.md §2.6 adjust_shstk_size(): the thread shadow-stack size rule. */
+/* docs/ABI.md §3.2 adjust_shstk_size(): the thread shadow-stack size rule. */
 static unsigned long shstk_size_rule(unsigned long stack_size)
 {
 	unsigned long r = rlimit_stack();
@@ -384,7 +384,7 @@ static long clone3_exit0(uint64_t flags, uint64_t ss, uint64_t ss_size)
 	return r > 0 ? 0 : r;
 }
 
-/* Without shadow stacks, both clone3 fields must be 0: EINVAL (ABI.md Part A 1). */
+/* Without shadow stacks, both clone3 fields must be 0: EINVAL (docs/ABI.md §2.4). */
 static int body_clone3_unsupported(void)
 {
 	static uint64_t word[PAGE / 8] __attribute__((aligned(4096)));
@@ -443,7 +443,7 @@ static int body_map_eoverflow(void)
 	return 0;
 }
 
-/* The checks come in §2.5's order: flags, token size, range, overflow. */
+/* The checks come in docs/ABI.md §4.5's order: flags, token size, range, overflow. */
 static int body_map_order(void)
 {
 	EXPECT("bad flags + small token size + low addr", map_ss(0x10000, 4, 3), -EINVAL);
@@ -776,7 +776,7 @@ static int body_clone3_shstk_off(void)
 	return 0;
 }
 
-/* Seed §2.7: pointer 8-aligned and size >= 8; a good pair works (fork-style). */
+/* The seed (docs/ABI.md §4.6): pointer 8-aligned and size >= 8; a good pair works (fork-style). */
 static int body_clone3_shstk_checks(void)
 {
 	long r = map_ss(0, PAGE, 0);

@@ -2,7 +2,7 @@
 /*
  * The x86_64 half of /bin/signals (user/signals.c): the restorer
  * trampoline, the ucontext the kernel hands a handler (struct rt_sigframe,
- * ABI.md §3), instructions that fault in known ways with their addresses
+ * docs/ABI.md §4.7), instructions that fault in known ways with their addresses
  * recorded, the register round trip, and the shadow-stack pieces (CET:
  * RDSSP, WRSS, the 16-byte signal frame on the shadow stack).
  *
@@ -12,7 +12,7 @@
 #define USER_SIG_ARCH_H
 
 /* The si_code of SIGILL for an undefined instruction (ILL_ILLOPN: #UD is an illegal operand). */
-/* Whether SEGV_CPERR's si_addr is the faulting PC (#CP: si_addr 0 (ABI.md §2.3)). */
+/* Whether SEGV_CPERR's si_addr is the faulting PC (#CP: si_addr 0, docs/ABI.md §4.3). */
 #define SIG_ARCH_CPERR_ADDR_IS_PC 0
 
 #define SIG_ARCH_UD_CODE 2
@@ -206,7 +206,7 @@ static inline __attribute__((always_inline)) void sig_arch_clobber(void)
 #define sig_ss_write(addr, value) cet_wrss((addr), (value))
 
 /*
- * The two entries delivery pushes (ABI.md §3): at SSP the restorer, at
+ * The two entries delivery pushes (docs/ABI.md §4.7): at SSP the restorer, at
  * SSP + 8 the pre-signal SSP with bit 63 set.
  */
 static inline unsigned long sig_ss_frame_token(unsigned long pre_ssp)

@@ -30,7 +30,7 @@
 /*
  * GCSPOPM Xt: pops the newest GCS entry into Xt without comparing it to a
  * return address. binutils 2.40 has no mnemonic; this is the SYSL form
- * (#3, C7, C7, #1) the Arm ARM gives as its alias (ABI.md §4.8).
+ * (#3, C7, C7, #1) the Arm ARM gives as its alias (docs/ABI.md §5.8).
  */
 #define GCSPOPM(xt) sysl xt, #3, c7, c7, #1
 
