@@ -1,9 +1,12 @@
-# Umbra -- see README.md. `make help` lists the targets.
+# Umbra -- see README.md. `make help` lists every target.
 #
-#   make [ARCH=x86_64]     kernel ELF and bootable ISO in build/$(ARCH)/
-#   make run [EMU=bochs]   boot it with the serial console on this terminal
-#   make test              unit tests + every emulator platform installed
-#   V=1                    show full command lines
+#   make [ARCH=x86_64|arm64]   kernel, userland and boot image in build/$(ARCH)/
+#   make run [EMU=bochs]       boot it with the serial console on this terminal
+#   make test                  unit tests + every emulator platform installed
+# Variables: ARCH (x86_64), PLATFORM=NAME (run, debug: a platform of
+# tests/boot/platforms), EMU=bochs (run: bochs-ARCH), CMDLINE (the images'
+# kernel command line), CROSS_COMPILE, GDB (gdb-multiarch), V=1 (full
+# command lines).
 
 ARCH ?= x86_64
 .DEFAULT_GOAL := all
@@ -21,6 +24,12 @@ include arch/$(ARCH)/build.mk
 # The kernel command line the image's GRUB passes. ktest.cmdline=umbra is
 # checked by the cmdline_from_boot_loader self-test.
 CMDLINE ?= loglevel=7 ktest.cmdline=umbra
+# CMDLINE as a file the images depend on: rewritten only when it changes,
+# so `make CMDLINE=...` rebuilds them and a plain `make` does not.
+CMDLINE_FILE := $(BUILD)/cmdline
+
+.PHONY: FORCE
+FORCE:
 
 KERNEL_C := $(sort $(wildcard kernel/*.c kernel/tests/*.c arch/$(ARCH)/*.c arch/$(ARCH)/tests/*.c)) \
 	libc/fmt/format.c libc/string/string.c
@@ -45,11 +54,17 @@ CRASH_KINDS := null stack
 # they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
-.PHONY: all iso image crash-images run debug test toolchain-check unit lint format deps deps-check clean help
+.PHONY: all iso image crash-images run debug test toolchain-check unit lint format docs check-docs deps \
+	deps-check clean help
 
-all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO)
-image iso: $(IMAGE)
-crash-images: $(CRASH_IMAGES)
+# Targets with a "## " comment are what `make help` lists.
+all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) ## kernel, userland and the boot image of ARCH (the default)
+image iso: $(IMAGE) ## the boot image only (x86_64: the hybrid ISO; arm64: the Image)
+crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
+
+$(CMDLINE_FILE): FORCE
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' '$(CMDLINE)' > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
 
 $(OBJ)/%.c.o: %.c Makefile arch/$(ARCH)/build.mk
 	@mkdir -p $(dir $@)
@@ -76,47 +91,62 @@ $(INITRAMFS_CPIO): $(USER_BINARIES)
 
 # Boots the image with the serial console here: EMU=bochs for the CET
 # machine, or any platform of tests/boot/platforms with PLATFORM=NAME
-# (e.g. make run ARCH=arm64 PLATFORM=qemu-arm64-gcs).
+# (e.g. make run ARCH=arm64 PLATFORM=qemu-arm64-gcs, which fetches the
+# GCS-capable QEMU into the cache the first time).
 PLATFORM ?= $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM))
-run: deps-check $(IMAGE)
+run: deps-check $(IMAGE) ## boot PLATFORM (or EMU=bochs) with the console on this terminal
 	$(Q)tests/boot/emulate $(PLATFORM) $(IMAGE) - || [ $$? -eq 1 ]
 
-# QEMU halted at the first instruction with a gdb stub on :1234.
-debug: deps-check $(IMAGE)
-	@echo "gdb $(ELF) -ex 'target remote :1234'"
-	$(Q)EMULATE_EXTRA="-s -S" tests/boot/emulate $(DEFAULT_PLATFORM) $(IMAGE) -
+# A QEMU platform halted at the first instruction with a gdb stub on :1234;
+# gdb-multiarch (make deps installs it) debugs either architecture.
+GDB ?= gdb-multiarch
+debug: deps-check $(IMAGE) ## boot a QEMU PLATFORM halted, with a gdb stub on :1234
+	@case "$(PLATFORM)" in qemu-*) ;; *) echo "make debug: $(PLATFORM) is not a QEMU platform"; exit 2 ;; esac
+	@echo "in another terminal: $(GDB) $(ELF) -ex 'target remote :1234'"
+	$(Q)EMULATE_EXTRA="-s -S" tests/boot/emulate $(PLATFORM) $(IMAGE) - || [ $$? -eq 1 ]
 
 # Unit tests, then every architecture's build and boot platforms (only
 # ARCH's when ARCH is given); the last line is "N passed, N failed, N skipped".
 TEST_ARCHES := $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
-test: deps-check
+test: deps-check ## unit tests, check-docs, and every platform's boots (only ARCH's with ARCH=)
 	$(Q)tests/run-all $(TEST_ARCHES)
 
 # Says whether this architecture's compiler is installed.
-toolchain-check:
+toolchain-check: ## say whether ARCH's compiler is installed
 	@command -v $(CC) >/dev/null || { echo "$(CC) not found (make deps installs it)"; exit 1; }
 
-unit: deps-check
+unit: deps-check ## the host unit tests (cmocka, ASan + UBSan)
 	$(Q)$(MAKE) --no-print-directory -C tests/unit
 
-lint: deps-check
+lint: deps-check ## clang-format (must change nothing) and cppcheck
 	$(Q)scripts/lint
 
-format:
+# The architecture picture: Graphviz renders docs/architecture.dot; the SVG
+# is committed (GitHub shows it), and check-docs fails when it is stale.
+docs: deps-check ## render docs/architecture.svg from docs/architecture.dot
+	$(Q)dot -Tsvg docs/architecture.dot -o docs/architecture.svg
+
+check-docs: deps-check ## cited docs/ files and sections exist, none outside the tree, SVG fresh
+	$(Q)scripts/check-docs
+
+format: ## clang-format every C file in place
 	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')
 
-deps:
+deps: ## install the Debian packages, and fetch the GCS-capable QEMU into the cache
 	$(Q)scripts/deps
 
 # Installs what is missing (asks apt only then), quietly when all is there.
-deps-check:
+deps-check: ## install the missing Debian packages only (what the other targets run first)
 	$(Q)scripts/deps --if-missing
 
-clean:
+clean: ## remove build/ (the cached GCS-capable QEMU stays)
 	rm -rf build
 	$(Q)$(MAKE) --no-print-directory -C tests/unit clean
 
-help:
-	@sed -n '1,/^$$/p' Makefile
+help: ## this list
+	@sed -n '3,/^$$/p' Makefile
+	@echo "Targets:"
+	@cat $(MAKEFILE_LIST) | sed -n -E 's/^([a-z][a-z -]*):.*## (.*)/\1\t\2/p' | \
+		awk -F '\t' '{ printf "  %-22s %s\n", $$1, $$2 }'
 
 -include $(KERNEL_OBJS:.o=.d)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * clone3()'s argument rules, in Linux's order (ABI.md §1.2): the copy from
+ * clone3()'s argument rules, in Linux's order (docs/ABI.md §2.2): the copy from
  * user space with its size rules, then the validity of the flags, the
  * stack and the shadow-stack fields. Unit-tested on the host
  * (tests/unit/test_clone_args.c) with a fake user memory.

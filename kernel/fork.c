@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Creating tasks: kernel_clone() and the clone3/clone/fork/vfork system
- * calls on top of it. The order of checks follows Linux (ABI.md §1.2);
+ * calls on top of it. The order of checks follows Linux (docs/ABI.md §2.2);
  * every resource is taken before the child becomes visible, so a failure
  * anywhere unwinds completely.
  */

@@ -11,6 +11,7 @@ extern const struct ktest __start_ktests[], __stop_ktests[];
 
 bool ktest_check(struct ktest_ctx *ctx, bool ok, const char *what, const char *file, int line)
 {
+	ctx->checks++;
 	if (!ok) {
 		printk("# %s:%d: expected %s\n", file, line, what);
 		ctx->failed = true;
@@ -21,6 +22,7 @@ bool ktest_check(struct ktest_ctx *ctx, bool ok, const char *what, const char *f
 bool ktest_check_eq(struct ktest_ctx *ctx, u64 a, u64 b, const char *ea, const char *eb,
 		    const char *file, int line)
 {
+	ctx->checks++;
 	if (a != b) {
 		printk("# %s:%d: expected %s == %s, got %#lx (%ld) and %#lx (%ld)\n", file, line,
 		       ea, eb, (unsigned long)a, (long)a, (unsigned long)b, (long)b);
@@ -48,6 +50,10 @@ unsigned int ktest_run_all(void)
 
 		printk("# running %s\n", t->name);
 		t->run(&ctx);
+		if (!ctx.failed && !ctx.skip_reason && !ctx.checks) {
+			printk("# %s ran no check: it proves nothing\n", t->name);
+			ctx.failed = true;
+		}
 		if (ctx.failed) {
 			printk("not ok %u %s\n", i + 1, t->name);
 			fail++;

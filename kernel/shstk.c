@@ -3,7 +3,7 @@
  * The shadow-stack policy shared by x86_64 CET and arm64 GCS (see
  * <kernel/shstk.h>): Linux mainline's rules for map_shadow_stack() and the
  * implicit per-thread stacks, and the seed series' rules for clone3's
- * shadow_stack / shadow_stack_size (ABI.md Part A, §2.5-2.7, §4.5-4.6).
+ * shadow_stack / shadow_stack_size (docs/ABI.md §2.4, §3.1, §3.3, §3.4).
  */
 #include <kernel/fork.h>
 #include <kernel/mm.h>

@@ -2,9 +2,10 @@
 /*
  * The shadow-stack rules that differ between architectures, one small pure
  * function each, as Linux and the seed series state them: default sizes
- * (ABI.md §2.6, §4.6), caller-provided clone3 stacks (§2.7, Part A item 2)
- * and map_shadow_stack()'s argument checks (§2.5, §4.5), gathered per
- * architecture in a struct shstk_rules that its arch/ picks; the host unit tests (tests/unit/test_shstk_rules.c) check
+ * (docs/ABI.md §3.2), caller-provided clone3 stacks (docs/ABI.md §4.6, §5.6)
+ * and map_shadow_stack()'s argument checks (docs/ABI.md §4.5, §5.5),
+ * gathered per architecture in a struct shstk_rules that its arch/ picks;
+ * the host unit tests (tests/unit/test_shstk_rules.c) check
  * them value by value.
  */
 #include <kernel/shstk.h>

@@ -2,9 +2,11 @@
 # Included by the top Makefile, which defines ARCH, BUILD, Q and CC and runs
 # from the repository root.
 #
-# The headers in libc/include are self-contained (no host libc, no
-# include/uapi); only the compiler's freestanding headers (stdint.h,
-# stddef.h, stdarg.h, stdbool.h) come from $(CC).
+# The headers in libc/include wrap the kernel's user ABI headers,
+# include/uapi/ (numbers, flags and structures are written there once, for
+# the kernel and libc alike); otherwise only the compiler's freestanding
+# headers (stdint.h, stddef.h, stdarg.h, stdbool.h) come from $(CC). Of
+# include/, libc and the programs use only uapi/ (scripts/lint checks).
 
 # x86_64: mark every object shadow-stack compatible (user/build.mk checks the
 # linked property). arm64: GCS needs no ELF marking; inline atomics, since
@@ -13,7 +15,7 @@
 USER_ARCH_CFLAGS_x86_64 := -fcf-protection=return
 USER_ARCH_CFLAGS_arm64 := -mno-outline-atomics
 
-USER_CPPFLAGS := -Ilibc/include -Ilibc/arch/$(ARCH)/include -MMD -MP
+USER_CPPFLAGS := -Ilibc/include -Ilibc/arch/$(ARCH)/include -Iinclude -MMD -MP
 USER_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
 	-nostdlib -static -fno-pie -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
 	-fno-common -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes \
@@ -52,6 +54,6 @@ $(LIBC_A): $(LIBC_OBJS)
 	$(Q)rm -f $@ && $(AR) rcs $@ $(LIBC_OBJS)
 
 .PHONY: libc
-libc: $(LIBC_A) $(LIBC_CRT0)
+libc: $(LIBC_A) $(LIBC_CRT0) ## the user programs' C library (libc.a, crt0.o)
 
 -include $(LIBC_OBJS:.o=.d) $(LIBC_CRT0:.o=.d)

@@ -7,7 +7,9 @@
 # Programs and headers that only make sense on one architecture (CET's
 # shstk, cet.h) live in user/arch/$(ARCH)/, which is also on the include
 # path: shstk_enable.h and arch_test.h there are the per-arch halves of
-# the generic programs. /init runs the programs of USER_RUN_ORDER that this
+# the generic programs. user/lib/ holds what the programs share (test.h:
+# diagnostics, checks, child runners, /proc/self/maps), the archive
+# libtest.a every program links with. /init runs the programs of USER_RUN_ORDER that this
 # architecture builds (generated into user_programs.h).
 # Needs libc/build.mk included first.
 
@@ -16,7 +18,7 @@ INITRAMFS := $(BUILD)/initramfs
 USER_ARCH_DIR := user/arch/$(ARCH)
 USER_PROGS := $(sort $(basename $(notdir $(wildcard user/*.c $(USER_ARCH_DIR)/*.c))))
 USER_ELFS := $(patsubst %,$(USER_OBJ)/%.elf,$(USER_PROGS))
-USER_PROG_CPPFLAGS := -I$(USER_ARCH_DIR) -I$(USER_OBJ)/include
+USER_PROG_CPPFLAGS := -Iuser/lib -I$(USER_ARCH_DIR) -I$(USER_OBJ)/include
 
 # The musl-linked Linux-compatibility program, where Debian has a musl
 # toolchain for the architecture (bookworm has none for arm64 on an amd64
@@ -75,6 +77,8 @@ define user-cc
 endef
 
 USER_GENERIC_OBJS := $(patsubst user/%.c,$(USER_OBJ)/%.o,$(wildcard user/*.c))
+USER_LIB_OBJS := $(patsubst user/lib/%.c,$(USER_OBJ)/lib/%.o,$(sort $(wildcard user/lib/*.c)))
+USER_LIB_A := $(USER_OBJ)/lib/libtest.a
 USER_ARCH_OBJS := $(patsubst $(USER_ARCH_DIR)/%.c,$(USER_OBJ)/%.o,$(wildcard $(USER_ARCH_DIR)/*.c))
 
 $(USER_GENERIC_OBJS): $(USER_OBJ)/%.o: user/%.c user/build.mk libc/build.mk
@@ -82,6 +86,13 @@ $(USER_GENERIC_OBJS): $(USER_OBJ)/%.o: user/%.c user/build.mk libc/build.mk
 
 $(USER_ARCH_OBJS): $(USER_OBJ)/%.o: $(USER_ARCH_DIR)/%.c user/build.mk libc/build.mk
 	$(user-cc)
+
+$(USER_LIB_OBJS): $(USER_OBJ)/lib/%.o: user/lib/%.c user/build.mk libc/build.mk
+	$(user-cc)
+
+$(USER_LIB_A): $(USER_LIB_OBJS)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && $(AR) rcs $@ $(USER_LIB_OBJS)
 
 # A program's source that moved (user/shstk.c to user/arch/x86_64/) is still
 # named by its old .d file: let a missing one count as changed, as -MP does
@@ -92,9 +103,10 @@ user/%.c:
 # The linker script: the architecture's own if it has one, else user/user.ld.
 USER_LDS := $(firstword $(wildcard $(USER_ARCH_DIR)/user.ld) user/user.ld)
 
-$(USER_OBJ)/%.elf: $(USER_OBJ)/%.o $(LIBC_CRT0) $(LIBC_A) $(USER_LDS)
+$(USER_OBJ)/%.elf: $(USER_OBJ)/%.o $(USER_LIB_A) $(LIBC_CRT0) $(LIBC_A) $(USER_LDS)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(USER_CFLAGS) $(USER_LDFLAGS) -Wl,-T,$(USER_LDS) -o $@ $(LIBC_CRT0) $< $(LIBC_A) $(USER_LIBGCC)
+	$(Q)$(CC) $(USER_CFLAGS) $(USER_LDFLAGS) -Wl,-T,$(USER_LDS) -o $@ $(LIBC_CRT0) $< \
+		$(USER_LIB_A) $(LIBC_A) $(USER_LIBGCC)
 	$(call user-check,$@)
 
 $(USER_OBJ)/musl_pthreads.elf: user/musl/pthreads.c user/build.mk
@@ -125,11 +137,10 @@ $(INITRAMFS)/bin/%: $(USER_OBJ)/%.elf
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@
 
-.PHONY: userland FORCE
-userland: $(USER_BINARIES)
+.PHONY: userland
+userland: $(USER_BINARIES) ## the user programs, staged in build/ARCH/initramfs/
 
-FORCE:
 
 .SECONDARY: $(USER_ELFS) $(USER_ELFS:.elf=.o) $(patsubst %,$(USER_OBJ)/%.elf,$(USER_MUSL_PROGS))
 
--include $(USER_ELFS:.elf=.d) $(patsubst %,$(USER_OBJ)/%.d,$(USER_MUSL_PROGS))
+-include $(USER_ELFS:.elf=.d) $(USER_LIB_OBJS:.o=.d) $(patsubst %,$(USER_OBJ)/%.d,$(USER_MUSL_PROGS))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * /bin/clone3: the cases of the kselftest tools/testing/selftests/clone3/
- * clone3.c at the seed series' base plus seed patches 3-5 (ABI.md §6a),
+ * clone3.c at the seed series' base plus seed patches 3-5 (docs/ABI.md §8.1),
  * under the same names and with the same set-up and expected results.
  *
  * Proves: clone3() validates its size, exit_signal, flags and the seed's
@@ -10,7 +10,7 @@
  * clone3() result (0 for a created child, else -errno); a case with
  * e2big_valid counts E2BIG (a kernel without the VER3 fields) as a skip.
  *
- * Shadow stacks (ABI.md §6a caveats): the seed never enables them, so on a
+ * Shadow stacks (docs/ABI.md §8.1): the seed never enables them, so on a
  * CET machine "Shadow stack on system with shadow stack" would get EINVAL
  * (the x86 rule wants SHSTK on in the caller). Like the series' later
  * versions, main enables shadow stacks (arch_prctl on x86_64, prctl on
@@ -173,7 +173,7 @@ static bool test_clone3_supported(void)
 
 static void test_shadow_stack_supported(void)
 {
-	long r = syscall3(SYS_map_shadow_stack, 0, getpagesize(), 0);
+	long r = syscall3(__NR_map_shadow_stack, 0, getpagesize(), 0);
 
 	if (r < 0 && r > -4096) {
 		ktap_print_msg("map_shadow_stack() not supported (errno %ld)", -r);

@@ -19,6 +19,7 @@
 #include <arch/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <ktap.h>
 #include <sched.h>
 #include <signal.h>
@@ -27,6 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/sysinfo.h>
@@ -37,13 +39,9 @@
 #include <unistd.h>
 
 #define KERNEL_ADDR ((void *)0xffff800000000000UL)
-#define PR_SET_NAME_OP 15 /* Linux include/uapi/linux/prctl.h */
-#define PR_GET_NAME_OP 16
-#define SIG_BLOCK_OP 0
 #define SS_DISABLE_FLAG 2
 #define SIGSET_SIZE 8 /* the kernel's sigset_t */
 #define NOOP_FLAG "--exec-noop"
-#define FUTEX_WAIT_OP 0 /* FUTEX_WAIT, shared */
 
 static const char *self_path = "/bin/efault";
 static char *edge; /* first byte of an unmapped page that follows a mapped one */
@@ -90,19 +88,19 @@ static bool is_eagain(long r)
 
 static long do_read(void *p)
 {
-	return syscall3(SYS_read, self_fd, (long)p, 2);
+	return syscall3(__NR_read, self_fd, (long)p, 2);
 }
 
 static long do_write(void *p)
 {
 	fflush_stdout();
-	return syscall3(SYS_write, STDOUT_FILENO, (long)p, 2);
+	return syscall3(__NR_write, STDOUT_FILENO, (long)p, 2);
 }
 
 static long do_writev_array(void *p)
 {
 	fflush_stdout();
-	return syscall3(SYS_writev, STDOUT_FILENO, (long)p, 1);
+	return syscall3(__NR_writev, STDOUT_FILENO, (long)p, 1);
 }
 
 static long do_writev_base(void *p)
@@ -110,26 +108,26 @@ static long do_writev_base(void *p)
 	struct iovec iov = { p, 2 };
 
 	fflush_stdout();
-	return syscall3(SYS_writev, STDOUT_FILENO, (long)&iov, 1);
+	return syscall3(__NR_writev, STDOUT_FILENO, (long)&iov, 1);
 }
 
 static long do_openat(void *p)
 {
-	long r = syscall4(SYS_openat, AT_FDCWD, (long)p, O_RDONLY, 0);
+	long r = syscall4(__NR_openat, AT_FDCWD, (long)p, O_RDONLY, 0);
 
 	if (r >= 0)
-		syscall1(SYS_close, r);
+		syscall1(__NR_close, r);
 	return r;
 }
 
 static long do_clock_gettime(void *p)
 {
-	return syscall2(SYS_clock_gettime, CLOCK_MONOTONIC, (long)p);
+	return syscall2(__NR_clock_gettime, CLOCK_MONOTONIC, (long)p);
 }
 
 static long do_nanosleep(void *p)
 {
-	return syscall2(SYS_nanosleep, (long)p, 0);
+	return syscall2(__NR_nanosleep, (long)p, 0);
 }
 
 static pid_t child_exit0(void)
@@ -144,13 +142,13 @@ static pid_t child_exit0(void)
 /* Reaps pid if an earlier, failed wait left it (Linux reaps before EFAULT). */
 static void reap(pid_t pid)
 {
-	syscall4(SYS_wait4, pid, 0, 0, 0);
+	syscall4(__NR_wait4, pid, 0, 0, 0);
 }
 
 static long do_wait4(void *p)
 {
 	pid_t pid = child_exit0();
-	long r = syscall4(SYS_wait4, pid, (long)p, 0, 0);
+	long r = syscall4(__NR_wait4, pid, (long)p, 0, 0);
 
 	reap(pid);
 	return r;
@@ -159,7 +157,7 @@ static long do_wait4(void *p)
 static long do_waitid(void *p)
 {
 	pid_t pid = child_exit0();
-	long r = syscall5(SYS_waitid, P_PID, pid, (long)p, WEXITED, 0);
+	long r = syscall5(__NR_waitid, P_PID, pid, (long)p, WEXITED, 0);
 
 	reap(pid);
 	return r;
@@ -167,7 +165,7 @@ static long do_waitid(void *p)
 
 static long do_uname(void *p)
 {
-	return syscall1(SYS_uname, (long)p);
+	return syscall1(__NR_uname, (long)p);
 }
 
 static long do_clone3(void *p)
@@ -183,27 +181,27 @@ static long do_clone3(void *p)
 
 static long do_futex(void *p)
 {
-	return syscall6(SYS_futex, (long)p, FUTEX_WAIT_OP, 0, 0, 0, 0);
+	return syscall6(__NR_futex, (long)p, FUTEX_WAIT, 0, 0, 0, 0);
 }
 
 static long do_prlimit_new(void *p)
 {
-	return syscall4(SYS_prlimit64, 0, RLIMIT_STACK, (long)p, 0);
+	return syscall4(__NR_prlimit64, 0, RLIMIT_STACK, (long)p, 0);
 }
 
 static long do_prlimit_old(void *p)
 {
-	return syscall4(SYS_prlimit64, 0, RLIMIT_STACK, 0, (long)p);
+	return syscall4(__NR_prlimit64, 0, RLIMIT_STACK, 0, (long)p);
 }
 
 static long do_getrlimit(void *p)
 {
-	return syscall2(SYS_getrlimit, RLIMIT_STACK, (long)p);
+	return syscall2(__NR_getrlimit, RLIMIT_STACK, (long)p);
 }
 
 static long do_setrlimit(void *p)
 {
-	return syscall2(SYS_setrlimit, RLIMIT_STACK, (long)p);
+	return syscall2(__NR_setrlimit, RLIMIT_STACK, (long)p);
 }
 
 /* execve in a child: returns -errno from the failed call, or 0 if it ran. */
@@ -215,7 +213,7 @@ static long exec_in_child(const char *path, char **argv)
 	fflush_stdout();
 	pid = fork();
 	if (pid == 0) {
-		long r = syscall3(SYS_execve, (long)path, (long)argv, (long)empty_envp);
+		long r = syscall3(__NR_execve, (long)path, (long)argv, (long)empty_envp);
 
 		_exit((int)-r);
 	}
@@ -236,7 +234,7 @@ static long do_execve_argv(void *p)
 
 static long do_sysinfo(void *p)
 {
-	return syscall1(SYS_sysinfo, (long)p);
+	return syscall1(__NR_sysinfo, (long)p);
 }
 
 /* The kernel's struct sigaction and stack_t (handler, flags, restorer, mask). */
@@ -252,44 +250,44 @@ struct k_stack_obj {
 
 static long do_sigaction_act(void *p)
 {
-	return syscall4(SYS_rt_sigaction, SIGUSR2, (long)p, 0, SIGSET_SIZE);
+	return syscall4(__NR_rt_sigaction, SIGUSR2, (long)p, 0, SIGSET_SIZE);
 }
 
 static long do_sigaction_old(void *p)
 {
-	return syscall4(SYS_rt_sigaction, SIGUSR2, 0, (long)p, SIGSET_SIZE);
+	return syscall4(__NR_rt_sigaction, SIGUSR2, 0, (long)p, SIGSET_SIZE);
 }
 
 static long do_sigprocmask_set(void *p)
 {
-	return syscall4(SYS_rt_sigprocmask, SIG_BLOCK_OP, (long)p, 0, SIGSET_SIZE);
+	return syscall4(__NR_rt_sigprocmask, SIG_BLOCK, (long)p, 0, SIGSET_SIZE);
 }
 
 static long do_sigprocmask_old(void *p)
 {
-	return syscall4(SYS_rt_sigprocmask, SIG_BLOCK_OP, 0, (long)p, SIGSET_SIZE);
+	return syscall4(__NR_rt_sigprocmask, SIG_BLOCK, 0, (long)p, SIGSET_SIZE);
 }
 
 static long do_sigpending(void *p)
 {
-	return syscall2(SYS_rt_sigpending, (long)p, SIGSET_SIZE);
+	return syscall2(__NR_rt_sigpending, (long)p, SIGSET_SIZE);
 }
 
 static long do_sigaltstack_ss(void *p)
 {
-	return syscall2(SYS_sigaltstack, (long)p, 0);
+	return syscall2(__NR_sigaltstack, (long)p, 0);
 }
 
 static long do_sigaltstack_old(void *p)
 {
-	return syscall2(SYS_sigaltstack, 0, (long)p);
+	return syscall2(__NR_sigaltstack, 0, (long)p);
 }
 
-#ifdef SYS_clock_nanosleep
+#ifdef __NR_clock_nanosleep
 #define CLOCK_NANOSLEEP_CASE "clock_nanosleep_req"
 static long do_clock_nanosleep(void *p)
 {
-	return syscall4(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, (long)p, 0);
+	return syscall4(__NR_clock_nanosleep, CLOCK_MONOTONIC, 0, (long)p, 0);
 }
 #else
 #define CLOCK_NANOSLEEP_CASE NULL
@@ -298,19 +296,19 @@ static long do_clock_nanosleep(void *p)
 
 static long do_prctl_set_name(void *p)
 {
-	return syscall2(SYS_prctl, PR_SET_NAME_OP, (long)p);
+	return syscall2(__NR_prctl, PR_SET_NAME, (long)p);
 }
 
 static long do_prctl_get_name(void *p)
 {
-	return syscall2(SYS_prctl, PR_GET_NAME_OP, (long)p);
+	return syscall2(__NR_prctl, PR_GET_NAME, (long)p);
 }
 
 static long do_futex_timeout(void *p)
 {
 	static uint32_t word = 7; /* == the expected value: the call would sleep */
 
-	return syscall6(SYS_futex, (long)&word, FUTEX_WAIT_OP, 7, (long)p, 0, 0);
+	return syscall6(__NR_futex, (long)&word, FUTEX_WAIT, 7, (long)p, 0, 0);
 }
 
 static bool is_etimedout(long r)

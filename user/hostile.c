@@ -135,7 +135,7 @@ static void test_vfork_parent_killed(void)
 /* A fork-like clone(2) whose child sends exit_signal to its parent when it dies. */
 static pid_t fork_with_exit_signal(int exit_signal)
 {
-	return (pid_t)syscall(SYS_clone, exit_signal, 0, 0, 0, 0);
+	return (pid_t)syscall(__NR_clone, exit_signal, 0, 0, 0, 0);
 }
 
 static pid_t fork_into_new_pid_ns(void)
@@ -201,7 +201,7 @@ static void test_clone_parent_exit_signal(void)
 	int status = -1;
 
 	if (caller == 0) {
-		pid_t c = (pid_t)syscall(SYS_clone, CLONE_PARENT, 0, 0, 0, 0);
+		pid_t c = (pid_t)syscall(__NR_clone, CLONE_PARENT, 0, 0, 0, 0);
 
 		if (c == 0)
 			_exit(42);
@@ -232,7 +232,7 @@ static void sleep_forever(enum sleeper how)
 		nanosleep(&ts, NULL);
 		break;
 	case SLEEP_ABSTIME:
-		syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC_ID, TIMER_ABSTIME_FLAG, &ts, NULL);
+		syscall(__NR_clock_nanosleep, CLOCK_MONOTONIC_ID, TIMER_ABSTIME_FLAG, &ts, NULL);
 		break;
 	case SLEEP_FUTEX:
 		futex(&futex_word, FUTEX_WAIT_PRIVATE, 0, &ts);
@@ -331,10 +331,6 @@ static void test_rlimit_nproc_root(void)
 
 /* ---- clone(2)'s 32-bit flags ---- */
 
-struct kernel_sigaction {
-	unsigned long handler, flags, restorer, mask;
-};
-
 static void some_handler(int sig)
 {
 	(void)sig;
@@ -343,14 +339,14 @@ static void some_handler(int sig)
 /* CLONE_CLEAR_SIGHAND is bit 32: clone(2) must not see it, so the handler stays. */
 static void test_clone_ignores_high_flags(void)
 {
-	struct kernel_sigaction act = { (unsigned long)some_handler, 0, 0, 0 }, old;
-	long r = syscall(SYS_rt_sigaction, SIGUSR1, &act, NULL, 8);
-	pid_t pid = (pid_t)syscall(SYS_clone, CLONE_CLEAR_SIGHAND | SIGCHLD, 0, 0, 0, 0);
+	struct kernel_sigaction act = { .sa_handler = (unsigned long)some_handler }, old;
+	long r = syscall(__NR_rt_sigaction, SIGUSR1, &act, NULL, 8);
+	pid_t pid = (pid_t)syscall(__NR_clone, CLONE_CLEAR_SIGHAND | SIGCHLD, 0, 0, 0, 0);
 
 	if (pid == 0) {
-		if (syscall(SYS_rt_sigaction, SIGUSR1, NULL, &old, 8) != 0)
+		if (syscall(__NR_rt_sigaction, SIGUSR1, NULL, &old, 8) != 0)
 			_exit(2);
-		_exit(old.handler == (unsigned long)some_handler ? 0 : 3);
+		_exit(old.sa_handler == (unsigned long)some_handler ? 0 : 3);
 	}
 	ktap_ok(r == 0 && pid > 0 && exited(wait_status(pid, 0), 0),
 		"clone_ignores_flag_bits_above_31");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * /bin/signals: POSIX signals with shadow-stack-aware frames (issue 6,
- * ABI.md §3 and §4.7), KTAP, one case a line.
+ * /bin/signals: POSIX signals with shadow-stack-aware frames
+ * (docs/ABI.md §6, §4.7, §5.7), KTAP, one case a line.
  *
  * Proves: rt_sigaction/rt_sigprocmask/rt_sigpending/sigaltstack check their
  * arguments with Linux's errnos; handlers get exact siginfo (kill, tgkill,
@@ -21,12 +21,12 @@
  * ucontext, faulting instructions, shadow-stack helpers) is sig_arch.h.
  */
 #include "sig_arch.h"
+#include "test.h"
 #include <arch/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <sched.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,162 +38,95 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The kernel ABI's values (include/uapi/linux/signal.h). */
-#define K_SIG_DFL 0ul
-#define K_SIG_IGN 1ul
-#define K_SA_SIGINFO 0x00000004ul
-#define K_SA_RESTORER 0x04000000ul
-#define K_SA_ONSTACK 0x08000000ul
-#define K_SA_RESTART 0x10000000ul
-#define K_SA_NODEFER 0x40000000ul
-#define K_SA_RESETHAND 0x80000000ul
-#define K_SIG_BLOCK 0
-#define K_SIG_UNBLOCK 1
-#define K_SIG_SETMASK 2
-#define K_SS_ONSTACK 1
-#define K_SS_DISABLE 2
-#define K_MINSIGSTKSZ 2048
-#define K_SI_USER 0
-#define K_SI_KERNEL 0x80
-#define K_SI_TKILL (-6)
-#define K_FPE_INTDIV 1
-
 #define BIT(sig) (1ul << ((sig)-1))
-#define PAGE 4096ul
 #define BAD_PTR ((void *)8) /* in the unmapped page 0 */
-#define SURVIVED 66	    /* a child outlived what should have killed it */
-#define LANDED 77	    /* a handler that must not run did */
-#define ENABLE_FAILED 90    /* the shadow-stack enable before the body failed */
 #define WAIT_MS 3000	    /* how long a case waits for an asynchronous event */
-
-struct ksigaction {
-	unsigned long handler, flags, restorer, mask;
-};
-
-struct kstack {
-	void *ss_sp;
-	int ss_flags;
-	unsigned long ss_size;
-};
 
 static bool ss_supported; /* map_shadow_stack worked: shadow stacks can be enabled */
 
-/* --- reporting ------------------------------------------------------------------ */
-
-static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void note(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush_stdout();
-	dprintf(STDOUT_FILENO, "# ");
-	va_start(ap, fmt);
-	vdprintf(STDOUT_FILENO, fmt, ap);
-	va_end(ap);
-	dprintf(STDOUT_FILENO, "\n");
-}
-
-/* Case bodies return 0 on success, else a small code after a note. */
-#define EXPECT(what, got, want)                                                                    \
-	do {                                                                                       \
-		unsigned long got_ = (unsigned long)(got), want_ = (unsigned long)(want);          \
-		if (got_ != want_) {                                                               \
-			note("%s: got %#lx (%ld), want %#lx (%ld)", what, got_, (long)got_, want_, \
-			     (long)want_);                                                         \
-			return __LINE__ % 200 + 1;                                                 \
-		}                                                                                  \
-	} while (0)
-
-#define EXPECT_TRUE(what, cond)                    \
-	do {                                       \
-		if (!(cond)) {                     \
-			note("%s: false", what);   \
-			return __LINE__ % 200 + 1; \
-		}                                  \
-	} while (0)
-
 /* --- raw system calls ----------------------------------------------------------- */
 
-static long sys_sigaction(long sig, const struct ksigaction *act, struct ksigaction *old)
+static long sys_sigaction(long sig, const struct kernel_sigaction *act,
+			  struct kernel_sigaction *old)
 {
-	return syscall4(SYS_rt_sigaction, sig, (long)act, (long)old, 8);
+	return syscall4(__NR_rt_sigaction, sig, (long)act, (long)old, 8);
 }
 
 /* Installs fn for sig with SA_RESTORER and the trampoline; 0 or -errno. */
 static long on_signal(int sig, void *fn, unsigned long flags, unsigned long mask)
 {
-	struct ksigaction a = { (unsigned long)fn, flags | K_SA_RESTORER,
-				(unsigned long)sig_restorer, mask };
+	struct kernel_sigaction a = { (unsigned long)fn, flags | SA_RESTORER,
+				      (unsigned long)sig_restorer, mask };
 
 	return sys_sigaction(sig, &a, NULL);
 }
 
 static long sys_sigmask(int how, const unsigned long *set, unsigned long *old)
 {
-	return syscall4(SYS_rt_sigprocmask, how, (long)set, (long)old, 8);
+	return syscall4(__NR_rt_sigprocmask, how, (long)set, (long)old, 8);
 }
 
 static unsigned long blocked_now(void)
 {
 	unsigned long m = ~0ul;
 
-	sys_sigmask(K_SIG_BLOCK, NULL, &m);
+	sys_sigmask(SIG_BLOCK, NULL, &m);
 	return m;
 }
 
 static long block(unsigned long set)
 {
-	return sys_sigmask(K_SIG_BLOCK, &set, NULL);
+	return sys_sigmask(SIG_BLOCK, &set, NULL);
 }
 
 static long unblock(unsigned long set)
 {
-	return sys_sigmask(K_SIG_UNBLOCK, &set, NULL);
+	return sys_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
 static unsigned long pending_now(void)
 {
 	unsigned long p = ~0ul;
 
-	syscall2(SYS_rt_sigpending, (long)&p, 8);
+	syscall2(__NR_rt_sigpending, (long)&p, 8);
 	return p;
 }
 
-static long sys_altstack(const struct kstack *ss, struct kstack *old)
+static long sys_altstack(const struct user_stack *ss, struct user_stack *old)
 {
-	return syscall2(SYS_sigaltstack, (long)ss, (long)old);
+	return syscall2(__NR_sigaltstack, (long)ss, (long)old);
 }
 
 static long my_pid(void)
 {
-	return syscall0(SYS_getpid);
+	return syscall0(__NR_getpid);
 }
 
 static long my_tid(void)
 {
-	return syscall0(SYS_gettid);
+	return syscall0(__NR_gettid);
 }
 
 static long send_self(int sig)
 {
-	return syscall2(SYS_kill, my_pid(), sig);
+	return syscall2(__NR_kill, my_pid(), sig);
 }
 
 static void sleep_ms(long ms)
 {
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
 
-	syscall2(SYS_nanosleep, (long)&ts, 0);
+	syscall2(__NR_nanosleep, (long)&ts, 0);
 }
 
 static long sys_wait4(long pid, int *status)
 {
-	return syscall4(SYS_wait4, pid, (long)status, 0, 0);
+	return syscall4(__NR_wait4, pid, (long)status, 0, 0);
 }
 
 static void raw_exit(int status)
 {
-	syscall1(SYS_exit_group, status);
+	syscall1(__NR_exit_group, status);
 	__builtin_unreachable();
 }
 
@@ -202,7 +135,7 @@ static long now_ms(void)
 {
 	struct timespec ts = { 0, 0 };
 
-	syscall2(SYS_clock_gettime, 1 /* CLOCK_MONOTONIC */, (long)&ts);
+	syscall2(__NR_clock_gettime, CLOCK_MONOTONIC, (long)&ts);
 	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
@@ -226,63 +159,8 @@ static void *map_rw(unsigned long size)
 /* --- children --------------------------------------------------------------------- */
 
 #define RUN_PLAIN 0
-#define RUN_SS 1       /* shadow stacks enabled in the child first */
-#define RUN_SS_WRITE 3 /* and shadow-stack writes */
-
-/*
- * Runs body in a forked child; returns its wait status (-1 when fork or
- * wait failed). With RUN_SS the child enables shadow stacks inline in this
- * frame, which it never returns from (it leaves through exit_group).
- */
-static int run_child(int (*body)(void), int mode)
-{
-	int status = -1;
-	pid_t pid;
-
-	fflush_stdout();
-	pid = fork();
-	if (pid == 0) {
-		if (mode & RUN_SS) {
-			long r = SIG_SS_ENABLE();
-
-			if (r != 0) {
-				note("child: enabling %s: %ld", SIG_SS_NAME, r);
-				SIG_SS_EXIT(ENABLE_FAILED);
-			}
-			if (mode == RUN_SS_WRITE && SIG_SS_ENABLE_WRITE() != 0) {
-				note("child: enabling shadow-stack writes failed");
-				SIG_SS_EXIT(ENABLE_FAILED);
-			}
-		}
-		SIG_SS_EXIT(body());
-	}
-	if (pid < 0) {
-		note("fork: errno %d", errno);
-		return -1;
-	}
-	if (sys_wait4(pid, &status) != pid) {
-		note("wait4 failed");
-		return -1;
-	}
-	return status;
-}
-
-static bool status_is(int st, int exit_code, int sig)
-{
-	if (st == -1)
-		return false;
-	if (sig == 0 && WIFEXITED(st) && WEXITSTATUS(st) == exit_code)
-		return true;
-	if (sig != 0 && WIFSIGNALED(st) && WTERMSIG(st) == sig)
-		return true;
-	if (WIFEXITED(st))
-		note("child exited with %d, want %s %d", WEXITSTATUS(st),
-		     sig ? "death by signal" : "exit", sig ? sig : exit_code);
-	else
-		note("child killed by signal %d, want %s %d", WTERMSIG(st),
-		     sig ? "death by signal" : "exit", sig ? sig : exit_code);
-	return false;
-}
+#define RUN_SS SHSTK_MODE_ENABLE /* shadow stacks enabled in the child first */
+#define RUN_SS_WRITE (SHSTK_MODE_ENABLE | SHSTK_MODE_WRITE) /* and shadow-stack writes */
 
 /* --- handlers and what they saw ----------------------------------------------------- */
 
@@ -291,7 +169,7 @@ static volatile int seen_signo, seen_code, seen_pid, seen_status, seen_tid;
 static volatile unsigned long seen_addr, seen_pc, seen_mask, seen_uc_mask, seen_local;
 static volatile unsigned long seen_ssp, seen_ss0, seen_ss8;
 static volatile long seen_ret;
-static struct kstack seen_stack;
+static struct user_stack seen_stack;
 
 static unsigned long si_addr_of(const siginfo_t *si)
 {
@@ -345,11 +223,11 @@ static void h_skip(int sig, siginfo_t *si, void *uc)
 
 static int body_siginfo_kill(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_info, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_info, SA_SIGINFO, 0), 0);
 	EXPECT("kill", send_self(SIGUSR1), 0);
 	EXPECT("handler runs", hits, 1);
 	EXPECT("si_signo", seen_signo, SIGUSR1);
-	EXPECT("si_code", seen_code, K_SI_USER);
+	EXPECT("si_code", seen_code, SI_USER);
 	EXPECT("si_pid", seen_pid, my_pid());
 	EXPECT("mask in handler has the signal", seen_mask & BIT(SIGUSR1), BIT(SIGUSR1));
 	EXPECT("uc_sigmask is the interrupted mask", seen_uc_mask, 0);
@@ -359,15 +237,15 @@ static int body_siginfo_kill(void)
 
 static int body_siginfo_tgkill(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGUSR2, h_info, K_SA_SIGINFO, 0), 0);
-	EXPECT("tgkill", syscall3(SYS_tgkill, my_pid(), my_tid(), SIGUSR2), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR2, h_info, SA_SIGINFO, 0), 0);
+	EXPECT("tgkill", syscall3(__NR_tgkill, my_pid(), my_tid(), SIGUSR2), 0);
 	EXPECT("handler runs", hits, 1);
 	EXPECT("si_signo", seen_signo, SIGUSR2);
-	EXPECT("si_code", seen_code, K_SI_TKILL);
+	EXPECT("si_code", seen_code, SI_TKILL);
 	EXPECT("si_pid", seen_pid, my_pid());
-	EXPECT("tkill", syscall2(SYS_tkill, my_tid(), SIGUSR2), 0);
+	EXPECT("tkill", syscall2(__NR_tkill, my_tid(), SIGUSR2), 0);
 	EXPECT("handler runs again", hits, 2);
-	EXPECT("si_code (tkill)", seen_code, K_SI_TKILL);
+	EXPECT("si_code (tkill)", seen_code, SI_TKILL);
 	return 0;
 }
 
@@ -382,7 +260,7 @@ static int body_no_siginfo(void)
 
 static int body_sig_ign(void)
 {
-	struct ksigaction ign = { K_SIG_IGN, 0, 0, 0 }, old;
+	struct kernel_sigaction ign = { SIG_IGN, 0, 0, 0 }, old;
 
 	EXPECT("rt_sigaction SIG_IGN", sys_sigaction(SIGTERM, &ign, NULL), 0);
 	EXPECT("kill", send_self(SIGTERM), 0);
@@ -390,7 +268,7 @@ static int body_sig_ign(void)
 	EXPECT("kill while blocked", send_self(SIGTERM), 0);
 	EXPECT("nothing pending", pending_now(), 0);
 	EXPECT("read back", sys_sigaction(SIGTERM, NULL, &old), 0);
-	EXPECT("handler read back", old.handler, K_SIG_IGN);
+	EXPECT("handler read back", old.sa_handler, SIG_IGN);
 	return 0;
 }
 
@@ -402,13 +280,13 @@ static int body_sig_dfl_sigterm(void)
 
 static int body_resethand(void)
 {
-	struct ksigaction old;
+	struct kernel_sigaction old;
 
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, K_SA_RESETHAND, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, SA_RESETHAND, 0), 0);
 	send_self(SIGUSR1);
 	EXPECT("first delivery runs the handler", hits, 1);
 	EXPECT("read back", sys_sigaction(SIGUSR1, NULL, &old), 0);
-	EXPECT("handler is SIG_DFL again", old.handler, K_SIG_DFL);
+	EXPECT("handler is SIG_DFL again", old.sa_handler, SIG_DFL);
 	send_self(SIGUSR1); /* the default action: terminate */
 	return SURVIVED;
 }
@@ -426,7 +304,7 @@ static void h_nest(int sig)
 
 static int body_nodefer(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_nest, K_SA_NODEFER, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_nest, SA_NODEFER, 0), 0);
 	send_self(SIGUSR1);
 	EXPECT("deliveries", hits, 2);
 	EXPECT("nesting depth", max_depth, 2);
@@ -482,10 +360,10 @@ static int body_pending(void)
 
 static int body_kill_stop_fixed(void)
 {
-	struct ksigaction act = { (unsigned long)h_plain, K_SA_RESTORER,
-				  (unsigned long)sig_restorer, 0 },
-			  old;
-	struct ksigaction ign = { K_SIG_IGN, 0, 0, 0 };
+	struct kernel_sigaction act = { (unsigned long)h_plain, SA_RESTORER,
+					(unsigned long)sig_restorer, 0 },
+				old;
+	struct kernel_sigaction ign = { SIG_IGN, 0, 0, 0 };
 	unsigned long all = ~0ul;
 
 	EXPECT("SIGKILL handler", sys_sigaction(SIGKILL, &act, NULL), -EINVAL);
@@ -493,8 +371,8 @@ static int body_kill_stop_fixed(void)
 	EXPECT("SIGSTOP handler", sys_sigaction(SIGSTOP, &act, NULL), -EINVAL);
 	EXPECT("SIGSTOP SIG_IGN", sys_sigaction(SIGSTOP, &ign, NULL), -EINVAL);
 	EXPECT("SIGKILL read", sys_sigaction(SIGKILL, NULL, &old), 0);
-	EXPECT("SIGKILL still SIG_DFL", old.handler, K_SIG_DFL);
-	EXPECT("block everything", sys_sigmask(K_SIG_SETMASK, &all, NULL), 0);
+	EXPECT("SIGKILL still SIG_DFL", old.sa_handler, SIG_DFL);
+	EXPECT("block everything", sys_sigmask(SIG_SETMASK, &all, NULL), 0);
 	EXPECT("KILL and STOP not blocked", blocked_now() & (BIT(SIGKILL) | BIT(SIGSTOP)), 0);
 	EXPECT("the rest blocked", blocked_now(), ~0ul & ~(BIT(SIGKILL) | BIT(SIGSTOP)));
 	return 0;
@@ -502,36 +380,36 @@ static int body_kill_stop_fixed(void)
 
 static int body_sigsetsize(void)
 {
-	struct ksigaction act = { (unsigned long)h_plain, K_SA_RESTORER,
-				  (unsigned long)sig_restorer, 0 };
+	struct kernel_sigaction act = { (unsigned long)h_plain, SA_RESTORER,
+					(unsigned long)sig_restorer, 0 };
 	unsigned long set = 0;
 
-	EXPECT("rt_sigaction size 4", syscall4(SYS_rt_sigaction, SIGUSR1, (long)&act, 0, 4),
+	EXPECT("rt_sigaction size 4", syscall4(__NR_rt_sigaction, SIGUSR1, (long)&act, 0, 4),
 	       -EINVAL);
-	EXPECT("rt_sigaction size 16", syscall4(SYS_rt_sigaction, SIGUSR1, (long)&act, 0, 16),
+	EXPECT("rt_sigaction size 16", syscall4(__NR_rt_sigaction, SIGUSR1, (long)&act, 0, 16),
 	       -EINVAL);
-	EXPECT("rt_sigprocmask size 4", syscall4(SYS_rt_sigprocmask, K_SIG_BLOCK, (long)&set, 0, 4),
+	EXPECT("rt_sigprocmask size 4", syscall4(__NR_rt_sigprocmask, SIG_BLOCK, (long)&set, 0, 4),
 	       -EINVAL);
 	EXPECT("rt_sigprocmask size 16",
-	       syscall4(SYS_rt_sigprocmask, K_SIG_BLOCK, (long)&set, 0, 16), -EINVAL);
-	EXPECT("rt_sigpending size 16", syscall2(SYS_rt_sigpending, (long)&set, 16), -EINVAL);
-	EXPECT("rt_sigprocmask bad how", syscall4(SYS_rt_sigprocmask, 3, (long)&set, 0, 8),
+	       syscall4(__NR_rt_sigprocmask, SIG_BLOCK, (long)&set, 0, 16), -EINVAL);
+	EXPECT("rt_sigpending size 16", syscall2(__NR_rt_sigpending, (long)&set, 16), -EINVAL);
+	EXPECT("rt_sigprocmask bad how", syscall4(__NR_rt_sigprocmask, 3, (long)&set, 0, 8),
 	       -EINVAL);
 	return 0;
 }
 
 static int body_bad_signo(void)
 {
-	struct ksigaction act = { (unsigned long)h_plain, K_SA_RESTORER,
-				  (unsigned long)sig_restorer, 0 };
+	struct kernel_sigaction act = { (unsigned long)h_plain, SA_RESTORER,
+					(unsigned long)sig_restorer, 0 };
 
 	EXPECT("rt_sigaction 0", sys_sigaction(0, &act, NULL), -EINVAL);
 	EXPECT("rt_sigaction 65", sys_sigaction(65, &act, NULL), -EINVAL);
 	EXPECT("rt_sigaction -1", sys_sigaction(-1, &act, NULL), -EINVAL);
 	EXPECT("rt_sigaction 64", sys_sigaction(64, &act, NULL), 0);
-	EXPECT("kill 65", syscall2(SYS_kill, my_pid(), 65), -EINVAL);
-	EXPECT("tgkill 65", syscall3(SYS_tgkill, my_pid(), my_tid(), 65), -EINVAL);
-	EXPECT("kill 0 probes", syscall2(SYS_kill, my_pid(), 0), 0);
+	EXPECT("kill 65", syscall2(__NR_kill, my_pid(), 65), -EINVAL);
+	EXPECT("tgkill 65", syscall3(__NR_tgkill, my_pid(), my_tid(), 65), -EINVAL);
+	EXPECT("kill 0 probes", syscall2(__NR_kill, my_pid(), 0), 0);
 	return 0;
 }
 
@@ -564,7 +442,7 @@ static int body_regs_restored(void)
 
 static int body_skip_null_write(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGSEGV, h_skip, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGSEGV, h_skip, SA_SIGINFO, 0), 0);
 	sig_arch_store((volatile void *)0);
 	EXPECT("handler runs and we continue", hits, 1);
 	EXPECT("si_signo", seen_signo, SIGSEGV);
@@ -585,7 +463,7 @@ static char *alt;
 static void h_onstack(int sig)
 {
 	volatile char here = 0;
-	struct kstack ss = { alt, 0, ALT_SIZE };
+	struct user_stack ss = { alt, 0, ALT_SIZE };
 
 	(void)sig;
 	seen_local = (unsigned long)&here;
@@ -596,24 +474,24 @@ static void h_onstack(int sig)
 
 static int body_altstack_used(void)
 {
-	struct kstack ss, old;
+	struct user_stack ss, old;
 
 	alt = map_rw(ALT_SIZE);
 	EXPECT_TRUE("mmap", alt);
 	EXPECT("initially disabled", sys_altstack(NULL, &old), 0);
-	EXPECT("initial ss_flags", old.ss_flags, K_SS_DISABLE);
-	ss = (struct kstack){ alt, 0, ALT_SIZE };
+	EXPECT("initial ss_flags", old.ss_flags, SS_DISABLE);
+	ss = (struct user_stack){ alt, 0, ALT_SIZE };
 	EXPECT("sigaltstack", sys_altstack(&ss, NULL), 0);
 	EXPECT("read back", sys_altstack(NULL, &old), 0);
 	EXPECT("ss_sp", (unsigned long)old.ss_sp, (unsigned long)alt);
 	EXPECT("ss_size", old.ss_size, ALT_SIZE);
 	EXPECT("ss_flags outside", old.ss_flags, 0);
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_onstack, K_SA_ONSTACK, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_onstack, SA_ONSTACK, 0), 0);
 	send_self(SIGUSR1);
 	EXPECT("handler runs", hits, 1);
 	EXPECT_TRUE("handler's local on the alternate stack",
 		    seen_local >= (unsigned long)alt && seen_local < (unsigned long)alt + ALT_SIZE);
-	EXPECT("ss_flags inside", seen_stack.ss_flags, K_SS_ONSTACK);
+	EXPECT("ss_flags inside", seen_stack.ss_flags, SS_ONSTACK);
 	EXPECT("changing it while on it", seen_ret, -EPERM);
 	EXPECT("ss_flags after", (sys_altstack(NULL, &old), old.ss_flags), 0);
 	return 0;
@@ -621,46 +499,46 @@ static int body_altstack_used(void)
 
 static int body_altstack_errors(void)
 {
-	struct kstack ss, old;
+	struct user_stack ss, old;
 
 	alt = map_rw(ALT_SIZE);
 	EXPECT_TRUE("mmap", alt);
-	ss = (struct kstack){ alt, 0, K_MINSIGSTKSZ - 1 };
+	ss = (struct user_stack){ alt, 0, MINSIGSTKSZ - 1 };
 	EXPECT("size MINSIGSTKSZ - 1", sys_altstack(&ss, NULL), -ENOMEM);
-	ss.ss_size = K_MINSIGSTKSZ;
+	ss.ss_size = MINSIGSTKSZ;
 	EXPECT("size MINSIGSTKSZ", sys_altstack(&ss, NULL), 0);
-	ss = (struct kstack){ alt, 4, ALT_SIZE };
+	ss = (struct user_stack){ alt, 4, ALT_SIZE };
 	EXPECT("flags 4", sys_altstack(&ss, NULL), -EINVAL);
-	ss.ss_flags = K_SS_ONSTACK | K_SS_DISABLE;
+	ss.ss_flags = SS_ONSTACK | SS_DISABLE;
 	EXPECT("flags ONSTACK|DISABLE", sys_altstack(&ss, NULL), -EINVAL);
-	EXPECT("still the old one", (sys_altstack(NULL, &old), old.ss_size), K_MINSIGSTKSZ);
+	EXPECT("still the old one", (sys_altstack(NULL, &old), old.ss_size), MINSIGSTKSZ);
 	return 0;
 }
 
 static int body_altstack_disable(void)
 {
-	struct kstack ss = { 0, 0, 0 }, old;
+	struct user_stack ss = { 0, 0, 0 }, old;
 
 	alt = map_rw(ALT_SIZE);
 	EXPECT_TRUE("mmap", alt);
-	ss = (struct kstack){ alt, 0, ALT_SIZE };
+	ss = (struct user_stack){ alt, 0, ALT_SIZE };
 	EXPECT("sigaltstack", sys_altstack(&ss, NULL), 0);
-	ss = (struct kstack){ 0, K_SS_DISABLE, 0 };
+	ss = (struct user_stack){ 0, SS_DISABLE, 0 };
 	EXPECT("SS_DISABLE", sys_altstack(&ss, &old), 0);
 	EXPECT("old was enabled", old.ss_flags, 0);
 	EXPECT("read back", sys_altstack(NULL, &old), 0);
-	EXPECT("ss_flags", old.ss_flags, K_SS_DISABLE);
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_onstack, K_SA_ONSTACK, 0), 0);
+	EXPECT("ss_flags", old.ss_flags, SS_DISABLE);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_onstack, SA_ONSTACK, 0), 0);
 	send_self(SIGUSR1);
 	EXPECT("handler runs", hits, 1);
 	EXPECT_TRUE("handler on the normal stack", !(seen_local >= (unsigned long)alt &&
 						     seen_local < (unsigned long)alt + ALT_SIZE));
-	EXPECT("ss_flags inside", seen_stack.ss_flags, K_SS_DISABLE);
+	EXPECT("ss_flags inside", seen_stack.ss_flags, SS_DISABLE);
 	return 0;
 }
 
 static volatile int thread_flags;
-static struct kstack thread_seen;
+static struct user_stack thread_seen;
 
 static int thread_altstack(void *arg)
 {
@@ -671,24 +549,24 @@ static int thread_altstack(void *arg)
 
 static int body_altstack_thread(void)
 {
-	struct kstack ss;
+	struct user_stack ss;
 	struct thread t;
 	int res = -1, st = -1;
 	long pid;
 
 	alt = map_rw(ALT_SIZE);
 	EXPECT_TRUE("mmap", alt);
-	ss = (struct kstack){ alt, 0, ALT_SIZE };
+	ss = (struct user_stack){ alt, 0, ALT_SIZE };
 	EXPECT("sigaltstack", sys_altstack(&ss, NULL), 0);
 	EXPECT("thread_create", thread_create(&t, thread_altstack, NULL, NULL), 0);
 	thread_join(&t, &res);
 	EXPECT("thread", res, 0);
-	EXPECT("thread's ss_flags", thread_seen.ss_flags, K_SS_DISABLE);
+	EXPECT("thread's ss_flags", thread_seen.ss_flags, SS_DISABLE);
 	/* fork keeps it (the child has a copy of the same memory). */
 	fflush_stdout();
 	pid = fork();
 	if (pid == 0) {
-		struct kstack o;
+		struct user_stack o;
 
 		sys_altstack(NULL, &o);
 		raw_exit(o.ss_flags == 0 && o.ss_sp == alt && o.ss_size == ALT_SIZE ? 0 : 1);
@@ -701,14 +579,14 @@ static int body_altstack_thread(void)
 /* Delivery onto an unusable alternate stack cannot be caught: SIGSEGV kills. */
 static int body_altstack_unmapped(void)
 {
-	struct kstack ss;
+	struct user_stack ss;
 	void *p = mmap(NULL, ALT_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	EXPECT_TRUE("mmap", p != MAP_FAILED);
-	ss = (struct kstack){ p, 0, ALT_SIZE };
+	ss = (struct user_stack){ p, 0, ALT_SIZE };
 	EXPECT("sigaltstack", sys_altstack(&ss, NULL), 0);
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, K_SA_ONSTACK, 0), 0);
-	EXPECT("rt_sigaction SEGV", on_signal(SIGSEGV, h_second, K_SA_ONSTACK, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, SA_ONSTACK, 0), 0);
+	EXPECT("rt_sigaction SEGV", on_signal(SIGSEGV, h_second, SA_ONSTACK, 0), 0);
 	send_self(SIGUSR1);
 	return hits2 ? LANDED : SURVIVED;
 }
@@ -716,7 +594,7 @@ static int body_altstack_unmapped(void)
 /* x86_64 needs SA_RESTORER: without it delivery fails and SIGSEGV kills. */
 static int body_no_restorer(void)
 {
-	struct ksigaction act = { (unsigned long)h_plain, 0, 0, 0 };
+	struct kernel_sigaction act = { (unsigned long)h_plain, 0, 0, 0 };
 
 	EXPECT("rt_sigaction", sys_sigaction(SIGUSR1, &act, NULL), 0);
 	send_self(SIGUSR1);
@@ -727,7 +605,7 @@ static int body_no_restorer(void)
 
 static int body_sigill(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGILL, h_skip, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGILL, h_skip, SA_SIGINFO, 0), 0);
 	sig_arch_undefined();
 	EXPECT("caught and continued", hits, 1);
 	EXPECT("si_signo", seen_signo, SIGILL);
@@ -737,7 +615,7 @@ static int body_sigill(void)
 
 static int body_sigill_info(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGILL, h_skip, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGILL, h_skip, SA_SIGINFO, 0), 0);
 	sig_arch_undefined();
 	EXPECT("caught", hits, 1);
 	EXPECT("si_code (ILL_ILLOPN on x86_64, ILL_ILLOPC on arm64)", seen_code, SIG_ARCH_UD_CODE);
@@ -747,7 +625,7 @@ static int body_sigill_info(void)
 
 static int body_sigtrap(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGTRAP, h_skip, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGTRAP, h_skip, SA_SIGINFO, 0), 0);
 	sig_arch_breakpoint();
 	EXPECT("caught and continued", hits, 1);
 	EXPECT("si_signo", seen_signo, SIGTRAP);
@@ -756,16 +634,16 @@ static int body_sigtrap(void)
 
 static int body_sigtrap_info(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGTRAP, h_skip, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGTRAP, h_skip, SA_SIGINFO, 0), 0);
 	sig_arch_breakpoint();
 	EXPECT("caught", hits, 1);
-	EXPECT("si_code (SI_KERNEL)", seen_code, K_SI_KERNEL);
+	EXPECT("si_code (SI_KERNEL)", seen_code, SI_KERNEL);
 	return 0;
 }
 
 static int body_sigfpe(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGFPE, h_skip, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGFPE, h_skip, SA_SIGINFO, 0), 0);
 	sig_arch_divide_by_zero();
 	EXPECT("caught and continued", hits, 1);
 	EXPECT("si_signo", seen_signo, SIGFPE);
@@ -775,10 +653,10 @@ static int body_sigfpe(void)
 
 static int body_sigfpe_info(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGFPE, h_skip, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGFPE, h_skip, SA_SIGINFO, 0), 0);
 	sig_arch_divide_by_zero();
 	EXPECT("caught", hits, 1);
-	EXPECT("si_code (FPE_INTDIV)", seen_code, K_FPE_INTDIV);
+	EXPECT("si_code (FPE_INTDIV)", seen_code, FPE_INTDIV);
 	EXPECT("si_addr", seen_addr, sig_fault_pc);
 	return 0;
 }
@@ -788,7 +666,7 @@ static int body_segv_accerr(void)
 	char *ro = mmap(NULL, PAGE, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	EXPECT_TRUE("mmap", ro != MAP_FAILED);
-	EXPECT("rt_sigaction", on_signal(SIGSEGV, h_skip, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGSEGV, h_skip, SA_SIGINFO, 0), 0);
 	sig_arch_store(ro + 0x123);
 	EXPECT("caught and continued", hits, 1);
 	EXPECT("si_code", seen_code, SEGV_ACCERR);
@@ -799,7 +677,7 @@ static int body_segv_accerr(void)
 
 static int body_blocked_segv(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGSEGV, h_skip, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGSEGV, h_skip, SA_SIGINFO, 0), 0);
 	EXPECT("block", block(BIT(SIGSEGV)), 0);
 	sig_arch_store((volatile void *)0);
 	return hits ? LANDED : SURVIVED;
@@ -807,7 +685,7 @@ static int body_blocked_segv(void)
 
 static int body_ignored_segv(void)
 {
-	struct ksigaction ign = { K_SIG_IGN, 0, 0, 0 };
+	struct kernel_sigaction ign = { SIG_IGN, 0, 0, 0 };
 
 	EXPECT("rt_sigaction", sys_sigaction(SIGSEGV, &ign, NULL), 0);
 	sig_arch_store((volatile void *)0);
@@ -832,15 +710,15 @@ static int body_tgkill_thread(void)
 	struct thread t;
 	int res = -1;
 
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_info, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_info, SA_SIGINFO, 0), 0);
 	EXPECT("thread_create", thread_create(&t, thread_waits, NULL, NULL), 0);
 	EXPECT_TRUE("thread ready", wait_for(&t_ready));
-	EXPECT("tgkill", syscall3(SYS_tgkill, my_pid(), t_tid, SIGUSR1), 0);
+	EXPECT("tgkill", syscall3(__NR_tgkill, my_pid(), t_tid, SIGUSR1), 0);
 	thread_join(&t, &res);
 	EXPECT("thread saw its handler", res, 0);
 	EXPECT("handled once", hits, 1);
 	EXPECT("gettid in the handler", seen_tid, t_tid);
-	EXPECT("si_code", seen_code, K_SI_TKILL);
+	EXPECT("si_code", seen_code, SI_TKILL);
 	EXPECT("nothing left pending in main", pending_now(), 0);
 	return 0;
 }
@@ -857,7 +735,7 @@ static int body_kill_picks_thread(void)
 	struct thread t;
 	int res = -1;
 
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_info, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_info, SA_SIGINFO, 0), 0);
 	EXPECT("block in main", block(BIT(SIGUSR1)), 0);
 	EXPECT("thread_create", thread_create(&t, thread_unblocks_waits, NULL, NULL), 0);
 	EXPECT_TRUE("thread ready", wait_for(&t_ready));
@@ -866,7 +744,7 @@ static int body_kill_picks_thread(void)
 	EXPECT("thread saw the handler", res, 0);
 	EXPECT("handled once", hits, 1);
 	EXPECT("gettid in the handler: the unblocking thread", seen_tid, t_tid);
-	EXPECT("si_code", seen_code, K_SI_USER);
+	EXPECT("si_code", seen_code, SI_USER);
 	EXPECT("nothing left pending in main", pending_now(), 0);
 	return 0;
 }
@@ -891,10 +769,10 @@ static int body_per_thread_pending(void)
 	struct thread t;
 	int res = -1;
 
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_info, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_info, SA_SIGINFO, 0), 0);
 	EXPECT("thread_create", thread_create(&t, thread_blocks, NULL, NULL), 0);
 	EXPECT_TRUE("thread ready", wait_for(&t_ready));
-	EXPECT("tgkill", syscall3(SYS_tgkill, my_pid(), t_tid, SIGUSR1), 0);
+	EXPECT("tgkill", syscall3(__NR_tgkill, my_pid(), t_tid, SIGUSR1), 0);
 	sleep_ms(5);
 	EXPECT("not delivered while the thread blocks it", hits, 0);
 	EXPECT("not pending in main", pending_now(), 0);
@@ -915,7 +793,7 @@ static int body_sigchld_exited(void)
 	int st = -1;
 	long pid;
 
-	EXPECT("rt_sigaction", on_signal(SIGCHLD, h_info, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGCHLD, h_info, SA_SIGINFO, 0), 0);
 	pid = fork();
 	if (pid == 0)
 		raw_exit(7);
@@ -935,7 +813,7 @@ static int body_sigchld_killed(void)
 	int st = -1;
 	long pid;
 
-	EXPECT("rt_sigaction", on_signal(SIGCHLD, h_info, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGCHLD, h_info, SA_SIGINFO, 0), 0);
 	pid = fork();
 	if (pid == 0) {
 		send_self(SIGTERM);
@@ -963,7 +841,7 @@ static int body_wait_sigkill(void)
 			sleep_ms(1000);
 	}
 	sleep_ms(5);
-	EXPECT("kill SIGKILL", syscall2(SYS_kill, pid, SIGKILL), 0);
+	EXPECT("kill SIGKILL", syscall2(__NR_kill, pid, SIGKILL), 0);
 	EXPECT("wait4", sys_wait4(pid, &st), pid);
 	EXPECT_TRUE("WIFSIGNALED", WIFSIGNALED(st));
 	EXPECT("WTERMSIG", WTERMSIG(st), SIGKILL);
@@ -978,7 +856,7 @@ static long fork_nudger(void)
 
 	if (pid == 0) {
 		sleep_ms(30);
-		syscall2(SYS_kill, syscall0(SYS_getppid), SIGUSR1);
+		syscall2(__NR_kill, syscall0(__NR_getppid), SIGUSR1);
 		sleep_ms(100);
 		raw_exit(0);
 	}
@@ -1004,7 +882,7 @@ static int body_wait4_restart(void)
 	int st = -1;
 	long pid;
 
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, K_SA_RESTART, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, SA_RESTART, 0), 0);
 	pid = fork_nudger();
 	EXPECT("wait4 restarted", sys_wait4(pid, &st), pid);
 	EXPECT("handler ran", hits, 1);
@@ -1018,10 +896,10 @@ static int body_nanosleep_eintr(void)
 	int st = -1;
 	long pid;
 
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, K_SA_RESTART, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, SA_RESTART, 0), 0);
 	pid = fork_nudger();
 	EXPECT("nanosleep interrupted (even with SA_RESTART)",
-	       syscall2(SYS_nanosleep, (long)&ts, (long)&rem), -EINTR);
+	       syscall2(__NR_nanosleep, (long)&ts, (long)&rem), -EINTR);
 	EXPECT("handler ran", hits, 1);
 	EXPECT("wait4", sys_wait4(pid, &st), pid);
 	return 0;
@@ -1043,14 +921,14 @@ static int body_efault_oldact(void)
 
 static int body_efault_set(void)
 {
-	EXPECT("rt_sigprocmask bad set", sys_sigmask(K_SIG_BLOCK, BAD_PTR, NULL), -EFAULT);
+	EXPECT("rt_sigprocmask bad set", sys_sigmask(SIG_BLOCK, BAD_PTR, NULL), -EFAULT);
 	EXPECT("mask unchanged", blocked_now(), 0);
 	return 0;
 }
 
 static int body_efault_oldset(void)
 {
-	EXPECT("rt_sigprocmask bad oldset", sys_sigmask(K_SIG_BLOCK, NULL, BAD_PTR), -EFAULT);
+	EXPECT("rt_sigprocmask bad oldset", sys_sigmask(SIG_BLOCK, NULL, BAD_PTR), -EFAULT);
 	return 0;
 }
 
@@ -1068,7 +946,7 @@ static int body_efault_old_ss(void)
 
 static int body_efault_pending(void)
 {
-	EXPECT("rt_sigpending bad set", syscall2(SYS_rt_sigpending, (long)BAD_PTR, 8), -EFAULT);
+	EXPECT("rt_sigpending bad set", syscall2(__NR_rt_sigpending, (long)BAD_PTR, 8), -EFAULT);
 	return 0;
 }
 
@@ -1109,7 +987,7 @@ static __attribute__((noinline)) long exhaust(int n)
 
 	pad[0] = (char)n;
 	if (n == 0) {
-		syscall3(SYS_tgkill, my_pid(), my_tid(), SIGUSR1);
+		syscall3(__NR_tgkill, my_pid(), my_tid(), SIGUSR1);
 		return pad[0];
 	}
 	r = exhaust(n - 1);
@@ -1119,7 +997,7 @@ static __attribute__((noinline)) long exhaust(int n)
 
 static int thread_deep(void *arg)
 {
-	struct kstack ss = { arg, 0, BIG_ALT };
+	struct user_stack ss = { arg, 0, BIG_ALT };
 
 	if (sys_altstack(&ss, NULL) != 0)
 		return 2;
@@ -1136,9 +1014,9 @@ static int deep_in_thread(const struct thread_attr *attr)
 	void *a = map_rw(BIG_ALT);
 
 	EXPECT_TRUE("mmap", a);
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_deep, K_SA_ONSTACK, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_deep, SA_ONSTACK, 0), 0);
 	/* A SIGSEGV handler that must not run: a full shadow stack has no room for its frame. */
-	EXPECT("rt_sigaction SEGV", on_signal(SIGSEGV, h_second, K_SA_ONSTACK, 0), 0);
+	EXPECT("rt_sigaction SEGV", on_signal(SIGSEGV, h_second, SA_ONSTACK, 0), 0);
 	EXPECT("thread_create", thread_create(&t, thread_deep, a, attr), 0);
 	thread_join(&t, &res);
 	EXPECT("thread result", res, 0);
@@ -1163,7 +1041,7 @@ static volatile unsigned long pre_ssp, post_ssp;
 
 static __attribute__((noinline, noreturn)) void landing(void)
 {
-	SIG_SS_EXIT(LANDED);
+	SHSTK_EXIT(LANDED);
 }
 
 /* The #CP's SIGSEGV: put the true return address (the shadow stack's) back. */
@@ -1181,7 +1059,7 @@ static void h_cperr(int sig, siginfo_t *si, void *uc)
 
 static int body_ss_tamper(void)
 {
-	EXPECT("rt_sigaction", on_signal(SIGSEGV, h_cperr, K_SA_SIGINFO, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGSEGV, h_cperr, SA_SIGINFO, 0), 0);
 	EXPECT("tampered function returns", sig_arch_tamper_return(landing), 1);
 	EXPECT("handler ran", hits, 1);
 	EXPECT("si_signo", seen_signo, SIGSEGV);
@@ -1203,11 +1081,11 @@ static void h_ss(int sig)
 }
 
 /* Reads SSP, sends itself SIGUSR1 (delivered on the way back), reads SSP: no call between. */
-#define SS_AROUND_SIGNAL(pid, tid)                                      \
-	do {                                                            \
-		pre_ssp = sig_ss_read();                                \
-		seen_ret = syscall3(SYS_tgkill, (pid), (tid), SIGUSR1); \
-		post_ssp = sig_ss_read();                               \
+#define SS_AROUND_SIGNAL(pid, tid)                                       \
+	do {                                                             \
+		pre_ssp = sig_ss_read();                                 \
+		seen_ret = syscall3(__NR_tgkill, (pid), (tid), SIGUSR1); \
+		post_ssp = sig_ss_read();                                \
 	} while (0)
 
 static int body_ss_same_stack(void)
@@ -1280,7 +1158,7 @@ static int body_ss_deep_default(void)
 
 static int body_ss_deep_small(void)
 {
-	long ss = syscall3(SYS_map_shadow_stack, 0, SMALL_SS, 0);
+	long ss = syscall3(__NR_map_shadow_stack, 0, SMALL_SS, 0);
 	struct thread_attr attr = { .stack_size = THREAD_STACK };
 
 	EXPECT_TRUE("map_shadow_stack", ss > 0);
@@ -1377,7 +1255,7 @@ static const struct sig_case cases[] = {
 
 int main(void)
 {
-	long probe = syscall3(SYS_map_shadow_stack, 0, PAGE, 0);
+	long probe = syscall3(__NR_map_shadow_stack, 0, PAGE, 0);
 
 	ss_supported = probe > 0;
 	if (ss_supported)

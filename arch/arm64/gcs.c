@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The arm64 hardware half of shadow stacks: the Guarded Control Stack
- * (FEAT_GCS), Linux mainline semantics (ABI.md §4). The policy -- which
+ * (FEAT_GCS), Linux mainline semantics (docs/ABI.md §5). The policy -- which
  * stack a new thread gets, map_shadow_stack's order -- is kernel/shstk.c.
  *
  * GCS memory can only be described through stage-1 permission indirection
@@ -48,16 +48,16 @@ bool arm64_pie_enabled;
 bool arm64_gcs_enabled;
 
 #define GCS_MODES (PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE | PR_SHADOW_STACK_PUSH)
-/* A cap token (ABI.md §4.5): the page of its own address, token type 1 = valid cap. */
+/* A cap token (docs/ABI.md §5.5): the page of its own address, token type 1 = valid cap. */
 #define GCS_CAP(a) (((a) & ~(u64)0xfff) | 1)
 
 /*
  * The permission of each PIE index (asm/pte.h lists which leaf uses which).
- * EL0: Linux's POE-era table (ABI.md §4.2), 0x5010_9080_7032_0000.
+ * EL0: Linux's POE-era table (docs/ABI.md §5.2), 0x5010_9080_7032_0000.
  * EL1: Linux's, except that the two user GCS indices are R for EL1, not
  * NONE: the kernel reads user memory with plain loads (uaccess.S), so a
  * fault report can show the top of a GCS. (An index that is X or GCS for
- * EL1 and W or GCS for EL0 is inaccessible to both -- issue 5 -- R is not.)
+ * EL1 and W or GCS for EL0 is inaccessible to both; R is not: docs/DESIGN.md §4.3.)
  */
 #define PIRE0_VALUE                                                              \
 	(PIE_AT(0x4, PIE_X_O) | PIE_AT(0x5, PIE_RX_O) | PIE_AT(0x7, PIE_RWX_O) | \
@@ -66,7 +66,7 @@ bool arm64_gcs_enabled;
 	(PIE_AT(0x5, PIE_R) | PIE_AT(0x7, PIE_RW) | PIE_AT(0x8, PIE_RX) | PIE_AT(0x9, PIE_R) | \
 	 PIE_AT(0xa, PIE_RWX) | PIE_AT(0xb, PIE_R) | PIE_AT(0xc, PIE_R) | PIE_AT(0xd, PIE_R) | \
 	 PIE_AT(0xe, PIE_RW) | PIE_AT(0xf, PIE_RW))
-_Static_assert(PIRE0_VALUE == 0x5010908070320000ul, "PIRE0_EL1 as ABI.md §4.2");
+_Static_assert(PIRE0_VALUE == 0x5010908070320000ul, "PIRE0_EL1 as Linux's");
 _Static_assert(PIR_VALUE == 0xcc888e8ac0800000ul, "PIR_EL1: Linux's plus R for 0x9/0xb");
 
 static u64 mrs_gcspr_el0(void)
@@ -92,7 +92,7 @@ static void gcsb_dsync(void)
 	__asm__ __volatile__(INSN_GCSB_DSYNC ::: "memory");
 }
 
-/* GCSCRE0_EL1 for a PR_SHADOW_STACK_* mode (ABI.md §4.1, Linux's gcs_set_el0_mode). */
+/* GCSCRE0_EL1 for a PR_SHADOW_STACK_* mode (docs/ABI.md §5.1, Linux's gcs_set_el0_mode). */
 static u64 el0_control(u64 mode)
 {
 	u64 v = GCSCRE0_NTR;
@@ -163,7 +163,7 @@ void arm64_gcs_switch(struct task *prev, struct task *next)
 }
 
 /*
- * The child inherits mode and lock (ABI.md §4.4); its GCSPR_EL0 is
+ * The child inherits mode and lock (docs/ABI.md §5.4); its GCSPR_EL0 is
  * shstk_clone()'s choice (kernel/shstk.c), like every shadow-stack pointer.
  */
 void arm64_gcs_fork(struct task *child, const struct task *parent)
@@ -222,6 +222,7 @@ void arch_shstk_reset(struct task *t)
 	}
 }
 
+/* arm64's rules: gcs_size(stack_size / 2) for a thread, no lower bound (docs/ABI.md §3.2, §5.5, §5.6). */
 const struct shstk_rules *const arch_shstk_rules = &shstk_rules_gcs;
 
 /*
@@ -249,7 +250,7 @@ int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int f
 	return 0;
 }
 
-/* ---- prctl(PR_GET/SET/LOCK_SHADOW_STACK_STATUS), ABI.md §4.4 ---- */
+/* ---- prctl(PR_GET/SET/LOCK_SHADOW_STACK_STATUS), docs/ABI.md §5.4 ---- */
 
 long arch_shstk_status_get(unsigned long __user *mode)
 {
@@ -294,7 +295,7 @@ long arch_shstk_status_lock(unsigned long mode)
 	return 0;
 }
 
-/* ---- GCS exceptions (ESR class 0x2d), ABI.md §4.3 ---- */
+/* ---- GCS exceptions (ESR class 0x2d), docs/ABI.md §5.3 ---- */
 
 #define GCS_ISS_EXTYPE(iss) (((iss) >> 20) & 0xf)
 #define GCS_ISS_RADDR(iss) (((iss) >> 10) & 0x1f)
@@ -367,7 +368,7 @@ u64 arm64_gcs_mode(const struct task *t)
 }
 
 /*
- * The mode a signal frame asks for on rt_sigreturn (ABI.md §4.7): unknown
+ * The mode a signal frame asks for on rt_sigreturn (docs/ABI.md §5.7): unknown
  * bits -EINVAL, a change to locked bits -EBUSY, no enabling; disabling
  * turns every mode bit off.
  */

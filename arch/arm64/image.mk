@@ -20,44 +20,14 @@ define make-img
 	$(Q)printf '%s\n' '$(2)' > $(1).cmdline
 endef
 
-$(IMAGE): $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk
+$(IMAGE): $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
 	@$(if $(Q),echo "  IMAGE   $@")
 	$(call make-img,$@,$(CMDLINE))
 
-$(BUILD)/crash-%.img: $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk
+$(BUILD)/crash-%.img: $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
 	@$(if $(Q),echo "  IMAGE   $@")
 	$(call make-img,$@,$(CMDLINE) crashtest=$*)
 
-# Until libc/ and user/ build for arm64: a two-program initramfs whose
-# /init (arch/arm64/smoke/init.S) checks exec, SVC and exit, then execs /gcs.
-# tests/boot/emulate boots with it when initramfs.cpio is absent.
-SMOKE_CPIO := $(BUILD)/smoke.cpio
-
-$(BUILD)/smoke/init: arch/$(ARCH)/smoke/init.S arch/$(ARCH)/image.mk
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  AS      $<")
-	$(Q)$(CC) -c $< -o $@.o
-	$(Q)$(LD) -static -z max-page-size=4096 -z noexecstack -Ttext=0x400000 -e _start -o $@ $@.o
-
-# /gcs (arch/arm64/smoke/gcs.c): the GCS KTAP suite, exec'd by /init.
-SMOKE_CFLAGS := -O2 -ffreestanding -nostdlib -fno-builtin -fno-tree-loop-distribute-patterns \
-	-fno-stack-protector -fno-pic -fno-pie \
-	-mgeneral-regs-only -mbranch-protection=none -Wall -Wextra -Werror
-
-$(BUILD)/smoke/gcs: arch/$(ARCH)/smoke/gcs.c arch/$(ARCH)/image.mk
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(SMOKE_CFLAGS) -c $< -o $@.o
-	$(Q)$(LD) -static -z max-page-size=4096 -z noexecstack -e _start -o $@ $@.o
-
-$(SMOKE_CPIO): $(BUILD)/smoke/init $(BUILD)/smoke/gcs
-	@$(if $(Q),echo "  CPIO    $@")
-	$(Q)cd $(BUILD)/smoke && printf '%s\n' init gcs | cpio -o -H newc --quiet -R 0:0 > $(abspath $@)
-
-$(IMAGE) $(CRASH_IMAGES): | $(SMOKE_CPIO)
-
-# `make ARCH=arm64 gcs-smoke`: boot the smoke initramfs on qemu-arm64 and
-# qemu-arm64-gcs and judge it (arch/arm64/smoke/run), real userland or not.
-.PHONY: gcs-smoke
-gcs-smoke: $(IMAGE) $(SMOKE_CPIO)
-	$(Q)arch/$(ARCH)/smoke/run
+# The images carry no initramfs (tests/boot/emulate passes it with -initrd),
+# but booting one needs it: build it with them.
+$(IMAGE) $(CRASH_IMAGES): | $(INITRAMFS_CPIO)

@@ -17,7 +17,7 @@
  * (Linux uses the vDSO) holding "mov x8, #__NR_rt_sigreturn; svc #0". With
  * GCS on, a signal cap ((GCSPR - 8) & ~0xfff, token type 0: never a valid
  * return address) and the trampoline's address are pushed on the GCS, and
- * rt_sigreturn consumes the cap and zeroes it (ABI.md §4.7).
+ * rt_sigreturn consumes the cap and zeroes it (docs/ABI.md §5.7).
  */
 #include <asm/page.h>
 #include <asm/pstate.h>
@@ -217,7 +217,7 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 }
 
 /*
- * rt_sigreturn's GCS part (ABI.md §4.7): the record may disable GCS but not
+ * rt_sigreturn's GCS part (docs/ABI.md §5.7): the record may disable GCS but not
  * enable it or touch locked bits; then the cap the handler's RET uncovered
  * must be the signal cap of its own address, and is used up (zeroed).
  */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * arch_prctl(2): the FS and GS bases (ARCH_SET_FS/GET_FS/SET_GS/GET_GS) and
- * the CET shadow-stack controls; codes from Linux's asm/prctl.h. The kernel
+ * the CET shadow-stack controls; codes from <uapi/asm-x86_64/prctl.h>. The kernel
  * itself never uses FS or GS, so the user's bases stay loaded in
  * IA32_FS_BASE and IA32_GS_BASE while it runs, and only a context switch
  * changes them.
@@ -11,12 +11,8 @@
 #include <asm/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/uaccess.h>
+#include <uapi/asm-x86_64/prctl.h>
 #include <uapi/linux/errno.h>
-
-#define ARCH_SET_GS 0x1001
-#define ARCH_SET_FS 0x1002
-#define ARCH_GET_FS 0x1003
-#define ARCH_GET_GS 0x1004
 
 SYSCALL(arch_prctl)
 {

@@ -16,8 +16,8 @@ define make-iso
 	$(Q)rm -rf $(1).d
 endef
 
-$(IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile arch/$(ARCH)/image.mk
+$(IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
 	$(call make-iso,$@,$(CMDLINE))
 
-$(BUILD)/crash-%.iso: $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile arch/$(ARCH)/image.mk
+$(BUILD)/crash-%.iso: $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
 	$(call make-iso,$@,$(CMDLINE) crashtest=$*)

@@ -69,8 +69,8 @@ bool arch_shstk_enabled(const struct task *t)
  * or one with bits 1:0 set (#GP; SDM vol. 4 table 2-2, IA32_PL3_SSP), and a
  * 64-bit shadow stack holds 8-byte entries, its tokens 8-byte aligned (SDM
  * vol. 1 §17.2.3): the kernel only ever writes an 8-byte-aligned user
- * address. The seed's clone3 checks only the pointer's alignment (ABI.md
- * §2.7), so pointer + an odd size gets here and is refused.
+ * address. The seed's clone3 checks only the pointer's alignment
+ * (docs/ABI.md §4.6), so pointer + an odd size gets here and is refused.
  */
 static bool pl3_ssp_ok(u64 ssp)
 {
@@ -223,7 +223,7 @@ static long wrss_control(bool enable)
 	return 0;
 }
 
-/* arch_prctl(ARCH_SHSTK_*): Linux's order of checks (ABI.md §2.4). */
+/* arch_prctl(ARCH_SHSTK_*): Linux's order of checks (docs/ABI.md §4.4). */
 long x86_shstk_prctl(int option, unsigned long features)
 {
 	struct task *t = current;

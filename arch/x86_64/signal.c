@@ -8,7 +8,7 @@
  *		struct siginfo		128 bytes
  *		...			the FXSAVE image, 64-byte aligned, above the frame
  *
- * With shadow stacks on, the frame has a shadow-stack half too (ABI.md §3):
+ * With shadow stacks on, the frame has a shadow-stack half too (docs/ABI.md §4.7):
  * the old SSP with bit 63 set, then the restorer address, so the handler's
  * RET into the restorer matches; rt_sigreturn checks and pops it. User
  * space cannot pick another shadow stack this way: the SSP comes from the
@@ -93,7 +93,7 @@ void arch_syscall_restart(struct task *t, enum syscall_restart how)
 	f->rip -= SYSCALL_INSN_LEN;
 }
 
-/* Pushes the 16-byte shadow-stack frame (ABI.md §3); 0 or -EFAULT. */
+/* Pushes the 16-byte shadow-stack frame (docs/ABI.md §4.7); 0 or -EFAULT. */
 static int push_shstk_frame(struct task *t, uintptr_t restorer)
 {
 	uintptr_t ssp = arch_shstk_get_ssp(t);
@@ -181,7 +181,7 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 
 /*
  * Pops the shadow-stack frame: SSP points at "old SSP | bit 63" once the
- * handler's RET has consumed the restorer entry. Every rule of ABI.md §3,
+ * handler's RET has consumed the restorer entry. Every rule of docs/ABI.md §4.7,
  * so rt_sigreturn cannot move the shadow stack anywhere else.
  */
 static int pop_shstk_frame(struct task *t)

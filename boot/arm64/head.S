@@ -159,7 +159,7 @@ high:
  * FEAT_FGT and GCS, the fine-grained "n" trap bits set, GCSCR_EL2 = 0;
  * with S1PIE, TCR2En and the PIR/PIRE0 "n" bits (arm64_gcs_init() sets
  * TCR2_EL1.PIE, PIR_EL1 and PIRE0_EL1 from EL1).
- * Without GCSEn, GCS is silently not enforced (the issue's QEMU 11.1 probe).
+ * Without GCSEn, GCS is silently not enforced (seen with QEMU 11.1).
  */
 	.section .head.text, "ax"
 el2_to_el1:

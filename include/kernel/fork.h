@@ -2,7 +2,7 @@
 /*
  * clone3()/clone()/fork()/vfork(): argument copying and validation (pure
  * enough to unit-test on the host: kernel/clone_args.c) and the creation
- * of the new task (kernel/fork.c). Rules and their order: ABI.md §1.
+ * of the new task (kernel/fork.c). Rules and their order: docs/ABI.md §2.
  */
 #ifndef KERNEL_FORK_H
 #define KERNEL_FORK_H

@@ -19,6 +19,7 @@
 
 struct ktest_ctx {
 	bool failed;
+	unsigned int checks;	 /* KTEST_EXPECT*()s run: a case that ran none fails */
 	const char *skip_reason; /* non-NULL: the case is reported as SKIP */
 };
 
@@ -33,7 +34,11 @@ struct ktest {
 		__used __aligned(8) = { #fn, fn };                  \
 	static void fn(struct ktest_ctx *ctx)
 
-/* Each check prints a diagnostic on failure and returns whether it held. */
+/*
+ * Each check prints a diagnostic on failure and returns whether it held. A
+ * case must run at least one (or skip): one that checked nothing proved
+ * nothing, and is reported as failed.
+ */
 bool ktest_check(struct ktest_ctx *ctx, bool ok, const char *what, const char *file, int line);
 bool ktest_check_eq(struct ktest_ctx *ctx, u64 a, u64 b, const char *ea, const char *eb,
 		    const char *file, int line);

@@ -37,7 +37,7 @@ u64 shstk_size_x86(u64 stack_size, u64 rlimit_stack);
 /* arm64 gcs_size(): PAGE_ALIGN(n), or max(page, PAGE_ALIGN(min(rlimit / 2, 2 GiB))). */
 u64 shstk_size_gcs(u64 n, u64 rlimit_stack);
 
-/* A caller-provided clone3 shadow stack: 0 or -EINVAL (x86: seed §2.7; arm64: Part A 2). */
+/* A caller-provided clone3 shadow stack: 0 or -EINVAL (docs/ABI.md §4.6, §5.6). */
 int shstk_clone_stack_check_x86(u64 base, u64 size);
 int shstk_clone_stack_check_gcs(u64 base, u64 size);
 

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * errno and its values (Linux include/uapi/asm-generic/errno-base.h and
- * errno.h numbers).
+ * errno, and its values from the kernel's <uapi/linux/errno.h>.
  *
  * errno is per thread: it lives in the thread control block that the thread
- * pointer (FS base on x86_64, TPIDR_EL0 on arm64) points at, set up by the start code for the main thread and
- * by thread_create() for the others.
+ * pointer (FS base on x86_64, TPIDR_EL0 on arm64) points at, set up by the
+ * start code for the main thread and by thread_create() for the others.
  */
 #ifndef ERRNO_H
 #define ERRNO_H
@@ -13,53 +12,6 @@
 int *__errno_location(void);
 #define errno (*__errno_location())
 
-#define EPERM 1
-#define ENOENT 2
-#define ESRCH 3
-#define EINTR 4
-#define EIO 5
-#define ENXIO 6
-#define E2BIG 7
-#define ENOEXEC 8
-#define EBADF 9
-#define ECHILD 10
-#define EAGAIN 11
-#define EWOULDBLOCK EAGAIN
-#define ENOMEM 12
-#define EACCES 13
-#define EFAULT 14
-#define ENOTBLK 15
-#define EBUSY 16
-#define EEXIST 17
-#define EXDEV 18
-#define ENODEV 19
-#define ENOTDIR 20
-#define EISDIR 21
-#define EINVAL 22
-#define ENFILE 23
-#define EMFILE 24
-#define ENOTTY 25
-#define ETXTBSY 26
-#define EFBIG 27
-#define ENOSPC 28
-#define ESPIPE 29
-#define EROFS 30
-#define EMLINK 31
-#define EPIPE 32
-#define EDOM 33
-#define ERANGE 34
-#define EDEADLK 35
-#define ENAMETOOLONG 36
-#define ENOLCK 37
-#define ENOSYS 38
-#define ENOTEMPTY 39
-#define ELOOP 40
-#define EOVERFLOW 75
-#define EOPNOTSUPP 95
-#define ETIMEDOUT 110
-
-/* Linux-internal codes that must never reach user space; listed to test that. */
-#define ERESTARTSYS 512
-#define ERESTARTNOINTR 513
+#include <uapi/linux/errno.h>
 
 #endif

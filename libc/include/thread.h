@@ -35,7 +35,7 @@ struct tcb {
  * kernel the top stack_size bytes of that mapping, so the thread starts at the
  * mapping's top. The size matters beyond the stack itself: with shadow
  * stacks on, the kernel sizes the thread's shadow stack from it (x86_64:
- * ABI.md §2.6; arm64: half of it, §4.6).
+ * all of it; arm64: half of it; docs/ABI.md §3.2).
  */
 struct thread_attr {
 	void *stack;		    /* lowest address; NULL: mmap a stack */

@@ -34,7 +34,7 @@ void __libc_start(long *sp)
 
 	main_tcb.self = &main_tcb;
 	if (arch_set_thread_pointer(&main_tcb) < 0)
-		syscall1(SYS_exit_group, 127);
+		syscall1(__NR_exit_group, 127);
 	exit(main(argc, argv, envp));
 }
 

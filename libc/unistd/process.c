@@ -24,22 +24,22 @@ pid_t fork(void)
 	fflush_stdout();
 	memset(&args, 0, sizeof(args));
 	args.exit_signal = SIGCHLD;
-	r = syscall2(SYS_clone3, (long)&args, CLONE_ARGS_SIZE_VER0);
+	r = syscall2(__NR_clone3, (long)&args, CLONE_ARGS_SIZE_VER0);
 	if (r == -ENOSYS)
-		r = syscall5(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+		r = syscall5(__NR_clone, SIGCHLD, 0, 0, 0, 0);
 	return (pid_t)__syscall_ret(r);
 }
 
 void _exit(int status)
 {
 	for (;;)
-		syscall1(SYS_exit_group, status);
+		syscall1(__NR_exit_group, status);
 }
 
 void exit_thread(int status)
 {
 	for (;;)
-		syscall1(SYS_exit, status);
+		syscall1(__NR_exit, status);
 }
 
 void exit(int status)
@@ -51,6 +51,6 @@ void exit(int status)
 void abort(void)
 {
 	fflush_stdout();
-	syscall2(SYS_kill, syscall0(SYS_getpid), SIGABRT);
+	syscall2(__NR_kill, syscall0(__NR_getpid), SIGABRT);
 	_exit(127);
 }

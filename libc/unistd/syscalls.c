@@ -52,17 +52,17 @@ long syscall(long n, ...)
 
 ssize_t read(int fd, void *buf, size_t n)
 {
-	return RET(syscall3(SYS_read, fd, (long)buf, (long)n));
+	return RET(syscall3(__NR_read, fd, (long)buf, (long)n));
 }
 
 ssize_t write(int fd, const void *buf, size_t n)
 {
-	return RET(syscall3(SYS_write, fd, (long)buf, (long)n));
+	return RET(syscall3(__NR_write, fd, (long)buf, (long)n));
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int iovcnt)
 {
-	return RET(syscall3(SYS_writev, fd, (long)iov, iovcnt));
+	return RET(syscall3(__NR_writev, fd, (long)iov, iovcnt));
 }
 
 int openat(int dirfd, const char *path, int flags, ...)
@@ -75,7 +75,7 @@ int openat(int dirfd, const char *path, int flags, ...)
 		mode = va_arg(ap, mode_t);
 		va_end(ap);
 	}
-	return (int)RET(syscall4(SYS_openat, dirfd, (long)path, flags, mode));
+	return (int)RET(syscall4(__NR_openat, dirfd, (long)path, flags, mode));
 }
 
 int open(const char *path, int flags, ...)
@@ -93,77 +93,77 @@ int open(const char *path, int flags, ...)
 
 int close(int fd)
 {
-	return (int)RET(syscall1(SYS_close, fd));
+	return (int)RET(syscall1(__NR_close, fd));
 }
 
 pid_t getpid(void)
 {
-	return (pid_t)syscall0(SYS_getpid);
+	return (pid_t)syscall0(__NR_getpid);
 }
 
 pid_t getppid(void)
 {
-	return (pid_t)syscall0(SYS_getppid);
+	return (pid_t)syscall0(__NR_getppid);
 }
 
 pid_t gettid(void)
 {
-	return (pid_t)syscall0(SYS_gettid);
+	return (pid_t)syscall0(__NR_gettid);
 }
 
 uid_t getuid(void)
 {
-	return (uid_t)syscall0(SYS_getuid);
+	return (uid_t)syscall0(__NR_getuid);
 }
 
 uid_t geteuid(void)
 {
-	return (uid_t)syscall0(SYS_geteuid);
+	return (uid_t)syscall0(__NR_geteuid);
 }
 
 gid_t getgid(void)
 {
-	return (gid_t)syscall0(SYS_getgid);
+	return (gid_t)syscall0(__NR_getgid);
 }
 
 gid_t getegid(void)
 {
-	return (gid_t)syscall0(SYS_getegid);
+	return (gid_t)syscall0(__NR_getegid);
 }
 
 int uname(struct utsname *u)
 {
-	return (int)RET(syscall1(SYS_uname, (long)u));
+	return (int)RET(syscall1(__NR_uname, (long)u));
 }
 
 long clone3(struct clone_args *args, size_t size)
 {
-	return RET(syscall2(SYS_clone3, (long)args, (long)size));
+	return RET(syscall2(__NR_clone3, (long)args, (long)size));
 }
 
 int kill(pid_t pid, int sig)
 {
-	return (int)RET(syscall2(SYS_kill, pid, sig));
+	return (int)RET(syscall2(__NR_kill, pid, sig));
 }
 
 int tgkill(pid_t tgid, pid_t tid, int sig)
 {
-	return (int)RET(syscall3(SYS_tgkill, tgid, tid, sig));
+	return (int)RET(syscall3(__NR_tgkill, tgid, tid, sig));
 }
 
 int sched_yield(void)
 {
-	return (int)RET(syscall0(SYS_sched_yield));
+	return (int)RET(syscall0(__NR_sched_yield));
 }
 
 int nanosleep(const struct timespec *req, struct timespec *rem)
 {
-	return (int)RET(syscall2(SYS_nanosleep, (long)req, (long)rem));
+	return (int)RET(syscall2(__NR_nanosleep, (long)req, (long)rem));
 }
 
 int clock_gettime(clockid_t clk, struct timespec *ts)
 {
-	return (int)RET(syscall2(SYS_clock_gettime, clk, (long)ts));
+	return (int)RET(syscall2(__NR_clock_gettime, clk, (long)ts));
 }
 
 long long monotonic_ns(void)
@@ -177,64 +177,64 @@ long long monotonic_ns(void)
 
 long futex(volatile uint32_t *uaddr, int op, uint32_t val, const struct timespec *timeout)
 {
-	return RET(syscall6(SYS_futex, (long)uaddr, op, val, (long)timeout, 0, 0));
+	return RET(syscall6(__NR_futex, (long)uaddr, op, val, (long)timeout, 0, 0));
 }
 
 int set_tid_address(int *tidptr)
 {
-	return (int)syscall1(SYS_set_tid_address, (long)tidptr);
+	return (int)syscall1(__NR_set_tid_address, (long)tidptr);
 }
 
 int prlimit64(pid_t pid, int resource, const struct rlimit *new_rl, struct rlimit *old_rl)
 {
-	return (int)RET(syscall4(SYS_prlimit64, pid, resource, (long)new_rl, (long)old_rl));
+	return (int)RET(syscall4(__NR_prlimit64, pid, resource, (long)new_rl, (long)old_rl));
 }
 
 int getrlimit(int resource, struct rlimit *rl)
 {
-	return (int)RET(syscall2(SYS_getrlimit, resource, (long)rl));
+	return (int)RET(syscall2(__NR_getrlimit, resource, (long)rl));
 }
 
 int setrlimit(int resource, const struct rlimit *rl)
 {
-	return (int)RET(syscall2(SYS_setrlimit, resource, (long)rl));
+	return (int)RET(syscall2(__NR_setrlimit, resource, (long)rl));
 }
 
 int prctl(int option, unsigned long arg2, unsigned long arg3, unsigned long arg4,
 	  unsigned long arg5)
 {
 	return (int)RET(
-		syscall5(SYS_prctl, option, (long)arg2, (long)arg3, (long)arg4, (long)arg5));
+		syscall5(__NR_prctl, option, (long)arg2, (long)arg3, (long)arg4, (long)arg5));
 }
 
 int reboot(int magic1, int magic2, unsigned int cmd, void *arg)
 {
-	return (int)RET(syscall4(SYS_reboot, magic1, magic2, cmd, (long)arg));
+	return (int)RET(syscall4(__NR_reboot, magic1, magic2, cmd, (long)arg));
 }
 
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
-	return (void *)RET(syscall6(SYS_mmap, (long)addr, (long)len, prot, flags, fd, off));
+	return (void *)RET(syscall6(__NR_mmap, (long)addr, (long)len, prot, flags, fd, off));
 }
 
 int munmap(void *addr, size_t len)
 {
-	return (int)RET(syscall2(SYS_munmap, (long)addr, (long)len));
+	return (int)RET(syscall2(__NR_munmap, (long)addr, (long)len));
 }
 
 int mprotect(void *addr, size_t len, int prot)
 {
-	return (int)RET(syscall3(SYS_mprotect, (long)addr, (long)len, prot));
+	return (int)RET(syscall3(__NR_mprotect, (long)addr, (long)len, prot));
 }
 
 void *map_shadow_stack(void *addr, size_t size, unsigned int flags)
 {
-	return (void *)RET(syscall3(SYS_map_shadow_stack, (long)addr, (long)size, flags));
+	return (void *)RET(syscall3(__NR_map_shadow_stack, (long)addr, (long)size, flags));
 }
 
 void *sys_brk(void *addr)
 {
-	return (void *)syscall1(SYS_brk, (long)addr);
+	return (void *)syscall1(__NR_brk, (long)addr);
 }
 
 int brk(void *addr)
@@ -261,12 +261,12 @@ void *sbrk(intptr_t delta)
 
 int sysinfo(struct sysinfo *info)
 {
-	return (int)RET(syscall1(SYS_sysinfo, (long)info));
+	return (int)RET(syscall1(__NR_sysinfo, (long)info));
 }
 
 pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru)
 {
-	return (pid_t)RET(syscall4(SYS_wait4, pid, (long)status, options, (long)ru));
+	return (pid_t)RET(syscall4(__NR_wait4, pid, (long)status, options, (long)ru));
 }
 
 pid_t waitpid(pid_t pid, int *status, int options)
@@ -276,10 +276,10 @@ pid_t waitpid(pid_t pid, int *status, int options)
 
 int waitid(int idtype, pid_t id, siginfo_t *info, int options)
 {
-	return (int)RET(syscall5(SYS_waitid, idtype, id, (long)info, options, 0));
+	return (int)RET(syscall5(__NR_waitid, idtype, id, (long)info, options, 0));
 }
 
 int execve(const char *path, char *const argv[], char *const envp[])
 {
-	return (int)RET(syscall3(SYS_execve, (long)path, (long)argv, (long)envp));
+	return (int)RET(syscall3(__NR_execve, (long)path, (long)argv, (long)envp));
 }

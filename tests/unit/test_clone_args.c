@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/clone_args.c follows ABI.md §1.2 exactly. Step 1
+ * kernel/clone_args.c follows docs/ABI.md §2.2 exactly. Step 1
  * (clone3_copy_args): usize > PAGE_SIZE gives E2BIG and usize < 64 EINVAL,
  * whatever the pointer; VER0..VER3 sizes are accepted and a short struct is
  * zero-extended; bytes past the kernel's 104 must be zero (E2BIG) and are
@@ -25,8 +25,9 @@
  * past usize is caught as a fault.
  *
  * kernel/shstk.c also holds the kernel glue of shadow stacks (shstk_clone,
- * map_shadow_stack, ...); the symbols that glue needs are stood in for
- * below, and all but arch_shstk_supported() fail the test if called.
+ * which test_shstk_clone.c table-tests, map_shadow_stack, ...); the symbols
+ * that glue needs are stood in for below, and all but
+ * arch_shstk_supported() fail the test if called.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -116,8 +117,6 @@ bool arch_shstk_supported(void)
 		return ret;                                                    \
 	} while (0)
 
-struct task *current;
-
 bool arch_shstk_enabled(const struct task *t)
 {
 	(void)t;
@@ -134,12 +133,6 @@ void arch_shstk_set_ssp(struct task *t, uintptr_t ssp)
 {
 	(void)t;
 	(void)ssp;
-	NOT_CALLED();
-}
-
-void arch_shstk_reset(struct task *t)
-{
-	(void)t;
 	NOT_CALLED();
 }
 
@@ -180,15 +173,6 @@ static const struct shstk_rules stub_rules = {
 };
 const struct shstk_rules *const arch_shstk_rules = &stub_rules;
 
-int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int flags)
-{
-	(void)mm;
-	(void)addr;
-	(void)size;
-	(void)flags;
-	NOT_CALLED(-1);
-}
-
 int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
 	   bool fixed)
 {
@@ -198,14 +182,6 @@ int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsign
 	(void)prot;
 	(void)flags;
 	(void)fixed;
-	NOT_CALLED(-1);
-}
-
-int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
-{
-	(void)mm;
-	(void)start;
-	(void)len;
 	NOT_CALLED(-1);
 }
 
@@ -219,14 +195,6 @@ uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uin
 	(void)high;
 	(void)guard;
 	NOT_CALLED(0);
-}
-
-bool vma_range_free(const struct vma_list *l, uintptr_t start, uintptr_t end)
-{
-	(void)l;
-	(void)start;
-	(void)end;
-	NOT_CALLED(false);
 }
 
 /* ---- helpers ---- */
@@ -937,7 +905,7 @@ static void test_flags_pidfd_check_before_cgroup(void **state)
 
 	(void)state;
 	/*
-	 * ABI.md §1.2: pidfd == parent_tid is kernel_clone's check (step 3),
+	 * docs/ABI.md §2.2: pidfd == parent_tid is kernel_clone's check (step 3),
 	 * before copy_process (step 4); the cgroup fd is looked up later
 	 * still, so EINVAL wins over EBADF.
 	 */

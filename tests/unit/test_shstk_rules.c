@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * The per-architecture shadow-stack rules (kernel/shstk_rules.c), value by
- * value: x86's adjust_shstk_size() and arm64's gcs_size() as ABI.md §2.6
- * and §4.6 give them (with their worked examples), the seed's checks of a
- * caller-provided clone3 stack (§2.7, Part A item 2), and map_shadow_stack's
- * argument checks in Linux's order (§2.5, §4.5).
+ * value: x86's adjust_shstk_size() and arm64's gcs_size() as docs/ABI.md §3.2
+ * gives them (with its worked examples), the checks of a caller-provided
+ * clone3 stack (docs/ABI.md §4.6, §5.6), and map_shadow_stack's argument
+ * checks in Linux's order (docs/ABI.md §4.5, §5.5).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -38,7 +38,7 @@ static void test_x86_explicit_sizes_page_aligned(void **state)
 static void test_x86_default_follows_rlimit(void **state)
 {
 	(void)state;
-	assert_int_equal(shstk_size_x86(0, 8 * MiB), 8 * MiB); /* ABI.md's example */
+	assert_int_equal(shstk_size_x86(0, 8 * MiB), 8 * MiB); /* docs/ABI.md §3.2's example */
 	assert_int_equal(shstk_size_x86(0, 1 * MiB), 1 * MiB);
 	assert_int_equal(shstk_size_x86(0, 16 * MiB + 1), 16 * MiB + 4096);
 	assert_int_equal(shstk_size_x86(0, 4 * GiB), 4 * GiB);
@@ -59,7 +59,7 @@ static void test_gcs_explicit_sizes_page_aligned(void **state)
 static void test_gcs_default_is_half_the_rlimit(void **state)
 {
 	(void)state;
-	assert_int_equal(shstk_size_gcs(0, 8 * MiB), 4 * MiB); /* ABI.md's example */
+	assert_int_equal(shstk_size_gcs(0, 8 * MiB), 4 * MiB); /* docs/ABI.md §3.2's example */
 	assert_int_equal(shstk_size_gcs(0, INF), 2 * GiB);     /* capped at 2 GiB */
 	assert_int_equal(shstk_size_gcs(0, 4 * GiB), 2 * GiB);
 	assert_int_equal(shstk_size_gcs(0, 4 * GiB + 2 * 4096), 2 * GiB);

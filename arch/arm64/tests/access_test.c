@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The kernel keeps its hands off user memory (issue 15: "PAN/PXN on and
- * tested by a kernel self-test that makes the access and expects the
- * fault"). Each test maps one page into a scratch user address space, makes
+ * The kernel keeps its hands off user memory: PAN and PXN are on, and each
+ * is proved by making the access and expecting the fault. Each test maps one page into a scratch user address space, makes
  * it current, makes the access and expects the exact fault through
  * trap_expect_fault():
  *

@@ -72,8 +72,10 @@ KTEST(arm64_pie_kernel_indices)
 	unsigned int prot;
 	u64 tcr2, pir, pire0;
 
-	if (!arm64_pie_enabled)
-		return; /* nothing to check on a CPU without S1PIE */
+	if (!arm64_pie_enabled) {
+		ktest_skip(ctx, "no S1PIE on this CPU");
+		return;
+	}
 	__asm__ __volatile__("mrs %0, " REG_TCR2_EL1 : "=r"(tcr2));
 	__asm__ __volatile__("mrs %0, " REG_PIR_EL1 : "=r"(pir));
 	__asm__ __volatile__("mrs %0, " REG_PIRE0_EL1 : "=r"(pire0));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * W^X and guard pages, read back from the live page tables (issue 15):
+ * W^X and guard pages, read back from the live page tables:
  *
  *  - every leaf of the kernel's half (TTBR1) gives EL0 nothing -- no read,
  *    write or execute (UXN, Arm ARM D8.4.1.2.3; under S1PIE, PIRE0_EL1 has

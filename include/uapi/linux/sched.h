@@ -59,6 +59,10 @@ struct clone_args {
 #define CLONE_ARGS_SIZE_VER2 88
 #define CLONE_ARGS_SIZE_VER3 104
 
+_Static_assert(sizeof(struct clone_args) == CLONE_ARGS_SIZE_VER3, "clone_args is VER3");
+_Static_assert(__builtin_offsetof(struct clone_args, shadow_stack) == 88, "seed layout");
+_Static_assert(__builtin_offsetof(struct clone_args, shadow_stack_size) == 96, "seed layout");
+
 #define SCHED_OTHER 0
 
 #endif

@@ -84,6 +84,9 @@
 #define CLD_EXITED 1
 #define CLD_KILLED 2
 #define CLD_DUMPED 3
+#define CLD_TRAPPED 4
+#define CLD_STOPPED 5
+#define CLD_CONTINUED 6
 
 #ifndef __ASSEMBLER__
 /* The kernel's struct sigaction (not libc's): rt_sigaction() takes this. */

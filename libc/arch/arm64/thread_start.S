@@ -31,7 +31,7 @@
 
 	.text
 ENTRY(__thread_clone3)
-	mov	x8, #NR_clone3		/* x0 = args, x1 = size already */
+	mov	x8, #__NR_clone3		/* x0 = args, x1 = size already */
 	svc	#0
 	cbz	x0, 1f
 	ret				/* parent, or error: back to C */
@@ -43,7 +43,7 @@ ENTRY(__thread_clone3)
 	mov	x30, #0
 	mov	x0, x3
 	blr	x2
-	mov	x8, #NR_exit		/* x0 = fn's result */
+	mov	x8, #__NR_exit		/* x0 = fn's result */
 	svc	#0
 	udf	#0
 END(__thread_clone3)
@@ -61,7 +61,7 @@ ENTRY(__thread_clone)
 	ldr	x2, [x9, #CA_PARENT_TID]
 	ldr	x3, [x9, #CA_TLS]
 	ldr	x4, [x9, #CA_CHILD_TID]
-	mov	x8, #NR_clone
+	mov	x8, #__NR_clone
 	svc	#0
 	cbz	x0, 1f
 	ret
@@ -73,7 +73,7 @@ ENTRY(__thread_clone)
 	mov	x30, #0
 	mov	x0, x11
 	blr	x10
-	mov	x8, #NR_exit
+	mov	x8, #__NR_exit
 	svc	#0
 	udf	#0
 END(__thread_clone)

@@ -13,7 +13,7 @@
  * entry our caller's `bl` pushed.
  *
  * The parent of a child that ran must not `ret` with GCS on: the child
- * shares the parent's GCS (ABI.md §4.6, CLONE_VFORK), its own `ret` from
+ * shares the parent's GCS (docs/ABI.md §3.1, CLONE_VFORK), its own `ret` from
  * here popped our caller's entry and its later calls overwrote that slot.
  * So when CHKFEAT says GCS is enabled, the parent drops the entry with
  * GCSPOPM (no comparison) and branches to x30; the normal stack was never
@@ -30,7 +30,7 @@ ENTRY(vfork)
 	mov	x2, #0			/* parent_tid */
 	mov	x3, #0			/* tls */
 	mov	x4, #0			/* child_tid */
-	mov	x8, #NR_clone
+	mov	x8, #__NR_clone
 	svc	#0
 	cmp	x0, #0
 	b.le	1f			/* child (0) or error (< 0) */

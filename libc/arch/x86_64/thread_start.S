@@ -26,7 +26,7 @@ ENTRY(__thread_clone3)
 	push	%r13
 	mov	%rdx, %r12		/* fn */
 	mov	%rcx, %r13		/* arg */
-	mov	$NR_clone3, %eax	/* rdi = args, rsi = size already */
+	mov	$__NR_clone3, %eax	/* rdi = args, rsi = size already */
 	syscall
 	test	%rax, %rax
 	jz	1f
@@ -39,7 +39,7 @@ ENTRY(__thread_clone3)
 	mov	%r13, %rdi
 	call	*%r12
 	mov	%eax, %edi
-	mov	$NR_exit, %eax
+	mov	$__NR_exit, %eax
 	syscall
 	ud2
 END(__thread_clone3)
@@ -66,7 +66,7 @@ ENTRY(__thread_clone)
 	mov	CA_PARENT_TID(%r9), %rdx
 	mov	CA_CHILD_TID(%r9), %r10
 	mov	CA_TLS(%r9), %r8
-	mov	$NR_clone, %eax
+	mov	$__NR_clone, %eax
 	syscall
 	test	%rax, %rax
 	jz	1f
@@ -79,7 +79,7 @@ ENTRY(__thread_clone)
 	mov	%r13, %rdi
 	call	*%r12
 	mov	%eax, %edi
-	mov	$NR_exit, %eax
+	mov	$__NR_exit, %eax
 	syscall
 	ud2
 END(__thread_clone)

@@ -9,7 +9,7 @@
 
 int arch_set_thread_pointer(struct tcb *tcb)
 {
-	return (int)syscall2(SYS_arch_prctl, ARCH_SET_FS, (long)tcb);
+	return (int)syscall2(__NR_arch_prctl, ARCH_SET_FS, (long)tcb);
 }
 
 unsigned long arch_tls_value(struct tcb *tcb)
@@ -19,5 +19,5 @@ unsigned long arch_tls_value(struct tcb *tcb)
 
 int arch_prctl(int code, unsigned long addr)
 {
-	return (int)__syscall_ret(syscall2(SYS_arch_prctl, code, (long)addr));
+	return (int)__syscall_ret(syscall2(__NR_arch_prctl, code, (long)addr));
 }

@@ -12,7 +12,7 @@
  * matches the shadow-stack entry our caller's `call` pushed.
  *
  * The parent of a child that ran must not `ret`: with shadow stacks on, the
- * child shares the parent's shadow stack (ABI.md §2.6, CLONE_VFORK) and its
+ * child shares the parent's shadow stack (docs/ABI.md §3.1, CLONE_VFORK) and its
  * own calls after returning from vfork overwrote that very entry. So when
  * RDSSP says shadow stacks are on (it leaves its operand unchanged when they
  * are off, Intel SDM vol. 1 §17.3), the parent drops the entry with INCSSP
@@ -23,7 +23,7 @@
 	.text
 ENTRY(vfork)
 	pop	%rdx
-	mov	$NR_vfork, %eax
+	mov	$__NR_vfork, %eax
 	syscall
 	test	%rax, %rax
 	jle	1f			/* child (0) or error (< 0) */

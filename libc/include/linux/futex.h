@@ -1,16 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* futex(2) operations (Linux include/uapi/linux/futex.h values). */
+/* futex(2); the operations come from <uapi/linux/futex.h>. */
 #ifndef LINUX_FUTEX_H
 #define LINUX_FUTEX_H
 
 #include <stdint.h>
-
-#define FUTEX_WAIT 0
-#define FUTEX_WAKE 1
-#define FUTEX_PRIVATE_FLAG 128
-#define FUTEX_CLOCK_REALTIME 256
-#define FUTEX_WAIT_PRIVATE (FUTEX_WAIT | FUTEX_PRIVATE_FLAG)
-#define FUTEX_WAKE_PRIVATE (FUTEX_WAKE | FUTEX_PRIVATE_FLAG)
+#include <uapi/linux/futex.h>
 
 struct timespec;
 

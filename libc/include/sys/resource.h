@@ -1,30 +1,21 @@
 /* SPDX-License-Identifier: MIT */
-/* Resource limits (Linux include/uapi/asm-generic/resource.h values). */
+/* Resource limits; RLIMIT_* and RLIM_INFINITY are <uapi/linux/resource.h>'s. */
 #ifndef SYS_RESOURCE_H
 #define SYS_RESOURCE_H
 
 #include <stdint.h>
 #include <sys/types.h>
-
-#define RLIMIT_CPU 0
-#define RLIMIT_FSIZE 1
-#define RLIMIT_DATA 2
-#define RLIMIT_STACK 3
-#define RLIMIT_CORE 4
-#define RLIMIT_RSS 5
-#define RLIMIT_NPROC 6
-#define RLIMIT_NOFILE 7
-#define RLIMIT_MEMLOCK 8
-#define RLIMIT_AS 9
-#define RLIM_INFINITY (~0UL)
+#include <uapi/linux/resource.h>
 
 typedef unsigned long rlim_t;
 
-/* The same layout as the kernel's struct rlimit64 on LP64. */
+/* The kernel's struct rlimit64, in the type POSIX gives it. */
 struct rlimit {
 	rlim_t rlim_cur;
 	rlim_t rlim_max;
 };
+
+_Static_assert(sizeof(struct rlimit) == sizeof(struct rlimit64), "the kernel's layout");
 
 struct timeval {
 	time_t tv_sec;

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* uname(2): six NUL-terminated fields of 65 bytes (Linux struct new_utsname). */
+/*
+ * uname(2). struct utsname is POSIX's name for the kernel's struct
+ * new_utsname (<uapi/linux/utsname.h>): the same six fields.
+ */
 #ifndef SYS_UTSNAME_H
 #define SYS_UTSNAME_H
 
-#define UTSNAME_LEN 65
+#include <uapi/linux/utsname.h>
+
+#define UTSNAME_LEN (__NEW_UTS_LEN + 1)
 
 struct utsname {
 	char sysname[UTSNAME_LEN];
@@ -13,6 +18,8 @@ struct utsname {
 	char machine[UTSNAME_LEN];
 	char domainname[UTSNAME_LEN];
 };
+
+_Static_assert(sizeof(struct utsname) == sizeof(struct new_utsname), "the kernel's layout");
 
 int uname(struct utsname *u);
 

@@ -1,27 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* wait4/waitid and the status macros (Linux encoding). */
+/* wait4/waitid and the status macros (Linux encoding); the options are <uapi/linux/wait.h>'s. */
 #ifndef SYS_WAIT_H
 #define SYS_WAIT_H
 
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/types.h>
-
-#define WNOHANG 0x00000001
-#define WUNTRACED 0x00000002
-#define WSTOPPED WUNTRACED
-#define WEXITED 0x00000004
-#define WCONTINUED 0x00000008
-#define WNOWAIT 0x01000000
-#define __WNOTHREAD 0x20000000
-#define __WALL 0x40000000
-#define __WCLONE 0x80000000
-
-/* idtype_t for waitid */
-#define P_ALL 0
-#define P_PID 1
-#define P_PGID 2
-#define P_PIDFD 3
+#include <uapi/linux/wait.h>
 
 /* Status word: exit code in bits 8..15, terminating signal in bits 0..6. */
 #define WEXITSTATUS(s) (((s) >> 8) & 0xff)

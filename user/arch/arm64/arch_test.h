@@ -48,9 +48,9 @@ static inline bool arch_test_tp_roundtrip(void *block, unsigned long *before)
 
 	*before = arch_test_thread_pointer();
 	arch_test_set_thread_pointer((unsigned long)block);
-	syscall0(SYS_getpid);
+	syscall0(__NR_getpid);
 	after_syscall = arch_test_thread_pointer();
-	syscall2(SYS_nanosleep, (long)&ts, 0);
+	syscall2(__NR_nanosleep, (long)&ts, 0);
 	after_sleep = arch_test_thread_pointer();
 	arch_test_set_thread_pointer(*before);
 	after = arch_test_thread_pointer();

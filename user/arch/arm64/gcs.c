@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * /bin/gcs: arm64 Guarded Control Stacks (ABI.md §4), KTAP, one case a line.
+ * /bin/gcs: arm64 Guarded Control Stacks (docs/ABI.md §5), KTAP, one case a line.
  *
- * The cases of Linux's tools/testing/selftests/arm64/gcs/ (ABI.md §6c) under
+ * The cases of Linux's tools/testing/selftests/arm64/gcs/ (docs/ABI.md §8.3) under
  * their names -- basic-gcs (read_status ... fork), libc-gcs (the map_gcs
  * size x flags matrix, map_invalid_gcs, invalid_mprotect, gcs_enabled_thread,
  * gcs_find_terminator), gcs-locking (lock_all_modes, valid_modes.*),
  * gcspushm and gcsstr -- written afresh, plus Umbra's own: the seed clone3
- * shadow-stack fields on arm64 (ABI.md Part A item 2), thread GCS sizes and
- * freeing (§4.6), fork/vfork/exec, a tampered return address.
+ * shadow-stack fields on arm64 (docs/ABI.md §5.6), thread GCS sizes and
+ * freeing (docs/ABI.md §3.2, §3.3), fork/vfork/exec, a tampered return
+ * address.
  *
  * Each case runs in a forked child; the parent checks the exact wait status
  * (exit 0, or death by one signal). A child that needs GCS enables it
@@ -23,15 +24,13 @@
  *   /bin/gcs --child-status  exit 0 if PR_GET says 0 and GCSPR_EL0 is 0 (exec cases)
  *   /bin/gcs --child-enable  exit 0 if PR_SET ENABLE works, else its errno
  */
-#include "gcs.h"
+#include "shstk_enable.h"
 #include <arch/syscall.h>
 #include <auxv.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <ktap.h>
 #include <sched.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -41,18 +40,12 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <sys/sysinfo.h>
 #include <sys/wait.h>
 #include <thread.h>
 #include <unistd.h>
 
-#define PAGE 4096UL
 #define SZ_1K 1024UL
 #define SZ_2G (1UL << 31)
-#define PAGE_ALIGN(x) (((x) + PAGE - 1) & ~(PAGE - 1))
-#define LANDED 77	 /* exit status of a tampered return that was not caught */
-#define SURVIVED 66	 /* exit status of a child that outlived its fatal access */
-#define ENABLE_FAILED 90 /* run_child: the enable before the body failed */
 #define SET PR_SET_SHADOW_STACK_STATUS
 #define GET PR_GET_SHADOW_STACK_STATUS
 #define LOCK PR_LOCK_SHADOW_STACK_STATUS
@@ -65,52 +58,19 @@
 static bool supported;	 /* AT_HWCAP has HWCAP_GCS */
 static const char *self; /* argv[0], re-executed by the exec cases */
 
-/* --- reporting ------------------------------------------------------------------ */
-
-/* A "# " diagnostic, unbuffered (children) and after any buffered KTAP lines. */
-static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void note(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush_stdout();
-	dprintf(STDOUT_FILENO, "# ");
-	va_start(ap, fmt);
-	vdprintf(STDOUT_FILENO, fmt, ap);
-	va_end(ap);
-	dprintf(STDOUT_FILENO, "\n");
-}
-
 /*
  * Every check runs in a child, possibly on a GCS it must not return from:
  * a failed check leaves at once with a small code (the line number).
  */
-#define FAIL_CODE (__LINE__ % 200 + 1)
-
-#define EXPECT(what, got, want)                                                                    \
-	do {                                                                                       \
-		unsigned long got_ = (unsigned long)(got), want_ = (unsigned long)(want);          \
-		if (got_ != want_) {                                                               \
-			note("%s: got %#lx (%ld), want %#lx (%ld)", what, got_, (long)got_, want_, \
-			     (long)want_);                                                         \
-			GCS_EXIT(FAIL_CODE);                                                       \
-		}                                                                                  \
-	} while (0)
-
-#define EXPECT_TRUE(what, cond)                  \
-	do {                                     \
-		if (!(cond)) {                   \
-			note("%s: false", what); \
-			GCS_EXIT(FAIL_CODE);     \
-		}                                \
-	} while (0)
+#define TEST_FAIL(code) GCS_EXIT(code)
+#include "test.h"
 
 /* --- small system helpers -------------------------------------------------------- */
 
 static long prctl_raw(long option, unsigned long a2, unsigned long a3, unsigned long a4,
 		      unsigned long a5)
 {
-	return syscall5(SYS_prctl, option, (long)a2, (long)a3, (long)a4, (long)a5);
+	return syscall5(__NR_prctl, option, (long)a2, (long)a3, (long)a4, (long)a5);
 }
 
 /* PR_SET_SHADOW_STACK_STATUS through a call: only for changes that keep ENABLE as it is. */
@@ -134,24 +94,10 @@ static unsigned long get_mode(void)
 
 static long map_gcs_raw(unsigned long addr, unsigned long size, unsigned long flags)
 {
-	return syscall3(SYS_map_shadow_stack, (long)addr, (long)size, (long)flags);
+	return syscall3(__NR_map_shadow_stack, (long)addr, (long)size, (long)flags);
 }
 
-static unsigned long free_pages(void)
-{
-	struct sysinfo si;
-
-	return sysinfo(&si) == 0 ? si.freeram : 0;
-}
-
-static unsigned long rlimit_stack(void)
-{
-	struct rlimit rl;
-
-	return getrlimit(RLIMIT_STACK, &rl) == 0 ? rl.rlim_cur : 0;
-}
-
-/* ABI.md §4.6 gcs_size(): the GCS size for a thread given n (= stack_size / 2). */
+/* docs/ABI.md §3.2 gcs_size(): the GCS size for a thread given n (= stack_size / 2). */
 static unsigned long gcs_size(unsigned long n)
 {
 	unsigned long r = rlimit_stack() / 2;
@@ -162,172 +108,14 @@ static unsigned long gcs_size(unsigned long n)
 	return r > PAGE ? r : PAGE;
 }
 
-/* --- /proc/self/maps --------------------------------------------------------------- */
-
-struct area {
-	unsigned long start, end;
-	char perms[5];
-	char name[24];
-};
-
-#define MAX_AREAS 64
-static char maps_buf[16384];
-static struct area areas[MAX_AREAS];
-
-/* Skips one blank-separated field of a maps line. */
-static char *skip_field(char *p)
+/* expect_ss_area(), leaving the child on a mismatch; the area's end. */
+static unsigned long ss_area_end(unsigned long addr, unsigned long start, unsigned long size)
 {
-	while (*p == ' ')
-		p++;
-	while (*p && *p != ' ')
-		p++;
-	return p;
-}
+	const struct area *a = expect_ss_area(addr, start, size);
 
-/* Reads and parses /proc/self/maps into areas[]; the count, or -1. */
-static int read_maps(void)
-{
-	int fd = openat(AT_FDCWD, "/proc/self/maps", O_RDONLY), n = 0;
-	size_t len = 0;
-	ssize_t r;
-	char *p;
-
-	if (fd < 0) {
-		note("openat(/proc/self/maps): errno %d", errno);
-		return -1;
-	}
-	while (len < sizeof(maps_buf) - 1 &&
-	       (r = read(fd, maps_buf + len, sizeof(maps_buf) - 1 - len)) > 0)
-		len += (size_t)r;
-	close(fd);
-	maps_buf[len] = '\0';
-	for (p = maps_buf; *p && n < MAX_AREAS; n++) {
-		struct area *a = &areas[n];
-		char *e, *nl = strchr(p, '\n');
-		size_t k = 0;
-
-		if (nl)
-			*nl = '\0';
-		a->start = strtoul(p, &e, 16);
-		a->end = *e == '-' ? strtoul(e + 1, &e, 16) : 0;
-		memcpy(a->perms, *e == ' ' ? e + 1 : "????", 4);
-		a->perms[4] = '\0';
-		/* perms, offset, device, inode; the rest is the name */
-		for (int f = 0; f < 4; f++)
-			e = skip_field(e);
-		while (*e == ' ')
-			e++;
-		while (e[k] && k < sizeof(a->name) - 1) {
-			a->name[k] = e[k];
-			k++;
-		}
-		a->name[k] = '\0';
-		if (!nl)
-			break;
-		p = nl + 1;
-	}
-	return n;
-}
-
-/* The area containing addr (re-reading maps), or NULL. */
-static const struct area *find_area(unsigned long addr)
-{
-	int n = read_maps();
-
-	for (int i = 0; i < n; i++)
-		if (areas[i].start <= addr && addr < areas[i].end)
-			return &areas[i];
-	return NULL;
-}
-
-static int count_ss_areas(void)
-{
-	int n = read_maps(), c = 0;
-
-	for (int i = 0; i < n; i++)
-		c += strcmp(areas[i].name, "[ss]") == 0;
-	return c;
-}
-
-/*
- * Checks that addr lies in a "[ss]" area of exactly size bytes (starting at
- * start when that is not 0), readable, not executable, private. Returns the
- * area's end.
- */
-static unsigned long expect_ss_area(unsigned long addr, unsigned long start, unsigned long size)
-{
-	const struct area *a = find_area(addr);
-
-	if (!a) {
-		note("no area contains %#lx", addr);
+	if (!a)
 		GCS_EXIT(FAIL_CODE);
-	}
-	note("area %#lx-%#lx %s %s (size %#lx, want %#lx)", a->start, a->end, a->perms, a->name,
-	     a->end - a->start, size);
-	EXPECT_TRUE("the area is named [ss]", strcmp(a->name, "[ss]") == 0);
-	EXPECT_TRUE("readable, not executable, private",
-		    a->perms[0] == 'r' && a->perms[2] == '-' && a->perms[3] == 'p');
-	EXPECT("area size", a->end - a->start, size);
-	if (start)
-		EXPECT("area start", a->start, start);
 	return a->end;
-}
-
-/* --- children ------------------------------------------------------------------- */
-
-/*
- * Runs body in a forked child and returns its wait status. With mode not
- * 0 the child sets that GCS mode first -- inline, in this frame, which the
- * child never returns from -- so body is entered on the new GCS and may
- * return; its result becomes the exit status.
- */
-static int run_child(int (*body)(void), unsigned long mode)
-{
-	int status = -1;
-	pid_t pid;
-
-	fflush_stdout(); /* nothing buffered may be flushed twice */
-	pid = fork();
-	if (pid == 0) {
-		if (mode) {
-			long r = GCS_SET_MODE(mode);
-
-			if (r != 0) {
-				note("child: PR_SET_SHADOW_STACK_STATUS(%#lx) says %ld", mode, r);
-				GCS_EXIT(ENABLE_FAILED);
-			}
-		}
-		GCS_EXIT(body());
-	}
-	if (pid < 0) {
-		note("fork: errno %d", errno);
-		return -1;
-	}
-	if (wait4(pid, &status, 0, NULL) != pid) {
-		note("wait4: errno %d", errno);
-		return -1;
-	}
-	return status;
-}
-
-/* The child must exit with want (sig 0), or die by exactly signal sig. */
-static bool child_result(int (*body)(void), unsigned long mode, int sig, int want)
-{
-	int st = run_child(body, mode);
-
-	if (st == -1)
-		return false;
-	if (!sig && WIFEXITED(st) && WEXITSTATUS(st) == want)
-		return true;
-	if (sig && WIFSIGNALED(st) && WTERMSIG(st) == sig)
-		return true;
-	if (WIFEXITED(st))
-		note("child exited with %d, want %s %d", WEXITSTATUS(st),
-		     sig ? "death by signal" : "exit", sig ? sig : want);
-	else
-		note("child killed by signal %d, want %s %d", WTERMSIG(st), sig ? "signal" : "exit",
-		     sig ? sig : want);
-	return false;
 }
 
 /* --- functions for the call cases -------------------------------------------------- */
@@ -489,7 +277,7 @@ static long clone3_exit0(uint64_t flags, uint64_t ss, uint64_t ss_size)
 	return 0;
 }
 
-/* Without GCS, both clone3 shadow-stack fields must be 0: EINVAL (ABI.md Part A 1). */
+/* Without GCS, both clone3 shadow-stack fields must be 0: EINVAL (docs/ABI.md §2.4). */
 static int body_clone3_unsupported(void)
 {
 	static uint64_t word[PAGE / 8] __attribute__((aligned(4096)));
@@ -531,7 +319,7 @@ static int body_base_enable(void)
 	EXPECT("SET(ENABLE)", r, 0);
 	EXPECT("mode after", get_mode(), EN);
 	EXPECT("CHKFEAT after", gcs_chkfeat_enabled(), 1);
-	end = expect_ss_area(gcspr, 0, gcs_size(0));
+	end = ss_area_end(gcspr, 0, gcs_size(0));
 	EXPECT("GCSPR_EL0 right after the enable", gcspr, end - 8);
 	EXPECT("the top slot (end marker)", *(volatile unsigned long *)gcspr, 0);
 	GCS_EXIT(0);
@@ -548,7 +336,7 @@ static int body_read_gcspr(void)
 	note("GCSPR_EL0 %#lx", gcspr);
 	EXPECT_TRUE("not 0", gcspr != 0);
 	EXPECT("alignment", gcspr & 7, 0);
-	end = expect_ss_area(gcspr, 0, gcs_size(0));
+	end = ss_area_end(gcspr, 0, gcs_size(0));
 	EXPECT_TRUE("within 4 entries of the top", gcspr < end - 8 && end - gcspr <= 40);
 	EXPECT("end marker", *(volatile unsigned long *)(end - 8), 0);
 	for (unsigned long p = gcspr; p < end - 8; p += 8)
@@ -612,7 +400,7 @@ static int body_map_guarded_stack(void)
 
 	EXPECT_TRUE("mapped", r > 0);
 	EXPECT("page-aligned", (unsigned long)r & (PAGE - 1), 0);
-	expect_ss_area((unsigned long)r, (unsigned long)r, size);
+	ss_area_end((unsigned long)r, (unsigned long)r, size);
 	for (unsigned long i = 0; i < size / 8; i++) {
 		unsigned long want = i == size / 8 - 2 ? GCS_CAP(&s[i]) : 0;
 
@@ -716,7 +504,7 @@ static unsigned long *variant_map(void)
 
 	note("map_shadow_stack(0, %#lx, %#lx) = %#lx", cur_var->size, cur_var->flags, r);
 	EXPECT_TRUE("mapped", r > 0 && (r & (long)(PAGE - 1)) == 0);
-	expect_ss_area((unsigned long)r, (unsigned long)r, PAGE_ALIGN(cur_var->size));
+	ss_area_end((unsigned long)r, (unsigned long)r, PAGE_ALIGN(cur_var->size));
 	return (unsigned long *)r;
 }
 
@@ -878,7 +666,7 @@ static int body_invalid_mprotect_exec(void)
 	EXPECT("mprotect(PROT_EXEC)", mprotect((void *)r, PAGE, PROT_EXEC) ? errno : 0, EINVAL);
 	EXPECT("mprotect(PROT_EXEC|PROT_READ)",
 	       mprotect((void *)r, PAGE, PROT_EXEC | PROT_READ) ? errno : 0, EINVAL);
-	expect_ss_area((unsigned long)r, (unsigned long)r, PAGE);
+	ss_area_end((unsigned long)r, (unsigned long)r, PAGE);
 	return 0;
 }
 
@@ -1037,7 +825,7 @@ static int body_disable_keeps(void)
 	EXPECT("SET(0)", set_mode(0), 0);
 	EXPECT("GET", get_mode(), 0);
 	EXPECT("CHKFEAT", gcs_chkfeat_enabled(), 0);
-	expect_ss_area(gcspr, 0, gcs_size(0));
+	ss_area_end(gcspr, 0, gcs_size(0));
 	EXPECT("calls still return", deep(100), 100 * 101 / 2);
 	return 0;
 }
@@ -1169,7 +957,7 @@ static void thread_gcs(const struct thread_attr *attr, unsigned long want)
 	note("thread GCSPR_EL0 %#lx, mode %#lx", pr.gcspr, pr.mode);
 	EXPECT("thread mode", pr.mode, EN);
 	EXPECT("[ss] areas while it runs", count_ss_areas(), before + (ss ? 0 : 1));
-	end = expect_ss_area(pr.gcspr, ss, want);
+	end = ss_area_end(pr.gcspr, ss, want);
 	EXPECT_TRUE("not the creator's GCS", !(mine >= end - want && mine < end));
 	if (ss) {
 		EXPECT("GCS end = shadow_stack + shadow_stack_size", end,
@@ -1304,22 +1092,7 @@ static int quick_fn(void *arg)
 /* 8 create+join rounds free every implicit GCS: free pages exactly back, one [ss] left. */
 static int body_implicit_freed(void)
 {
-	unsigned long before = 0, after;
-	struct thread t;
-	int res;
-
-	for (int i = 0; i < 9; i++) {
-		if (i == 1)
-			before = free_pages(); /* round 0 was the warm-up */
-		EXPECT("thread_create", thread_create(&t, quick_fn, (void *)(long)i, NULL), 0);
-		thread_join(&t, &res);
-		EXPECT("thread result (GCSPR_EL0 set in the thread)", res, i + 1);
-	}
-	after = free_pages();
-	note("free pages %lu before, %lu after 8 threads", before, after);
-	EXPECT("[ss] areas after the joins", count_ss_areas(), 1);
-	EXPECT("free pages", after, before);
-	return 0;
+	return implicit_shadow_stacks_freed(quick_fn);
 }
 
 /*
@@ -1331,7 +1104,7 @@ static int body_find_terminator(void)
 	unsigned long gcspr = gcs_read_gcspr(), p = gcspr, end;
 	int n = 0;
 
-	end = expect_ss_area(gcspr, 0, gcs_size(0));
+	end = ss_area_end(gcspr, 0, gcs_size(0));
 	while (*(volatile unsigned long *)p != 0 && p < end) {
 		p += 8;
 		n++;
@@ -1372,33 +1145,21 @@ static int body_vfork(void)
 
 /* --- exec ------------------------------------------------------------------------- */
 
-static int exec_self(const char *mode)
-{
-	char *argv[3] = { (char *)self, (char *)mode, NULL };
-	char *envp[1] = { NULL };
-
-	execve(self, argv, envp);
-	note("execve(%s): errno %d", self, errno);
-	return 120;
-}
-
 /* exec disables GCS: the new image's PR_GET is 0 and GCSPR_EL0 is 0. */
 static int body_exec_disables(void)
 {
 	EXPECT("mode before exec", get_mode(), EN);
-	return exec_self("--child-status");
+	return exec_self(self, "--child-status");
 }
 
 /* exec clears locks: after LOCK(ENABLE), the new image can enable (EINVAL without GCS). */
 static int body_exec_clears_locks(void)
 {
 	EXPECT("LOCK(ENABLE)", lock_mode(EN), supported ? 0 : -EINVAL);
-	return exec_self("--child-enable");
+	return exec_self(self, "--child-enable");
 }
 
 /* --- the case table ------------------------------------------------------------------ */
-
-enum need { ANY, LIVE, UNSUPPORTED };
 
 struct tcase {
 	const char *name;
@@ -1521,14 +1282,8 @@ static const struct tcase cases[] = {
 static void run_one(const char *name, enum need need, int (*body)(void), unsigned long mode,
 		    int sig, int want, const char *proves)
 {
-	if (need == LIVE && !supported) {
-		ktap_skip(name, "GCS not supported");
+	if (case_skipped(name, need, supported, "GCS"))
 		return;
-	}
-	if (need == UNSUPPORTED && supported) {
-		ktap_skip(name, "GCS supported");
-		return;
-	}
 	if (proves)
 		ktap_print_msg("%s: %s", name, proves);
 	ktap_ok(child_result(body, supported ? mode : 0, sig, want), "%s", name);

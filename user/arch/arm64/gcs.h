@@ -5,13 +5,13 @@
  * changes under the caller (an enable, a stack switch).
  *
  * Enabling gives the thread a new GCS whose only entry is the 0 end marker
- * (ABI.md §4.4): a frame entered before the enable can no longer return
+ * (docs/ABI.md §5.4): a frame entered before the enable can no longer return
  * (its `ret` finds no matching entry and raises a GCS exception). So
  * GCS_SET_MODE() with ENABLE belongs in a function that never returns --
  * main, or a child right after fork -- which leaves with GCS_EXIT(), and
  * calls made after it return normally.
  *
- * binutils 2.40 knows none of the GCS names (ABI.md §4.8): the register is
+ * binutils 2.40 knows none of the GCS names (docs/ABI.md §5.8): the register is
  * S3_3_C2_C5_1, the instructions are SYS/SYSL/HINT forms or `.inst` words.
  * GCSPR_EL0 can be read whenever the CPU has GCS (the kernel keeps
  * GCSCRE0_EL1.nTR set); on a core without GCS the MRS is UNDEFINED, so only
@@ -22,12 +22,11 @@
 
 #include <arch/syscall_nr.h>
 #include <sys/prctl.h>
+#include <uapi/asm-arm64/hwcap.h> /* HWCAP_GCS */
 
 #define GCS_ALWAYS_INLINE static inline __attribute__((always_inline))
 
-#define HWCAP_GCS (1UL << 32) /* AT_HWCAP */
-
-/* A valid cap token for the GCS slot at addr (ABI.md §4.5). */
+/* A valid cap token for the GCS slot at addr (docs/ABI.md §5.5). */
 #define GCS_CAP(addr) ((((unsigned long)(addr)) & ~0xfffUL) | 1UL)
 
 #define GCS_MODES_ALL (PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE | PR_SHADOW_STACK_PUSH)
@@ -40,7 +39,7 @@
 #define GCS_PRCTL(option, arg2)                                                            \
 	({                                                                                 \
 		long gcs_opt_ = (long)(option), gcs_arg_ = (long)(arg2);                   \
-		register long gcs_x8_ __asm__("x8") = SYS_prctl;                           \
+		register long gcs_x8_ __asm__("x8") = __NR_prctl;                          \
 		register long gcs_x0_ __asm__("x0") = gcs_opt_;                            \
 		register long gcs_x1_ __asm__("x1") = gcs_arg_;                            \
 		register long gcs_x2_ __asm__("x2") = 0;                                   \
@@ -61,7 +60,7 @@
 #define GCS_EXIT(status)                                                                 \
 	do {                                                                             \
 		long gcs_status_ = (long)(status); /* may be a call: before x8 is set */ \
-		register long gcs_x8_ __asm__("x8") = SYS_exit_group;                    \
+		register long gcs_x8_ __asm__("x8") = __NR_exit_group;                   \
 		register long gcs_x0_ __asm__("x0") = gcs_status_;                       \
 		__asm__ volatile("svc #0" : : "r"(gcs_x8_), "r"(gcs_x0_) : "memory");    \
 		__builtin_unreachable();                                                 \

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * /bin/robust: everything arm64 user space controls on the way back to EL0
- * (issue 15), KTAP, one case a line.
+ * /bin/robust: everything arm64 user space controls on the way back to EL0,
+ * KTAP, one case a line.
  *
  * User space chooses the PC the kernel ERETs to (a sigreturn frame's pc, a
  * handler or restorer address), the stack pointer (SP_EL0), TPIDR_EL0 and,
@@ -119,7 +119,7 @@ static volatile unsigned long want_addr, want_pc, want_pstate;
 
 static void raw_exit(int status)
 {
-	syscall1(SYS_exit_group, status);
+	syscall1(__NR_exit_group, status);
 	__builtin_unreachable();
 }
 
@@ -133,12 +133,12 @@ static long install(int sig, unsigned long handler, unsigned long restorer)
 {
 	struct ksigaction a = { handler, K_SA_SIGINFO | K_SA_RESTORER, restorer, 0 };
 
-	return syscall4(SYS_rt_sigaction, sig, (long)&a, 0, 8);
+	return syscall4(__NR_rt_sigaction, sig, (long)&a, 0, 8);
 }
 
 static long send_self(int sig)
 {
-	return syscall2(SYS_kill, syscall0(SYS_getpid), sig);
+	return syscall2(__NR_kill, syscall0(__NR_getpid), sig);
 }
 
 static unsigned long si_addr(const siginfo_t *info)
@@ -312,7 +312,7 @@ static int body_restorer_kernel(const struct rcase *c)
 static long getpid_on_stack(unsigned long addr)
 {
 	register long x0 __asm__("x0");
-	register long x8 __asm__("x8") = SYS_getpid;
+	register long x8 __asm__("x8") = __NR_getpid;
 
 	__asm__ volatile("mov x19, sp\n\t"
 			 "mov sp, %1\n\t"
@@ -326,7 +326,7 @@ static long getpid_on_stack(unsigned long addr)
 
 static int body_sp_kernel_syscall(const struct rcase *c)
 {
-	long pid = syscall0(SYS_getpid);
+	long pid = syscall0(__NR_getpid);
 
 	return getpid_on_stack(c->arg) == pid ? 0 : WRONG;
 }
@@ -337,7 +337,7 @@ static __attribute__((noinline)) void kill_self_on_stack(unsigned long addr, lon
 	/* No call between these and the asm: it would reuse x0, x1 and x8. */
 	register long x0 __asm__("x0") = pid;
 	register long x1 __asm__("x1") = SIGUSR1;
-	register long x8 __asm__("x8") = SYS_kill;
+	register long x8 __asm__("x8") = __NR_kill;
 
 	__asm__ volatile("mov x19, sp\n\t"
 			 "mov sp, %3\n\t"
@@ -351,7 +351,7 @@ static __attribute__((noinline)) void kill_self_on_stack(unsigned long addr, lon
 static int body_sp_kernel_signal(const struct rcase *c)
 {
 	install(SIGUSR1, (unsigned long)dummy_handler, (unsigned long)sig_restorer);
-	kill_self_on_stack(c->arg, syscall0(SYS_getpid));
+	kill_self_on_stack(c->arg, syscall0(__NR_getpid));
 	return SURVIVED;
 }
 
@@ -363,9 +363,9 @@ static int body_tpidr_kernel(const struct rcase *c)
 
 	__asm__ volatile("mrs %0, tpidr_el0" : "=r"(old));
 	__asm__ volatile("msr tpidr_el0, %0" ::"r"(c->arg) : "memory");
-	syscall0(SYS_getpid);
-	syscall0(SYS_sched_yield);
-	syscall2(SYS_nanosleep, (long)&ts, 0);
+	syscall0(__NR_getpid);
+	syscall0(__NR_sched_yield);
+	syscall2(__NR_nanosleep, (long)&ts, 0);
 	__asm__ volatile("mrs %0, tpidr_el0" : "=r"(got));
 	__asm__ volatile("msr tpidr_el0, %0" ::"r"(old) : "memory");
 	return got == c->arg ? 0 : WRONG;
@@ -528,7 +528,7 @@ static int run_child(const struct rcase *c)
 			raw_exit(ENABLE_FAILED);
 		raw_exit(c->body(c));
 	}
-	if (pid < 0 || syscall4(SYS_wait4, pid, (long)&status, 0, 0) != pid)
+	if (pid < 0 || syscall4(__NR_wait4, pid, (long)&status, 0, 0) != pid)
 		return -1;
 	return status;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The arm64 half of /bin/signals (user/signals.c), per ABI.md §4.7 (the
+ * The arm64 half of /bin/signals (user/signals.c), per docs/ABI.md §5.7 (the
  * kernel's side is arch/arm64/signal.c): the restorer trampoline, the rt_sigframe (siginfo, then a ucontext whose
  * uc_mcontext is the sigcontext with its __reserved records: fpsimd_context,
  * gcs_context, terminator), instructions that fault in known ways with
@@ -13,7 +13,7 @@
 #define USER_SIG_ARCH_H
 
 /* The si_code of SIGILL for an undefined instruction (ILL_ILLOPC: an undefined instruction is an illegal opcode). */
-/* Whether SEGV_CPERR's si_addr is the faulting PC (a GCS exception: si_addr = the faulting PC (ABI.md §4.3)). */
+/* Whether SEGV_CPERR's si_addr is the faulting PC (a GCS exception: si_addr = the faulting PC, docs/ABI.md §5.3). */
 #define SIG_ARCH_CPERR_ADDR_IS_PC 1
 
 #define SIG_ARCH_UD_CODE 1
@@ -27,16 +27,6 @@
 
 #define SIG_ARCH_NAME "arm64"
 
-#ifndef SYS_sigaltstack
-#define SYS_sigaltstack 132
-#endif
-#ifndef SYS_rt_sigpending
-#define SYS_rt_sigpending 136
-#endif
-#ifndef SYS_rt_sigreturn
-#define SYS_rt_sigreturn 139
-#endif
-
 /*
  * Not x86_64: the kernel provides a return trampoline (a handler without
  * SA_RESTORER still returns), SDIV by zero gives 0 without a trap, and
@@ -44,17 +34,17 @@
  */
 #define SIG_ARCH_X86 0
 
-/* The trampoline a handler's RET lands in: rt_sigreturn (139), nothing else. */
+/* The trampoline a handler's RET lands in: rt_sigreturn, nothing else. */
 void sig_restorer(void);
 __asm__(".text\n"
 	".globl sig_restorer\n"
 	".type sig_restorer, %function\n"
 	".p2align 2\n"
 	"sig_restorer:\n"
-	"\tmov x8, #139\n"
-	"\tsvc #0\n"
-	"\tudf #0\n"
-	".size sig_restorer, . - sig_restorer\n");
+	"\tmov x8, #" __stringify(__NR_rt_sigreturn) "\n"
+						     "\tsvc #0\n"
+						     "\tudf #0\n"
+						     ".size sig_restorer, . - sig_restorer\n");
 
 /* struct sigcontext: the record area starts 16-byte aligned at offset 288. */
 struct sig_mcontext {
@@ -192,7 +182,7 @@ static inline __attribute__((always_inline)) void sig_arch_regs_roundtrip(long p
 {
 	register long x0 __asm__("x0") = pid;
 	register long x1 __asm__("x1") = sig;
-	register long x8 __asm__("x8") = SYS_kill;
+	register long x8 __asm__("x8") = __NR_kill;
 
 	__asm__ volatile("adrp x12, sig_regs_in\n\t"
 			 "add x12, x12, :lo12:sig_regs_in\n\t"
@@ -236,61 +226,17 @@ static inline __attribute__((always_inline)) void sig_arch_clobber(void)
 			 : "x9", "x10", "x11", "x19", "x20", "x21", "x22", "x23", "v0", "v8");
 }
 
-/* ---- the Guarded Control Stack (ABI.md §4.7, §4.8) ---- */
+/* ---- the Guarded Control Stack (docs/ABI.md §5.7, §5.8) ---- */
 
 #define SIG_SS_NAME "GCS"
 
-/* status is evaluated first: a call in it must not clobber x8 once it is set. */
-#define SIG_SS_EXIT(status)                                                           \
-	do {                                                                          \
-		long sig_status_ = (status);                                          \
-		register long sig_x8_ __asm__("x8") = SYS_exit_group;                 \
-		register long sig_x0_ __asm__("x0") = sig_status_;                    \
-		__asm__ volatile("svc #0" : : "r"(sig_x8_), "r"(sig_x0_) : "memory"); \
-		__builtin_unreachable();                                              \
-	} while (0)
-
-#define SIG_SS_ENABLE() SHSTK_ENABLE()
-
-/* PR_SET_SHADOW_STACK_STATUS(ENABLE | WRITE): 0 or -errno. */
-#define SIG_SS_ENABLE_WRITE()                                                              \
-	({                                                                                 \
-		register long sig_x8_ __asm__("x8") = SYS_prctl;                           \
-		register long sig_x0_ __asm__("x0") = PR_SET_SHADOW_STACK_STATUS;          \
-		register long sig_x1_ __asm__("x1") =                                      \
-			(long)(PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE);            \
-		register long sig_x2_ __asm__("x2") = 0;                                   \
-		register long sig_x3_ __asm__("x3") = 0;                                   \
-		register long sig_x4_ __asm__("x4") = 0;                                   \
-		__asm__ volatile("svc #0"                                                  \
-				 : "+r"(sig_x0_)                                           \
-				 : "r"(sig_x8_), "r"(sig_x1_), "r"(sig_x2_), "r"(sig_x3_), \
-				   "r"(sig_x4_)                                            \
-				 : "memory");                                              \
-		sig_x0_;                                                                   \
-	})
-
-/* GCSPR_EL0 (mrs S3_3_C2_C5_1); 0 with GCS off or absent is not guaranteed: only read it with GCS on. */
-static inline __attribute__((always_inline)) unsigned long sig_ss_read(void)
-{
-	unsigned long v;
-
-	__asm__ volatile("mrs %0, S3_3_C2_C5_1" : "=r"(v));
-	return v;
-}
-
-/* GCSSTTR x1, [x0] (.inst 0xd91f1c01): needs PR_SHADOW_STACK_WRITE. */
-static inline __attribute__((always_inline)) void sig_ss_write(unsigned long addr,
-							       unsigned long value)
-{
-	register unsigned long x0 __asm__("x0") = addr;
-	register unsigned long x1 __asm__("x1") = value;
-
-	__asm__ volatile(".inst 0xd91f1c01" : : "r"(x0), "r"(x1) : "memory");
-}
+/* GCSPR_EL0 (gcs.h): only read it with GCS on. */
+#define sig_ss_read() gcs_read_gcspr()
+/* GCSSTTR (gcs.h): needs PR_SHADOW_STACK_WRITE. */
+#define sig_ss_write(addr, value) gcs_sttr((addr), (value))
 
 /*
- * Delivery pushes (ABI.md §4.7): at old - 8 the signal cap (old - 8) &
+ * Delivery pushes (docs/ABI.md §5.7): at old - 8 the signal cap (old - 8) &
  * ~0xfff, at old - 16 the sigtramp; so at SSP + 8 the cap of pre - 8.
  */
 static inline unsigned long sig_ss_frame_token(unsigned long pre_ssp)

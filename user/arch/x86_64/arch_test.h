@@ -23,7 +23,7 @@ static inline unsigned long arch_test_thread_pointer(void)
 {
 	unsigned long fs = 0;
 
-	syscall2(SYS_arch_prctl, ARCH_GET_FS, (long)&fs);
+	syscall2(__NR_arch_prctl, ARCH_GET_FS, (long)&fs);
 	return fs;
 }
 
@@ -39,11 +39,11 @@ static inline bool arch_test_tp_roundtrip(void *block, unsigned long *before)
 	long set, restore;
 
 	*before = 0;
-	syscall2(SYS_arch_prctl, ARCH_GET_FS, (long)before);
-	set = syscall2(SYS_arch_prctl, ARCH_SET_FS, (long)block);
-	syscall2(SYS_arch_prctl, ARCH_GET_FS, (long)&during);
-	restore = syscall2(SYS_arch_prctl, ARCH_SET_FS, (long)*before);
-	syscall2(SYS_arch_prctl, ARCH_GET_FS, (long)&after);
+	syscall2(__NR_arch_prctl, ARCH_GET_FS, (long)before);
+	set = syscall2(__NR_arch_prctl, ARCH_SET_FS, (long)block);
+	syscall2(__NR_arch_prctl, ARCH_GET_FS, (long)&during);
+	restore = syscall2(__NR_arch_prctl, ARCH_SET_FS, (long)*before);
+	syscall2(__NR_arch_prctl, ARCH_GET_FS, (long)&after);
 	return set == 0 && during == (unsigned long)block && restore == 0 && after == *before;
 }
 
@@ -55,7 +55,7 @@ static inline bool arch_test_tp_roundtrip(void *block, unsigned long *before)
 
 static inline long arch_efault_call(void *p)
 {
-	return syscall2(SYS_arch_prctl, ARCH_GET_FS, (long)p);
+	return syscall2(__NR_arch_prctl, ARCH_GET_FS, (long)p);
 }
 
 #endif

@@ -4,7 +4,7 @@
  * here is a function call, so they may run at the moment the shadow stack
  * changes under the caller (an enable, a pivot).
  *
- * Enabling gives the thread a new, empty shadow stack (ABI.md §2.4): every
+ * Enabling gives the thread a new, empty shadow stack (docs/ABI.md §4.4): every
  * frame entered before the enable can no longer return (its `ret` finds no
  * matching entry and raises #CP). So CET_ENABLE belongs in a function that
  * never returns -- main, or a child right after fork -- which leaves with
@@ -23,39 +23,39 @@
 #define CET_ALWAYS_INLINE static inline __attribute__((always_inline))
 
 /* arch_prctl(code, arg) as one `syscall` instruction; the raw result (-errno). */
-#define CET_ARCH_PRCTL(code, arg)                                                                 \
-	({                                                                                        \
-		long cet_r_;                                                                      \
-		__asm__ volatile("syscall"                                                        \
-				 : "=a"(cet_r_)                                                   \
-				 : "a"((long)SYS_arch_prctl), "D"((long)(code)), "S"((long)(arg)) \
-				 : "rcx", "r11", "memory");                                       \
-		cet_r_;                                                                           \
+#define CET_ARCH_PRCTL(code, arg)                                                                  \
+	({                                                                                         \
+		long cet_r_;                                                                       \
+		__asm__ volatile("syscall"                                                         \
+				 : "=a"(cet_r_)                                                    \
+				 : "a"((long)__NR_arch_prctl), "D"((long)(code)), "S"((long)(arg)) \
+				 : "rcx", "r11", "memory");                                        \
+		cet_r_;                                                                            \
 	})
 
 /* ARCH_SHSTK_ENABLE of SHSTK, inline; 0 or -errno. See the rule above. */
 #define CET_ENABLE_SHSTK() CET_ARCH_PRCTL(ARCH_SHSTK_ENABLE, ARCH_SHSTK_SHSTK)
 
 /* map_shadow_stack(addr, size, flags) inline; the address or -errno. */
-#define CET_MAP_SHADOW_STACK(addr, size, flags)                                        \
-	({                                                                             \
-		long cet_r_;                                                           \
-		__asm__ volatile("syscall"                                             \
-				 : "=a"(cet_r_)                                        \
-				 : "a"((long)SYS_map_shadow_stack), "D"((long)(addr)), \
-				   "S"((long)(size)), "d"((long)(flags))               \
-				 : "rcx", "r11", "memory");                            \
-		cet_r_;                                                                \
+#define CET_MAP_SHADOW_STACK(addr, size, flags)                                         \
+	({                                                                              \
+		long cet_r_;                                                            \
+		__asm__ volatile("syscall"                                              \
+				 : "=a"(cet_r_)                                         \
+				 : "a"((long)__NR_map_shadow_stack), "D"((long)(addr)), \
+				   "S"((long)(size)), "d"((long)(flags))                \
+				 : "rcx", "r11", "memory");                             \
+		cet_r_;                                                                 \
 	})
 
 /* exit_group(status) without a call: usable on any shadow stack. */
-#define CET_EXIT(status)                                                          \
-	do {                                                                      \
-		__asm__ volatile("syscall"                                        \
-				 :                                                \
-				 : "a"((long)SYS_exit_group), "D"((long)(status)) \
-				 : "rcx", "r11", "memory");                       \
-		__builtin_unreachable();                                          \
+#define CET_EXIT(status)                                                           \
+	do {                                                                       \
+		__asm__ volatile("syscall"                                         \
+				 :                                                 \
+				 : "a"((long)__NR_exit_group), "D"((long)(status)) \
+				 : "rcx", "r11", "memory");                        \
+		__builtin_unreachable();                                           \
 	} while (0)
 
 /* The current SSP (the address of the newest entry), or 0 with shadow stacks off. */

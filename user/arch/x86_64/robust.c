@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * /bin/robust: x86_64 user values that must never reach ring 0 unchecked
- * (issue 15), KTAP, one case a line.
+ * /bin/robust: x86_64 user values that must never reach ring 0 unchecked,
+ * KTAP, one case a line.
  *
  * Proves, each with Linux's user-visible answer:
  *  - a TLS base past the user half (non-canonical, or >= TASK_SIZE_MAX) is
@@ -38,14 +38,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#ifndef SYS_rt_sigreturn
-#define SYS_rt_sigreturn 15
+#ifndef __NR_rt_sigreturn
+#define __NR_rt_sigreturn 15
 #endif
-#ifndef SYS_sigaltstack
-#define SYS_sigaltstack 131
+#ifndef __NR_sigaltstack
+#define __NR_sigaltstack 131
 #endif
-#ifndef SYS_arch_prctl
-#define SYS_arch_prctl 158
+#ifndef __NR_arch_prctl
+#define __NR_arch_prctl 158
 #endif
 
 #define K_SA_SIGINFO 0x00000004ul
@@ -160,23 +160,23 @@ static long on_signal(int sig, unsigned long handler)
 	struct ksigaction a = { handler, K_SA_SIGINFO | K_SA_RESTORER,
 				(unsigned long)robust_restorer, 0 };
 
-	return syscall4(SYS_rt_sigaction, sig, (long)&a, 0, 8);
+	return syscall4(__NR_rt_sigaction, sig, (long)&a, 0, 8);
 }
 
 static void raw_exit(int status)
 {
-	syscall1(SYS_exit_group, status);
+	syscall1(__NR_exit_group, status);
 	__builtin_unreachable();
 }
 
 static long send_self(int sig)
 {
-	return syscall2(SYS_kill, syscall0(SYS_getpid), sig);
+	return syscall2(__NR_kill, syscall0(__NR_getpid), sig);
 }
 
 static long sys_wait4(long pid, int *status)
 {
-	return syscall4(SYS_wait4, pid, (long)status, 0, 0);
+	return syscall4(__NR_wait4, pid, (long)status, 0, 0);
 }
 
 static long raw_clone(unsigned long flags, unsigned long tls)
@@ -194,7 +194,7 @@ static long raw_clone(unsigned long flags, unsigned long tls)
 			 "syscall\n"
 			 "1:"
 			 : "=a"(ret)
-			 : "a"(SYS_clone), "D"(flags), "S"(0), "d"(0), "r"(r10), "r"(r8)
+			 : "a"(__NR_clone), "D"(flags), "S"(0), "d"(0), "r"(r10), "r"(r8)
 			 : "rcx", "r11", "memory");
 	return ret;
 }
@@ -270,20 +270,20 @@ static int body_arch_prctl(void)
 	for (size_t c = 0; c < 2; c++) {
 		unsigned long before = 1, after = 2;
 
-		EXPECT("get before", syscall2(SYS_arch_prctl, get_codes[c], (long)&before), 0);
+		EXPECT("get before", syscall2(__NR_arch_prctl, get_codes[c], (long)&before), 0);
 		for (size_t i = 0; i < sizeof(bad_bases) / sizeof(bad_bases[0]); i++)
 			EXPECT("arch_prctl(SET, bad base)",
-			       syscall2(SYS_arch_prctl, codes[c], (long)bad_bases[i]), -EPERM);
-		EXPECT("get after", syscall2(SYS_arch_prctl, get_codes[c], (long)&after), 0);
+			       syscall2(__NR_arch_prctl, codes[c], (long)bad_bases[i]), -EPERM);
+		EXPECT("get after", syscall2(__NR_arch_prctl, get_codes[c], (long)&after), 0);
 		EXPECT("base unchanged", after, before);
 	}
 	/* A good GS base reads back, and survives a context switch. */
 	unsigned long gs = 0;
 	static char block[64];
 
-	EXPECT("SET_GS good", syscall2(SYS_arch_prctl, ARCH_SET_GS, (long)block), 0);
-	syscall0(SYS_sched_yield);
-	EXPECT("GET_GS", syscall2(SYS_arch_prctl, ARCH_GET_GS, (long)&gs), 0);
+	EXPECT("SET_GS good", syscall2(__NR_arch_prctl, ARCH_SET_GS, (long)block), 0);
+	syscall0(__NR_sched_yield);
+	EXPECT("GET_GS", syscall2(__NR_arch_prctl, ARCH_GET_GS, (long)&gs), 0);
 	EXPECT("GS base read back", gs, (unsigned long)block);
 	return 0;
 }
@@ -433,8 +433,8 @@ static int body_sigreturn_rsp(void)
 				K_SA_SIGINFO | K_SA_RESTORER | K_SA_ONSTACK,
 				(unsigned long)robust_restorer, 0 };
 
-	EXPECT("sigaltstack", syscall2(SYS_sigaltstack, (long)&ss, 0), 0);
-	EXPECT("sigaction(SIGBUS)", syscall4(SYS_rt_sigaction, SIGBUS, (long)&a, 0, 8), 0);
+	EXPECT("sigaltstack", syscall2(__NR_sigaltstack, (long)&ss, 0), 0);
+	EXPECT("sigaction(SIGBUS)", syscall4(__NR_rt_sigaction, SIGBUS, (long)&a, 0, 8), 0);
 	EXPECT("sigaction(SIGUSR1)", on_signal(SIGUSR1, (unsigned long)usr1_bad_rsp), 0);
 	send_self(SIGUSR1);
 	return SURVIVED;
@@ -488,7 +488,7 @@ extern const char ss_after_nop[];
  */
 static int body_step_syscall(void)
 {
-	long pid = syscall0(SYS_getpid), got;
+	long pid = syscall0(__NR_getpid), got;
 	unsigned long flags_after;
 
 	EXPECT("sigaction(SIGTRAP)", on_signal(SIGTRAP, (unsigned long)trap_count), 0);
@@ -504,7 +504,7 @@ static int body_step_syscall(void)
 			 "andq $~0x100, (%%rsp)\n\t"
 			 "popfq"
 			 : "=a"(got), "=d"(flags_after)
-			 : "a"(SYS_getpid)
+			 : "a"(__NR_getpid)
 			 : "rcx", "r11", "memory", "cc");
 	EXPECT("getpid under TF", got, pid);
 	EXPECT("TF survived the syscall", flags_after & RFLAGS_TF, RFLAGS_TF);
@@ -536,7 +536,7 @@ __asm__(".text\n"
 
 void tf_land_done(void)
 {
-	if (tf_land_result != syscall0(SYS_getpid))
+	if (tf_land_result != syscall0(__NR_getpid))
 		raw_exit(101);
 	if (trap_bad)
 		raw_exit(102);
@@ -551,7 +551,7 @@ static void usr1_step(int sig, struct ksiginfo *si, void *ucv)
 
 	(void)sig, (void)si;
 	uc->mc.rip = (unsigned long)tf_land;
-	uc->mc.rax = SYS_getpid;
+	uc->mc.rax = __NR_getpid;
 	uc->mc.eflags |= RFLAGS_TF;
 }
 

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
- * /bin/shstk: x86_64 CET user shadow stacks (ABI.md §2), KTAP, one case a line.
+ * /bin/shstk: x86_64 CET user shadow stacks (docs/ABI.md §4), KTAP, one case a line.
  *
  * Proves: arch_prctl(ARCH_SHSTK_*) checks its arguments in Linux's order and
- * with Linux's errnos; map_shadow_stack() takes every errno path of §2.5 in
- * order, places its mapping above 4 GiB with a guard page, writes exactly one
- * restore token where RSTORSSP accepts it, and refuses plain stores; a
- * shadow stack catches a tampered return address (#CP -> SIGSEGV); threads
- * get shadow stacks of exactly the size §2.6 gives for the stack_size the
- * kernel received, freed at exit unless the caller supplied them; fork
- * copies, vfork shares, exec drops shadow stacks; WRSS works only when
- * enabled.
+ * with Linux's errnos; map_shadow_stack() takes every errno path of
+ * docs/ABI.md §4.5 in order, places its mapping above 4 GiB with a guard
+ * page, writes exactly one restore token where RSTORSSP accepts it, and
+ * refuses plain stores; a shadow stack catches a tampered return address
+ * (#CP -> SIGSEGV); threads get shadow stacks of exactly the size
+ * docs/ABI.md §3.2 gives for the stack_size the kernel received, freed at
+ * exit unless the caller supplied them; fork copies, vfork shares, exec
+ * drops shadow stacks; WRSS works only when enabled.
  *
  * Each case runs in a forked child where it changes per-thread state or may
  * die, and the parent checks the exact wait status. "live" cases need a CPU
@@ -23,15 +23,14 @@
  *   /bin/shstk --child-status  exit with arch_prctl(ARCH_SHSTK_STATUS) (exec cases)
  *   /bin/shstk --child-enable  exit 0 if ENABLE(SHSTK) works, 95 on EOPNOTSUPP, 1 on EPERM
  */
-#include "cet.h"
+#include "shstk_enable.h"
+#include "test.h"
 #include <arch/prctl.h>
 #include <arch/syscall.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <ktap.h>
 #include <sched.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,69 +39,28 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <sys/sysinfo.h>
 #include <sys/wait.h>
 #include <thread.h>
 #include <unistd.h>
 
-#define PAGE 4096UL
 #define SZ_4G (1UL << 32)
 #define SZ_1M (1UL << 20)
-#define PAGE_ALIGN(x) (((x) + PAGE - 1) & ~(PAGE - 1))
 #define DEPTH 1000
 #define DEPTH_SUM (DEPTH * (DEPTH + 1) / 2) /* 1 + 2 + ... + DEPTH */
-#define LANDED 77	 /* exit status of a tampered return that was not caught */
-#define SURVIVED 66	 /* exit status of a child that outlived its fatal access */
-#define ENABLE_FAILED 90 /* run_child: the enable before the body failed */
 
 static bool supported;	 /* map_shadow_stack(0, PAGE, 0) worked */
 static const char *self; /* argv[0], re-executed by the exec cases */
-
-/* --- reporting ------------------------------------------------------------------ */
-
-/* A "# " diagnostic, unbuffered (children) and after any buffered KTAP lines. */
-static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void note(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush_stdout();
-	dprintf(STDOUT_FILENO, "# ");
-	va_start(ap, fmt);
-	vdprintf(STDOUT_FILENO, fmt, ap);
-	va_end(ap);
-	dprintf(STDOUT_FILENO, "\n");
-}
-
-/* Case bodies return 0 on success, else a small code after a note. */
-#define EXPECT(what, got, want)                                                                    \
-	do {                                                                                       \
-		unsigned long got_ = (unsigned long)(got), want_ = (unsigned long)(want);          \
-		if (got_ != want_) {                                                               \
-			note("%s: got %#lx (%ld), want %#lx (%ld)", what, got_, (long)got_, want_, \
-			     (long)want_);                                                         \
-			return __LINE__ % 200 + 1;                                                 \
-		}                                                                                  \
-	} while (0)
-
-#define EXPECT_TRUE(what, cond)                    \
-	do {                                       \
-		if (!(cond)) {                     \
-			note("%s: false", what);   \
-			return __LINE__ % 200 + 1; \
-		}                                  \
-	} while (0)
 
 /* --- small system helpers -------------------------------------------------------- */
 
 static long prctl_raw(int code, unsigned long arg)
 {
-	return syscall2(SYS_arch_prctl, code, (long)arg);
+	return syscall2(__NR_arch_prctl, code, (long)arg);
 }
 
 static long map_ss(unsigned long addr, unsigned long size, unsigned long flags)
 {
-	return syscall3(SYS_map_shadow_stack, (long)addr, (long)size, (long)flags);
+	return syscall3(__NR_map_shadow_stack, (long)addr, (long)size, (long)flags);
 }
 
 /* ARCH_SHSTK_STATUS, or ~0 if the call failed. */
@@ -113,21 +71,7 @@ static unsigned long shstk_status(void)
 	return prctl_raw(ARCH_SHSTK_STATUS, (unsigned long)&v) == 0 ? v : ~0UL;
 }
 
-static unsigned long free_pages(void)
-{
-	struct sysinfo si;
-
-	return sysinfo(&si) == 0 ? si.freeram : 0;
-}
-
-static unsigned long rlimit_stack(void)
-{
-	struct rlimit rl;
-
-	return getrlimit(RLIMIT_STACK, &rl) == 0 ? rl.rlim_cur : 0;
-}
-
-/* ABI.md §2.6 adjust_shstk_size(): the thread shadow-stack size rule. */
+/* docs/ABI.md §3.2 adjust_shstk_size(): the thread shadow-stack size rule. */
 static unsigned long shstk_size_rule(unsigned long stack_size)
 {
 	unsigned long r = rlimit_stack();
@@ -137,175 +81,10 @@ static unsigned long shstk_size_rule(unsigned long stack_size)
 	return PAGE_ALIGN(r < SZ_4G ? r : SZ_4G);
 }
 
-/* --- /proc/self/maps --------------------------------------------------------------- */
-
-struct area {
-	unsigned long start, end;
-	char perms[5];
-	char name[24];
-};
-
-#define MAX_AREAS 64
-static char maps_buf[16384];
-static struct area areas[MAX_AREAS];
-
-/* Reads and parses /proc/self/maps into areas[]; the count, or -1. */
-static int read_maps(void)
-{
-	int fd = openat(AT_FDCWD, "/proc/self/maps", O_RDONLY), n = 0;
-	size_t len = 0;
-	ssize_t r;
-	char *p;
-
-	if (fd < 0) {
-		note("openat(/proc/self/maps): errno %d", errno);
-		return -1;
-	}
-	while (len < sizeof(maps_buf) - 1 &&
-	       (r = read(fd, maps_buf + len, sizeof(maps_buf) - 1 - len)) > 0)
-		len += (size_t)r;
-	close(fd);
-	maps_buf[len] = '\0';
-	for (p = maps_buf; *p && n < MAX_AREAS; n++) {
-		struct area *a = &areas[n];
-		char *e, *nl = strchr(p, '\n');
-		size_t k = 0;
-
-		if (nl)
-			*nl = '\0';
-		a->start = strtoul(p, &e, 16);
-		a->end = *e == '-' ? strtoul(e + 1, &e, 16) : 0;
-		memcpy(a->perms, *e == ' ' ? e + 1 : "????", 4);
-		a->perms[4] = '\0';
-		/* Skip perms, offset, device and inode; the rest is the name. */
-		for (int field = 0; field < 4 && *e; field++) {
-			while (*e == ' ')
-				e++;
-			while (*e && *e != ' ')
-				e++;
-		}
-		while (*e == ' ')
-			e++;
-		while (e[k] && k < sizeof(a->name) - 1) {
-			a->name[k] = e[k];
-			k++;
-		}
-		a->name[k] = '\0';
-		if (!nl)
-			break;
-		p = nl + 1;
-	}
-	return n;
-}
-
-/* The area containing addr (re-reading maps), or NULL. */
-static const struct area *find_area(unsigned long addr)
-{
-	int n = read_maps();
-
-	for (int i = 0; i < n; i++)
-		if (areas[i].start <= addr && addr < areas[i].end)
-			return &areas[i];
-	return NULL;
-}
-
-static int count_ss_areas(void)
-{
-	int n = read_maps(), c = 0;
-
-	for (int i = 0; i < n; i++)
-		c += strcmp(areas[i].name, "[ss]") == 0;
-	return c;
-}
-
-/*
- * Checks that addr lies in a "[ss]" area of exactly size bytes and, when
- * start is not 0, starting there. 0 or a failure code.
- */
-static int expect_ss_area(unsigned long addr, unsigned long start, unsigned long size)
-{
-	const struct area *a = find_area(addr);
-
-	if (!a) {
-		note("no area contains %#lx", addr);
-		return 1;
-	}
-	note("area %#lx-%#lx %s %s (size %#lx, want %#lx)", a->start, a->end, a->perms, a->name,
-	     a->end - a->start, size);
-	EXPECT_TRUE("the area is named [ss]", strcmp(a->name, "[ss]") == 0);
-	EXPECT_TRUE("readable, not executable, private",
-		    a->perms[0] == 'r' && a->perms[2] == '-' && a->perms[3] == 'p');
-	EXPECT("area size", a->end - a->start, size);
-	if (start)
-		EXPECT("area start", a->start, start);
-	return 0;
-}
-
-/* --- children ------------------------------------------------------------------- */
-
-/*
- * Runs body in a forked child and returns its wait status. With features
- * SHSTK (and WRSS), the child enables them first -- inline, in this frame,
- * which the child never returns from -- so body is entered on the new
- * shadow stack and may return; its result becomes the exit status.
- */
-static int run_child(int (*body)(void), unsigned long features)
-{
-	int status = -1;
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		if (features & ARCH_SHSTK_SHSTK) {
-			long r = CET_ENABLE_SHSTK();
-
-			if (r != 0) {
-				note("child: ENABLE(SHSTK) says %ld", r);
-				CET_EXIT(ENABLE_FAILED);
-			}
-		}
-		if ((features & ARCH_SHSTK_WRSS) && prctl_raw(ARCH_SHSTK_ENABLE, ARCH_SHSTK_WRSS)) {
-			note("child: ENABLE(WRSS) failed");
-			CET_EXIT(ENABLE_FAILED);
-		}
-		CET_EXIT(body());
-	}
-	if (pid < 0) {
-		note("fork: errno %d", errno);
-		return -1;
-	}
-	if (wait4(pid, &status, 0, NULL) != pid) {
-		note("wait4: errno %d", errno);
-		return -1;
-	}
-	return status;
-}
-
-/* The child's exit status must be 0. */
+/* A child that must exit 0. */
 static bool child_ok(int (*body)(void), unsigned long features)
 {
-	int st = run_child(body, features);
-
-	if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
-		return true;
-	if (st != -1 && WIFEXITED(st))
-		note("child exited with %d, want 0", WEXITSTATUS(st));
-	else if (st != -1)
-		note("child killed by signal %d, want exit 0", WTERMSIG(st));
-	return false;
-}
-
-/* The child must die by exactly signal sig. */
-static bool child_killed_by(int (*body)(void), unsigned long features, int sig)
-{
-	int st = run_child(body, features);
-
-	if (st != -1 && WIFSIGNALED(st) && WTERMSIG(st) == sig)
-		return true;
-	if (st != -1 && WIFEXITED(st))
-		note("child exited with %d, want death by signal %d", WEXITSTATUS(st), sig);
-	else if (st != -1)
-		note("child killed by signal %d, want %d", WTERMSIG(st), sig);
-	return false;
+	return child_result(body, features, 0, 0);
 }
 
 /* --- functions for the call-depth cases ------------------------------------------- */
@@ -362,7 +141,7 @@ static int body_enable_sets_status(void)
 
 	EXPECT("STATUS", shstk_status(), ARCH_SHSTK_SHSTK);
 	EXPECT_TRUE("RDSSP is not 0", ssp != 0);
-	if (expect_ss_area(ssp, 0, shstk_size_rule(0)))
+	if (!expect_ss_area(ssp, 0, shstk_size_rule(0)))
 		return 2;
 	a = find_area(ssp);
 	EXPECT("top - SSP in the first call after enabling", a->end - ssp, 8);
@@ -605,7 +384,7 @@ static long clone3_exit0(uint64_t flags, uint64_t ss, uint64_t ss_size)
 	return r > 0 ? 0 : r;
 }
 
-/* Without shadow stacks, both clone3 fields must be 0: EINVAL (ABI.md Part A 1). */
+/* Without shadow stacks, both clone3 fields must be 0: EINVAL (docs/ABI.md §2.4). */
 static int body_clone3_unsupported(void)
 {
 	static uint64_t word[PAGE / 8] __attribute__((aligned(4096)));
@@ -664,7 +443,7 @@ static int body_map_eoverflow(void)
 	return 0;
 }
 
-/* The checks come in §2.5's order: flags, token size, range, overflow. */
+/* The checks come in docs/ABI.md §4.5's order: flags, token size, range, overflow. */
 static int body_map_order(void)
 {
 	EXPECT("bad flags + small token size + low addr", map_ss(0x10000, 4, 3), -EINVAL);
@@ -745,7 +524,7 @@ static int body_map_placement(void)
 
 		EXPECT_TRUE("address >= 4 GiB", r >= (long)SZ_4G);
 		EXPECT("address % 4096", (unsigned long)r % PAGE, 0);
-		if (expect_ss_area((unsigned long)r, (unsigned long)r, PAGE_ALIGN(sizes[i])))
+		if (!expect_ss_area((unsigned long)r, (unsigned long)r, PAGE_ALIGN(sizes[i])))
 			return 2;
 	}
 	return 0;
@@ -775,7 +554,7 @@ static int body_map_token(void)
 	long r = map_ss(0, size, SHADOW_STACK_SET_TOKEN);
 
 	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
-	if (expect_ss_area((unsigned long)r, (unsigned long)r, 4 * PAGE))
+	if (!expect_ss_area((unsigned long)r, (unsigned long)r, 4 * PAGE))
 		return 2;
 	EXPECT("token (addr + size) | 1 at addr + size - 8, zeroes elsewhere",
 	       check_token_layout((unsigned long)r, size, true), 0);
@@ -820,12 +599,13 @@ static int body_map_guard_gap(void)
 	n = read_maps();
 	EXPECT_TRUE("maps", n > 0);
 	for (int i = 1; i < n; i++) {
-		if (strcmp(areas[i].name, "[ss]") != 0)
+		const struct area *below = maps_area(i - 1), *a = maps_area(i);
+
+		if (strcmp(a->name, "[ss]") != 0)
 			continue;
-		if (areas[i - 1].end + PAGE > areas[i].start) {
-			note("area %#lx-%#lx %s '%s' right below [ss] %#lx-%#lx",
-			     areas[i - 1].start, areas[i - 1].end, areas[i - 1].perms,
-			     areas[i - 1].name, areas[i].start, areas[i].end);
+		if (below->end + PAGE > a->start) {
+			note("area %#lx-%#lx %s '%s' right below [ss] %#lx-%#lx", below->start,
+			     below->end, below->perms, below->name, a->start, a->end);
 			return 2;
 		}
 	}
@@ -996,7 +776,7 @@ static int body_clone3_shstk_off(void)
 	return 0;
 }
 
-/* Seed §2.7: pointer 8-aligned and size >= 8; a good pair works (fork-style). */
+/* The seed (docs/ABI.md §4.6): pointer 8-aligned and size >= 8; a good pair works (fork-style). */
 static int body_clone3_shstk_checks(void)
 {
 	long r = map_ss(0, PAGE, 0);
@@ -1011,7 +791,7 @@ static int body_clone3_shstk_checks(void)
 }
 
 /*
- * The seed checks only the pointer's alignment (ABI.md §2.7), so pointer +
+ * The seed checks only the pointer's alignment (docs/ABI.md §4.6), so pointer +
  * an odd size is accepted and gives an SSP that is not 8-byte aligned --
  * one IA32_PL3_SSP refuses (bits 1:0 set) or that cannot hold 8-byte
  * entries (bit 2 set). The kernel never writes it: the child dies by
@@ -1091,7 +871,7 @@ static int thread_shstk(const struct thread_attr *attr, unsigned long want, bool
 	if (a && a->start <= mine && mine < a->end) {
 		note("the thread runs on its creator's shadow stack");
 		bad = 2;
-	} else if (expect_ss_area(pr.ssp, 0, want)) {
+	} else if (!expect_ss_area(pr.ssp, 0, want)) {
 		bad = 3;
 	} else if ((a = find_area(pr.ssp)) == NULL || a->end - pr.ssp > 64) {
 		note("thread SSP %#lx is more than 8 entries below the top", pr.ssp);
@@ -1208,7 +988,7 @@ static int body_explicit_survives(void)
 
 	if (r)
 		return r;
-	return expect_ss_area(explicit_ss, explicit_ss, 4 * PAGE);
+	return expect_ss_area(explicit_ss, explicit_ss, 4 * PAGE) ? 0 : 1;
 }
 
 static int quick_fn(void *arg)
@@ -1219,22 +999,7 @@ static int quick_fn(void *arg)
 /* 8 create+join rounds free every implicit shadow stack: exact free pages, one [ss]. */
 static int body_implicit_freed(void)
 {
-	unsigned long before = 0, after;
-	struct thread t;
-	int res;
-
-	for (int i = 0; i < 9; i++) {
-		if (i == 1)
-			before = free_pages(); /* round 0 was the warm-up */
-		EXPECT("thread_create", thread_create(&t, quick_fn, (void *)(long)i, NULL), 0);
-		thread_join(&t, &res);
-		EXPECT("thread result (with a shadow stack on)", res, i + 1);
-	}
-	after = free_pages();
-	note("free pages %lu before, %lu after 8 threads", before, after);
-	EXPECT("[ss] areas after the joins", count_ss_areas(), 1);
-	EXPECT("free pages", after, before);
-	return 0;
+	return implicit_shadow_stacks_freed(quick_fn);
 }
 
 /* fork copies the shadow stack and keeps SSP: same SSP, calls return, own [ss]. */
@@ -1252,7 +1017,7 @@ static int body_fork_keeps(void)
 			CET_EXIT(3);
 		if (shstk_status() != ARCH_SHSTK_SHSTK)
 			CET_EXIT(4);
-		if (expect_ss_area(after, 0, shstk_size_rule(0)))
+		if (!expect_ss_area(after, 0, shstk_size_rule(0)))
 			CET_EXIT(5);
 		CET_EXIT(0);
 	}
@@ -1288,7 +1053,7 @@ static int body_vfork_shares(void)
 		"ud2\n"
 		"1:"
 		: "=&a"(pid), [before] "+r"(before)
-		: [slot] "r"(&vfork_child_ssp), [nr] "i"(SYS_vfork), [exit] "i"(SYS_exit_group)
+		: [slot] "r"(&vfork_child_ssp), [nr] "i"(__NR_vfork), [exit] "i"(__NR_exit_group)
 		: "rcx", "r11", "rdx", "rdi", "memory");
 	after = cet_rdssp();
 	EXPECT_TRUE("vfork", pid > 0);
@@ -1320,38 +1085,23 @@ static int body_vfork_wrapper(void)
 
 /* --- exec ------------------------------------------------------------------------- */
 
-static int exec_self(const char *mode)
-{
-	char *argv[3] = { (char *)self, (char *)mode, NULL };
-	char *envp[1] = { NULL };
-
-	execve(self, argv, envp);
-	note("execve(%s): errno %d", self, errno);
-	return 120;
-}
-
 /* Enabled, then exec: the new image starts with STATUS 0 (its exit status). */
 static int body_exec_disables(void)
 {
 	EXPECT("STATUS before exec", shstk_status(), ARCH_SHSTK_SHSTK);
-	return exec_self("--child-status");
+	return exec_self(self, "--child-status");
 }
 
 /* LOCK(SHSTK), then exec: the lock is gone, so ENABLE gives 0 (or EOPNOTSUPP). */
 static int body_exec_clears_locks(void)
 {
 	EXPECT("LOCK(SHSTK)", prctl_raw(ARCH_SHSTK_LOCK, ARCH_SHSTK_SHSTK), 0);
-	return exec_self("--child-enable");
+	return exec_self(self, "--child-enable");
 }
 
 static bool case_tamper_lands(void)
 {
-	int st = run_child(body_tamper, 0);
-
-	if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == LANDED)
-		return true;
-	note("wait status %#x, want exit %d", st, LANDED);
-	return false;
+	return child_result(body_tamper, 0, 0, LANDED);
 }
 
 static bool case_exec_disables(void)
@@ -1361,17 +1111,10 @@ static bool case_exec_disables(void)
 
 static bool case_exec_clears_locks(void)
 {
-	int st = run_child(body_exec_clears_locks, 0), want = supported ? 0 : EOPNOTSUPP;
-
-	if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == want)
-		return true;
-	note("wait status %#x, want exit %d", st, want);
-	return false;
+	return child_result(body_exec_clears_locks, 0, 0, supported ? 0 : EOPNOTSUPP);
 }
 
 /* --- the case table ------------------------------------------------------------------ */
-
-enum need { ANY, LIVE, UNSUPPORTED };
 
 struct tcase {
 	const char *name;
@@ -1530,21 +1273,15 @@ static void run_case(const struct tcase *c)
 {
 	bool ok;
 
-	if (c->need == LIVE && !supported) {
-		ktap_skip(c->name, "shadow stacks not supported");
+	if (case_skipped(c->name, c->need, supported, "shadow stacks"))
 		return;
-	}
-	if (c->need == UNSUPPORTED && supported) {
-		ktap_skip(c->name, "shadow stacks supported");
-		return;
-	}
 	ktap_print_msg("%s: %s", c->name, c->proves);
 	if (c->custom)
 		ok = c->custom();
 	else if (c->body == case_status_start)
 		ok = c->body() == 0;
 	else if (c->signal)
-		ok = child_killed_by(c->body, supported ? c->features : 0, c->signal);
+		ok = child_result(c->body, supported ? c->features : 0, c->signal, 0);
 	else
 		ok = child_ok(c->body, supported ? c->features : 0);
 	ktap_ok(ok, "%s", c->name);

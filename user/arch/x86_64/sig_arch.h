@@ -2,7 +2,7 @@
 /*
  * The x86_64 half of /bin/signals (user/signals.c): the restorer
  * trampoline, the ucontext the kernel hands a handler (struct rt_sigframe,
- * ABI.md §3), instructions that fault in known ways with their addresses
+ * docs/ABI.md §4.7), instructions that fault in known ways with their addresses
  * recorded, the register round trip, and the shadow-stack pieces (CET:
  * RDSSP, WRSS, the 16-byte signal frame on the shadow stack).
  *
@@ -12,12 +12,12 @@
 #define USER_SIG_ARCH_H
 
 /* The si_code of SIGILL for an undefined instruction (ILL_ILLOPN: #UD is an illegal operand). */
-/* Whether SEGV_CPERR's si_addr is the faulting PC (#CP: si_addr 0 (ABI.md §2.3)). */
+/* Whether SEGV_CPERR's si_addr is the faulting PC (#CP: si_addr 0, docs/ABI.md §4.3). */
 #define SIG_ARCH_CPERR_ADDR_IS_PC 0
 
 #define SIG_ARCH_UD_CODE 2
 
-#include "cet.h"
+#include "shstk_enable.h"
 #include <arch/prctl.h>
 #include <arch/syscall.h>
 #include <stddef.h>
@@ -25,16 +25,6 @@
 #include <sys/syscall.h>
 
 #define SIG_ARCH_NAME "x86_64"
-
-#ifndef SYS_rt_sigreturn
-#define SYS_rt_sigreturn 15
-#endif
-#ifndef SYS_rt_sigpending
-#define SYS_rt_sigpending 127
-#endif
-#ifndef SYS_sigaltstack
-#define SYS_sigaltstack 131
-#endif
 
 /*
  * The cases that are x86_64 rules run here: no kernel trampoline (a handler
@@ -49,10 +39,10 @@ __asm__(".text\n"
 	".globl sig_restorer\n"
 	".type sig_restorer, @function\n"
 	"sig_restorer:\n"
-	"\tmovl $15, %eax\n"
-	"\tsyscall\n"
-	"\tud2\n"
-	".size sig_restorer, . - sig_restorer\n");
+	"\tmovl $" __stringify(__NR_rt_sigreturn) ", %eax\n"
+						  "\tsyscall\n"
+						  "\tud2\n"
+						  ".size sig_restorer, . - sig_restorer\n");
 
 /* struct sigcontext, 256 bytes. */
 struct sig_mcontext {
@@ -158,7 +148,7 @@ long sig_regs_kill_result;
 
 static inline __attribute__((always_inline)) void sig_arch_regs_roundtrip(long pid, long sig)
 {
-	long nr = SYS_kill;
+	long nr = __NR_kill;
 
 	__asm__ volatile("mov sig_regs_in+0(%%rip), %%rbx\n\t"
 			 "mov sig_regs_in+8(%%rip), %%r12\n\t"
@@ -210,21 +200,13 @@ static inline __attribute__((always_inline)) void sig_arch_clobber(void)
 
 #define SIG_SS_NAME "CET shadow stack"
 
-/* exit_group(status) with no call: usable on any shadow stack. */
-#define SIG_SS_EXIT(status) CET_EXIT(status)
-
-/* Enables shadow stacks for the calling thread, inline (see cet.h): 0 or -errno. */
-#define SIG_SS_ENABLE() CET_ENABLE_SHSTK()
-/* Enables shadow-stack writes (WRSS): 0 or -errno. */
-#define SIG_SS_ENABLE_WRITE() CET_ARCH_PRCTL(ARCH_SHSTK_ENABLE, ARCH_SHSTK_WRSS)
-
 /* The shadow-stack pointer: the address of the newest entry. */
 #define sig_ss_read() cet_rdssp()
 /* A store to shadow-stack memory (WRSS). */
 #define sig_ss_write(addr, value) cet_wrss((addr), (value))
 
 /*
- * The two entries delivery pushes (ABI.md §3): at SSP the restorer, at
+ * The two entries delivery pushes (docs/ABI.md §4.7): at SSP the restorer, at
  * SSP + 8 the pre-signal SSP with bit 63 set.
  */
 static inline unsigned long sig_ss_frame_token(unsigned long pre_ssp)

@@ -69,9 +69,9 @@
 
 /*
  * FEAT_GCS registers (Arm ARM D19.2, "GCSCR_EL1", "GCSCRE0_EL1", "GCSPR_EL0";
- * ABI.md §4.1). GCSCRE0_EL1 controls EL0: PCRSEL makes BL push and RET pop,
+ * docs/ABI.md §5.1). GCSCRE0_EL1 controls EL0: PCRSEL makes BL push and RET pop,
  * RVCHKEN makes RET compare X30 with the popped entry (without it a
- * tampered RET silently goes to the recorded address -- issue 5), PUSHMEn
+ * tampered RET silently goes to the recorded address: docs/DESIGN.md §4.3), PUSHMEn
  * allows GCSPUSHM, STREn allows GCSSTR/GCSSTTR, and nTR = 1 stops EL0 reads
  * of GCSPR_EL0 from trapping (seen on QEMU 11.1: without it MRS GCSPR_EL0
  * traps). There is no GCS enable in SCTLR_EL1: PCRSEL is the switch.
@@ -102,7 +102,7 @@
 #define TCR2_PIE (UL(1) << 1)
 #define ID_AA64MMFR3_TCRX_SHIFT 0 /* FEAT_TCR2: TCR2_EL1 exists */
 
-/* Permission codes (Arm ARM D8.4; Linux's sysreg.h names, ABI.md §4.2). */
+/* Permission codes (Arm ARM D8.4; Linux's sysreg.h names, docs/ABI.md §5.2). */
 #define PIE_NONE UL(0x0)
 #define PIE_R_O UL(0x1)
 #define PIE_X_O UL(0x2)

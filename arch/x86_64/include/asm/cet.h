@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * CET shadow-stack constants: Intel SDM vol. 1 ch. 17 and vol. 3A §2.5,
- * §6.15 (#CP); MSR numbers from vol. 4 table 2-2; the arch_prctl codes are
- * Linux's (arch/x86/include/uapi/asm/prctl.h).
+ * §6.15 (#CP); MSR numbers from vol. 4 table 2-2. The arch_prctl codes
+ * are the user ABI's, <uapi/asm-x86_64/prctl.h>.
  */
 #ifndef ASM_CET_H
 #define ASM_CET_H
@@ -22,13 +22,7 @@
 #define CP_SETSSBSY 5
 #define CP_ENCL (1u << 15) /* in an enclave */
 
-#define ARCH_SHSTK_ENABLE 0x5001
-#define ARCH_SHSTK_DISABLE 0x5002
-#define ARCH_SHSTK_LOCK 0x5003
-#define ARCH_SHSTK_UNLOCK 0x5004
-#define ARCH_SHSTK_STATUS 0x5005
-#define ARCH_SHSTK_SHSTK (1ul << 0)
-#define ARCH_SHSTK_WRSS (1ul << 1)
+#include <uapi/asm-x86_64/prctl.h> /* ARCH_SHSTK_*: the user ABI */
 
 /* A restore token (SDM vol. 1 §17.2.3): the address above it, bit 0 = 64-bit. */
 #define SHSTK_TOKEN_64BIT 1ul

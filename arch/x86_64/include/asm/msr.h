@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* RDMSR / WRMSR (Intel SDM vol. 2B). MSR numbers live next to their users, but for the shared ones. */
+/*
+ * RDMSR / WRMSR (Intel SDM vol. 2B). MSR numbers live next to their users,
+ * or here when more than one file uses them (numbers: SDM vol. 4, table 2-2).
+ */
 #ifndef ASM_MSR_H
 #define ASM_MSR_H
 

@@ -2,7 +2,7 @@
 /*
  * x86_64 memory layout (4-level paging, 48-bit virtual addresses):
  *
- *   0x0000000000000000 - 0x00007fffffffffff  user space (later issues)
+ *   0x0000000000000000 - 0x00007ffffffff000  user space (TASK_SIZE)
  *   0xffff800000000000 - ...                 direct map of all physical RAM
  *   0xffffc00000000000 - +1 GiB              guarded kernel stacks
  *   0xffffffff80000000 - ...                 the kernel image (-mcmodel=kernel)

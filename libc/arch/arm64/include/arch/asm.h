@@ -9,6 +9,8 @@
 #ifndef ARCH_ASM_H
 #define ARCH_ASM_H
 
+#include <sys/syscall.h> /* __NR_name */
+
 /* The macros below are assembler syntax, not C: keep clang-format out. */
 /* clang-format off */
 #define ENTRY(name)             \
@@ -19,11 +21,6 @@
 
 #define END(name) .size name, .- name
 
-/* System call numbers used from assembly (Linux asm-generic/unistd.h). */
-#define NR_exit 93
-#define NR_clone 220
-#define NR_clone3 435
-
 /*
  * CHKFEAT X16 (a HINT, so a NOP on cores without FEAT_CHK): clears bit 0 of
  * x16 when GCS is enabled for the current EL (Arm ARM, C6.2 CHKFEAT).
@@ -33,7 +30,7 @@
 /*
  * GCSPOPM Xt: pops the newest GCS entry into Xt without comparing it to a
  * return address. binutils 2.40 has no mnemonic; this is the SYSL form
- * (#3, C7, C7, #1) the Arm ARM gives as its alias (ABI.md §4.8).
+ * (#3, C7, C7, #1) the Arm ARM gives as its alias (docs/ABI.md §5.8).
  */
 #define GCSPOPM(xt) sysl xt, #3, c7, c7, #1
 

@@ -1,14 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The open flags whose values arm64 changes from the generic ones (Linux
- * arch/arm64/include/uapi/asm/fcntl.h).
- */
+/* The open flags whose values depend on the architecture. */
 #ifndef ARCH_FCNTL_H
 #define ARCH_FCNTL_H
 
-#define O_DIRECTORY 040000
-#define O_NOFOLLOW 0100000
-#define O_DIRECT 0200000
-#define O_LARGEFILE 0400000
+#include <uapi/asm-arm64/fcntl.h>
 
 #endif

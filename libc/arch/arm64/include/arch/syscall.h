@@ -12,6 +12,8 @@
 #ifndef ARCH_SYSCALL_H
 #define ARCH_SYSCALL_H
 
+#include <arch/syscall_nr.h>
+
 static inline long syscall0(long n)
 {
 	register long x8 __asm__("x8") = n;
@@ -98,26 +100,26 @@ static inline long syscall6(long n, long a1, long a2, long a3, long a4, long a5,
 
 /*
  * clone3 for a child that must not return into C: the new process or thread
- * leaves at once through exit_group(0) (syscall 94) without touching its
- * stack or its GCS. Returns the parent's result of clone3. Always inlined:
+ * leaves at once through exit_group(0) without touching its stack or its
+ * GCS. Returns the parent's result of clone3. Always inlined:
  * a child on an empty GCS (clone3's shadow_stack fields) could not return
  * from a function call.
  */
 static inline __attribute__((always_inline)) long syscall_clone3_exit0(void *args,
 								       unsigned long size)
 {
-	register long x8 __asm__("x8") = 435;
+	register long x8 __asm__("x8") = __NR_clone3;
 	register long x0 __asm__("x0") = (long)args;
 	register long x1 __asm__("x1") = (long)size;
 
 	__asm__ volatile("svc #0\n\t"
 			 "cbnz x0, 1f\n\t"
-			 "mov x8, #94\n\t"
+			 "mov x8, %[exit_group]\n\t"
 			 "svc #0\n\t"
 			 "udf #0\n"
 			 "1:"
 			 : "+r"(x0), "+r"(x8)
-			 : "r"(x1)
+			 : "r"(x1), [exit_group] "i"(__NR_exit_group)
 			 : "memory");
 	return x0;
 }

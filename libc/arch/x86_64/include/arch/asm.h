@@ -11,6 +11,8 @@
 #ifndef ARCH_ASM_H
 #define ARCH_ASM_H
 
+#include <sys/syscall.h> /* __NR_name */
+
 #define NT_GNU_PROPERTY_TYPE_0 5
 #define GNU_PROPERTY_X86_FEATURE_1_AND 0xc0000002
 #define GNU_PROPERTY_X86_FEATURE_1_SHSTK 0x2
@@ -37,12 +39,6 @@
 	name:
 
 #define END(name) .size name, .- name
-
-/* System call numbers used from assembly (Linux syscall_64.tbl). */
-#define NR_clone 56
-#define NR_vfork 58
-#define NR_exit 60
-#define NR_clone3 435
 
 /* clang-format on */
 

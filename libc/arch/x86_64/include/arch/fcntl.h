@@ -1,14 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The open flags whose values differ between architectures; x86_64 uses
- * the generic ones (Linux include/uapi/asm-generic/fcntl.h).
- */
+/* The open flags whose values depend on the architecture. */
 #ifndef ARCH_FCNTL_H
 #define ARCH_FCNTL_H
 
-#define O_DIRECT 040000
-#define O_LARGEFILE 0100000
-#define O_DIRECTORY 0200000
-#define O_NOFOLLOW 0400000
+#include <uapi/asm-x86_64/fcntl.h>
 
 #endif

@@ -1,20 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* arch_prctl(2) codes, x86_64 (Linux arch/x86/include/uapi/asm/prctl.h values). */
+/* arch_prctl(2), x86_64; its codes are <uapi/asm-x86_64/prctl.h>. */
 #ifndef ARCH_PRCTL_H
 #define ARCH_PRCTL_H
 
-#define ARCH_SET_GS 0x1001
-#define ARCH_SET_FS 0x1002
-#define ARCH_GET_FS 0x1003
-#define ARCH_GET_GS 0x1004
-
-#define ARCH_SHSTK_ENABLE 0x5001
-#define ARCH_SHSTK_DISABLE 0x5002
-#define ARCH_SHSTK_LOCK 0x5003
-#define ARCH_SHSTK_UNLOCK 0x5004
-#define ARCH_SHSTK_STATUS 0x5005
-#define ARCH_SHSTK_SHSTK (1ULL << 0)
-#define ARCH_SHSTK_WRSS (1ULL << 1)
+#include <uapi/asm-x86_64/prctl.h>
 
 int arch_prctl(int code, unsigned long addr);
 

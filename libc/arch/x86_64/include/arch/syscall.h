@@ -12,6 +12,8 @@
 #ifndef ARCH_SYSCALL_H
 #define ARCH_SYSCALL_H
 
+#include <arch/syscall_nr.h>
+
 static inline long syscall0(long n)
 {
 	long ret;
@@ -88,10 +90,10 @@ static inline long syscall6(long n, long a1, long a2, long a3, long a4, long a5,
 
 /*
  * clone3 for a child that must not return into C: the new process or thread
- * leaves at once through exit_group(0) (syscall 231) without touching its
- * stack. Returns the parent's result of clone3. Always inlined: a child on
- * an empty shadow stack (clone3's shadow_stack fields) could not return from
- * a function call.
+ * leaves at once through exit_group(0) without touching its stack. Returns
+ * the parent's result of clone3. Always inlined: a child on an empty shadow
+ * stack (clone3's shadow_stack fields) could not return from a function
+ * call.
  */
 static inline __attribute__((always_inline)) long syscall_clone3_exit0(void *args,
 								       unsigned long size)
@@ -102,12 +104,13 @@ static inline __attribute__((always_inline)) long syscall_clone3_exit0(void *arg
 			 "test %%rax, %%rax\n\t"
 			 "jnz 1f\n\t"
 			 "xor %%edi, %%edi\n\t"
-			 "mov $231, %%eax\n\t"
+			 "mov %[exit_group], %%eax\n\t"
 			 "syscall\n\t"
 			 "ud2\n"
 			 "1:"
 			 : "=a"(ret)
-			 : "a"(435L), "D"(args), "S"(size)
+			 : "a"((long)__NR_clone3), "D"(args),
+			   "S"(size), [exit_group] "i"(__NR_exit_group)
 			 : "rcx", "r11", "memory");
 	return ret;
 }

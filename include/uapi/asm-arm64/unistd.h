@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The arm64 system calls Umbra implements, with Linux's numbers (the
+ * generic table, include/uapi/asm-generic/unistd.h): the one list both the
+ * kernel's table (arch/arm64/syscall_table.c) and libc (<sys/syscall.h>)
+ * use. There is no open, fork or vfork: libc uses openat and clone.
+ *
+ * Each entry is a number, __NR_name, and __SYSCALL(__NR_name, name), which
+ * expands to nothing unless the includer defines __SYSCALL first: the
+ * kernel's table defines it as "[nr] = sys_name," and includes this file
+ * again (Linux's asm-generic/unistd.h works the same way). A number missing
+ * here returns -ENOSYS.
+ */
+#if !defined(UAPI_ASM_ARM64_UNISTD_H) || defined(__SYSCALL)
+#define UAPI_ASM_ARM64_UNISTD_H
+
+#ifndef __SYSCALL
+#define __SYSCALL(nr, name)
+#define __SYSCALL_EMPTY
+#endif
+
+/* clang-format off */
+#define __NR_ioctl 29
+__SYSCALL(__NR_ioctl, ioctl)
+#define __NR_openat 56
+__SYSCALL(__NR_openat, openat)
+#define __NR_close 57
+__SYSCALL(__NR_close, close)
+#define __NR_read 63
+__SYSCALL(__NR_read, read)
+#define __NR_write 64
+__SYSCALL(__NR_write, write)
+#define __NR_writev 66
+__SYSCALL(__NR_writev, writev)
+#define __NR_exit 93
+__SYSCALL(__NR_exit, exit)
+#define __NR_exit_group 94
+__SYSCALL(__NR_exit_group, exit_group)
+#define __NR_waitid 95
+__SYSCALL(__NR_waitid, waitid)
+#define __NR_set_tid_address 96
+__SYSCALL(__NR_set_tid_address, set_tid_address)
+#define __NR_futex 98
+__SYSCALL(__NR_futex, futex)
+#define __NR_nanosleep 101
+__SYSCALL(__NR_nanosleep, nanosleep)
+#define __NR_clock_gettime 113
+__SYSCALL(__NR_clock_gettime, clock_gettime)
+#define __NR_clock_nanosleep 115
+__SYSCALL(__NR_clock_nanosleep, clock_nanosleep)
+#define __NR_sched_yield 124
+__SYSCALL(__NR_sched_yield, sched_yield)
+#define __NR_kill 129
+__SYSCALL(__NR_kill, kill)
+#define __NR_tkill 130
+__SYSCALL(__NR_tkill, tkill)
+#define __NR_tgkill 131
+__SYSCALL(__NR_tgkill, tgkill)
+#define __NR_sigaltstack 132
+__SYSCALL(__NR_sigaltstack, sigaltstack)
+#define __NR_rt_sigaction 134
+__SYSCALL(__NR_rt_sigaction, rt_sigaction)
+#define __NR_rt_sigprocmask 135
+__SYSCALL(__NR_rt_sigprocmask, rt_sigprocmask)
+#define __NR_rt_sigpending 136
+__SYSCALL(__NR_rt_sigpending, rt_sigpending)
+#define __NR_rt_sigreturn 139
+__SYSCALL(__NR_rt_sigreturn, rt_sigreturn)
+#define __NR_reboot 142
+__SYSCALL(__NR_reboot, reboot)
+#define __NR_uname 160
+__SYSCALL(__NR_uname, uname)
+#define __NR_getrlimit 163
+__SYSCALL(__NR_getrlimit, getrlimit)
+#define __NR_setrlimit 164
+__SYSCALL(__NR_setrlimit, setrlimit)
+#define __NR_prctl 167
+__SYSCALL(__NR_prctl, prctl)
+#define __NR_getpid 172
+__SYSCALL(__NR_getpid, getpid)
+#define __NR_getppid 173
+__SYSCALL(__NR_getppid, getppid)
+#define __NR_getuid 174
+__SYSCALL(__NR_getuid, getuid)
+#define __NR_geteuid 175
+__SYSCALL(__NR_geteuid, geteuid)
+#define __NR_getgid 176
+__SYSCALL(__NR_getgid, getgid)
+#define __NR_getegid 177
+__SYSCALL(__NR_getegid, getegid)
+#define __NR_gettid 178
+__SYSCALL(__NR_gettid, gettid)
+#define __NR_sysinfo 179
+__SYSCALL(__NR_sysinfo, sysinfo)
+#define __NR_brk 214
+__SYSCALL(__NR_brk, brk)
+#define __NR_munmap 215
+__SYSCALL(__NR_munmap, munmap)
+#define __NR_clone 220
+__SYSCALL(__NR_clone, clone)
+#define __NR_execve 221
+__SYSCALL(__NR_execve, execve)
+#define __NR_mmap 222
+__SYSCALL(__NR_mmap, mmap)
+#define __NR_mprotect 226
+__SYSCALL(__NR_mprotect, mprotect)
+#define __NR_wait4 260
+__SYSCALL(__NR_wait4, wait4)
+#define __NR_prlimit64 261
+__SYSCALL(__NR_prlimit64, prlimit64)
+#define __NR_clone3 435
+__SYSCALL(__NR_clone3, clone3)
+#define __NR_map_shadow_stack 453
+__SYSCALL(__NR_map_shadow_stack, map_shadow_stack)
+/* clang-format on */
+
+#ifdef __SYSCALL_EMPTY
+#undef __SYSCALL
+#undef __SYSCALL_EMPTY
+#endif
+
+#endif

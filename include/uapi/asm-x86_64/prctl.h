@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/* arch_prctl() codes, x86_64 only (arch/x86/include/uapi/asm/prctl.h values). */
+#ifndef UAPI_ASM_X86_64_PRCTL_H
+#define UAPI_ASM_X86_64_PRCTL_H
+
+#define ARCH_SET_GS 0x1001
+#define ARCH_SET_FS 0x1002
+#define ARCH_GET_FS 0x1003
+#define ARCH_GET_GS 0x1004
+
+/* CET shadow stacks: the operations, then the feature bits they take. */
+#define ARCH_SHSTK_ENABLE 0x5001
+#define ARCH_SHSTK_DISABLE 0x5002
+#define ARCH_SHSTK_LOCK 0x5003
+#define ARCH_SHSTK_UNLOCK 0x5004
+#define ARCH_SHSTK_STATUS 0x5005
+#define ARCH_SHSTK_SHSTK (1ul << 0)
+#define ARCH_SHSTK_WRSS (1ul << 1)
+
+#endif

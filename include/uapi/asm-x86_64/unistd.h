@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The x86_64 system calls Umbra implements, with Linux's numbers
+ * (arch/x86/entry/syscalls/syscall_64.tbl): the one list both the kernel's
+ * table (arch/x86_64/syscall_table.c) and libc (<sys/syscall.h>) use.
+ *
+ * Each entry is a number, __NR_name, and __SYSCALL(__NR_name, name), which
+ * expands to nothing unless the includer defines __SYSCALL first: the
+ * kernel's table defines it as "[nr] = sys_name," and includes this file
+ * again (Linux's asm-generic/unistd.h works the same way). A number missing
+ * here returns -ENOSYS.
+ */
+#if !defined(UAPI_ASM_X86_64_UNISTD_H) || defined(__SYSCALL)
+#define UAPI_ASM_X86_64_UNISTD_H
+
+#ifndef __SYSCALL
+#define __SYSCALL(nr, name)
+#define __SYSCALL_EMPTY
+#endif
+
+/* clang-format off */
+#define __NR_read 0
+__SYSCALL(__NR_read, read)
+#define __NR_write 1
+__SYSCALL(__NR_write, write)
+#define __NR_open 2
+__SYSCALL(__NR_open, open)
+#define __NR_close 3
+__SYSCALL(__NR_close, close)
+#define __NR_mmap 9
+__SYSCALL(__NR_mmap, mmap)
+#define __NR_mprotect 10
+__SYSCALL(__NR_mprotect, mprotect)
+#define __NR_munmap 11
+__SYSCALL(__NR_munmap, munmap)
+#define __NR_brk 12
+__SYSCALL(__NR_brk, brk)
+#define __NR_rt_sigaction 13
+__SYSCALL(__NR_rt_sigaction, rt_sigaction)
+#define __NR_rt_sigprocmask 14
+__SYSCALL(__NR_rt_sigprocmask, rt_sigprocmask)
+#define __NR_rt_sigreturn 15
+__SYSCALL(__NR_rt_sigreturn, rt_sigreturn)
+#define __NR_ioctl 16
+__SYSCALL(__NR_ioctl, ioctl)
+#define __NR_writev 20
+__SYSCALL(__NR_writev, writev)
+#define __NR_sched_yield 24
+__SYSCALL(__NR_sched_yield, sched_yield)
+#define __NR_nanosleep 35
+__SYSCALL(__NR_nanosleep, nanosleep)
+#define __NR_getpid 39
+__SYSCALL(__NR_getpid, getpid)
+#define __NR_clone 56
+__SYSCALL(__NR_clone, clone)
+#define __NR_fork 57
+__SYSCALL(__NR_fork, fork)
+#define __NR_vfork 58
+__SYSCALL(__NR_vfork, vfork)
+#define __NR_execve 59
+__SYSCALL(__NR_execve, execve)
+#define __NR_exit 60
+__SYSCALL(__NR_exit, exit)
+#define __NR_wait4 61
+__SYSCALL(__NR_wait4, wait4)
+#define __NR_kill 62
+__SYSCALL(__NR_kill, kill)
+#define __NR_uname 63
+__SYSCALL(__NR_uname, uname)
+#define __NR_getrlimit 97
+__SYSCALL(__NR_getrlimit, getrlimit)
+#define __NR_sysinfo 99
+__SYSCALL(__NR_sysinfo, sysinfo)
+#define __NR_getuid 102
+__SYSCALL(__NR_getuid, getuid)
+#define __NR_getgid 104
+__SYSCALL(__NR_getgid, getgid)
+#define __NR_geteuid 107
+__SYSCALL(__NR_geteuid, geteuid)
+#define __NR_getegid 108
+__SYSCALL(__NR_getegid, getegid)
+#define __NR_getppid 110
+__SYSCALL(__NR_getppid, getppid)
+#define __NR_rt_sigpending 127
+__SYSCALL(__NR_rt_sigpending, rt_sigpending)
+#define __NR_sigaltstack 131
+__SYSCALL(__NR_sigaltstack, sigaltstack)
+#define __NR_prctl 157
+__SYSCALL(__NR_prctl, prctl)
+#define __NR_arch_prctl 158
+__SYSCALL(__NR_arch_prctl, arch_prctl)
+#define __NR_setrlimit 160
+__SYSCALL(__NR_setrlimit, setrlimit)
+#define __NR_reboot 169
+__SYSCALL(__NR_reboot, reboot)
+#define __NR_gettid 186
+__SYSCALL(__NR_gettid, gettid)
+#define __NR_tkill 200
+__SYSCALL(__NR_tkill, tkill)
+#define __NR_futex 202
+__SYSCALL(__NR_futex, futex)
+#define __NR_set_tid_address 218
+__SYSCALL(__NR_set_tid_address, set_tid_address)
+#define __NR_clock_gettime 228
+__SYSCALL(__NR_clock_gettime, clock_gettime)
+#define __NR_clock_nanosleep 230
+__SYSCALL(__NR_clock_nanosleep, clock_nanosleep)
+#define __NR_exit_group 231
+__SYSCALL(__NR_exit_group, exit_group)
+#define __NR_tgkill 234
+__SYSCALL(__NR_tgkill, tgkill)
+#define __NR_waitid 247
+__SYSCALL(__NR_waitid, waitid)
+#define __NR_openat 257
+__SYSCALL(__NR_openat, openat)
+#define __NR_prlimit64 302
+__SYSCALL(__NR_prlimit64, prlimit64)
+#define __NR_clone3 435
+__SYSCALL(__NR_clone3, clone3)
+#define __NR_map_shadow_stack 453
+__SYSCALL(__NR_map_shadow_stack, map_shadow_stack)
+/* clang-format on */
+
+#ifdef __SYSCALL_EMPTY
+#undef __SYSCALL
+#undef __SYSCALL_EMPTY
+#endif
+
+#endif

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the test programs share (user/lib/, linked into every program of
+ * user/): diagnostics, the checks a case body makes, the children a case
+ * runs in, /proc/self/maps, and a few system facts. KTAP itself is libc's
+ * <ktap.h>.
+ *
+ * A case body returns 0 when every check held. A failed EXPECT notes what
+ * it got and leaves the body with a small code (its line number), through
+ * TEST_FAIL(code): `return code` unless the program defines TEST_FAIL
+ * before including this file -- /bin/gcs leaves through an exit system
+ * call instead, because its bodies run on a GCS they cannot return from.
+ */
+#ifndef USER_LIB_TEST_H
+#define USER_LIB_TEST_H
+
+#include <stdbool.h>
+
+#define PAGE 4096UL
+#define PAGE_ALIGN(x) (((x) + PAGE - 1) & ~(PAGE - 1))
+
+/* Exit statuses a child uses to say what went wrong. */
+#define SURVIVED 66	 /* it outlived what should have killed it */
+#define LANDED 77	 /* a tampered return or a handler that must not run did */
+#define ENABLE_FAILED 90 /* run_child: the shadow-stack enable before the body failed */
+
+/* A "# " diagnostic, unbuffered (children) and after any buffered KTAP lines. */
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- checks in a case body ---- */
+
+#define FAIL_CODE (__LINE__ % 200 + 1)
+
+#ifndef TEST_FAIL
+#define TEST_FAIL(code) return (code)
+#endif
+
+#define EXPECT(what, got, want)                                                                    \
+	do {                                                                                       \
+		unsigned long got_ = (unsigned long)(got), want_ = (unsigned long)(want);          \
+		if (got_ != want_) {                                                               \
+			note("%s: got %#lx (%ld), want %#lx (%ld)", what, got_, (long)got_, want_, \
+			     (long)want_);                                                         \
+			TEST_FAIL(FAIL_CODE);                                                      \
+		}                                                                                  \
+	} while (0)
+
+#define EXPECT_TRUE(what, cond)                  \
+	do {                                     \
+		if (!(cond)) {                   \
+			note("%s: false", what); \
+			TEST_FAIL(FAIL_CODE);    \
+		}                                \
+	} while (0)
+
+/* ---- cases ---- */
+
+/* Which machines a case runs on: all, those with shadow stacks, those without. */
+enum need { ANY, LIVE, UNSUPPORTED };
+
+/*
+ * Reports name as skipped and returns true when need is not met on this
+ * machine (supported: it has the program's shadow-stack feature, named by
+ * feature in the reason: "# SKIP <feature> not supported").
+ */
+bool case_skipped(const char *name, enum need need, bool supported, const char *feature);
+
+/* ---- children ---- */
+
+/*
+ * Runs body in a forked child and returns its wait status, or -1 when fork
+ * or wait failed. With mode not 0 the child first sets that shadow-stack
+ * mode (SHSTK_MODE_* of "shstk_enable.h": x86_64 arch_prctl features,
+ * arm64 PR_SHADOW_STACK_* bits) inline in this frame, which it never
+ * returns from, so body is entered on the new shadow stack and may return;
+ * its result becomes the exit status.
+ */
+int run_child(int (*body)(void), unsigned long mode);
+
+/* Whether wait status st is exit exit_code (sig 0) or death by signal sig; notes why not. */
+bool status_is(int st, int exit_code, int sig);
+
+/* status_is(run_child(body, mode), exit_code, sig). */
+bool child_result(int (*body)(void), unsigned long mode, int sig, int exit_code);
+
+/* Runs the program self again as "self mode" (its child modes); 120 if execve failed. */
+int exec_self(const char *self, const char *mode);
+
+/* ---- /proc/self/maps ---- */
+
+struct area {
+	unsigned long start, end;
+	char perms[5];
+	char name[24];
+};
+
+/* Reads /proc/self/maps; the number of areas, or -1. maps_area(i) is the i-th, from 0. */
+int read_maps(void);
+const struct area *maps_area(int i);
+
+/* The area containing addr (re-reading maps), or NULL. */
+const struct area *find_area(unsigned long addr);
+
+/* How many "[ss]" (shadow-stack) areas there are. */
+int count_ss_areas(void);
+
+/*
+ * The "[ss]" area containing addr if it is exactly size bytes, readable,
+ * not executable and private (and starts at start when that is not 0);
+ * else NULL, after a note saying what differs.
+ */
+const struct area *expect_ss_area(unsigned long addr, unsigned long start, unsigned long size);
+
+/* ---- threads ---- */
+
+/*
+ * 9 create+join rounds of threads running fn(i), which must return i + 1
+ * (i plus whether its shadow-stack pointer is set), on a thread with
+ * shadow stacks on: after the warm-up round the free page count is exactly
+ * back and only the caller's "[ss]" area is left. 0 or a failure code.
+ */
+int implicit_shadow_stacks_freed(int (*fn)(void *));
+
+/* ---- the system ---- */
+
+/* The free page count (sysinfo's freeram, mem_unit being the page), or 0. */
+unsigned long free_pages(void);
+
+/* RLIMIT_STACK's soft limit, or 0. */
+unsigned long rlimit_stack(void);
+
+#endif
