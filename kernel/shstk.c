@@ -64,7 +64,8 @@ static int give_own_stack(struct task *t, u64 size)
 
 int shstk_enable(struct task *t)
 {
-	return give_own_stack(t, arch_shstk_rules->thread_size(0, t->proc->rlim[RLIMIT_STACK].rlim_cur));
+	return give_own_stack(
+		t, arch_shstk_rules->thread_size(0, t->proc->rlim[RLIMIT_STACK].rlim_cur));
 }
 
 int shstk_clone(struct task *child, struct task *parent, const struct kernel_clone_args *k)
@@ -83,7 +84,8 @@ int shstk_clone(struct task *child, struct task *parent, const struct kernel_clo
 	}
 	if (k->shadow_stack) {
 		/* The caller's, for every kind of clone; never freed by the kernel. */
-		int err = arch_shstk_rules->clone_stack_check(k->shadow_stack, k->shadow_stack_size);
+		int err =
+			arch_shstk_rules->clone_stack_check(k->shadow_stack, k->shadow_stack_size);
 
 		if (err)
 			return err;
@@ -98,8 +100,9 @@ int shstk_clone(struct task *child, struct task *parent, const struct kernel_clo
 	}
 
 	/* A new thread in this address space: one of the default size. */
-	return give_own_stack(child, arch_shstk_rules->thread_size(
-					     k->stack_size, parent->proc->rlim[RLIMIT_STACK].rlim_cur));
+	return give_own_stack(
+		child, arch_shstk_rules->thread_size(k->stack_size,
+						     parent->proc->rlim[RLIMIT_STACK].rlim_cur));
 }
 
 void shstk_release(struct task *t)

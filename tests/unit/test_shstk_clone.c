@@ -56,7 +56,7 @@
 enum arch { X86, GCS };
 
 static enum arch arch;
-static bool parent_enabled;  /* arch_shstk_enabled(parent) */
+static bool parent_enabled; /* arch_shstk_enabled(parent) */
 static uintptr_t child_ssp; /* what arch_shstk_set_ssp() last gave the child */
 static bool parent_ssp_set; /* arch_shstk_set_ssp() on the parent: never allowed */
 static const struct task *enabled_asked;
