@@ -95,9 +95,9 @@ void shstk_exec(struct task *t);
 
 /* ---- arch hooks ---- */
 extern const struct shstk_rules *const arch_shstk_rules; /* the rules above this arch follows */
-bool arch_shstk_supported(void);		    /* CPU has it and it is not switched off */
-bool arch_shstk_enabled(const struct task *t);	    /* t runs with a shadow stack */
-uintptr_t arch_shstk_get_ssp(const struct task *t); /* t's shadow-stack pointer */
+bool arch_shstk_supported(void);			 /* CPU has it and it is not switched off */
+bool arch_shstk_enabled(const struct task *t);		 /* t runs with a shadow stack */
+uintptr_t arch_shstk_get_ssp(const struct task *t);	 /* t's shadow-stack pointer */
 void arch_shstk_set_ssp(struct task *t, uintptr_t ssp);
 /* The first SSP of a fresh kernel-allocated shadow stack [base, base + size). */
 uintptr_t arch_shstk_thread_ssp(uintptr_t base, u64 size);
