@@ -60,21 +60,8 @@ int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len);
 /* Makes mm the address space the CPU uses (NULL: kernel only). */
 void mm_activate(struct mm *mm);
 
-/* ---- arch hooks (arch/<arch>/) ---- */
-phys_addr_t arch_pgd_create(void);	/* a root with the kernel half, or 0 */
-void arch_pgd_destroy(phys_addr_t pgd); /* frees the tables (pages must be gone) */
-int arch_user_map(phys_addr_t pgd, uintptr_t va, phys_addr_t pa, unsigned int prot,
-		  unsigned int vm_flags);
-/* Unmaps [start, end) and frees every page that was mapped there. */
-void arch_user_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end);
-/* Changes the rights of the present pages in [start, end). */
-void arch_user_protect(phys_addr_t pgd, uintptr_t start, uintptr_t end, unsigned int prot,
-		       unsigned int vm_flags);
-/* The frame mapped at va, or 0. */
-phys_addr_t arch_user_lookup(phys_addr_t pgd, uintptr_t va);
-/* Copies every present page of [start, end) from src into fresh pages in dst. */
-int arch_user_copy(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end,
-		   unsigned int prot, unsigned int vm_flags);
+/* ---- arch hook (arch/<arch>/mmu_user.c); the tables are <kernel/pgtable.h>'s ---- */
+/* Loads pgd into the MMU, or (0) a root with no user half. */
 void arch_pgd_activate(phys_addr_t pgd);
 
 #endif
