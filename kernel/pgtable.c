@@ -171,7 +171,7 @@ static int unmap_one(struct walk *w, u64 *e, uintptr_t va)
 
 void pgtable_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end)
 {
-	struct walk w = { .pgd = pgd, .leaf = unmap_one, .prune = false };
+	struct walk w = { .pgd = pgd, .leaf = unmap_one, .prune = true };
 
 	walk(&w, start, end);
 }
