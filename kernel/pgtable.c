@@ -165,7 +165,7 @@ static int unmap_one(struct walk *w, u64 *e, uintptr_t va)
 
 	WRITE_ONCE(*e, 0);
 	tlb_flush_page(w->pgd, va);
-	page_free(frame, 1);
+	page_ref_put(frame);
 	return 0;
 }
 
@@ -184,8 +184,12 @@ struct rights {
 static int protect_one(struct walk *w, u64 *e, uintptr_t va)
 {
 	const struct rights *r = w->ctx;
+	u64 new = pte_modify(READ_ONCE(*e), r->prot, r->vm_flags);
 
-	pte_replace(w->pgd, e, va, pte_modify(READ_ONCE(*e), r->prot, r->vm_flags));
+	/* A page fork shares stays read-only: its first write copies it. */
+	if (pte_writable(new) && page_ref_count(frame_of(new)) > 1)
+		new = pte_wrprotect(new);
+	pte_replace(w->pgd, e, va, new);
 	return 0;
 }
 
@@ -209,35 +213,78 @@ phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va)
 
 struct fork_ctx {
 	phys_addr_t dst;
-	struct rights r;
+	bool wrprotected; /* a leaf of the source lost its write access */
 };
 
-static int copy_one(struct walk *w, u64 *e, uintptr_t va)
+/*
+ * Copy-on-write: both sides map the frame read-only and share it; the
+ * first write on either side copies it (pgtable_unshare()). A shadow-stack
+ * leaf write-protected this way is an ordinary read-only leaf (see the
+ * arch's pte_wrprotect()), so a shadow-stack access to it faults too.
+ */
+static int share_one(struct walk *w, u64 *e, uintptr_t va)
 {
 	struct fork_ctx *c = w->ctx;
-	u64 old = READ_ONCE(*e);
-	phys_addr_t p = page_alloc(1);
-	u64 *d = p ? leaf_slot(c->dst, va, true) : NULL;
+	u64 leaf = READ_ONCE(*e);
+	u64 *d = leaf_slot(c->dst, va, true);
 
-	if (!d) {
-		if (p)
-			page_free(p, 1);
+	if (!d)
 		return -ENOMEM;
+	if (pte_writable(leaf)) {
+		leaf = pte_wrprotect(leaf);
+		WRITE_ONCE(*e, leaf); /* the TLB is flushed once, at the end */
+		c->wrprotected = true;
 	}
-	memcpy(phys_to_virt(p), phys_to_virt(frame_of(old)), PAGE_SIZE);
-	/* Rebuilt from the area, not copied: the child's page is clean. */
-	pte_install(d, pte_present(old) ? pte_leaf(p, c->r.prot, c->r.vm_flags)
-					: pte_leaf(p, PROT_NONE, c->r.vm_flags));
+	page_ref_get(frame_of(leaf));
+	WRITE_ONCE(*d, leaf);
 	return 0;
 }
 
-int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end,
-		 unsigned int prot, unsigned int vm_flags)
+int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end)
 {
-	struct fork_ctx c = { dst, { prot, vm_flags } };
-	struct walk w = { .pgd = src, .leaf = copy_one, .ctx = &c };
+	struct fork_ctx c = { dst, false };
+	struct walk w = { .pgd = src, .leaf = share_one, .ctx = &c };
 	int err = walk(&w, start, end);
 
+	/*
+	 * Only rights were taken away (no address changed), which needs no
+	 * break-before-make (Arm ARM D8.16.1); the source may be the live
+	 * address space, so one flush ends the batch.
+	 */
+	if (c.wrprotected)
+		tlb_flush_all(src);
 	pgt_sync();
 	return err;
+}
+
+int pgtable_unshare(phys_addr_t pgd, uintptr_t va, unsigned int prot, unsigned int vm_flags)
+{
+	u64 *e = leaf_slot(pgd, va, false);
+	u64 old = e ? READ_ONCE(*e) : 0;
+	phys_addr_t frame = frame_of(old), copy;
+
+	if (!pte_has_frame(old))
+		return -EFAULT;
+	if (page_ref_count(frame) == 1) {
+		pte_replace(pgd, e, va, pte_modify(old, prot, vm_flags));
+		return 0;
+	}
+	copy = page_alloc(1);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(phys_to_virt(copy), phys_to_virt(frame), PAGE_SIZE);
+	pte_replace(pgd, e, va, pte_modify((old & ~PTE_ADDR_MASK) | copy, prot, vm_flags));
+	page_ref_put(frame);
+	return 0;
+}
+
+int pgtable_write_fault(phys_addr_t pgd, uintptr_t va, unsigned int prot, unsigned int vm_flags)
+{
+	u64 *e = leaf_slot(pgd, va, false);
+	u64 leaf = e ? READ_ONCE(*e) : 0;
+
+	/* Not present (PROT_NONE), or writable already: the fault is the rights'. */
+	if (!pte_present(leaf) || pte_writable(leaf))
+		return -EACCES;
+	return pgtable_unshare(pgd, va, prot, vm_flags);
 }

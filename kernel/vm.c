@@ -53,7 +53,7 @@ struct mm *mm_fork(struct mm *src)
 	if (vma_clone(&mm->vmas, &src->vmas))
 		goto fail;
 	for (const struct vma *v = vma_first(&src->vmas); v; v = vma_next(v)) {
-		if (pgtable_fork(mm->pgd, src->pgd, v->start, v->end, v->prot, v->flags))
+		if (pgtable_fork(mm->pgd, src->pgd, v->start, v->end))
 			goto fail;
 	}
 	mm->start_brk = src->start_brk;
@@ -132,18 +132,20 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 	 */
 	if ((access == FAULT_SHSTK) != !!(v->flags & VM_SHADOW_STACK) && access != FAULT_READ)
 		return -EACCES;
-	if (access == FAULT_SHSTK) {
-		if (pgtable_lookup(mm->pgd, addr))
-			return -EACCES;
-		return populate(mm, v, addr);
-	}
-	if ((access == FAULT_WRITE && !(v->prot & PROT_WRITE)) ||
-	    (access == FAULT_EXEC && !(v->prot & PROT_EXEC)) ||
-	    (access == FAULT_READ && !(v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC))))
+	if (access != FAULT_SHSTK &&
+	    ((access == FAULT_WRITE && !(v->prot & PROT_WRITE)) ||
+	     (access == FAULT_EXEC && !(v->prot & PROT_EXEC)) ||
+	     (access == FAULT_READ && !(v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC)))))
 		return -EACCES;
-	if (pgtable_lookup(mm->pgd, addr))
-		return -EACCES; /* present, yet it faulted: the rights forbid it */
-	return populate(mm, v, addr);
+	if (!pgtable_lookup(mm->pgd, addr))
+		return populate(mm, v, addr);
+	/*
+	 * Present, yet it faulted: a write (a shadow-stack access counts, as
+	 * in Linux) to a copy-on-write page, or the rights forbid it.
+	 */
+	if (access == FAULT_WRITE || access == FAULT_SHSTK)
+		return pgtable_write_fault(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot, v->flags);
+	return -EACCES;
 }
 
 int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
@@ -157,14 +159,17 @@ int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
 			return -EFAULT;
 
 		phys_addr_t p = pgtable_lookup(mm->pgd, addr);
+		int err = 0;
 
-		if (!p) {
-			int err = populate(mm, v, addr);
-
-			if (err)
-				return err;
-			p = pgtable_lookup(mm->pgd, addr);
-		}
+		/* A page fork shares is copied first: the other side keeps its own. */
+		if (!p)
+			err = populate(mm, v, addr);
+		else if (page_ref_count(p) > 1)
+			err = pgtable_unshare(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot,
+					      v->flags);
+		if (err)
+			return err;
+		p = pgtable_lookup(mm->pgd, addr);
 
 		size_t off = addr & (PAGE_SIZE - 1);
 		size_t n = MIN(len, PAGE_SIZE - off);

@@ -12,8 +12,9 @@
  *   pgt_set_table(slot, pa)    points an upper entry at a new zeroed table
  *   pte_leaf(pa, prot, flags)  a user leaf for prot and the area's VM_ flags
  *   pte_modify(old, prot, fl)  old rebuilt for new rights (mprotect)
- *   pte_writable(e)            user space may write through e
- *   pte_wrprotect(e)           e without write access (copy-on-write)
+ *   pte_writable(e)            user space may write through e (shadow stack too)
+ *   pte_wrprotect(e)           e without write access, for copy-on-write; a
+ *                              shadow-stack leaf becomes plain read-only
  *   pte_install(e, leaf)       fills an empty leaf slot
  *   pte_replace(pgd, e, va, l) replaces a live leaf
  *   pgd_is_active(pgd)         the CPU uses pgd now
@@ -44,11 +45,22 @@ void pgtable_protect(phys_addr_t pgd, uintptr_t start, uintptr_t end, unsigned i
 /* The frame mapped at va (present or PROT_NONE), or 0. */
 phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va);
 /*
- * For fork: gives dst the pages of [start, end) of src (an area with prot
- * and vm_flags). 0 or -ENOMEM; on failure dst holds part of them and is
- * freed as usual.
+ * For fork: dst shares the pages of [start, end) of src, copy-on-write (both
+ * sides read-only, each frame's reference count raised). 0 or -ENOMEM; on
+ * failure dst holds part of them and is freed as usual.
  */
-int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end,
-		 unsigned int prot, unsigned int vm_flags);
+int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end);
+/*
+ * Gives pgd a page of its own at va (copying it if another address space
+ * shares it) mapped with prot and vm_flags, the rights of its area.
+ * 0, -EFAULT (nothing mapped there) or -ENOMEM.
+ */
+int pgtable_unshare(phys_addr_t pgd, uintptr_t va, unsigned int prot, unsigned int vm_flags);
+/*
+ * A write (or shadow-stack access) the area allows faulted on the present
+ * page at va: copy-on-write resolves it as pgtable_unshare(). -EACCES when
+ * the leaf is not a write-protected present one (then the fault is real).
+ */
+int pgtable_write_fault(phys_addr_t pgd, uintptr_t va, unsigned int prot, unsigned int vm_flags);
 
 #endif

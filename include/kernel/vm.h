@@ -2,7 +2,8 @@
 /*
  * User address spaces: a page-table root (the arch's) plus the VMA list
  * that says what may be mapped where. Pages are allocated on first touch
- * (demand paging) and owned by exactly one address space: fork copies them.
+ * (demand paging); fork shares them copy-on-write, and the first write on
+ * either side copies the page (the last sharer just writes it).
  */
 #ifndef KERNEL_VM_H
 #define KERNEL_VM_H
@@ -26,7 +27,7 @@ struct mm {
 struct mm *mm_create(void);
 /* Drops one user; the last one frees every page, table and area. */
 void mm_put(struct mm *mm);
-/* A full copy for fork: areas and the contents of every present page. */
+/* A copy for fork: the areas, and every page shared copy-on-write. */
 struct mm *mm_fork(struct mm *src);
 
 /*
@@ -44,7 +45,8 @@ int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot);
 enum fault_access { FAULT_READ, FAULT_WRITE, FAULT_EXEC, FAULT_SHSTK };
 
 /*
- * Resolves a fault at addr: 0 when a page was mapped (demand paging),
+ * Resolves a fault at addr: 0 when a page was mapped (demand paging) or
+ * a copy-on-write page was made the faulting side's own,
  * -EFAULT when no area covers addr (SEGV_MAPERR), -EACCES when the area
  * forbids the access (SEGV_ACCERR), -ENOMEM when out of memory.
  */
