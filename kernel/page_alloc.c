@@ -2,7 +2,9 @@
 /*
  * The physical page allocator: one page_pool spanning all usable RAM, built
  * from the boot memory map. Its bitmap is carved out of RAM itself, from the
- * part the early page tables already map (EARLY_MAPPED_LIMIT).
+ * part the early page tables already map (EARLY_MAPPED_LIMIT), and so is the
+ * reference count of every frame (one u32 each, next to the bitmap): 1 for
+ * an allocated page, more while copy-on-write shares it, 0 when free.
  */
 #include <kernel/arch.h>
 #include <kernel/mm.h>
@@ -12,6 +14,7 @@
 #include <string.h>
 
 static struct page_pool pool;
+static u32 *refs; /* indexed by pfn - pool.base_pfn */
 
 static u64 pfn_up(phys_addr_t a)
 {
@@ -64,13 +67,16 @@ void page_alloc_init(const struct boot_info *info)
 	if (hi <= lo)
 		panic("no usable RAM in the boot memory map");
 
-	size_t bytes = page_pool_bitmap_bytes(hi - lo);
+	size_t bitmap_bytes = ALIGN_UP(page_pool_bitmap_bytes(hi - lo), sizeof(u64));
+	size_t bytes = bitmap_bytes + (hi - lo) * sizeof(*refs);
 	phys_addr_t home = find_bitmap_home(info, bytes);
 
 	if (!home)
 		panic("no room for the page bitmap (%zu bytes)", bytes);
 
 	page_pool_init(&pool, phys_to_virt(home), lo, hi - lo);
+	refs = phys_to_virt(home + bitmap_bytes);
+	memset(refs, 0, (hi - lo) * sizeof(*refs));
 	for (unsigned int i = 0; i < info->nr_usable; i++)
 		page_pool_add_ram(&pool, pfn_up(info->usable[i].start),
 				  pfn_down(info->usable[i].end));
@@ -85,12 +91,26 @@ void page_alloc_init(const struct boot_info *info)
 		(unsigned long)pool.nr_free, (unsigned long)home);
 }
 
+/* The count of the frame at phys, which must be in the pool. */
+static u32 *ref_of(phys_addr_t phys)
+{
+	u64 pfn = phys >> PAGE_SHIFT;
+
+	if (pfn < pool.base_pfn || pfn - pool.base_pfn >= pool.nr_pages)
+		panic("page reference to %#lx: not a managed frame", (unsigned long)phys);
+	return &refs[pfn - pool.base_pfn];
+}
+
 phys_addr_t page_alloc(size_t count)
 {
 	unsigned long flags = arch_irq_save();
 	u64 pfn;
 	int err = page_pool_alloc(&pool, count, 1, &pfn);
 
+	if (!err) {
+		for (size_t i = 0; i < count; i++)
+			refs[pfn - pool.base_pfn + i] = 1;
+	}
 	arch_irq_restore(flags);
 	return err ? 0 : (phys_addr_t)pfn << PAGE_SHIFT;
 }
@@ -113,6 +133,38 @@ void page_free(phys_addr_t phys, size_t count)
 	arch_irq_restore(flags);
 	if (err)
 		panic("page_free(%#lx, %zu): not an allocated range", (unsigned long)phys, count);
+	for (size_t i = 0; i < count; i++) {
+		u32 *r = ref_of(phys + i * PAGE_SIZE);
+
+		if (*r != 1)
+			panic("page_free(%#lx): frame still shared (%u references)",
+			      (unsigned long)(phys + i * PAGE_SIZE), *r);
+		*r = 0;
+	}
+}
+
+void page_ref_get(phys_addr_t phys)
+{
+	u32 *r = ref_of(phys);
+
+	BUG_ON(*r == 0);
+	++*r;
+}
+
+void page_ref_put(phys_addr_t phys)
+{
+	u32 *r = ref_of(phys);
+
+	BUG_ON(*r == 0);
+	if (*r == 1)
+		page_free(phys, 1);
+	else
+		--*r;
+}
+
+unsigned int page_ref_count(phys_addr_t phys)
+{
+	return *ref_of(phys);
 }
 
 size_t page_free_count(void)

@@ -6,6 +6,7 @@
  */
 #include <kernel/mm.h>
 #include <kernel/panic.h>
+#include <kernel/pgtable.h>
 #include <kernel/vm.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -17,7 +18,7 @@ struct mm *mm_create(void)
 
 	if (!mm)
 		return NULL;
-	mm->pgd = arch_pgd_create();
+	mm->pgd = pgtable_create();
 	if (!mm->pgd) {
 		kfree(mm);
 		return NULL;
@@ -30,7 +31,7 @@ static void release_pages(uintptr_t start, uintptr_t end, void *ctx)
 {
 	struct mm *mm = ctx;
 
-	arch_user_unmap(mm->pgd, start, end);
+	pgtable_unmap(mm->pgd, start, end);
 }
 
 void mm_put(struct mm *mm)
@@ -39,7 +40,7 @@ void mm_put(struct mm *mm)
 	if (--mm->users)
 		return;
 	vma_clear(&mm->vmas, release_pages, mm);
-	arch_pgd_destroy(mm->pgd);
+	pgtable_destroy(mm->pgd);
 	kfree(mm);
 }
 
@@ -52,7 +53,7 @@ struct mm *mm_fork(struct mm *src)
 	if (vma_clone(&mm->vmas, &src->vmas))
 		goto fail;
 	for (const struct vma *v = vma_first(&src->vmas); v; v = vma_next(v)) {
-		if (arch_user_copy(mm->pgd, src->pgd, v->start, v->end, v->prot, v->flags))
+		if (pgtable_fork(mm->pgd, src->pgd, v->start, v->end))
 			goto fail;
 	}
 	mm->start_brk = src->start_brk;
@@ -89,7 +90,7 @@ static void apply_prot(uintptr_t start, uintptr_t end, unsigned int prot, unsign
 {
 	struct mm *mm = ctx;
 
-	arch_user_protect(mm->pgd, start, end, prot, flags);
+	pgtable_protect(mm->pgd, start, end, prot, flags);
 }
 
 int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot)
@@ -113,7 +114,7 @@ static int populate(struct mm *mm, const struct vma *v, uintptr_t addr)
 
 	if (!p)
 		return -ENOMEM;
-	err = arch_user_map(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), p, v->prot, v->flags);
+	err = pgtable_map(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), p, v->prot, v->flags);
 	if (err)
 		page_free(p, 1);
 	return err;
@@ -131,18 +132,20 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 	 */
 	if ((access == FAULT_SHSTK) != !!(v->flags & VM_SHADOW_STACK) && access != FAULT_READ)
 		return -EACCES;
-	if (access == FAULT_SHSTK) {
-		if (arch_user_lookup(mm->pgd, addr))
-			return -EACCES;
-		return populate(mm, v, addr);
-	}
-	if ((access == FAULT_WRITE && !(v->prot & PROT_WRITE)) ||
-	    (access == FAULT_EXEC && !(v->prot & PROT_EXEC)) ||
-	    (access == FAULT_READ && !(v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC))))
+	if (access != FAULT_SHSTK &&
+	    ((access == FAULT_WRITE && !(v->prot & PROT_WRITE)) ||
+	     (access == FAULT_EXEC && !(v->prot & PROT_EXEC)) ||
+	     (access == FAULT_READ && !(v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC)))))
 		return -EACCES;
-	if (arch_user_lookup(mm->pgd, addr))
-		return -EACCES; /* present, yet it faulted: the rights forbid it */
-	return populate(mm, v, addr);
+	if (!pgtable_lookup(mm->pgd, addr))
+		return populate(mm, v, addr);
+	/*
+	 * Present, yet it faulted: a write (a shadow-stack access counts, as
+	 * in Linux) to a copy-on-write page, or the rights forbid it.
+	 */
+	if (access == FAULT_WRITE || access == FAULT_SHSTK)
+		return pgtable_write_fault(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot, v->flags);
+	return -EACCES;
 }
 
 int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
@@ -155,15 +158,18 @@ int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
 		if (!v)
 			return -EFAULT;
 
-		phys_addr_t p = arch_user_lookup(mm->pgd, addr);
+		phys_addr_t p = pgtable_lookup(mm->pgd, addr);
+		int err = 0;
 
-		if (!p) {
-			int err = populate(mm, v, addr);
-
-			if (err)
-				return err;
-			p = arch_user_lookup(mm->pgd, addr);
-		}
+		/* A page fork shares is copied first: the other side keeps its own. */
+		if (!p)
+			err = populate(mm, v, addr);
+		else if (page_ref_count(p) > 1)
+			err = pgtable_unshare(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot,
+					      v->flags);
+		if (err)
+			return err;
+		p = pgtable_lookup(mm->pgd, addr);
 
 		size_t off = addr & (PAGE_SIZE - 1);
 		size_t n = MIN(len, PAGE_SIZE - off);

@@ -337,18 +337,21 @@ static void user_exception(struct trap_frame *f)
 
 /*
  * A data abort in kernel mode is legitimate only inside the user-access
- * routine: page user memory in, or resume at its fix-up. Any other
- * address (a kernel one an LDTR/STTR was refused) is fixed up too: the
- * copy fails with -EFAULT.
+ * routine: page user memory in (a translation fault) or copy a
+ * copy-on-write page (a permission fault: STTR is checked with EL0's
+ * rights, Arm ARM D8.4), or resume at its fix-up. Any other address (a
+ * kernel one an LDTR/STTR was refused) is fixed up too: the copy fails
+ * with -EFAULT.
  */
 static bool kernel_uaccess_fault(struct trap_frame *f)
 {
 	u64 fixup = extable_fixup(f->elr);
+	u64 fsc = f->esr & ESR_ISS_FSC_MASK & FSC_TYPE_MASK;
 
 	if (!fixup)
 		return false;
 	if (current && current->mm && f->far < TASK_SIZE &&
-	    (f->esr & ESR_ISS_FSC_MASK & FSC_TYPE_MASK) == FSC_TRANSLATION &&
+	    (fsc == FSC_TRANSLATION || fsc == FSC_PERMISSION) &&
 	    mm_handle_fault(current->mm, f->far, abort_access(f->esr)) == 0)
 		return true;
 	f->elr = fixup;

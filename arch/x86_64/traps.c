@@ -314,7 +314,9 @@ static void user_exception(struct trap_frame *f)
 
 /*
  * A page fault in kernel mode at a user address is legitimate only inside
- * the user-access routines: page the memory in, or resume at their fix-up.
+ * the user-access routines: page the memory in (or copy a copy-on-write
+ * page: CR0.WP makes ring 0 honour R/W = 0 too, SDM vol. 3A §4.6.1), or
+ * resume at their fix-up.
  */
 static bool kernel_uaccess_fault(struct trap_frame *f)
 {
@@ -322,8 +324,7 @@ static bool kernel_uaccess_fault(struct trap_frame *f)
 
 	if (!fixup || cr2 >= TASK_SIZE)
 		return false;
-	if (current->mm && !(f->error_code & PF_PRESENT) &&
-	    mm_handle_fault(current->mm, cr2, pf_access(f->error_code)) == 0)
+	if (current->mm && mm_handle_fault(current->mm, cr2, pf_access(f->error_code)) == 0)
 		return true;
 	f->rip = fixup;
 	return true;

@@ -27,8 +27,20 @@ phys_addr_t page_alloc(size_t count);
 /* As page_alloc(), with the pages zeroed. */
 phys_addr_t page_alloc_zeroed(size_t count);
 
-/* Returns pages from page_alloc(). Freeing what is not allocated panics. */
+/*
+ * Returns pages from page_alloc(). Freeing what is not allocated, or a page
+ * page_ref_get() shares, panics.
+ */
 void page_free(phys_addr_t phys, size_t count);
+
+/*
+ * Reference counts of single pages, for copy-on-write: page_alloc() gives
+ * each page one; page_ref_get() adds a sharer; page_ref_put() drops one and
+ * frees the page with the last.
+ */
+void page_ref_get(phys_addr_t phys);
+void page_ref_put(phys_addr_t phys);
+unsigned int page_ref_count(phys_addr_t phys);
 
 /* Exact accounting, for leak checks: pages free now, and RAM pages managed. */
 size_t page_free_count(void);

@@ -2,7 +2,8 @@
 /*
  * User address spaces: a page-table root (the arch's) plus the VMA list
  * that says what may be mapped where. Pages are allocated on first touch
- * (demand paging) and owned by exactly one address space: fork copies them.
+ * (demand paging); fork shares them copy-on-write, and the first write on
+ * either side copies the page (the last sharer just writes it).
  */
 #ifndef KERNEL_VM_H
 #define KERNEL_VM_H
@@ -26,7 +27,7 @@ struct mm {
 struct mm *mm_create(void);
 /* Drops one user; the last one frees every page, table and area. */
 void mm_put(struct mm *mm);
-/* A full copy for fork: areas and the contents of every present page. */
+/* A copy for fork: the areas, and every page shared copy-on-write. */
 struct mm *mm_fork(struct mm *src);
 
 /*
@@ -44,7 +45,8 @@ int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot);
 enum fault_access { FAULT_READ, FAULT_WRITE, FAULT_EXEC, FAULT_SHSTK };
 
 /*
- * Resolves a fault at addr: 0 when a page was mapped (demand paging),
+ * Resolves a fault at addr: 0 when a page was mapped (demand paging) or
+ * a copy-on-write page was made the faulting side's own,
  * -EFAULT when no area covers addr (SEGV_MAPERR), -EACCES when the area
  * forbids the access (SEGV_ACCERR), -ENOMEM when out of memory.
  */
@@ -60,21 +62,8 @@ int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len);
 /* Makes mm the address space the CPU uses (NULL: kernel only). */
 void mm_activate(struct mm *mm);
 
-/* ---- arch hooks (arch/<arch>/) ---- */
-phys_addr_t arch_pgd_create(void);	/* a root with the kernel half, or 0 */
-void arch_pgd_destroy(phys_addr_t pgd); /* frees the tables (pages must be gone) */
-int arch_user_map(phys_addr_t pgd, uintptr_t va, phys_addr_t pa, unsigned int prot,
-		  unsigned int vm_flags);
-/* Unmaps [start, end) and frees every page that was mapped there. */
-void arch_user_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end);
-/* Changes the rights of the present pages in [start, end). */
-void arch_user_protect(phys_addr_t pgd, uintptr_t start, uintptr_t end, unsigned int prot,
-		       unsigned int vm_flags);
-/* The frame mapped at va, or 0. */
-phys_addr_t arch_user_lookup(phys_addr_t pgd, uintptr_t va);
-/* Copies every present page of [start, end) from src into fresh pages in dst. */
-int arch_user_copy(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end,
-		   unsigned int prot, unsigned int vm_flags);
+/* ---- arch hook (arch/<arch>/mmu_user.c); the tables are <kernel/pgtable.h>'s ---- */
+/* Loads pgd into the MMU, or (0) a root with no user half. */
 void arch_pgd_activate(phys_addr_t pgd);
 
 #endif

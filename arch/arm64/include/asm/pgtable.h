@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The arm64 half of the generic page-table walker (kernel/pgtable.c): how
+ * a user leaf and a table entry are encoded, and the barriers and TLB and
+ * cache maintenance a change needs. <kernel/pgtable.h> lists the hooks.
+ *
+ * User address spaces have their own level-0 table in TTBR0 (the kernel
+ * lives in TTBR1, so nothing of it is copied) and share ASID 0: switching
+ * flushes the TLB's non-global entries. Leaves are nG, AF set (no hardware
+ * access-flag management), PXN (the kernel never runs user code), AP[1] =
+ * EL0 access, AP[2] = read-only, UXN unless PROT_EXEC (Arm ARM D8.3, D8.4),
+ * PTE_WRITE on writable leaves (the S1PIE index bit, asm/pte.h). PROT_NONE
+ * keeps the frame in an invalid entry marked PTE_SW_PROTNONE. Shadow-stack
+ * areas get GCS leaves (PIE index 0xb); write-protected for copy-on-write
+ * they become index 0x9, plain read-only for EL0, so a GCS push or BL to
+ * them takes a permission fault with ISS2.GCS set (Arm ARM D11.x, GCS data
+ * accesses need the GCS permission).
+ */
+#ifndef ASM_PGTABLE_H
+#define ASM_PGTABLE_H
+
+#include <asm/mmu.h>
+#include <asm/pte.h>
+#include <asm/sysreg.h>
+#include <kernel/compiler.h>
+#include <kernel/types.h>
+#include <kernel/vma.h>
+#include <uapi/linux/mman.h>
+
+/* TTBR0 covers user space alone: every level-0 slot is the user's. */
+#define PGT_USER_ROOT_SLOTS PT_ENTRIES
+
+static inline bool pte_present(u64 e)
+{
+	return e & PTE_VALID;
+}
+
+/* A leaf that owns a frame: valid, or PROT_NONE (invalid, frame kept). */
+static inline bool pte_has_frame(u64 e)
+{
+	return e & (PTE_VALID | PTE_SW_PROTNONE);
+}
+
+/* Points an upper-level entry at a new (zeroed) table: its zeroes are visible first. */
+static inline void pgt_set_table(u64 *slot, phys_addr_t table)
+{
+	__asm__ __volatile__("dsb ishst" ::: "memory");
+	WRITE_ONCE(*slot, table | PTE_VALID | PTE_TABLE);
+}
+
+static inline u64 pte_leaf(phys_addr_t pa, unsigned int prot, unsigned int vm_flags)
+{
+	if (!(prot & (PROT_READ | PROT_WRITE | PROT_EXEC)))
+		return pa | PTE_SW_PROTNONE;
+
+	u64 e = pa | PTE_VALID | PTE_PAGE | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF |
+		PTE_NG | PTE_USER;
+
+	/*
+	 * A GCS page: PIE index 0xb, GCS for EL0 and read-only for EL1 (gcs.c).
+	 * Never executable; AP[2] = 0 ("dirty"), or GCS stores would fault.
+	 * Without S1PIE (no GCS, or gcs=off: such areas are never created
+	 * then) it would be plain read-only data.
+	 */
+	if (vm_flags & VM_SHADOW_STACK) {
+		if (arm64_pie_enabled)
+			return e | PTE_USER_GCS;
+		return e | PTE_PXN | PTE_UXN | PTE_RDONLY;
+	}
+	e |= PTE_PXN;
+	if (prot & PROT_WRITE)
+		e |= PTE_WRITE;
+	else
+		e |= PTE_RDONLY;
+	if (!(prot & PROT_EXEC))
+		e |= PTE_UXN;
+	return e;
+}
+
+/* True when EL0 may write the page through this leaf (GCS stores count). */
+static inline bool pte_writable(u64 e)
+{
+	return (e & PTE_VALID) && !(e & PTE_RDONLY);
+}
+
+/* Read-only: the PIE index loses its write bit (0xf -> 0xd, GCS 0xb -> 0x9), AP[2] set. */
+static inline u64 pte_wrprotect(u64 e)
+{
+	return (e & ~PTE_WRITE) | PTE_RDONLY;
+}
+
+/* The leaf old rebuilt for new rights. */
+static inline u64 pte_modify(u64 old, unsigned int prot, unsigned int vm_flags)
+{
+	return pte_leaf(old & PTE_ADDR_MASK, prot, vm_flags);
+}
+
+static inline bool pgd_is_active(phys_addr_t pgd)
+{
+	return (read_sysreg(ttbr0_el1) & PTE_ADDR_MASK) == pgd;
+}
+
+static inline void tlb_flush_page(phys_addr_t pgd, uintptr_t va)
+{
+	if (pgd_is_active(pgd))
+		arm64_flush_page(va);
+}
+
+static inline void tlb_flush_all(phys_addr_t pgd)
+{
+	if (pgd_is_active(pgd))
+		arm64_flush_all();
+}
+
+/* New code pages: make the instruction side see what the direct map wrote (Arm ARM D7.5). */
+static inline void pte_sync_icache(u64 e)
+{
+	if ((e & PTE_VALID) && !(e & PTE_UXN))
+		__asm__ __volatile__("dsb ish\n\tic ialluis\n\tdsb ish\n\tisb" ::: "memory");
+}
+
+static inline void pte_install(u64 *e, u64 leaf)
+{
+	pte_sync_icache(leaf);
+	WRITE_ONCE(*e, leaf);
+	__asm__ __volatile__("dsb ishst\n\tisb" ::: "memory");
+}
+
+/* Break-before-make (Arm ARM D8.16.1): invalid, flush, then the new entry. */
+static inline void pte_replace(phys_addr_t pgd, u64 *e, uintptr_t va, u64 leaf)
+{
+	WRITE_ONCE(*e, 0);
+	tlb_flush_page(pgd, va);
+	pte_install(e, leaf);
+}
+
+static inline void pgt_sync(void)
+{
+	__asm__ __volatile__("dsb ishst" ::: "memory");
+}
+
+/* A fresh root: nothing to copy, the kernel is in TTBR1. */
+static inline void pgt_root_init(u64 *root)
+{
+}
+
+#endif
