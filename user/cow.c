@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "shstk_enable.h"
 #include "sig_arch.h"
 
 #define NTESTS 8
@@ -224,12 +225,12 @@ struct ksigaction {
 
 static void on_sigsegv(int sig, siginfo_t *si, void *uc __attribute__((unused)))
 {
-	SIG_SS_EXIT(sig == SIGSEGV && si->si_code == SEGV_CPERR ? CPERR_SEEN : CPERR_WRONG);
+	SHSTK_EXIT(sig == SIGSEGV && si->si_code == SEGV_CPERR ? CPERR_SEEN : CPERR_WRONG);
 }
 
 static __attribute__((noinline, noreturn)) void landing(void)
 {
-	SIG_SS_EXIT(NO_CPERR);
+	SHSTK_EXIT(NO_CPERR);
 }
 
 /*
@@ -246,7 +247,7 @@ static int one_side(bool tamper)
 		return 5;
 	if (!tamper)
 		return 0;
-	if (syscall4(SYS_rt_sigaction, SIGSEGV, (long)&a, 0, 8) != 0)
+	if (syscall4(__NR_rt_sigaction, SIGSEGV, (long)&a, 0, 8) != 0)
 		return 6;
 	sig_arch_tamper_return(landing);
 	return 7;
@@ -262,7 +263,7 @@ static int both_sides(bool tamper)
 		return 2;
 	pid = fork();
 	if (pid == 0)
-		SIG_SS_EXIT(one_side(tamper));
+		SHSTK_EXIT(one_side(tamper));
 	if (!tamper)
 		mine = one_side(false); /* likely while the child still shares */
 	else if (deep(DEPTH) != DEPTH)
@@ -282,9 +283,9 @@ static void test_shadow_stack(const char *name, bool tamper)
 
 	if (pid == 0) {
 		/* Enabled inline: this frame never returns, it leaves by exit_group. */
-		if (SIG_SS_ENABLE() != 0)
-			SIG_SS_EXIT(SS_UNSUPPORTED);
-		SIG_SS_EXIT(both_sides(tamper));
+		if (SHSTK_ENABLE() != 0)
+			SHSTK_EXIT(SS_UNSUPPORTED);
+		SHSTK_EXIT(both_sides(tamper));
 	}
 	code = exit_code(pid);
 	if (code == SS_UNSUPPORTED) {
