@@ -41,15 +41,30 @@ INITRAMFS_CPIO := $(BUILD)/initramfs.cpio
 # Kernels booted with crashtest=KIND, to prove a kernel bug gives a panic report.
 CRASH_KINDS := null stack
 
-# The bootable image and its crash-test twins (IMAGE, CRASH_IMAGES): how
-# they are made is the architecture's business.
+# make bench boots BENCH_IMAGE: the same kernel and initramfs with
+# /bin/bench as init, its knobs after "--" (user/bench.c). BENCH_ARGS_FILE
+# changes only when they do, so the image is remade exactly then.
+BENCH_RUNS ?= 1000
+BENCH_LIVE ?= 10000
+BENCH_MAPS ?= 10000
+BENCH_CMDLINE := $(CMDLINE) init=/bin/bench -- runs=$(BENCH_RUNS) live=$(BENCH_LIVE) maps=$(BENCH_MAPS)
+BENCH_ARGS_FILE := $(BUILD)/bench.args
+
+# The bootable image, its crash-test twins (IMAGE, CRASH_IMAGES) and the
+# benchmark's (BENCH_IMAGE): how they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
-.PHONY: all iso image crash-images run debug test toolchain-check unit lint format deps deps-check clean help
+.PHONY: all iso image crash-images bench-image run debug test bench toolchain-check unit lint format deps deps-check clean help
 
 all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO)
 image iso: $(IMAGE)
 crash-images: $(CRASH_IMAGES)
+bench-image: $(BENCH_IMAGE)
+
+$(BENCH_ARGS_FILE): FORCE
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' '$(BENCH_CMDLINE)' > $@.tmp && \
+		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
 
 $(OBJ)/%.c.o: %.c Makefile arch/$(ARCH)/build.mk
 	@mkdir -p $(dir $@)
@@ -88,6 +103,16 @@ debug: deps-check $(IMAGE)
 TEST_ARCHES := $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
 test: deps-check
 	$(Q)tests/run-all $(TEST_ARCHES)
+
+# The benchmark (scripts/bench): /bin/bench booted as init on the
+# deterministic emulators of every architecture (only ARCH's when ARCH is
+# given; only PLATFORM when it is given), one table, build/bench/*.csv and
+# a plot. BENCH_RUNS=N samples per row (1000), BENCH_LIVE=N live threads
+# (10000), BENCH_MAPS=N mappings (10000). Long: not part of make test.
+BENCH_PLATFORM := $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM))
+bench: deps-check
+	$(Q)BENCH_RUNS=$(BENCH_RUNS) BENCH_LIVE=$(BENCH_LIVE) BENCH_MAPS=$(BENCH_MAPS) \
+		scripts/bench $(if $(BENCH_PLATFORM),--platform $(BENCH_PLATFORM)) $(TEST_ARCHES)
 
 # Says whether this architecture's compiler is installed.
 toolchain-check:

@@ -9,6 +9,7 @@
 
 IMAGE := $(BUILD)/umbra.img
 CRASH_IMAGES := $(patsubst %,$(BUILD)/crash-%.img,$(CRASH_KINDS))
+BENCH_IMAGE := $(BUILD)/bench.img
 
 $(BUILD)/umbra.bin: $(ELF)
 	@$(if $(Q),echo "  OBJCOPY $@")
@@ -53,6 +54,10 @@ $(BUILD)/smoke/gcs: arch/$(ARCH)/smoke/gcs.c arch/$(ARCH)/image.mk
 $(SMOKE_CPIO): $(BUILD)/smoke/init $(BUILD)/smoke/gcs
 	@$(if $(Q),echo "  CPIO    $@")
 	$(Q)cd $(BUILD)/smoke && printf '%s\n' init gcs | cpio -o -H newc --quiet -R 0:0 > $(abspath $@)
+
+$(BENCH_IMAGE): $(BUILD)/umbra.bin $(BENCH_ARGS_FILE) Makefile arch/$(ARCH)/image.mk | $(INITRAMFS_CPIO)
+	@$(if $(Q),echo "  IMAGE   $@")
+	$(call make-img,$@,$(BENCH_CMDLINE))
 
 $(IMAGE) $(CRASH_IMAGES): | $(SMOKE_CPIO)
 
