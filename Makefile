@@ -3,6 +3,7 @@
 #   make [ARCH=x86_64]     kernel ELF and bootable ISO in build/$(ARCH)/
 #   make run [EMU=bochs]   boot it with the serial console on this terminal
 #   make test              unit tests + every emulator platform installed
+#   make bench             the benchmark on the deterministic emulators (docs/BENCH.md)
 #   V=1                    show full command lines
 
 ARCH ?= x86_64

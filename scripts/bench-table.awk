@@ -3,7 +3,8 @@
 # column per platform in its own unit, then the target from issue 10 with
 # a mark in every cell it applies to (ok / MISS). Targets apply to the
 # deterministic platforms only: "arm64" ones to qemu-arm64*, "Bochs" ones
-# to bochs-x86_64, ratios and pages to both.
+# to bochs-x86_64, ratios and pages to both. With -v md=1 the table is
+# Markdown (for docs/BENCH.md).
 
 function splitcsv(line, f,   n, i, c, inq, cur) {
 	n = 0; cur = ""; inq = 0
@@ -27,7 +28,7 @@ FNR == 1 { next }
 	have[p, k] = 1
 	runs[p, k] = f[5]
 	val[p, k] = f[6]
-	if (!(k in what)) what[k] = f[4]
+	if (!(k in what)) { what[k] = f[4]; korder[++nk] = k }
 	if (f[5] == "0") skipwhy[p, k] = f[4]
 }
 
@@ -37,9 +38,10 @@ function kind(p) {
 	return "wall"
 }
 
-function fmt(v, k) {
+function fmt(v, k, p) {
 	if (v == "") return "-"
 	v += 0
+	if (k == "boot_to_bench" && kind(p) == "wall") return sprintf("%.1f s", v / 1e9)
 	if (k ~ /^ratio_/ || k ~ /pages/) return sprintf("%.2f", v)
 	if (k ~ /_wall$/) return sprintf("%.1f s", v)
 	if (k ~ /_reached$/) return sprintf("%d", v)
@@ -88,10 +90,14 @@ function derive(k, a, b, how,   i, p) {
 }
 
 function line(k, label,   i, p, cell, t) {
-	printf "%-46s", substr(label, 1, 46)
+	if (md) {
+		sub(/^  /, "\\&nbsp;\\&nbsp;", label)
+		printf "| %s", label
+	} else
+		printf "%-46s", substr(label, 1, 46)
 	for (i = 1; i <= np; i++) {
 		p = plat[i]
-		cell = have[p, k] ? fmt(val[p, k], k) : "-"
+		cell = have[p, k] ? fmt(val[p, k], k, p) : "-"
 		if (have[p, k] && runs[p, k] == "0") cell = "n/a"
 		if (have[p, k] && val[p, k] != "" && runs[p, k] != "0" && target(k, p)) {
 			v = val[p, k] + 0
@@ -102,10 +108,11 @@ function line(k, label,   i, p, cell, t) {
 		}
 		printf " | %-16s", cell
 	}
-	printf " | %s\n", target_text(k)
+	printf " | %s%s\n", target_text(k), md ? " |" : ""
 }
 
 function rule(   i) {
+	if (md) return
 	printf "%s", "----------------------------------------------"
 	for (i = 1; i <= np; i++) printf "-+-----------------"
 	print "-+------------------------------------"
@@ -129,11 +136,19 @@ END {
 		if (kind(p) == "arm64") d = "instructions (QEMU -icount shift=0: one per virtual ns; CNTVCT_EL0 / CNTFRQ_EL0)"
 		else if (kind(p) == "bochs") d = "Bochs ticks (RDTSC, clock: sync=none: one per emulated instruction)"
 		else d = "nanoseconds, wall clock (RDTSC calibrated on CLOCK_MONOTONIC; noisy, no targets)"
-		printf "  %-16s %s\n", p, d
+		printf md ? "- %s: %s\n" : "  %-16s %s\n", p, d
 	}
-	printf "%-46s", "operation"
-	for (i = 1; i <= np; i++) printf " | %-16s", plat[i]
-	printf " | %s\n", "target (issue 10)"
+	if (md) {
+		printf "\n| operation"
+		for (i = 1; i <= np; i++) printf " | %s", plat[i]
+		printf " | target (issue 10) |\n|---"
+		for (i = 1; i <= np; i++) printf "|--:"
+		print "|---|"
+	} else {
+		printf "%-46s", "operation"
+		for (i = 1; i <= np; i++) printf " | %-16s", plat[i]
+		printf " | %s\n", "target (issue 10)"
+	}
 	rule()
 	line("counter", "counter read overhead (2 reads)")
 	line("getppid", "getppid")
@@ -177,7 +192,8 @@ END {
 	rule()
 	for (i = 1; i <= np; i++) {
 		p = plat[i]
-		for (key in what)
-			if ((p, key) in skipwhy) printf "  n/a on %s, %s: %s\n", p, key, skipwhy[p, key]
+		for (j = 1; j <= nk; j++)
+			if ((p, korder[j]) in skipwhy)
+				printf "%s n/a on %s, %s: %s\n", md ? "-" : " ", p, korder[j], skipwhy[p, korder[j]]
 	}
 }

@@ -536,22 +536,67 @@ static __attribute__((noreturn)) void second_half(void)
 /*
  * profile=KEY: only that row, between "bench profile begin/end" lines, each
  * followed by a 3-second sleep, so a host tracing the emulator
- * (scripts/bench-profile) can switch its trace on and off around it.
+ * (scripts/bench-profile) can switch its trace on and off around it. The
+ * live_*_1000 rows time the 1,000th thread's creation and its join.
  */
 struct simple_row {
 	const char *key;
 	uint64_t (*op)(void);
 	bool shstk_on;
+	void (*setup)(void); /* the state the row needs, or NULL */
 };
 
+/* For mmap_1page_10000: the other mappings. */
+static void setup_maps(void)
+{
+	map_size = page;
+	for (unsigned long n = 0; n < 10000; n++)
+		mmap(NULL, page, (n & 1) ? PROT_READ : PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+/* For live_*_1000: 999 idle threads, and room for the 1,000th. */
+static struct thread *profile_threads;
+
+static void setup_threads(void)
+{
+	profile_threads = mmap(NULL, 1000 * sizeof(struct thread), PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	for (int i = 0; profile_threads != MAP_FAILED && i < 999; i++)
+		thread_create(&profile_threads[i], idle_thread, (void *)&release_word, &idle_attr);
+}
+
+/* The 1,000th thread made and joined again (the live_*_1000 rows time the make only). */
+static uint64_t time_spare_thread(void)
+{
+	uint64_t t0 = counter_read();
+
+	if (profile_threads == MAP_FAILED ||
+	    thread_create(&profile_threads[999], idle_thread, (void *)&spare_word, &idle_attr))
+		return OP_FAILED;
+	release(&spare_word, &profile_threads[999], 1);
+	return counter_read() - t0;
+}
+
+/* For raw_thread_on_churned: 999 threads made and joined, their tables left behind. */
+static void setup_churn(void)
+{
+	setup_threads();
+	release(&release_word, profile_threads, 999);
+}
+
 static const struct simple_row simple_rows[] = {
-	{ "getppid", time_getppid, false },
-	{ "fork_wait", time_fork_wait, false },
-	{ "raw_thread_off", time_raw_thread, false },
-	{ "raw_thread_on", time_raw_thread, true },
-	{ "libc_thread_off", time_libc_thread, false },
-	{ "libc_thread_on", time_libc_thread, true },
-	{ "fork_wait_on", time_fork_wait, true },
+	{ "getppid", time_getppid, false, NULL },
+	{ "fork_wait", time_fork_wait, false, NULL },
+	{ "raw_thread_off", time_raw_thread, false, NULL },
+	{ "raw_thread_on", time_raw_thread, true, NULL },
+	{ "libc_thread_off", time_libc_thread, false, NULL },
+	{ "libc_thread_on", time_libc_thread, true, NULL },
+	{ "fork_wait_on", time_fork_wait, true, NULL },
+	{ "mmap_1page_10000", time_mmap, false, setup_maps },
+	{ "live_off_1000", time_spare_thread, false, setup_threads },
+	{ "live_on_1000", time_spare_thread, true, setup_threads },
+	{ "raw_thread_on_churned", time_raw_thread, true, setup_churn },
 };
 
 static const char *profile_key;
@@ -587,6 +632,8 @@ static __attribute__((noreturn)) void profile_row(const struct simple_row *r)
 		printf("bench note profile %s: shadow stacks unavailable\n", r->key);
 		finish();
 	}
+	if (r->setup)
+		r->setup();
 	r->op(); /* warm-up */
 	printf("bench profile begin %s\n", r->key);
 	fflush_stdout();
