@@ -1,7 +1,8 @@
 # Prints make bench's one table from the platforms' CSV files
 # (scripts/bench-parse.awk writes them): one line per operation, one
-# column per platform in its own unit, then the target from issue 10 with
-# a mark in every cell it applies to (ok / MISS). Targets apply to the
+# column per platform in its own unit, then the row's target (the
+# memory-management work's, docs/BENCH.md) with a mark in every cell it
+# applies to (ok / MISS). Targets apply to the
 # deterministic platforms only: "arm64" ones to qemu-arm64*, "Bochs" ones
 # to bochs-x86_64, ratios and pages to both. With -v md=1 the table is
 # Markdown (for docs/BENCH.md).
@@ -50,7 +51,7 @@ function fmt(v, k, p) {
 	return sprintf("%d", v)
 }
 
-# The issue's target for key on platform p: sets lim and op ("le", "eq"); false when none.
+# The target for key on platform p: sets lim and op ("le", "eq"); false when none.
 function target(k, p,   kd) {
 	kd = kind(p)
 	if (kd == "wall") return 0
@@ -141,13 +142,13 @@ END {
 	if (md) {
 		printf "\n| operation"
 		for (i = 1; i <= np; i++) printf " | %s", plat[i]
-		printf " | target (issue 10) |\n|---"
+		printf " | target |\n|---"
 		for (i = 1; i <= np; i++) printf "|--:"
 		print "|---|"
 	} else {
 		printf "%-46s", "operation"
 		for (i = 1; i <= np; i++) printf " | %-16s", plat[i]
-		printf " | %s\n", "target (issue 10)"
+		printf " | %s\n", "target"
 	}
 	rule()
 	line("counter", "counter read overhead (2 reads)")

@@ -36,7 +36,7 @@ static inline long bench_clone_exit(unsigned long flags, void *sp, int *ptid, in
 	return x0;
 }
 
-/* The GCS size a thread made without a stack size gets (ABI.md §4.6). */
+/* The GCS a thread made without a stack size gets: half RLIMIT_STACK (kernel/shstk_rules.c). */
 #define BENCH_DEFAULT_SHSTK_BYTES (4ul << 20)
 #define BENCH_DEFAULT_SHSTK "4 MiB"
 
