@@ -3,6 +3,7 @@
 #   make [ARCH=x86_64|arm64]   kernel, userland and boot image in build/$(ARCH)/
 #   make run [EMU=bochs]       boot it with the serial console on this terminal
 #   make test                  unit tests + every emulator platform installed
+#   make bench                 the benchmark on the deterministic emulators (docs/BENCH.md)
 # Variables: ARCH (x86_64), PLATFORM=NAME (run, debug: a platform of
 # tests/boot/platforms), EMU=bochs (run: bochs-ARCH), CMDLINE (the images'
 # kernel command line), CROSS_COMPILE, GDB (gdb-multiarch), V=1 (full
@@ -50,21 +51,36 @@ INITRAMFS_CPIO := $(BUILD)/initramfs.cpio
 # Kernels booted with crashtest=KIND, to prove a kernel bug gives a panic report.
 CRASH_KINDS := null stack
 
-# The bootable image and its crash-test twins (IMAGE, CRASH_IMAGES): how
-# they are made is the architecture's business.
+# make bench boots BENCH_IMAGE: the same kernel and initramfs with
+# /bin/bench as init, its knobs after "--" (user/bench.c). BENCH_ARGS_FILE
+# changes only when they do, so the image is remade exactly then.
+BENCH_RUNS ?= 1000
+BENCH_LIVE ?= 10000
+BENCH_MAPS ?= 10000
+BENCH_CMDLINE := $(CMDLINE) init=/bin/bench -- runs=$(BENCH_RUNS) live=$(BENCH_LIVE) maps=$(BENCH_MAPS)
+BENCH_ARGS_FILE := $(BUILD)/bench.args
+
+# The bootable image, its crash-test twins (IMAGE, CRASH_IMAGES) and the
+# benchmark's (BENCH_IMAGE): how they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
-.PHONY: all iso image crash-images run debug test toolchain-check unit lint format docs check-docs deps \
-	deps-check clean help
+.PHONY: all iso image crash-images bench-image run debug test bench toolchain-check unit lint format \
+	docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
 all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) ## kernel, userland and the boot image of ARCH (the default)
 image iso: $(IMAGE) ## the boot image only (x86_64: the hybrid ISO; arm64: the Image)
 crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
+bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
 
 $(CMDLINE_FILE): FORCE
 	@mkdir -p $(dir $@)
 	$(Q)printf '%s\n' '$(CMDLINE)' > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+
+$(BENCH_ARGS_FILE): FORCE
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' '$(BENCH_CMDLINE)' > $@.tmp && \
+		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
 
 $(OBJ)/%.c.o: %.c Makefile arch/$(ARCH)/build.mk
 	@mkdir -p $(dir $@)
@@ -110,6 +126,16 @@ debug: deps-check $(IMAGE) ## boot a QEMU PLATFORM halted, with a gdb stub on :1
 TEST_ARCHES := $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
 test: deps-check ## unit tests, check-docs, and every platform's boots (only ARCH's with ARCH=)
 	$(Q)tests/run-all $(TEST_ARCHES)
+
+# The benchmark (scripts/bench): /bin/bench booted as init on the
+# deterministic emulators of every architecture (only ARCH's when ARCH is
+# given; only PLATFORM when it is given), one table, build/bench/*.csv and
+# a plot. BENCH_RUNS=N samples per row (1000), BENCH_LIVE=N live threads
+# (10000), BENCH_MAPS=N mappings (10000). Long: not part of make test.
+BENCH_PLATFORM := $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM))
+bench: deps-check ## the benchmark on the deterministic emulators (docs/BENCH.md; minutes)
+	$(Q)BENCH_RUNS=$(BENCH_RUNS) BENCH_LIVE=$(BENCH_LIVE) BENCH_MAPS=$(BENCH_MAPS) \
+		scripts/bench $(if $(BENCH_PLATFORM),--platform $(BENCH_PLATFORM)) $(TEST_ARCHES)
 
 # Says whether this architecture's compiler is installed.
 toolchain-check: ## say whether ARCH's compiler is installed

@@ -10,50 +10,76 @@ static bool is_space(char ch)
 	return ch == ' ' || ch == '\t' || ch == '\n';
 }
 
+/*
+ * Ends the word that starts at p, in place: double quotes group (spaces
+ * included) and are dropped, the first unquoted space ends it. Returns where
+ * the rest of the text starts.
+ */
+static char *take_word(char *p)
+{
+	bool quoted = false;
+	char *out = p; /* the word is rewritten in place, never longer */
+
+	for (; *p; p++) {
+		if (*p == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		if (!quoted && is_space(*p))
+			break;
+		*out++ = *p;
+	}
+
+	bool more = *p != '\0';
+
+	*out = '\0';
+	return more ? p + 1 : p;
+}
+
 void cmdline_parse(struct cmdline *c, const char *text)
 {
 	size_t len = strlcpy(c->buf, text ? text : "", sizeof(c->buf));
+	bool for_init = false;
 	char *p = c->buf;
 
 	c->nr_words = 0;
+	c->nr_init_args = 0;
 	c->truncated = len >= sizeof(c->buf);
 	for (;;) {
 		while (is_space(*p))
 			p++;
 		if (!*p)
 			break;
+
+		char *word = p;
+
+		p = take_word(p);
+		if (for_init) {
+			if (c->nr_init_args == CMDLINE_MAX_INIT_ARGS) {
+				c->truncated = true;
+				break;
+			}
+			c->init_args[c->nr_init_args++] = word;
+			continue;
+		}
+		if (strcmp(word, "--") == 0) {
+			for_init = true; /* the rest is init's, as on Linux */
+			continue;
+		}
 		if (c->nr_words == CMDLINE_MAX_WORDS) {
 			c->truncated = true;
 			break;
 		}
 
 		struct cmdline_word *w = &c->words[c->nr_words++];
-		bool quoted = false, have_value = false;
-		char *out = p; /* the word is rewritten in place, never longer */
+		char *eq = strchr(word, '=');
 
-		w->key = p;
+		w->key = word;
 		w->value = "";
-		for (; *p; p++) {
-			if (*p == '"') {
-				quoted = !quoted; /* quotes group, and are dropped */
-				continue;
-			}
-			if (!quoted && is_space(*p))
-				break;
-			if (*p == '=' && !have_value) {
-				*out++ = '\0'; /* the first '=' ends the key */
-				w->value = out;
-				have_value = true;
-				continue;
-			}
-			*out++ = *p;
+		if (eq) {
+			*eq = '\0'; /* the first '=' ends the key */
+			w->value = eq + 1;
 		}
-		bool more = *p != '\0';
-
-		*out = '\0';
-		if (!more)
-			break;
-		p++;
 	}
 }
 

@@ -31,10 +31,13 @@ MUSL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -pthread -MMD -MP
 	-Wl,-z,max-page-size=4096 -Wl,-z,noexecstack -Wl,-z,norelro -Wl,--build-id=none
 
 # The order /init runs them in; a program missing here runs after these.
-USER_RUN_ORDER := clone3 shstk proc threads mm efault leak hostile musl_pthreads
+# USER_NOT_RUN are bundled but never run by /init: /bin/bench takes minutes
+# (make bench boots it as init= instead).
+USER_RUN_ORDER := clone3 shstk proc threads mm efault leak hostile counter musl_pthreads
+USER_NOT_RUN := bench
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)
 USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
-	$(filter-out $(USER_RUN_ORDER),$(USER_BIN_NAMES))
+	$(filter-out $(USER_RUN_ORDER) $(USER_NOT_RUN),$(USER_BIN_NAMES))
 
 # ELF files that are valid but unusual, made from /bin/hostile by a host
 # tool (scripts/elfpatch.c) for its execve cases; /init does not run them.

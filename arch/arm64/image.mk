@@ -9,6 +9,7 @@
 
 IMAGE := $(BUILD)/umbra.img
 CRASH_IMAGES := $(patsubst %,$(BUILD)/crash-%.img,$(CRASH_KINDS))
+BENCH_IMAGE := $(BUILD)/bench.img
 
 $(BUILD)/umbra.bin: $(ELF)
 	@$(if $(Q),echo "  OBJCOPY $@")
@@ -31,3 +32,7 @@ $(BUILD)/crash-%.img: $(BUILD)/umbra.bin Makefile arch/$(ARCH)/image.mk $(CMDLIN
 # The images carry no initramfs (tests/boot/emulate passes it with -initrd),
 # but booting one needs it: build it with them.
 $(IMAGE) $(CRASH_IMAGES): | $(INITRAMFS_CPIO)
+
+$(BENCH_IMAGE): $(BUILD)/umbra.bin $(BENCH_ARGS_FILE) Makefile arch/$(ARCH)/image.mk | $(INITRAMFS_CPIO)
+	@$(if $(Q),echo "  IMAGE   $@")
+	$(call make-img,$@,$(BENCH_CMDLINE))

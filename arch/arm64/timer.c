@@ -2,7 +2,8 @@
 /*
  * The periodic tick from the generic timer's EL1 virtual timer (Arm ARM
  * D11.2: CNTFRQ_EL0, CNTVCT_EL0, CNTV_CVAL_EL0, CNTV_CTL_EL0), taken through
- * the GIC; and the IRQ entry every interrupt goes through.
+ * the GIC; user space's view of the counter; and the IRQ entry every
+ * interrupt goes through.
  */
 #include <asm/setup.h>
 #include <asm/sysreg.h>
@@ -35,6 +36,19 @@ static void timer_irq(void)
 	timer_tick();
 }
 
+/*
+ * What EL0 may read of the generic timer, as Linux sets it
+ * (arch_counter_set_user_access()): the virtual count CNTVCT_EL0 and
+ * CNTFRQ_EL0, so programs time themselves without a system call; never the
+ * physical count, the timers or the event stream. Everything else traps
+ * and becomes SIGILL (traps.c). Arm ARM D19.11, CNTKCTL_EL1.
+ */
+static void counter_user_access(void)
+{
+	write_sysreg(cntkctl_el1, CNTKCTL_EL0VCTEN);
+	isb();
+}
+
 void arch_timer_init(unsigned int hz)
 {
 	u64 freq = read_sysreg(cntfrq_el0);
@@ -42,6 +56,7 @@ void arch_timer_init(unsigned int hz)
 	if (!freq)
 		panic("timer: CNTFRQ_EL0 is 0 (firmware did not set it)");
 	interval = freq / hz;
+	counter_user_access();
 	gic_init();
 	irq_set_handler(arm64_platform.timer_intid, timer_irq);
 	gic_enable(arm64_platform.timer_intid);

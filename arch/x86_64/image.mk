@@ -4,6 +4,7 @@
 
 IMAGE := $(BUILD)/umbra.iso
 CRASH_IMAGES := $(patsubst %,$(BUILD)/crash-%.iso,$(CRASH_KINDS))
+BENCH_IMAGE := $(BUILD)/bench.iso
 
 # $(1) = output, $(2) = kernel command line.
 define make-iso
@@ -21,3 +22,6 @@ $(IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile arch/$(ARCH)/i
 
 $(BUILD)/crash-%.iso: $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
 	$(call make-iso,$@,$(CMDLINE) crashtest=$*)
+
+$(BENCH_IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg $(BENCH_ARGS_FILE) Makefile arch/$(ARCH)/image.mk
+	$(call make-iso,$@,$(BENCH_CMDLINE))

@@ -5,8 +5,10 @@
  * first kept), absent keys give NULL, the last occurrence wins, any run of
  * spaces, tabs and newlines separates words, empty and NULL text give no
  * words, and too long a text (> 511 characters) or too many words (> 32) set
- * truncated. cmdline_get_ulong() accepts exactly decimal and 0x hex numbers
- * that fit an unsigned long.
+ * truncated. Words after a "--" word are init's arguments, whole ("a=b"
+ * stays one word), never kernel keys; at most 32 of them.
+ * cmdline_get_ulong() accepts exactly decimal and 0x hex numbers that fit an
+ * unsigned long.
  */
 #include <limits.h>
 #include <setjmp.h>
@@ -275,6 +277,57 @@ static void test_get_ulong(void **state)
 	assert_not_ulong("absent");
 }
 
+static void test_init_args_after_dashes(void **state)
+{
+	char text[400];
+	size_t len = 0;
+
+	(void)state;
+	parse("init=/bin/bench loglevel=7 -- runs=100 live \"two words\" -- x");
+	assert_false(cl.truncated);
+	assert_int_equal(cl.nr_words, 2);
+	assert_value("init", "/bin/bench");
+	assert_value("loglevel", "7");
+	assert_value("runs", NULL); /* init's, not the kernel's */
+	assert_value("live", NULL);
+	assert_value("--", NULL);
+	assert_int_equal(cl.nr_init_args, 5);
+	assert_string_equal(cl.init_args[0], "runs=100"); /* whole, '=' kept */
+	assert_string_equal(cl.init_args[1], "live");
+	assert_string_equal(cl.init_args[2], "two words");
+	assert_string_equal(cl.init_args[3], "--"); /* only the first one separates */
+	assert_string_equal(cl.init_args[4], "x");
+
+	parse("a=1 b");
+	assert_int_equal(cl.nr_init_args, 0);
+	parse("a=1 --");
+	assert_int_equal(cl.nr_words, 1);
+	assert_int_equal(cl.nr_init_args, 0);
+	parse("-- a=1");
+	assert_int_equal(cl.nr_words, 0);
+	assert_value("a", NULL);
+	assert_int_equal(cl.nr_init_args, 1);
+	parse("a=--x --b \"--\" c");
+	assert_value("a", "--x");
+	assert_value("--b", "");
+	assert_int_equal(cl.nr_init_args, 1); /* a quoted "--" separates too, as on Linux */
+	assert_string_equal(cl.init_args[0], "c");
+
+	/* 32 arguments fit, the 33rd sets truncated. */
+	len = (size_t)snprintf(text, sizeof(text), "k=v --");
+	for (int i = 0; i < CMDLINE_MAX_INIT_ARGS; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, " a%d", i);
+	parse(text);
+	assert_false(cl.truncated);
+	assert_int_equal(cl.nr_init_args, CMDLINE_MAX_INIT_ARGS);
+	assert_string_equal(cl.init_args[31], "a31");
+	snprintf(text + len, sizeof(text) - len, " a32");
+	parse(text);
+	assert_true(cl.truncated);
+	assert_int_equal(cl.nr_init_args, CMDLINE_MAX_INIT_ARGS);
+	assert_value("k", "v");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_truncated_by_length),
 		cmocka_unit_test(test_truncated_by_word_count),
 		cmocka_unit_test(test_get_ulong),
+		cmocka_unit_test(test_init_args_after_dashes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

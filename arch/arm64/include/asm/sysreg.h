@@ -181,6 +181,18 @@
 #define CNT_CTL_IMASK (UL(1) << 1)
 
 /*
+ * CNTKCTL_EL1 (Arm ARM D19.11, "CNTKCTL_EL1"): which parts of the generic
+ * timer EL0 may use without trapping to EL1 (EC 0x18). EL0VCTEN opens
+ * CNTVCT_EL0 and CNTFRQ_EL0; EL0PCTEN the physical count CNTPCT_EL0;
+ * EL0VTEN and EL0PTEN the timers' own registers; EVNTEN the event stream.
+ */
+#define CNTKCTL_EL0PCTEN (UL(1) << 0)
+#define CNTKCTL_EL0VCTEN (UL(1) << 1)
+#define CNTKCTL_EVNTEN (UL(1) << 2)
+#define CNTKCTL_EL0VTEN (UL(1) << 8)
+#define CNTKCTL_EL0PTEN (UL(1) << 9)
+
+/*
  * MSR PAN, #imm (FEAT_PAN, Arm ARM C6.2.227): MSR <pstatefield>, #imm with
  * op1 = 0, op2 = 4, CRm = imm. Emitted as words so an ARMv8.0 -march builds.
  */
