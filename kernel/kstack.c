@@ -12,12 +12,19 @@
 #include <uapi/linux/errno.h>
 
 #define SLOT_BYTES ((uintptr_t)KSTACK_SLOT_PAGES * PAGE_SIZE)
-#define NR_SLOTS (KSTACK_AREA_SIZE / SLOT_BYTES)
-#define MAX_SLOTS 1024
+#define NR_SLOTS (KSTACK_AREA_SIZE / SLOT_BYTES) /* 16,384 with a 1 GiB area */
 
 _Static_assert(KSTACK_SLOT_PAGES > KSTACK_PAGES, "a slot must leave room for a guard");
 
-static bool slot_used[NR_SLOTS < MAX_SLOTS ? NR_SLOTS : MAX_SLOTS];
+static bool slot_used[NR_SLOTS];
+/*
+ * The free slots as a stack, so taking and giving one back is O(1) however
+ * many tasks exist; filled when the area is prepared, lowest slot on top.
+ */
+static u16 free_slots[NR_SLOTS];
+static size_t slots_free;
+
+_Static_assert(NR_SLOTS <= 65536, "slot numbers fit in a u16");
 
 static uintptr_t slot_base(size_t i)
 {
@@ -37,9 +44,11 @@ static void unmap_and_free(uintptr_t base, size_t pages)
 	}
 }
 
-size_t kstack_slots(void)
+static bool area_ready; /* prepare_area() has run */
+
+size_t kstack_slots_free(void)
 {
-	return ARRAY_SIZE(slot_used);
+	return area_ready ? slots_free : NR_SLOTS;
 }
 
 /*
@@ -49,31 +58,30 @@ size_t kstack_slots(void)
  */
 static int prepare_area(void)
 {
-	static bool ready;
-
-	if (ready)
+	if (area_ready)
 		return 0;
 	if (arch_prepare_kernel_range(KSTACK_AREA_BASE, slot_base(ARRAY_SIZE(slot_used))))
 		return -ENOMEM;
-	ready = true;
+	for (size_t i = NR_SLOTS; i-- > 0;)
+		free_slots[slots_free++] = (u16)i;
+	area_ready = true;
 	return 0;
 }
 
 int kstack_alloc(struct kstack *ks)
 {
 	unsigned long flags;
-	size_t slot = 0;
+	size_t slot;
 
 	if (prepare_area())
 		return -ENOMEM;
 	flags = arch_irq_save();
-
-	while (slot < ARRAY_SIZE(slot_used) && slot_used[slot])
-		slot++;
-	if (slot == ARRAY_SIZE(slot_used)) {
+	if (!slots_free) {
 		arch_irq_restore(flags);
 		return -ENOMEM;
 	}
+	slot = free_slots[--slots_free];
+	BUG_ON(slot_used[slot]);
 	slot_used[slot] = true;
 	arch_irq_restore(flags);
 
@@ -92,7 +100,10 @@ int kstack_alloc(struct kstack *ks)
 			if (p)
 				page_free(p, 1);
 			unmap_and_free(base, i);
+			flags = arch_irq_save();
 			slot_used[slot] = false;
+			free_slots[slots_free++] = (u16)slot;
+			arch_irq_restore(flags);
 			return -ENOMEM;
 		}
 	}
@@ -108,6 +119,7 @@ void kstack_free(struct kstack *ks)
 	BUG_ON(ks->base < KSTACK_AREA_BASE || slot >= ARRAY_SIZE(slot_used) || !slot_used[slot]);
 	unmap_and_free(ks->base, KSTACK_PAGES);
 	slot_used[slot] = false;
+	free_slots[slots_free++] = (u16)slot;
 	ks->base = ks->top = 0;
 }
 

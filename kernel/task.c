@@ -13,8 +13,8 @@ static unsigned int nr_tasks, nr_zombies;
 
 /*
  * Linux's threads-max (kernel/fork.c, set_max_threads()): kernel stacks may
- * take at most an eighth of RAM, never fewer than 20 tasks; here also no
- * more than there are stack slots. Counting zombies too, as Linux's
+ * take at most an eighth of RAM, never fewer than 20 tasks; here also
+ * only while a stack slot is free. Counting zombies too, as Linux's
  * nr_threads does, bounds a pile of unreaped children. Root is exempt from
  * RLIMIT_NPROC in Linux (copy_process() spares INIT_USER) and everything
  * runs as root here, so this is the limit a fork bomb meets: -EAGAIN.
@@ -25,9 +25,7 @@ bool task_limit_reached(void)
 
 	if (max < 20)
 		max = 20;
-	if (max > kstack_slots())
-		max = kstack_slots();
-	return nr_tasks + nr_zombies >= max;
+	return nr_tasks + nr_zombies >= max || !kstack_slots_free();
 }
 
 void task_count_zombie(int delta)

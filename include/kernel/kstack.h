@@ -17,8 +17,8 @@ struct kstack {
 	uintptr_t top;	/* one past the highest byte: the initial stack pointer */
 };
 
-/* How many stacks can exist at once. */
-size_t kstack_slots(void);
+/* How many more stacks can be made now (a slot each; the RAM is another matter). */
+size_t kstack_slots_free(void);
 
 /* Allocates and maps a stack. Returns 0 or -ENOMEM. */
 int kstack_alloc(struct kstack *ks);
