@@ -93,6 +93,8 @@ static struct file *file_new(const struct file_ops *ops)
 
 	if (f) {
 		f->refs = 1;
+		f->fmode = FMODE_READ |
+			   FMODE_WRITE; /* the console and pidfds, as Linux opens them */
 		f->ops = ops;
 	}
 	return f;

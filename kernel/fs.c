@@ -84,6 +84,7 @@ static long do_open(const char __user *upath, int flags)
 	f = procfs_path(path) ? procfs_open(path, &err) : file_open_initramfs(path, &err);
 	if (!f)
 		return err;
+	f->fmode = FMODE_READ; /* O_RDONLY: nothing here opens for writing */
 
 	int fd = fd_install(current->files, f, flags & O_CLOEXEC);
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * mmap, munmap, mprotect and brk with Linux's argument checks and errnos.
- * Only private anonymous memory exists; file mappings fail with ENODEV (no
- * file here supports mmap) and MAP_SHARED with EINVAL.
+ * Anonymous memory, private or shared (<kernel/shmem.h>); no file here
+ * supports mmap, so file mappings fail as Linux fails them for such a file.
  */
+#include <asm/mman.h>
 #include <kernel/file.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
@@ -14,9 +15,41 @@
 #define PROT_SEM 0x8
 #define PROT_KNOWN (PROT_READ | PROT_WRITE | PROT_EXEC | PROT_SEM)
 
+/*
+ * The flags every file mapping accepts: MAP_SHARED_VALIDATE refuses any
+ * other with EOPNOTSUPP (Linux's LEGACY_MAP_MASK; MAP_SYNC is only for DAX
+ * files).
+ */
+#define LEGACY_MAP_FLAGS                                                                         \
+	(MAP_SHARED | MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS | MAP_DENYWRITE | MAP_EXECUTABLE | \
+	 MAP_UNINITIALIZED | MAP_GROWSDOWN | MAP_LOCKED | MAP_NORESERVE | MAP_POPULATE |         \
+	 MAP_NONBLOCK | MAP_STACK | MAP_HUGETLB | MAP_HUGE_2MB | MAP_HUGE_1GB |                  \
+	 ARCH_LEGACY_MAP_FLAGS)
+
 static unsigned int vm_prot(unsigned long prot)
 {
 	return (unsigned int)(prot & (PROT_READ | PROT_WRITE | PROT_EXEC));
+}
+
+/*
+ * A file mapping, in the order of Linux's do_mmap() checks: unknown flags
+ * under MAP_SHARED_VALIDATE (EOPNOTSUPP), a writable shared mapping of a
+ * file not open for writing (EACCES; every initramfs and /proc file is
+ * opened read-only), a file not open for reading (EACCES), then no mmap
+ * support (ENODEV: Umbra's answer for every file; Linux maps initramfs
+ * files, docs/ABI.md section 7).
+ */
+static long mmap_file(const struct file *f, unsigned long prot, unsigned long flags)
+{
+	if ((flags & MAP_TYPE) != MAP_PRIVATE) {
+		if ((flags & MAP_TYPE) == MAP_SHARED_VALIDATE && (flags & ~LEGACY_MAP_FLAGS))
+			return -EOPNOTSUPP;
+		if ((prot & PROT_WRITE) && !(f->fmode & FMODE_WRITE))
+			return -EACCES;
+	}
+	if (!(f->fmode & FMODE_READ))
+		return -EACCES;
+	return -ENODEV;
 }
 
 SYSCALL(mmap)
@@ -35,17 +68,27 @@ SYSCALL(mmap)
 	len = ALIGN_UP(len, PAGE_SIZE);
 	if (!len || len > TASK_SIZE)
 		return -ENOMEM;
-	switch (flags & MAP_TYPE) {
-	case MAP_PRIVATE:
-		break;
-	case MAP_SHARED:
-	case MAP_SHARED_VALIDATE:
-		return -EINVAL; /* shared memory is not supported */
-	default:
-		return -EINVAL;
+	if (!(flags & MAP_ANONYMOUS)) {
+		const struct file *f = fd_get(current->files, fd);
+		unsigned long type = flags & MAP_TYPE;
+
+		if (!f)
+			return -EBADF;
+		if (type != MAP_PRIVATE && type != MAP_SHARED && type != MAP_SHARED_VALIDATE)
+			return -EINVAL;
+		return mmap_file(f, prot, flags);
 	}
-	if (!(flags & MAP_ANONYMOUS))
-		return fd_get(current->files, fd) ? -ENODEV : -EBADF;
+	/*
+	 * Anonymous memory is MAP_PRIVATE or MAP_SHARED; Linux refuses
+	 * MAP_SHARED_VALIDATE here (EINVAL: no case for it), and a shared
+	 * area that would grow down.
+	 */
+	bool shared = (flags & MAP_TYPE) == MAP_SHARED;
+
+	if (!shared && (flags & MAP_TYPE) != MAP_PRIVATE)
+		return -EINVAL;
+	if (shared && (flags & MAP_GROWSDOWN))
+		return -EINVAL;
 
 	bool fixed = flags & (MAP_FIXED | MAP_FIXED_NOREPLACE);
 
@@ -66,7 +109,10 @@ SYSCALL(mmap)
 		if (!addr)
 			return -ENOMEM;
 	}
-	err = mm_map(mm, addr, len, vm_prot(prot), 0, fixed);
+	if (shared)
+		err = mm_map_shared(mm, addr, len, vm_prot(prot), fixed);
+	else
+		err = mm_map(mm, addr, len, vm_prot(prot), 0, fixed);
 	return err ? err : (long)addr;
 }
 

@@ -10,6 +10,7 @@
 #include <kernel/panic.h>
 #include <kernel/pgtable.h>
 #include <kernel/vm.h>
+#include <kernel/vma.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
 
@@ -186,8 +187,11 @@ static int protect_one(struct walk *w, u64 *e, uintptr_t va)
 	const struct rights *r = w->ctx;
 	u64 new = pte_modify(READ_ONCE(*e), r->prot, r->vm_flags);
 
-	/* A page fork shares stays read-only: its first write copies it. */
-	if (pte_writable(new) && page_ref_count(frame_of(new)) > 1)
+	/*
+	 * A page fork shares stays read-only: its first write copies it.
+	 * Shared memory is meant to be shared: its pages are always writable.
+	 */
+	if (pte_writable(new) && !(r->vm_flags & VM_SHARED) && page_ref_count(frame_of(new)) > 1)
 		new = pte_wrprotect(new);
 	pte_replace(w->pgd, e, va, new);
 	return 0;
@@ -213,6 +217,7 @@ phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va)
 
 struct fork_ctx {
 	phys_addr_t dst;
+	bool shared;	  /* a VM_SHARED area: both sides keep the leaf as it is */
 	bool wrprotected; /* a leaf of the source lost its write access */
 };
 
@@ -230,7 +235,7 @@ static int share_one(struct walk *w, u64 *e, uintptr_t va)
 
 	if (!d)
 		return -ENOMEM;
-	if (pte_writable(leaf)) {
+	if (pte_writable(leaf) && !c->shared) {
 		leaf = pte_wrprotect(leaf);
 		WRITE_ONCE(*e, leaf); /* the TLB is flushed once, at the end */
 		c->wrprotected = true;
@@ -240,9 +245,10 @@ static int share_one(struct walk *w, u64 *e, uintptr_t va)
 	return 0;
 }
 
-int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end)
+int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end,
+		 unsigned int vm_flags)
 {
-	struct fork_ctx c = { dst, false };
+	struct fork_ctx c = { dst, vm_flags & VM_SHARED, false };
 	struct walk w = { .pgd = src, .leaf = share_one, .ctx = &c };
 	int err = walk(&w, start, end);
 

@@ -36,11 +36,12 @@ size_t mm_format_maps(const struct mm *mm, char *buf, size_t size)
 	for (const struct vma *v = vma_first(&mm->vmas); v && used + MAPS_LINE < size;
 	     v = vma_next(v)) {
 		used += (size_t)snprintf(buf + used, size - used,
-					 "%08lx-%08lx %c%c%cp 00000000 00:00 0%s\n",
+					 "%08lx-%08lx %c%c%c%c 00000000 00:00 0%s\n",
 					 (unsigned long)v->start, (unsigned long)v->end,
 					 (v->prot & PROT_READ) ? 'r' : '-',
 					 (v->prot & PROT_WRITE) ? 'w' : '-',
-					 (v->prot & PROT_EXEC) ? 'x' : '-', area_name(v));
+					 (v->prot & PROT_EXEC) ? 'x' : '-',
+					 (v->flags & VM_SHARED) ? 's' : 'p', area_name(v));
 	}
 	return used;
 }

@@ -7,6 +7,7 @@
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/pgtable.h>
+#include <kernel/shmem.h>
 #include <kernel/vm.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -53,7 +54,7 @@ struct mm *mm_fork(struct mm *src)
 	if (vma_clone(&mm->vmas, &src->vmas))
 		goto fail;
 	for (const struct vma *v = vma_first(&src->vmas); v; v = vma_next(v)) {
-		if (pgtable_fork(mm->pgd, src->pgd, v->start, v->end))
+		if (pgtable_fork(mm->pgd, src->pgd, v->start, v->end, v->flags))
 			goto fail;
 	}
 	mm->start_brk = src->start_brk;
@@ -64,20 +65,32 @@ fail:
 	return NULL;
 }
 
+/* Frees [start, end) for a new area: replaces what is there when fixed. */
+static int make_room(struct mm *mm, uintptr_t start, uintptr_t end, bool fixed)
+{
+	if (fixed)
+		return vma_remove(&mm->vmas, start, end, release_pages, mm);
+	return vma_range_free(&mm->vmas, start, end) ? 0 : -ENOMEM;
+}
+
 int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
 	   bool fixed)
 {
-	uintptr_t end = start + len;
+	int err = make_room(mm, start, start + len, fixed);
 
-	if (fixed) {
-		int err = vma_remove(&mm->vmas, start, end, release_pages, mm);
+	return err ? err : vma_insert(&mm->vmas, start, start + len, prot, flags);
+}
 
-		if (err)
-			return err;
-	} else if (!vma_range_free(&mm->vmas, start, end)) {
-		return -ENOMEM;
-	}
-	return vma_insert(&mm->vmas, start, end, prot, flags);
+int mm_map_shared(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, bool fixed)
+{
+	struct shmem *s = shmem_create(len / PAGE_SIZE);
+	int err = s ? make_room(mm, start, start + len, fixed) : -ENOMEM;
+
+	if (!err)
+		err = vma_insert_shared(&mm->vmas, start, start + len, prot, VM_SHARED, s);
+	if (s)
+		shmem_put(s); /* the area holds its own reference */
+	return err;
 }
 
 int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
@@ -106,12 +119,31 @@ int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot)
 	return vma_protect(&mm->vmas, start, start + len, prot, apply_prot, mm);
 }
 
-/* Maps a zeroed page at the page of addr in area v. */
-static int populate(struct mm *mm, const struct vma *v, uintptr_t addr)
+/* Maps the shared object's page at the page of addr in shared area v (made on first touch). */
+static int populate_shared(struct mm *mm, const struct vma *v, uintptr_t addr)
 {
-	phys_addr_t p = page_alloc_zeroed(1);
+	uintptr_t va = ALIGN_DOWN(addr, PAGE_SIZE);
+	phys_addr_t p = shmem_page(v->shared, v->pgoff + (va - v->start) / PAGE_SIZE);
 	int err;
 
+	if (!p)
+		return -ENOMEM;
+	page_ref_get(p); /* this mapping's reference; the object keeps its own */
+	err = pgtable_map(mm->pgd, va, p, v->prot, v->flags);
+	if (err)
+		page_ref_put(p);
+	return err;
+}
+
+/* Maps a zeroed page (or, in a shared area, the object's page) at the page of addr in area v. */
+static int populate(struct mm *mm, const struct vma *v, uintptr_t addr)
+{
+	phys_addr_t p;
+	int err;
+
+	if (v->shared)
+		return populate_shared(mm, v, addr);
+	p = page_alloc_zeroed(1);
 	if (!p)
 		return -ENOMEM;
 	err = pgtable_map(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), p, v->prot, v->flags);
@@ -141,9 +173,10 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 		return populate(mm, v, addr);
 	/*
 	 * Present, yet it faulted: a write (a shadow-stack access counts, as
-	 * in Linux) to a copy-on-write page, or the rights forbid it.
+	 * in Linux) to a copy-on-write page, or the rights forbid it. Shared
+	 * pages are never copy-on-write.
 	 */
-	if (access == FAULT_WRITE || access == FAULT_SHSTK)
+	if ((access == FAULT_WRITE || access == FAULT_SHSTK) && !(v->flags & VM_SHARED))
 		return pgtable_write_fault(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot, v->flags);
 	return -EACCES;
 }
@@ -164,7 +197,7 @@ int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
 		/* A page fork shares is copied first: the other side keeps its own. */
 		if (!p)
 			err = populate(mm, v, addr);
-		else if (page_ref_count(p) > 1)
+		else if (page_ref_count(p) > 1 && !(v->flags & VM_SHARED))
 			err = pgtable_unshare(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot,
 					      v->flags);
 		if (err)
@@ -180,6 +213,27 @@ int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
 		len -= n;
 	}
 	return 0;
+}
+
+int mm_madvise(struct mm *mm, uintptr_t start, size_t len, bool dontneed)
+{
+	uintptr_t end = start + len;
+	int err = 0;
+
+	for (struct vma *v = vma_first_above(&mm->vmas, start); v && v->start < end;
+	     v = vma_next(v)) {
+		if (v->start > start)
+			err = -ENOMEM; /* a hole before this area */
+		/*
+		 * Unmapping drops this address space's reference of each frame:
+		 * a private page is freed (the next touch maps a zeroed one), a
+		 * shared one stays in its object (the next touch finds it).
+		 */
+		if (dontneed)
+			pgtable_unmap(mm->pgd, MAX(start, v->start), MIN(end, v->end));
+		start = v->end;
+	}
+	return start < end ? -ENOMEM : err;
 }
 
 void mm_activate(struct mm *mm)

@@ -14,6 +14,7 @@
  */
 #include <kernel/compiler.h>
 #include <kernel/mm.h>
+#include <kernel/shmem.h>
 #include <kernel/vma.h>
 #include <uapi/linux/errno.h>
 
@@ -248,8 +249,18 @@ static struct vma *vma_new(uintptr_t start, uintptr_t end, unsigned int prot, un
 		v->end = end;
 		v->prot = prot;
 		v->flags = flags;
+		v->shared = NULL;
+		v->pgoff = 0;
 	}
 	return v;
+}
+
+/* Frees an area taken out of the index, with its reference of a shared object. */
+static void vma_free(struct vma *v)
+{
+	if (v->shared)
+		shmem_put(v->shared);
+	kfree(v);
 }
 
 struct vma *vma_find(const struct vma_list *l, uintptr_t addr)
@@ -316,6 +327,12 @@ static void split_reaches(const struct vma_list *l, uintptr_t addr, struct vma *
 int vma_insert(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int prot,
 	       unsigned int flags)
 {
+	return vma_insert_shared(l, start, end, prot, flags, NULL);
+}
+
+int vma_insert_shared(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int prot,
+		      unsigned int flags, struct shmem *shared)
+{
 	struct vma *n;
 
 	if (l->count >= VMA_MAX_COUNT)
@@ -323,18 +340,25 @@ int vma_insert(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int 
 	n = vma_new(start, end, prot, flags);
 	if (!n)
 		return -ENOMEM;
+	if (shared)
+		n->shared = shmem_get(shared);
 	index_insert(l, n);
 	l->count++;
 	return 0;
 }
 
-/* Splits v at addr (v->start < addr < v->end) using hi: v keeps the low part. */
+/*
+ * Splits v at addr (v->start < addr < v->end) using hi: v keeps the low
+ * part; a shared object's pages continue in hi where v's now end.
+ */
 static void split(struct vma_list *l, struct vma *v, uintptr_t addr, struct vma *hi)
 {
 	hi->start = addr;
 	hi->end = v->end;
 	hi->prot = v->prot;
 	hi->flags = v->flags;
+	hi->shared = v->shared ? shmem_get(v->shared) : NULL;
+	hi->pgoff = v->pgoff + (addr - v->start) / PAGE_SIZE;
 	v->end = addr;
 	index_insert(l, hi);
 	l->count++;
@@ -393,7 +417,7 @@ int vma_remove(struct vma_list *l, uintptr_t start, uintptr_t end, vma_release_f
 		l->count--;
 		if (release)
 			release(v->start, v->end, ctx);
-		kfree(v);
+		vma_free(v);
 	}
 	return 0;
 }
@@ -575,7 +599,7 @@ void vma_clear(struct vma_list *l, vma_release_fn release, void *ctx)
 		replace_child(l, parent, v, right);
 		if (release)
 			release(v->start, v->end, ctx);
-		kfree(v);
+		vma_free(v);
 		v = right ? leftmost(right) : parent;
 	}
 	l->count = 0;
@@ -596,6 +620,8 @@ int vma_clone(struct vma_list *dst, const struct vma_list *src)
 			vma_clear(dst, NULL, NULL);
 			return -ENOMEM;
 		}
+		d->shared = s->shared ? shmem_get(s->shared) : NULL;
+		d->pgoff = s->pgoff;
 		d->left = d->right = NULL;
 		d->parent = parent;
 		d->gap = s->gap;

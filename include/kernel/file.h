@@ -20,8 +20,13 @@ struct file_ops {
 	void (*release)(struct file *f);
 };
 
+/* file.fmode: what the open file allows, as Linux's f_mode (mmap checks it). */
+#define FMODE_READ (1u << 0)
+#define FMODE_WRITE (1u << 1)
+
 struct file {
 	int refs;
+	unsigned int fmode; /* FMODE_*: read-write unless open() says less */
 	const struct file_ops *ops;
 	const void *data; /* initramfs: the contents */
 	size_t size;

@@ -39,17 +39,22 @@ int pgtable_map(phys_addr_t pgd, uintptr_t va, phys_addr_t pa, unsigned int prot
 		unsigned int vm_flags);
 /* Unmaps [start, end), frees its pages and every table left empty. */
 void pgtable_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end);
-/* Changes the rights of the pages with a frame in [start, end). */
+/*
+ * Changes the rights of the pages with a frame in [start, end); pages fork
+ * shares copy-on-write stay read-only, unless vm_flags has VM_SHARED.
+ */
 void pgtable_protect(phys_addr_t pgd, uintptr_t start, uintptr_t end, unsigned int prot,
 		     unsigned int vm_flags);
 /* The frame mapped at va (present or PROT_NONE), or 0. */
 phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va);
 /*
- * For fork: dst shares the pages of [start, end) of src, copy-on-write (both
- * sides read-only, each frame's reference count raised). 0 or -ENOMEM; on
- * failure dst holds part of them and is freed as usual.
+ * For fork: dst shares the pages of [start, end) of src, an area with
+ * vm_flags: copy-on-write (both sides read-only), or for VM_SHARED as they
+ * are (writes go to the one frame); each frame's reference count raised.
+ * 0 or -ENOMEM; on failure dst holds part of them and is freed as usual.
  */
-int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end);
+int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end,
+		 unsigned int vm_flags);
 /*
  * Gives pgd a page of its own at va (copying it if another address space
  * shares it) mapped with prot and vm_flags, the rights of its area.

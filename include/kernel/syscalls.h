@@ -28,6 +28,7 @@ SYSCALL(ioctl);
 SYSCALL(mmap);
 SYSCALL(munmap);
 SYSCALL(mprotect);
+SYSCALL(madvise);
 SYSCALL(brk);
 SYSCALL(exit);
 SYSCALL(exit_group);

@@ -36,10 +36,24 @@ struct mm *mm_fork(struct mm *src);
  */
 int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
 	   bool fixed);
+/*
+ * Maps [start, start + len) as new shared anonymous memory (VM_SHARED, one
+ * fresh object behind it), as mm_map(). 0 or -ENOMEM.
+ */
+int mm_map_shared(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, bool fixed);
 /* Unmaps a range (pages freed). 0 or -ENOMEM (a split failed). */
 int mm_unmap(struct mm *mm, uintptr_t start, size_t len);
 /* Linux's mprotect on the range: 0, -ENOMEM (unmapped hole) */
 int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot);
+
+/*
+ * madvise() over [start, start + len): with dontneed (MADV_DONTNEED) drops
+ * the pages of every area there from this address space -- the next touch
+ * maps a zeroed page, or in shared memory the object's page again. 0, or
+ * -ENOMEM when part of the range is unmapped (the mapped parts are dropped
+ * all the same, as Linux).
+ */
+int mm_madvise(struct mm *mm, uintptr_t start, size_t len, bool dontneed);
 
 /* FAULT_SHSTK: a shadow-stack access (call/ret push/pop, WRSS, GCS instructions). */
 enum fault_access { FAULT_READ, FAULT_WRITE, FAULT_EXEC, FAULT_SHSTK };

@@ -17,12 +17,21 @@
 #define VM_BRK (1u << 1)	  /* the heap behind brk() */
 #define VM_SHADOW_STACK (1u << 2) /* hardware shadow stack (CET / GCS) */
 #define VM_IMAGE (1u << 3)	  /* loaded from the ELF file */
+#define VM_SHARED (1u << 4)	  /* MAP_SHARED anonymous memory: vma.shared holds its pages */
+
+struct shmem;
 
 struct vma {
 	uintptr_t start;    /* page aligned */
 	uintptr_t end;	    /* exclusive, page aligned, > start */
 	unsigned int prot;  /* PROT_READ | PROT_WRITE | PROT_EXEC */
 	unsigned int flags; /* VM_* */
+	/*
+	 * VM_SHARED: the object whose page pgoff is at start (one reference
+	 * per area; splits and clones take their own, removal drops it).
+	 */
+	struct shmem *shared;
+	uintptr_t pgoff;
 	/* The index: only kernel/vma.c looks at these. */
 	struct vma *left, *right, *parent;
 	uintptr_t gap;	   /* free space between the previous area's reach and this one's */
@@ -67,6 +76,12 @@ bool vma_range_free(const struct vma_list *l, uintptr_t start, uintptr_t end);
 /* Adds [start, end) with prot/flags; the range must be free. 0 or -ENOMEM (also past VMA_MAX_COUNT). */
 int vma_insert(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int prot,
 	       unsigned int flags);
+/*
+ * The same for an area of shared memory: page 0 of shared at start; the
+ * area takes its own reference of shared (none on failure).
+ */
+int vma_insert_shared(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int prot,
+		      unsigned int flags, struct shmem *shared);
 
 /*
  * Removes [start, end) from every area it touches, splitting areas that

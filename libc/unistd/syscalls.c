@@ -227,6 +227,11 @@ int mprotect(void *addr, size_t len, int prot)
 	return (int)RET(syscall3(__NR_mprotect, (long)addr, (long)len, prot));
 }
 
+int madvise(void *addr, size_t len, int advice)
+{
+	return (int)RET(syscall3(__NR_madvise, (long)addr, (long)len, advice));
+}
+
 void *map_shadow_stack(void *addr, size_t size, unsigned int flags)
 {
 	return (void *)RET(syscall3(__NR_map_shadow_stack, (long)addr, (long)size, flags));

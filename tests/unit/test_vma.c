@@ -12,7 +12,12 @@
  * vma_find_gap honours a free aligned hint and otherwise returns the
  * highest fitting gap below high with guard bytes free on both sides, 0
  * when nothing fits; vma_clear releases everything; vma_clone copies
- * exactly, or leaves dst empty on -ENOMEM. A randomized run compares
+ * exactly, or leaves dst empty on -ENOMEM. Shared areas (VM_SHARED, with
+ * kernel/shmem.c): a split keeps each piece's page offset into the object
+ * and its own reference, a clone takes one per area, and the object and
+ * each of its frames go exactly when the last area referring to it does,
+ * whatever the order of removal; a failed split or clone leaves the
+ * references as they were. A randomized run compares
  * insert/remove/protect and vma_find_gap with a page-bitmap model; three
  * runs of 100,000 random steps (fixed seeds; one at address 0) compare the
  * exact area boundaries, every callback, lookups and gap searches with
@@ -33,6 +38,7 @@
 #include <cmocka.h>
 
 #include <kernel/mm.h>
+#include <kernel/shmem.h>
 #include <kernel/vma.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/mman.h>
@@ -81,6 +87,31 @@ void kfree(void *ptr)
 static void fail_nth_alloc(unsigned int n)
 {
 	fail_countdown = n;
+}
+
+/* ---- frames, for kernel/shmem.c: counted, never touched ---- */
+
+static long live_frames;
+static phys_addr_t next_frame = 0x100000;
+
+phys_addr_t page_alloc_zeroed(size_t count)
+{
+	assert_int_equal(count, 1);
+	live_frames++;
+	next_frame += P;
+	return next_frame;
+}
+
+void page_ref_put(phys_addr_t phys)
+{
+	assert_true(phys != 0);
+	live_frames--;
+}
+
+void panic(const char *fmt, ...)
+{
+	fail_msg("panic: %s", fmt);
+	abort();
 }
 
 /* ---- helpers ---- */
@@ -186,6 +217,7 @@ static int setup(void **state)
 	nr_calls = 0;
 	fail_countdown = 0;
 	live_objects = 0;
+	live_frames = 0;
 	return 0;
 }
 
@@ -1339,6 +1371,106 @@ static void test_ten_thousand_areas(void **state)
 	free(order);
 }
 
+/* ---- shared areas ---- */
+
+/* Maps a fresh object of pages pages at [start, ...) and returns it (the area's reference only). */
+static struct shmem *shared_area(uintptr_t start, size_t pages)
+{
+	struct shmem *s = shmem_create(pages);
+
+	assert_non_null(s);
+	assert_int_equal(vma_insert_shared(&list, start, start + pages * P, RW, VM_SHARED, s), 0);
+	assert_int_equal(s->refs, 2);
+	shmem_put(s); /* the caller's reference: the area holds its own */
+	assert_int_equal(s->refs, 1);
+	return s;
+}
+
+static void test_shared_split_keeps_offsets(void **state)
+{
+	(void)state;
+	struct shmem *s = shared_area(4 * P, 8);
+
+	for (int i = 0; i < 8; i++)
+		assert_true(shmem_page(s, i) != 0);
+	assert_int_equal(live_frames, 8);
+	/* munmap of pages 2-3 and mprotect of page 6: four areas on one object. */
+	assert_int_equal(vma_remove(&list, 6 * P, 8 * P, NULL, NULL), 0);
+	assert_int_equal(vma_protect(&list, 10 * P, 11 * P, R, NULL, NULL), 0);
+	check_invariants(&list);
+	assert_int_equal(s->refs, 4);
+
+	const uintptr_t starts[] = { 4 * P, 8 * P, 10 * P, 11 * P };
+	const uintptr_t pgoffs[] = { 0, 4, 6, 7 };
+	int i = 0;
+
+	for (const struct vma *v = vma_first(&list); v; v = vma_next(v), i++) {
+		assert_int_equal(v->start, starts[i]);
+		assert_ptr_equal(v->shared, s);
+		assert_int_equal(v->pgoff, pgoffs[i]);
+		assert_int_equal(v->flags, VM_SHARED);
+	}
+	assert_int_equal(i, 4);
+	/* The object keeps the pages no area maps any more, until its last area goes. */
+	assert_int_equal(live_frames, 8);
+	assert_int_equal(vma_remove(&list, 8 * P, 12 * P, NULL, NULL), 0);
+	assert_int_equal(s->refs, 1);
+	assert_int_equal(live_frames, 8);
+	assert_int_equal(vma_remove(&list, 4 * P, 6 * P, NULL, NULL), 0);
+	assert_int_equal(live_frames, 0);
+	assert_int_equal(live_objects, 0);
+}
+
+static void test_shared_clone_and_clear(void **state)
+{
+	struct vma_list copy;
+
+	(void)state;
+	struct shmem *s = shared_area(4 * P, 4);
+
+	assert_int_equal(vma_insert(&list, 10 * P, 11 * P, RW, 0), 0);
+	shmem_page(s, 3);
+	assert_int_equal(vma_clone(&copy, &list), 0);
+	assert_int_equal(s->refs, 2);
+	assert_ptr_equal(vma_find(&copy, 5 * P)->shared, s);
+	assert_null(vma_find(&copy, 10 * P)->shared);
+	/* The parent exits first: the child's area still holds the page. */
+	vma_clear(&list, NULL, NULL);
+	assert_int_equal(s->refs, 1);
+	assert_int_equal(live_frames, 1);
+	vma_clear(&copy, NULL, NULL);
+	assert_int_equal(live_frames, 0);
+	assert_int_equal(live_objects, 0);
+}
+
+static void test_shared_enomem_keeps_refs(void **state)
+{
+	struct vma_list copy;
+
+	(void)state;
+	struct shmem *s = shared_area(4 * P, 4);
+
+	fail_nth_alloc(1);
+	assert_int_equal(vma_remove(&list, 5 * P, 6 * P, NULL, NULL), -ENOMEM);
+	fail_countdown = 0;
+	assert_int_equal(s->refs, 1);
+	assert_int_equal(vma_insert(&list, 10 * P, 11 * P, RW, 0), 0);
+	assert_int_equal(vma_insert_shared(&list, 12 * P, 13 * P, RW, VM_SHARED, s), 0);
+	assert_int_equal(s->refs, 2);
+	for (unsigned int n = 1; n <= 3; n++) {
+		fail_nth_alloc(n);
+		assert_int_equal(vma_clone(&copy, &list), -ENOMEM);
+		fail_countdown = 0;
+		assert_int_equal(s->refs, 2);
+	}
+	fail_nth_alloc(1);
+	assert_int_equal(vma_insert_shared(&list, 14 * P, 15 * P, RW, VM_SHARED, s), -ENOMEM);
+	fail_countdown = 0;
+	assert_int_equal(s->refs, 2);
+	vma_clear(&list, NULL, NULL);
+	assert_int_equal(live_objects, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1370,6 +1502,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_clear, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clone, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clone_enomem, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_shared_split_keeps_offsets, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_shared_clone_and_clear, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_shared_enomem_keeps_refs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_random_against_model, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_max_map_count_enomem, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_random_long_seed1, setup, teardown),

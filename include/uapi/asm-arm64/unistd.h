@@ -104,6 +104,8 @@ __SYSCALL(__NR_execve, execve)
 __SYSCALL(__NR_mmap, mmap)
 #define __NR_mprotect 226
 __SYSCALL(__NR_mprotect, mprotect)
+#define __NR_madvise 233
+__SYSCALL(__NR_madvise, madvise)
 #define __NR_wait4 260
 __SYSCALL(__NR_wait4, wait4)
 #define __NR_prlimit64 261

@@ -47,6 +47,8 @@ __SYSCALL(__NR_ioctl, ioctl)
 __SYSCALL(__NR_writev, writev)
 #define __NR_sched_yield 24
 __SYSCALL(__NR_sched_yield, sched_yield)
+#define __NR_madvise 28
+__SYSCALL(__NR_madvise, madvise)
 #define __NR_nanosleep 35
 __SYSCALL(__NR_nanosleep, nanosleep)
 #define __NR_getpid 39

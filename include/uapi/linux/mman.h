@@ -25,9 +25,20 @@
 #define MAP_NONBLOCK 0x10000
 #define MAP_STACK 0x20000
 #define MAP_HUGETLB 0x40000
+#define MAP_SYNC 0x080000
 #define MAP_FIXED_NOREPLACE 0x100000
+#define MAP_UNINITIALIZED 0x4000000
+#define MAP_HUGE_2MB (21u << 26)
+#define MAP_HUGE_1GB (30u << 26)
 
 #define MAP_FAILED ((void *)-1)
+
+/* madvise() advice (asm-generic/mman-common.h values). */
+#define MADV_NORMAL 0
+#define MADV_RANDOM 1
+#define MADV_SEQUENTIAL 2
+#define MADV_WILLNEED 3
+#define MADV_DONTNEED 4
 
 /* map_shadow_stack() flags (Linux 6.6, x86 and arm64). */
 #define SHADOW_STACK_SET_TOKEN (1ul << 0)

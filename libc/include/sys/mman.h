@@ -12,6 +12,7 @@
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
 int munmap(void *addr, size_t len);
 int mprotect(void *addr, size_t len, int prot);
+int madvise(void *addr, size_t len, int advice);
 /* Returns the shadow stack's address, or MAP_FAILED with errno. */
 void *map_shadow_stack(void *addr, size_t size, unsigned int flags);
 

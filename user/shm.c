@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: MIT
+/*
+ * /bin/shm: shared anonymous memory (MAP_SHARED|MAP_ANONYMOUS) and madvise.
+ *
+ * Proves: a child's writes to a shared page after fork are what the parent
+ * reads (also in a page nobody touched before fork, and from a fork of a
+ * fork), and the parent's writes after fork are what the child reads; a
+ * munmap in the middle of a shared area leaves both ends shared at their own
+ * offsets (the hole faults SIGSEGV), an mprotect of part makes a write there
+ * fault while the rest stays shared, and writable again it is shared again;
+ * /proc/self/maps shows the area as rw-s (a private one as rw-p);
+ * madvise(MADV_DONTNEED) makes a private page read zero and leaves a shared
+ * page's content; madvise's errnos are Linux's (EINVAL for an unaligned
+ * start, unknown advice or a wrapping length; ENOMEM for a hole, after
+ * dropping the mapped part; 0 for an empty range); mmap's for what stays
+ * unsupported are Linux's (MAP_SHARED_VALIDATE with MAP_ANONYMOUS and a
+ * growing shared area EINVAL; of a read-only file, a writable shared
+ * mapping EACCES, an unknown flag under MAP_SHARED_VALIDATE EOPNOTSUPP,
+ * else ENODEV; a bad fd EBADF).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <ktap.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "test.h"
+
+#define NTESTS 26
+#define SHARED (MAP_SHARED | MAP_ANONYMOUS)
+#define ANON (MAP_PRIVATE | MAP_ANONYMOUS)
+#define RW (PROT_READ | PROT_WRITE)
+
+static volatile char *map_shared(size_t pages)
+{
+	void *p = mmap(NULL, pages * PAGE, RW, SHARED, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static bool fails_with(long r, int e)
+{
+	if (r != -1 || errno != e) {
+		ktap_print_msg("got %ld errno %d, expected -1 errno %d", r, errno, e);
+		return false;
+	}
+	return true;
+}
+
+static bool mmap_fails_with(void *r, int e)
+{
+	return fails_with(r == MAP_FAILED ? -1 : (long)(uintptr_t)r, e);
+}
+
+/* Waits for pid; true when it exited 0. */
+static bool child_ok(pid_t pid)
+{
+	int status;
+
+	return pid > 0 && wait4(pid, &status, 0, NULL) == pid && status_is(status, 0, 0);
+}
+
+/* True when a child writing (write) or reading p dies of SIGSEGV. */
+static bool child_segfaults(volatile char *p, bool write)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (write)
+			*p = 1;
+		else
+			(void)*p;
+		_exit(0);
+	}
+	return pid > 0 && wait4(pid, &status, 0, NULL) == pid && status_is(status, 0, SIGSEGV);
+}
+
+static void test_fork(void)
+{
+	volatile char *m = map_shared(2);
+	pid_t pid;
+
+	if (!m) {
+		ktap_ok(false, "child_write_after_fork_seen_by_parent");
+		ktap_ok(false, "page_first_touched_after_fork_is_shared");
+		ktap_ok(false, "parent_write_after_fork_seen_by_child");
+		ktap_ok(false, "fork_of_fork_writes_seen_by_all");
+		return;
+	}
+	m[0] = 1; /* page 0 exists before fork; page 1 only after */
+	pid = fork();
+	if (pid == 0) {
+		m[0] = 0x42;
+		m[PAGE] = 0x43;
+		_exit(0);
+	}
+	bool ok = child_ok(pid);
+
+	ktap_ok(ok && m[0] == 0x42, "child_write_after_fork_seen_by_parent");
+	ktap_ok(ok && m[PAGE] == 0x43, "page_first_touched_after_fork_is_shared");
+
+	/* The parent writes after fork; the child waits for the flag in page 1. */
+	m[PAGE] = 0;
+	pid = fork();
+	if (pid == 0) {
+		for (long spins = 0; m[PAGE] != 1; spins++) {
+			if (spins > 1000000)
+				_exit(2);
+			sched_yield();
+		}
+		_exit(m[1] == 0x21 ? 0 : 1);
+	}
+	m[1] = 0x21;
+	m[PAGE] = 1;
+	ktap_ok(child_ok(pid), "parent_write_after_fork_seen_by_child");
+
+	pid = fork();
+	if (pid == 0) {
+		pid_t grandchild = fork();
+
+		if (grandchild == 0) {
+			m[2] = 0x31;
+			_exit(0);
+		}
+		_exit(child_ok(grandchild) && m[2] == 0x31 ? 0 : 1);
+	}
+	ktap_ok(child_ok(pid) && m[2] == 0x31, "fork_of_fork_writes_seen_by_all");
+	munmap((void *)m, 2 * PAGE);
+}
+
+static void test_split(void)
+{
+	volatile char *m = map_shared(3);
+	pid_t pid;
+
+	if (!m) {
+		for (int i = 0; i < 4; i++)
+			ktap_ok(false, "shared_split_case_%d", i);
+		return;
+	}
+	for (int i = 0; i < 3; i++)
+		m[i * PAGE] = (char)(0x10 + i);
+	ktap_ok(munmap((void *)(m + PAGE), PAGE) == 0 && m[0] == 0x10 && m[2 * PAGE] == 0x12 &&
+			child_segfaults(m + PAGE, false),
+		"munmap_middle_keeps_both_ends");
+	pid = fork();
+	if (pid == 0) {
+		m[0] = 0x20;
+		m[2 * PAGE] = 0x22;
+		_exit(0);
+	}
+	ktap_ok(child_ok(pid) && m[0] == 0x20 && m[2 * PAGE] == 0x22,
+		"munmap_middle_both_ends_still_shared");
+
+	/* mprotect of the high piece: a write there faults, the low one stays shared. */
+	bool faults = mprotect((void *)(m + 2 * PAGE), PAGE, PROT_READ) == 0 &&
+		      child_segfaults(m + 2 * PAGE, true) && m[2 * PAGE] == 0x22;
+
+	pid = fork();
+	if (pid == 0) {
+		m[0] = 0x30;
+		_exit(0);
+	}
+	ktap_ok(faults && child_ok(pid) && m[0] == 0x30, "mprotect_part_read_only_faults_on_write");
+	pid = fork();
+	if (pid == 0)
+		_exit(mprotect((void *)(m + 2 * PAGE), PAGE, RW) == 0 && (m[2 * PAGE] = 0x40) ? 0
+											      : 1);
+	ktap_ok(child_ok(pid) && m[2 * PAGE] == 0x40, "mprotect_back_writable_still_shared");
+	munmap((void *)m, 3 * PAGE);
+}
+
+static void test_maps(void)
+{
+	volatile char *m = map_shared(1);
+	char *p = mmap(NULL, PAGE, RW, ANON, -1, 0);
+	const struct area *a = m ? find_area((unsigned long)m) : NULL;
+
+	ktap_ok(a && strcmp(a->perms, "rw-s") == 0, "maps_shows_shared_area_rw_s");
+	a = p != MAP_FAILED ? find_area((unsigned long)p) : NULL;
+	ktap_ok(a && strcmp(a->perms, "rw-p") == 0, "maps_shows_private_area_rw_p");
+	munmap((void *)m, PAGE);
+	munmap(p, PAGE);
+}
+
+static void test_madvise(void)
+{
+	volatile char *s = map_shared(2);
+	char *p = mmap(NULL, 2 * PAGE, RW, ANON, -1, 0);
+	pid_t pid;
+
+	if (!s || p == MAP_FAILED) {
+		ktap_ok(false, "madvise_mappings");
+		return;
+	}
+	p[0] = 0x55;
+	p[PAGE] = 0x56;
+	ktap_ok(madvise(p, 2 * PAGE, MADV_DONTNEED) == 0 && p[0] == 0 && p[PAGE] == 0,
+		"madvise_dontneed_private_reads_zero");
+	s[0] = 0x66;
+	pid = fork();
+	if (pid == 0)
+		_exit(madvise((void *)s, PAGE, MADV_DONTNEED) == 0 && s[0] == 0x66 ? 0 : 1);
+	ktap_ok(child_ok(pid) && madvise((void *)s, 2 * PAGE, MADV_DONTNEED) == 0 && s[0] == 0x66,
+		"madvise_dontneed_shared_keeps_content");
+	pid = fork();
+	if (pid == 0) {
+		madvise((void *)s, PAGE, MADV_DONTNEED);
+		s[0] = 0x67;
+		_exit(0);
+	}
+	ktap_ok(child_ok(pid) && s[0] == 0x67, "madvise_dontneed_shared_then_write_still_shared");
+	ktap_ok(madvise(p, PAGE, MADV_NORMAL) == 0 && madvise(p, PAGE, MADV_RANDOM) == 0 &&
+			madvise(p, PAGE, MADV_SEQUENTIAL) == 0 &&
+			madvise(p, PAGE, MADV_WILLNEED) == 0,
+		"madvise_hints_accepted");
+	ktap_ok(fails_with(madvise(p + 1, PAGE, MADV_DONTNEED), EINVAL),
+		"madvise_unaligned_einval");
+	ktap_ok(fails_with(madvise(p, PAGE, 999), EINVAL) &&
+			fails_with(madvise(p, PAGE, -1), EINVAL),
+		"madvise_unknown_advice_einval");
+	ktap_ok(fails_with(madvise(p, (size_t)-1, MADV_DONTNEED), EINVAL),
+		"madvise_wrapping_length_einval");
+	ktap_ok(madvise(p + 1, 0, 999) == -1 && madvise(p, 0, MADV_DONTNEED) == 0,
+		"madvise_empty_range_ok_after_checks");
+	/* [p, p + PAGE) mapped, the page above not: ENOMEM, and the mapped page is dropped. */
+	munmap(p + PAGE, PAGE);
+	p[0] = 0x57;
+	ktap_ok(fails_with(madvise(p, 2 * PAGE, MADV_DONTNEED), ENOMEM) && p[0] == 0,
+		"madvise_hole_enomem_after_dropping_mapped_part");
+	ktap_ok(fails_with(madvise(p + PAGE, PAGE, MADV_WILLNEED), ENOMEM),
+		"madvise_unmapped_enomem");
+	munmap(p, PAGE);
+	munmap((void *)s, 2 * PAGE);
+}
+
+static void test_mmap_errnos(void)
+{
+	int fd = open("/init", O_RDONLY);
+
+	ktap_ok(mmap_fails_with(mmap(NULL, PAGE, RW, MAP_SHARED_VALIDATE | MAP_ANONYMOUS, -1, 0),
+				EINVAL),
+		"mmap_shared_validate_anonymous_einval");
+	ktap_ok(mmap_fails_with(mmap(NULL, PAGE, RW, SHARED | MAP_GROWSDOWN, -1, 0), EINVAL),
+		"mmap_shared_growsdown_einval");
+	ktap_ok(fd >= 0 && mmap_fails_with(mmap(NULL, PAGE, RW, MAP_SHARED, fd, 0), EACCES) &&
+			mmap_fails_with(mmap(NULL, PAGE, RW, MAP_SHARED_VALIDATE, fd, 0), EACCES),
+		"mmap_file_shared_writable_read_only_fd_eacces");
+	ktap_ok(mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED, fd, 0), ENODEV) &&
+			mmap_fails_with(mmap(NULL, PAGE, RW, MAP_PRIVATE, fd, 0), ENODEV) &&
+			mmap_fails_with(mmap(NULL, PAGE, RW, MAP_SHARED, 1, 0), ENODEV),
+		"mmap_file_otherwise_enodev");
+	/* MAP_SYNC is for DAX files only; MAP_SHARED ignores what it does not know. */
+	ktap_ok(mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED_VALIDATE | MAP_SYNC, fd, 0),
+				EOPNOTSUPP) &&
+			mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED | MAP_SYNC, fd, 0),
+					ENODEV),
+		"mmap_shared_validate_unknown_flag_eopnotsupp");
+	ktap_ok(mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED, 99, 0), EBADF),
+		"mmap_file_bad_fd_ebadf");
+	close(fd);
+}
+
+int main(void)
+{
+	ktap_header();
+	ktap_plan(NTESTS);
+	test_fork();
+	test_split();
+	test_maps();
+	test_madvise();
+	test_mmap_errnos();
+	return ktap_finish();
+}
