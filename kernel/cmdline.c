@@ -10,50 +10,80 @@ static bool is_space(char ch)
 	return ch == ' ' || ch == '\t' || ch == '\n';
 }
 
+/*
+ * Cuts the word at *pp out of the buffer, in place (it never gets longer):
+ * quotes group and are dropped, and with split the first '=' ends the key
+ * (*value then points after it, else it is NULL). Returns the word's start
+ * and leaves *pp after it; *bare_dashes says the word was an unquoted "--".
+ */
+static char *cut_word(char **pp, bool split, char **value, bool *bare_dashes)
+{
+	char *p = *pp, *start = p, *out = p;
+	bool quoted = false, any_quote = false;
+
+	*value = NULL;
+	for (; *p; p++) {
+		if (*p == '"') {
+			quoted = !quoted;
+			any_quote = true;
+			continue;
+		}
+		if (!quoted && is_space(*p))
+			break;
+		if (split && *p == '=' && !*value) {
+			*out++ = '\0';
+			*value = out;
+			continue;
+		}
+		*out++ = *p;
+	}
+	bool more = *p != '\0';
+
+	*out = '\0';
+	*pp = more ? p + 1 : p;
+	*bare_dashes = !any_quote && !*value && strcmp(start, "--") == 0;
+	return start;
+}
+
 void cmdline_parse(struct cmdline *c, const char *text)
 {
 	size_t len = strlcpy(c->buf, text ? text : "", sizeof(c->buf));
 	char *p = c->buf;
+	bool for_init = false;
 
 	c->nr_words = 0;
+	c->nr_init_args = 0;
 	c->truncated = len >= sizeof(c->buf);
 	for (;;) {
 		while (is_space(*p))
 			p++;
 		if (!*p)
 			break;
+
+		char *value, *word;
+		bool dashes;
+
+		if (for_init) {
+			if (c->nr_init_args == CMDLINE_MAX_INIT_ARGS) {
+				c->truncated = true;
+				break;
+			}
+			word = cut_word(&p, false, &value, &dashes);
+			c->init_args[c->nr_init_args++] = word;
+			continue;
+		}
 		if (c->nr_words == CMDLINE_MAX_WORDS) {
 			c->truncated = true;
 			break;
 		}
-
-		struct cmdline_word *w = &c->words[c->nr_words++];
-		bool quoted = false, have_value = false;
-		char *out = p; /* the word is rewritten in place, never longer */
-
-		w->key = p;
-		w->value = "";
-		for (; *p; p++) {
-			if (*p == '"') {
-				quoted = !quoted; /* quotes group, and are dropped */
-				continue;
-			}
-			if (!quoted && is_space(*p))
-				break;
-			if (*p == '=' && !have_value) {
-				*out++ = '\0'; /* the first '=' ends the key */
-				w->value = out;
-				have_value = true;
-				continue;
-			}
-			*out++ = *p;
+		word = cut_word(&p, true, &value, &dashes);
+		if (dashes) {
+			for_init = true; /* the rest is init's, as Linux passes it */
+			continue;
 		}
-		bool more = *p != '\0';
-
-		*out = '\0';
-		if (!more)
-			break;
-		p++;
+		c->words[c->nr_words].key = word;
+		c->words[c->nr_words].value = value ? value : ""; /* "" for a bare flag */
+		c->nr_words++;
 	}
 }
 

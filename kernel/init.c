@@ -33,11 +33,20 @@ static void default_rlimits(struct process *p)
 	p->rlim[RLIMIT_CORE].rlim_cur = 0;
 }
 
-/* Runs as the new task, in the kernel: becomes the init program. */
+/*
+ * Runs as the new task, in the kernel: becomes the init program, with the
+ * command line's words after "--" as its arguments.
+ */
 static void init_exec(void)
 {
-	const char *argv[] = { init_path, NULL };
+	const char *argv[CMDLINE_MAX_INIT_ARGS + 2] = { init_path };
 	const char *envp[] = { "HOME=/", "TERM=linux", NULL };
+	unsigned int n = kernel_cmdline.nr_init_args;
+
+	for (unsigned int i = 0; i < n; i++)
+		argv[i + 1] = kernel_cmdline.init_args[i];
+	argv[n + 1] = NULL;
+
 	long err = exec_kernel(init_path, argv, envp);
 
 	if (err)

@@ -2,7 +2,9 @@
 /*
  * The kernel command line: words separated by spaces, each `key=value` or a
  * bare `flag`. A value may be double-quoted to hold spaces. When a key is
- * given twice the last one wins.
+ * given twice the last one wins. Everything after a lone `--` is not the
+ * kernel's: those words (kept whole, '=' and all) become init's argv[1..],
+ * as Linux passes them (Documentation/admin-guide/kernel-parameters.rst).
  */
 #ifndef KERNEL_CMDLINE_H
 #define KERNEL_CMDLINE_H
@@ -11,6 +13,7 @@
 
 #define CMDLINE_MAX_LEN 512
 #define CMDLINE_MAX_WORDS 32
+#define CMDLINE_MAX_INIT_ARGS 16
 
 struct cmdline_word {
 	const char *key;
@@ -21,7 +24,9 @@ struct cmdline {
 	char buf[CMDLINE_MAX_LEN];
 	struct cmdline_word words[CMDLINE_MAX_WORDS];
 	unsigned int nr_words;
-	bool truncated; /* the text or the word count did not fit */
+	const char *init_args[CMDLINE_MAX_INIT_ARGS]; /* the words after "--" */
+	unsigned int nr_init_args;
+	bool truncated; /* the text or a word count did not fit */
 };
 
 /* Parses text into c (copying it); never fails, but may set truncated. */

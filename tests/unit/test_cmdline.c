@@ -6,7 +6,9 @@
  * spaces, tabs and newlines separates words, empty and NULL text give no
  * words, and too long a text (> 511 characters) or too many words (> 32) set
  * truncated. cmdline_get_ulong() accepts exactly decimal and 0x hex numbers
- * that fit an unsigned long.
+ * that fit an unsigned long. The words after a lone unquoted "--" are init's
+ * arguments, whole and in order, and never kernel keys; more than 16 set
+ * truncated.
  */
 #include <limits.h>
 #include <setjmp.h>
@@ -275,6 +277,57 @@ static void test_get_ulong(void **state)
 	assert_not_ulong("absent");
 }
 
+static void test_init_args_after_dashes(void **state)
+{
+	(void)state;
+	parse("loglevel=7 init=/bin/fuzz -- seed=5 calls=10 \"a b\" -x loglevel=1");
+	assert_false(cl.truncated);
+	assert_int_equal(cl.nr_words, 2);
+	assert_value("init", "/bin/fuzz");
+	assert_value("loglevel", "7"); /* init's loglevel=1 is not the kernel's */
+	assert_value("seed", NULL);
+	assert_value("--", NULL);
+	assert_int_equal(cl.nr_init_args, 5);
+	assert_string_equal(cl.init_args[0], "seed=5");
+	assert_string_equal(cl.init_args[1], "calls=10");
+	assert_string_equal(cl.init_args[2], "a b");
+	assert_string_equal(cl.init_args[3], "-x");
+	assert_string_equal(cl.init_args[4], "loglevel=1");
+
+	/* A second "--" is an argument; a quoted or valued one is a kernel word. */
+	parse("\"--\" --=1 q -- -- --");
+	assert_int_equal(cl.nr_words, 3);
+	assert_value("--", "1");
+	assert_int_equal(cl.nr_init_args, 2);
+	assert_string_equal(cl.init_args[0], "--");
+	assert_string_equal(cl.init_args[1], "--");
+
+	parse("a=1 --");
+	assert_int_equal(cl.nr_words, 1);
+	assert_int_equal(cl.nr_init_args, 0);
+	parse("a=1");
+	assert_int_equal(cl.nr_init_args, 0);
+}
+
+static void test_init_args_truncated(void **state)
+{
+	char text[200] = "k=v --";
+	size_t len = strlen(text);
+
+	(void)state;
+	for (int i = 0; i < CMDLINE_MAX_INIT_ARGS; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, " a%d", i);
+	parse(text);
+	assert_false(cl.truncated);
+	assert_int_equal(cl.nr_init_args, CMDLINE_MAX_INIT_ARGS);
+	assert_string_equal(cl.init_args[15], "a15");
+	snprintf(text + len, sizeof(text) - len, " a16");
+	parse(text);
+	assert_true(cl.truncated);
+	assert_int_equal(cl.nr_init_args, CMDLINE_MAX_INIT_ARGS);
+	assert_value("k", "v");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +340,8 @@ int main(void)
 		cmocka_unit_test(test_truncated_by_length),
 		cmocka_unit_test(test_truncated_by_word_count),
 		cmocka_unit_test(test_get_ulong),
+		cmocka_unit_test(test_init_args_after_dashes),
+		cmocka_unit_test(test_init_args_truncated),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
