@@ -56,6 +56,14 @@ $(SMOKE_CPIO): $(BUILD)/smoke/init $(BUILD)/smoke/gcs
 
 $(IMAGE) $(CRASH_IMAGES): | $(SMOKE_CPIO)
 
+# An image with another command line (make fuzz): $(call image-with-cmdline,OUT,CMDLINE)
+# after IMAGE_INPUTS; tests/boot/emulate finds the initramfs beside it.
+IMAGE_INPUTS := $(BUILD)/umbra.bin $(INITRAMFS_CPIO)
+define image-with-cmdline
+	@$(if $(Q),echo "  IMAGE   $(1)")
+	$(call make-img,$(1),$(2))
+endef
+
 # `make ARCH=arm64 gcs-smoke`: boot the smoke initramfs on qemu-arm64 and
 # qemu-arm64-gcs and judge it (arch/arm64/smoke/run), real userland or not.
 .PHONY: gcs-smoke

@@ -21,3 +21,8 @@ $(IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile arch/$(ARCH)/i
 
 $(BUILD)/crash-%.iso: $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile arch/$(ARCH)/image.mk
 	$(call make-iso,$@,$(CMDLINE) crashtest=$*)
+
+# An image of the same kernel and initramfs with another command line
+# (make fuzz): $(call image-with-cmdline,OUT,CMDLINE) after IMAGE_INPUTS.
+IMAGE_INPUTS := $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg
+image-with-cmdline = $(call make-iso,$(1),$(2))

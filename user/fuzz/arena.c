@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The worker's memory: a read-write buffer most valid pointers point into,
+ * a page whose end is the edge of the mapping (the next page unmapped), a
+ * read-only page, a PROT_NONE page, a shadow stack where the CPU has them,
+ * stacks for children, and lists of what the worker mapped, opened and
+ * started, which later calls pick from.
+ */
+#include "fuzz.h"
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <arch/syscall.h>
+
+#define PAGE 4096ul
+
+struct arena arena;
+
+static uintptr_t map(size_t len, int prot)
+{
+	long r = syscall6(SYS_mmap, 0, (long)len, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return r < 0 && r > -4096 ? 0 : (uintptr_t)r;
+}
+
+void arena_init(struct rng *r)
+{
+	uintptr_t two;
+	long ss;
+
+	arena.buf = (uint8_t *)map(ARENA_BUF_SIZE, PROT_READ | PROT_WRITE);
+	if (!arena.buf)
+		syscall1(SYS_exit_group, 120);
+	for (size_t i = 0; i < ARENA_BUF_SIZE / 8; i++)
+		((uint64_t *)arena.buf)[i] = (i & 1) ? rng_next(r) : rng_below(r, 256);
+	arena.futex = (uint32_t *)(arena.buf + 64);
+
+	two = map(2 * PAGE, PROT_READ | PROT_WRITE);
+	syscall2(SYS_munmap, (long)(two + PAGE), PAGE);
+	arena.edge = two + PAGE;
+	arena.ro = map(PAGE, PROT_READ);
+	arena.none = map(PAGE, PROT_NONE);
+	for (int i = 0; i < ARENA_STACKS; i++)
+		arena.stacks[i] = map(ARENA_STACK_SIZE, PROT_READ | PROT_WRITE);
+
+	/* A shadow stack with a restore token at its top, where the CPU has them. */
+	arena.ss_size = 4 * PAGE;
+	ss = syscall3(SYS_map_shadow_stack, 0, (long)arena.ss_size, SHADOW_STACK_SET_TOKEN);
+	arena.ss = ss < 0 && ss > -4096 ? 0 : (uintptr_t)ss;
+
+	/* How many malformed ELF files the image carries: /fuzz/elf/0, 1, ... */
+	for (arena.nelf = 0; arena.nelf < 1000; arena.nelf++) {
+		char path[32];
+		long fd;
+
+		snprintf(path, sizeof(path), "/fuzz/elf/%u", arena.nelf);
+		fd = syscall4(SYS_openat, AT_FDCWD, (long)path, O_RDONLY, 0);
+		if (fd < 0)
+			break;
+		syscall1(SYS_close, fd);
+	}
+	arena_add_fd((int)syscall4(SYS_openat, AT_FDCWD, (long)"/proc/self/maps", O_RDONLY, 0));
+	arena_add_fd((int)syscall4(SYS_openat, AT_FDCWD, (long)"/init", O_RDONLY, 0));
+}
+
+void arena_add_map(uintptr_t addr, size_t len)
+{
+	unsigned int i = arena.nmaps < ARENA_MAX_MAPS ? arena.nmaps++ : (unsigned int)(addr / PAGE) % ARENA_MAX_MAPS;
+
+	arena.maps[i].addr = addr;
+	arena.maps[i].len = len;
+}
+
+void arena_add_fd(int fd)
+{
+	if (fd < 0)
+		return;
+	if (arena.nfds < sizeof(arena.fds) / sizeof(arena.fds[0]))
+		arena.fds[arena.nfds++] = fd;
+	else
+		arena.fds[(unsigned int)fd % arena.nfds] = fd;
+}
+
+void arena_add_pid(int pid)
+{
+	if (pid <= 0)
+		return;
+	if (arena.npids < sizeof(arena.pids) / sizeof(arena.pids[0]))
+		arena.pids[arena.npids++] = pid;
+	else
+		arena.pids[(unsigned int)pid % arena.npids] = pid;
+}
