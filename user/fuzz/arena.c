@@ -7,6 +7,7 @@
  * started, which later calls pick from.
  */
 #include "fuzz.h"
+#include <fuzz_arch.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/mman.h>
@@ -17,10 +18,21 @@
 
 struct arena arena;
 
+/*
+ * The arena lives far below where the kernel places the worker's own
+ * mappings (top-down from MMAP_TOP), so the munmap, mprotect and MAP_FIXED
+ * calls aimed at those rarely take the arena with them and end the worker.
+ */
+static uintptr_t next_at = FZ_ARENA_BASE;
+
 static uintptr_t map(size_t len, int prot)
 {
-	long r = syscall6(SYS_mmap, 0, (long)len, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	long r = syscall6(SYS_mmap, (long)next_at, (long)len, prot,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
 
+	if (r < 0 && r > -4096)
+		r = syscall6(SYS_mmap, 0, (long)len, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	next_at += len + 16 * PAGE; /* gaps between the pieces: their edges stay edges */
 	return r < 0 && r > -4096 ? 0 : (uintptr_t)r;
 }
 
@@ -36,8 +48,7 @@ void arena_init(struct rng *r)
 		((uint64_t *)arena.buf)[i] = (i & 1) ? rng_next(r) : rng_below(r, 256);
 	arena.futex = (uint32_t *)(arena.buf + 64);
 
-	two = map(2 * PAGE, PROT_READ | PROT_WRITE);
-	syscall2(SYS_munmap, (long)(two + PAGE), PAGE);
+	two = map(PAGE, PROT_READ | PROT_WRITE); /* the next page stays unmapped */
 	arena.edge = two + PAGE;
 	arena.ro = map(PAGE, PROT_READ);
 	arena.none = map(PAGE, PROT_NONE);
@@ -46,7 +57,7 @@ void arena_init(struct rng *r)
 
 	/* A shadow stack with a restore token at its top, where the CPU has them. */
 	arena.ss_size = 4 * PAGE;
-	ss = syscall3(SYS_map_shadow_stack, 0, (long)arena.ss_size, SHADOW_STACK_SET_TOKEN);
+	ss = syscall3(SYS_map_shadow_stack, (long)next_at, (long)arena.ss_size, SHADOW_STACK_SET_TOKEN);
 	arena.ss = ss < 0 && ss > -4096 ? 0 : (uintptr_t)ss;
 
 	/* How many malformed ELF files the image carries: /fuzz/elf/0, 1, ... */

@@ -34,7 +34,7 @@
  */
 enum {
 	AVOID_VFORK_KILL = 1u << 0,	/* vfork-kill: SIGKILL to a parent waiting in vfork */
-	AVOID_ORPHAN_SIGKILL = 1u << 1, /* orphan-sigkill: exit_signal SIGKILL */
+	AVOID_EXIT_SIGNAL = 1u << 1,   /* exit-signal: an exit_signal other than SIGCHLD */
 	AVOID_NONCANON = 1u << 2,	/* noncanon: non-canonical FS base / PC / handler */
 	AVOID_TF_SYSCALL = 1u << 3,	/* tf-syscall: a syscall with EFLAGS.TF set */
 	AVOID_LONG_TIMEOUT = 1u << 4,	/* long-timeout: sleeps and waits near LONG_MAX */

@@ -50,7 +50,7 @@ static const struct {
 	const char *name;
 	unsigned int bit;
 } avoid_names[] = {
-	{ "vfork-kill", AVOID_VFORK_KILL },	  { "orphan-sigkill", AVOID_ORPHAN_SIGKILL },
+	{ "vfork-kill", AVOID_VFORK_KILL },	  { "exit-signal", AVOID_EXIT_SIGNAL },
 	{ "noncanon", AVOID_NONCANON },		  { "tf-syscall", AVOID_TF_SYSCALL },
 	{ "long-timeout", AVOID_LONG_TIMEOUT }, { "clone-high", AVOID_CLONE_HIGH },
 };

@@ -8,6 +8,7 @@
 #include "fuzz.h"
 #include <fuzz_arch.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <string.h>
 
 #define PAGE 4096ul
@@ -213,8 +214,8 @@ static void op_random(struct ctx *c)
 	if (FZ_NR_IS_SPAWN(nr)) {
 		if ((cfg.avoid & AVOID_CLONE_HIGH) && nr == SYS_clone)
 			a[0] &= 0xffffffffl;
-		if ((cfg.avoid & AVOID_ORPHAN_SIGKILL) && nr == SYS_clone && (a[0] & 0xff) == 9)
-			a[0] &= ~0xffl;
+		if ((cfg.avoid & AVOID_EXIT_SIGNAL) && nr == SYS_clone)
+			a[0] = (a[0] & ~0xffl) | SIGCHLD;
 		if (cfg.avoid & AVOID_NONCANON)
 			for (int i = 1; i < 6; i++)
 				a[i] = (long)fz_arch_canonical((uint64_t)a[i]);

@@ -85,8 +85,9 @@ static uint64_t pick_exit_signal(struct ctx *c)
 		s = SIGCHLD;
 		break;
 	}
-	if (s == SIGKILL && (cfg.avoid & AVOID_ORPHAN_SIGKILL))
-		s = SIGCHLD;
+	/* An orphan's exit signal reaches the reaper: only SIGCHLD is harmless there (Linux resets it). */
+	if (cfg.avoid & AVOID_EXIT_SIGNAL)
+		s = s ? SIGCHLD : 0;
 	return s;
 }
 
@@ -408,7 +409,7 @@ static void op_execve(struct ctx *c)
 {
 	long pid;
 
-	if (rng_one_in(&c->rng, 4) || !c->spawn) {
+	if (rng_one_in(&c->rng, 8) || !c->spawn) {
 		do_execve(c); /* here: a success replaces this context */
 		return;
 	}
@@ -427,7 +428,7 @@ static void op_exec_self(struct ctx *c)
 	struct rng *r = &c->rng;
 	uint64_t seed = fuzz_child_seed(c);
 
-	if (rng_one_in(r, 6) || !c->spawn) {
+	if (rng_one_in(r, 12) || !c->spawn) {
 		exec_self(c, seed);
 		return;
 	}
@@ -549,7 +550,7 @@ const struct op ops_proc[] = {
 	{ "clone", 20, op_clone, 0, true },
 	{ "fork", 12, op_fork, 0, true },
 	{ "vfork", 14, op_vfork, 0, true },
-	{ "exit", 2, op_exit, 0, false },
+	{ "exit", 1, op_exit, 0, false },
 	{ "wait4", 25, op_wait4, 0, false },
 	{ "waitid", 10, op_waitid, 0, false },
 	{ "execve", 20, op_execve, 0, false },

@@ -136,15 +136,16 @@ static void fz_handler_info(int sig, void *info, void *ucp)
 			mutate_frame(uc);
 		return;
 	}
-	switch (rng_below(&hrng, 8)) {
+	/* SIGCHLD comes with every child's end: rewriting its frames would end most workers. */
+	if (sig == SIGCHLD || deliveries >= 64)
+		return;
+	switch (rng_below(&hrng, 16)) {
 	case 0:
 	case 1:
-		if (deliveries < 64)
-			mutate_frame(uc);
+		mutate_frame(uc);
 		break;
 	case 2:
-		if (deliveries < 64)
-			syscall2(SYS_kill, syscall0(SYS_getpid), (long)rng_below(&hrng, 65));
+		syscall2(SYS_kill, syscall0(SYS_getpid), (long)rng_below(&hrng, 65));
 		break;
 	default:
 		break;
@@ -210,27 +211,35 @@ static int gentle_sig(struct ctx *c)
 	return (int)sigs[rng_below(&c->rng, N(sigs))];
 }
 
+/* Whether pid names this process or the worker (pid 2 of the nanny's namespace). */
+static bool is_us(long pid)
+{
+	return pid == 0 || pid == -1 || pid == 2 || pid == syscall0(SYS_getpid) ||
+	       pid == syscall0(SYS_gettid);
+}
+
+/*
+ * kill, tkill, tgkill. A fatal signal to ourselves is mostly replaced by a
+ * gentle one: the worker should live long enough to build up state.
+ */
 static void op_kill(struct ctx *c)
 {
 	struct rng *r = &c->rng;
 	long self = syscall0(SYS_getpid), tid = syscall0(SYS_gettid);
+	long target = rng_one_in(r, 3) ? (rng_one_in(r, 2) ? self : tid) : pick_pid(c);
+	int sig = rng_one_in(r, 3) ? gentle_sig(c) : pick_sig(c);
 
-	switch (rng_below(r, 6)) {
+	if (is_us(target) && !rng_one_in(r, 4))
+		sig = gentle_sig(c);
+	switch (rng_below(r, 3)) {
 	case 0:
-		FZ2(c, "kill", SYS_kill, pick_pid(c), pick_sig(c));
+		FZ2(c, "kill", SYS_kill, target, sig);
 		break;
 	case 1:
-		FZ2(c, "tkill", SYS_tkill, rng_one_in(r, 2) ? tid : pick_pid(c), pick_sig(c));
-		break;
-	case 2:
-		FZ3(c, "tgkill", SYS_tgkill, rng_one_in(r, 2) ? self : pick_pid(c),
-		    rng_one_in(r, 2) ? tid : pick_pid(c), pick_sig(c));
-		break;
-	case 3:
-		FZ2(c, "kill", SYS_kill, self, gentle_sig(c));
+		FZ2(c, "tkill", SYS_tkill, target, sig);
 		break;
 	default:
-		FZ2(c, "tkill", SYS_tkill, tid, gentle_sig(c));
+		FZ3(c, "tgkill", SYS_tgkill, rng_one_in(r, 2) ? self : pick_pid(c), target, sig);
 		break;
 	}
 }
@@ -278,7 +287,6 @@ static void op_fault(struct ctx *c)
 {
 	struct rng *r = &c->rng;
 	struct ksigaction act;
-	int sig = rng_one_in(r, 8) ? SIGBUS : SIGSEGV;
 	uintptr_t at;
 
 	memset(&act, 0, sizeof(act));
@@ -286,7 +294,8 @@ static void op_fault(struct ctx *c)
 	act.flags = SA_SIGINFO | SA_RESTORER | (rng_one_in(r, 4) ? SA_ONSTACK : 0) |
 		    (rng_one_in(r, 4) ? SA_NODEFER : 0);
 	act.restorer = (uintptr_t)fz_restorer;
-	syscall4(SYS_rt_sigaction, sig, (long)&act, 0, 8);
+	syscall4(SYS_rt_sigaction, SIGSEGV, (long)&act, 0, 8);
+	syscall4(SYS_rt_sigaction, SIGBUS, (long)&act, 0, 8);
 	switch (rng_below(r, 4)) {
 	case 0:
 		at = arena.ro;

@@ -187,7 +187,7 @@ int pick_fd(struct ctx *c)
 
 int pick_pid(struct ctx *c)
 {
-	static const uint64_t pids[] = { 0, (uint64_t)-1, 1, 2, 3, 0x7fffffff, 0x80000000, (uint64_t)-2, 32768, 4194304 };
+	static const uint64_t pids[] = { 0, (uint64_t)-1, 1, 3, 0x7fffffff, 0x80000000, (uint64_t)-2, 32768, 4194304 };
 	struct rng *r = &c->rng;
 
 	if (arena.npids && rng_one_in(r, 2))
@@ -195,7 +195,7 @@ int pick_pid(struct ctx *c)
 	if (rng_one_in(r, 8))
 		return (int)syscall0(SYS_getpid);
 	if (rng_one_in(r, 3))
-		return (int)rng_below(r, 40);
+		return 3 + (int)rng_below(r, 40);
 	return (int)pick_from(c, pids, N(pids));
 }
 

@@ -49,6 +49,8 @@ static const uint16_t fz_arch_implemented[] = {
 
 /* 48-bit virtual addresses, no top-byte ignore (arch/arm64/include/asm/page.h). */
 #define FZ_USER_TOP 0x0000fffffffff000ul
+/* Where the worker's arena goes (user/fuzz/arena.c): 16 TiB, far from the mmap area. */
+#define FZ_ARENA_BASE 0x100000000000ul
 static const uint64_t fz_arch_kernel_addrs[] = {
 	0xffff000000000000ul, /* the direct map: physical 0 */
 	0xffff000040000000ul, /* the direct map: QEMU virt's RAM */

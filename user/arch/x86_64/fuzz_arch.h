@@ -55,6 +55,8 @@ static const uint16_t fz_arch_implemented[] = {
 
 /* Where user space ends (4-level paging: 47 bits), and addresses beyond it. */
 #define FZ_USER_TOP 0x00007ffffffff000ul
+/* Where the worker's arena goes (user/fuzz/arena.c): 16 TiB, far from the mmap area. */
+#define FZ_ARENA_BASE 0x100000000000ul
 static const uint64_t fz_arch_kernel_addrs[] = {
 	0xffff800000000000ul, /* the first canonical kernel-half address */
 	0xffffffff80000000ul, /* where the kernel image is linked */
