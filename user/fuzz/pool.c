@@ -31,8 +31,8 @@ void *pick_buf(struct ctx *c, size_t len)
 
 static uintptr_t some_map(struct ctx *c)
 {
-	if (!arena.nmaps)
-		return (uintptr_t)arena.buf;
+	if (!arena.nmaps) /* none of our own yet: the read-only page, which only the kernel reads */
+		return arena.ro;
 	return arena.maps[rng_below(&c->rng, arena.nmaps)].addr;
 }
 
