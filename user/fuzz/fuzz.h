@@ -57,6 +57,9 @@ struct fuzz_config {
 
 extern struct fuzz_config cfg;
 
+/* "avoid=NAME,..." for cfg.avoid, or "": what an exec of ourselves passes on. */
+const char *fuzz_avoid_arg(void);
+
 /* ---- the PRNG (rand.c): splitmix64 ---- */
 
 struct rng {

@@ -454,19 +454,25 @@ static void warm_up(void)
 	cfg = saved;
 }
 
-static void print_config(void)
+const char *fuzz_avoid_arg(void)
 {
-	char avoid[128] = "";
+	static char avoid[128];
 	size_t n = 0;
 
+	avoid[0] = '\0';
 	for (size_t i = 0; i < N(avoid_names); i++) {
 		if (cfg.avoid & avoid_names[i].bit)
-			n += (size_t)snprintf(avoid + n, sizeof(avoid) - n, "%s%s", n ? "," : " avoid=",
+			n += (size_t)snprintf(avoid + n, sizeof(avoid) - n, "%s%s", n ? "," : "avoid=",
 					      avoid_names[i].name);
 	}
-	printf("# fuzz: " FUZZ_ARCH_NAME " seed=%#lx workers=%u calls=%u jobs=%u seconds=%u timeout=%u%s\n",
+	return avoid;
+}
+
+static void print_config(void)
+{
+	printf("# fuzz: " FUZZ_ARCH_NAME " seed=%#lx workers=%u calls=%u jobs=%u seconds=%u timeout=%u %s\n",
 	       (unsigned long)cfg.seed, cfg.workers, cfg.calls, cfg.jobs, cfg.seconds, cfg.timeout,
-	       avoid);
+	       fuzz_avoid_arg());
 }
 
 int main(int argc, char **argv)

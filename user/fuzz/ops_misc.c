@@ -207,6 +207,11 @@ static void op_random(struct ctx *c)
 		fz_trace(c, "random %ld: reboot, not made", nr);
 		return;
 	}
+	/* rt_sigreturn on whatever our stack holds: a PC from it may be non-canonical. */
+	if (nr == FZ_NR_rt_sigreturn && (cfg.avoid & AVOID_NONCANON)) {
+		fz_trace(c, "random %ld: rt_sigreturn, not made (avoid=noncanon)", nr);
+		return;
+	}
 	if (nr == SYS_execve)
 		a[1] = (long)fz_arch_kernel_addrs[0]; /* no real program may start (see op_execve) */
 	if (nr == FZ_NR_arch_prctl && (cfg.avoid & AVOID_NONCANON))

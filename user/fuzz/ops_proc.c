@@ -271,7 +271,8 @@ static void op_fork(struct ctx *c)
 static void exec_self(struct ctx *c, uint64_t seed)
 {
 	char *s = (char *)pick_buf(c, 128);
-	char *argv[4] = { (char *)cfg.self_path, "exec-child", s, NULL };
+	const char *avoid = fuzz_avoid_arg();
+	char *argv[5] = { (char *)cfg.self_path, "exec-child", s, avoid[0] ? (char *)avoid : NULL, NULL };
 	char *envp[2] = { "FUZZ=1", NULL };
 
 	snprintf(s, 128, "seed=%#lx", (unsigned long)seed);

@@ -113,6 +113,8 @@ static void mutate_frame(uint8_t *uc)
 		((uint64_t *)uc)[rng_below(&hrng, 32)] = rng_next(&hrng); /* anywhere in the first 256 bytes */
 		break;
 	}
+	if (cfg.avoid & AVOID_NONCANON)
+		*pc = fz_arch_canonical(*pc);
 }
 
 /*
@@ -328,6 +330,8 @@ static void forge_frame(struct ctx *c, uint8_t *uc)
 	if (rng_one_in(r, 8)) {
 		for (size_t i = 0; i < FZ_UC_SIZE / 8; i++)
 			((uint64_t *)uc)[i] = pick_int(c);
+		if (cfg.avoid & AVOID_NONCANON)
+			*(uint64_t *)(uc + FZ_UC_PC_OFF) = fz_arch_canonical(*(uint64_t *)(uc + FZ_UC_PC_OFF));
 		return;
 	}
 	*(uint64_t *)(uc + FZ_UC_PC_OFF) = (uintptr_t)fz_landing;
@@ -337,6 +341,8 @@ static void forge_frame(struct ctx *c, uint8_t *uc)
 		((uint64_t *)uc)[rng_below(r, FZ_UC_SIZE / 8)] = pick_int(c);
 	if (rng_one_in(r, 4))
 		*(uint64_t *)(uc + FZ_UC_PC_OFF) = garbage_pc();
+	if (cfg.avoid & AVOID_NONCANON)
+		*(uint64_t *)(uc + FZ_UC_PC_OFF) = fz_arch_canonical(*(uint64_t *)(uc + FZ_UC_PC_OFF));
 }
 
 static void op_sigreturn(struct ctx *c)
