@@ -40,6 +40,26 @@ USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
 
 USER_BINARIES := $(INITRAMFS)/init $(patsubst %,$(INITRAMFS)/bin/%,$(USER_BIN_NAMES))
 
+# The malformed ELF files /bin/fuzz execs: $(INITRAMFS)/fuzz/elf/0, 1, ...,
+# written by user/fuzz/host/mkelf.c, a host program. The stamp stands for
+# the whole directory in the initramfs's prerequisites.
+HOSTCC ?= cc
+FUZZ_ELF_STAMP := $(USER_OBJ)/fuzz-elf.stamp
+ifneq ($(filter fuzz,$(USER_DIR_PROGS)),)
+USER_BINARIES += $(FUZZ_ELF_STAMP)
+endif
+
+$(USER_OBJ)/host/mkelf: user/fuzz/host/mkelf.c user/build.mk
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  HOSTCC  $<")
+	$(Q)$(HOSTCC) -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+$(FUZZ_ELF_STAMP): $(USER_OBJ)/host/mkelf
+	@$(if $(Q),echo "  MKELF   $(INITRAMFS)/fuzz/elf")
+	$(Q)rm -rf $(INITRAMFS)/fuzz/elf && mkdir -p $(INITRAMFS)/fuzz/elf
+	$(Q)$< $(ARCH) $(INITRAMFS)/fuzz/elf && chmod 755 $(INITRAMFS)/fuzz/elf/*
+	$(Q)touch $@
+
 # Checks a linked program: static (no PT_INTERP, PT_DYNAMIC or PT_TLS), every
 # PT_LOAD at a page-aligned file offset and, on x86_64, marked shadow-stack
 # compatible.

@@ -57,7 +57,8 @@ void arena_init(struct rng *r)
 
 	/* A shadow stack with a restore token at its top, where the CPU has them. */
 	arena.ss_size = 4 * PAGE;
-	ss = syscall3(SYS_map_shadow_stack, (long)next_at, (long)arena.ss_size, SHADOW_STACK_SET_TOKEN);
+	ss = syscall3(SYS_map_shadow_stack, (long)next_at, (long)arena.ss_size,
+		      SHADOW_STACK_SET_TOKEN);
 	arena.ss = ss < 0 && ss > -4096 ? 0 : (uintptr_t)ss;
 
 	/* How many malformed ELF files the image carries: /fuzz/elf/0, 1, ... */
@@ -77,7 +78,9 @@ void arena_init(struct rng *r)
 
 void arena_add_map(uintptr_t addr, size_t len)
 {
-	unsigned int i = arena.nmaps < ARENA_MAX_MAPS ? arena.nmaps++ : (unsigned int)(addr / PAGE) % ARENA_MAX_MAPS;
+	unsigned int i = arena.nmaps < ARENA_MAX_MAPS
+				 ? arena.nmaps++
+				 : (unsigned int)(addr / PAGE) % ARENA_MAX_MAPS;
 
 	arena.maps[i].addr = addr;
 	arena.maps[i].len = len;

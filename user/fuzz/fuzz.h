@@ -33,12 +33,12 @@
  * avoids nothing.
  */
 enum {
-	AVOID_VFORK_KILL = 1u << 0,	/* vfork-kill: SIGKILL to a parent waiting in vfork */
-	AVOID_EXIT_SIGNAL = 1u << 1,   /* exit-signal: an exit_signal other than SIGCHLD */
-	AVOID_NONCANON = 1u << 2,	/* noncanon: non-canonical FS base / PC / handler */
-	AVOID_TF_SYSCALL = 1u << 3,	/* tf-syscall: a syscall with EFLAGS.TF set */
-	AVOID_LONG_TIMEOUT = 1u << 4,	/* long-timeout: sleeps and waits near LONG_MAX */
-	AVOID_CLONE_HIGH = 1u << 5,	/* clone-high: legacy clone with flag bits above 31 */
+	AVOID_VFORK_KILL = 1u << 0,   /* vfork-kill: SIGKILL to a parent waiting in vfork */
+	AVOID_EXIT_SIGNAL = 1u << 1,  /* exit-signal: an exit_signal other than SIGCHLD */
+	AVOID_NONCANON = 1u << 2,     /* noncanon: non-canonical FS base / PC / handler */
+	AVOID_TF_SYSCALL = 1u << 3,   /* tf-syscall: a syscall with EFLAGS.TF set */
+	AVOID_LONG_TIMEOUT = 1u << 4, /* long-timeout: sleeps and waits near LONG_MAX */
+	AVOID_CLONE_HIGH = 1u << 5,   /* clone-high: legacy clone with flag bits above 31 */
 };
 
 struct fuzz_config {
@@ -105,14 +105,14 @@ int fuzz_child_main(void *arg);
 #define ARENA_STACK_SIZE (64 * 1024)
 
 struct arena {
-	uint8_t *buf;		    /* ARENA_BUF_SIZE bytes, read-write */
-	uintptr_t edge;		    /* the first unmapped byte after a read-write page */
-	uintptr_t ro;		    /* a read-only page */
-	uintptr_t none;		    /* a PROT_NONE page */
-	uintptr_t ss;		    /* a shadow stack (map_shadow_stack), or 0 */
-	size_t ss_size;		    /* its size */
+	uint8_t *buf;			/* ARENA_BUF_SIZE bytes, read-write */
+	uintptr_t edge;			/* the first unmapped byte after a read-write page */
+	uintptr_t ro;			/* a read-only page */
+	uintptr_t none;			/* a PROT_NONE page */
+	uintptr_t ss;			/* a shadow stack (map_shadow_stack), or 0 */
+	size_t ss_size;			/* its size */
 	uintptr_t stacks[ARENA_STACKS]; /* child stacks (lowest address) */
-	uint32_t *futex;	    /* futex words, in buf */
+	uint32_t *futex;		/* futex words, in buf */
 	struct {
 		uintptr_t addr;
 		size_t len;
@@ -159,8 +159,8 @@ uintptr_t pick_map_addr(struct ctx *c);
 /* ---- making calls (worker.c) ---- */
 
 /* One raw system call, printed first when tracing. */
-long fz_call(struct ctx *c, const char *name, long nr, long a0, long a1, long a2, long a3,
-	     long a4, long a5);
+long fz_call(struct ctx *c, const char *name, long nr, long a0, long a1, long a2, long a3, long a4,
+	     long a5);
 #define FZ0(c, name, nr) fz_call(c, name, nr, 0, 0, 0, 0, 0, 0)
 #define FZ1(c, name, nr, a) fz_call(c, name, nr, (long)(a), 0, 0, 0, 0, 0)
 #define FZ2(c, name, nr, a, b) fz_call(c, name, nr, (long)(a), (long)(b), 0, 0, 0, 0)

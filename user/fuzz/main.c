@@ -50,18 +50,18 @@ static const struct {
 	const char *name;
 	unsigned int bit;
 } avoid_names[] = {
-	{ "vfork-kill", AVOID_VFORK_KILL },	  { "exit-signal", AVOID_EXIT_SIGNAL },
-	{ "noncanon", AVOID_NONCANON },		  { "tf-syscall", AVOID_TF_SYSCALL },
+	{ "vfork-kill", AVOID_VFORK_KILL },	{ "exit-signal", AVOID_EXIT_SIGNAL },
+	{ "noncanon", AVOID_NONCANON },		{ "tf-syscall", AVOID_TF_SYSCALL },
 	{ "long-timeout", AVOID_LONG_TIMEOUT }, { "clone-high", AVOID_CLONE_HIGH },
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Exit codes of a nanny: how its worker ended. */
-#define NANNY_DONE 0	  /* all calls made */
-#define NANNY_LANDED 77	  /* came back through a rewritten signal frame */
-#define NANNY_EXITED 1	  /* an exit call of its own, with another status */
-#define NANNY_LOST 126	  /* no status: the worker vanished */
+#define NANNY_DONE 0	   /* all calls made */
+#define NANNY_LANDED 77	   /* came back through a rewritten signal frame */
+#define NANNY_EXITED 1	   /* an exit call of its own, with another status */
+#define NANNY_LOST 126	   /* no status: the worker vanished */
 #define NANNY_SIGNALED 128 /* + the signal that killed it */
 
 #define KILL_GRACE_MS 5000 /* how long a SIGKILLed nanny may take to die */
@@ -74,7 +74,8 @@ static bool parse_avoid(const char *list)
 		bool found = false;
 
 		for (size_t i = 0; i < N(avoid_names); i++) {
-			if (strlen(avoid_names[i].name) == n && strncmp(list, avoid_names[i].name, n) == 0) {
+			if (strlen(avoid_names[i].name) == n &&
+			    strncmp(list, avoid_names[i].name, n) == 0) {
 				cfg.avoid |= avoid_names[i].bit;
 				found = true;
 			}
@@ -195,7 +196,7 @@ static void __attribute__((noreturn)) nanny_main(unsigned int index)
 		r = syscall4(SYS_wait4, -1, (long)&st, __WALL, 0);
 		if (r == worker) {
 			if (WIFEXITED(st))
-				code = WEXITSTATUS(st) == 0 ? NANNY_DONE
+				code = WEXITSTATUS(st) == 0		 ? NANNY_DONE
 				       : WEXITSTATUS(st) == NANNY_LANDED ? NANNY_LANDED
 									 : NANNY_EXITED;
 			else
@@ -261,7 +262,8 @@ static void report(struct totals *t, const struct slot *s, const char *what)
 			printf("# (more abnormal workers not listed: verbose=1 lists them)\n");
 		return;
 	}
-	printf("# worker %u (seed %#lx) %s: replay with fuzz seed=%#lx worker=%u calls=%u trace=1\n",
+	printf("# worker %u (seed %#lx) %s: replay with fuzz seed=%#lx worker=%u calls=%u "
+	       "trace=1\n",
 	       s->index, (unsigned long)fuzz_worker_seed(cfg.seed, s->index), what,
 	       (unsigned long)cfg.seed, s->index, cfg.calls);
 }
@@ -277,8 +279,8 @@ static void account(struct totals *t, struct slot *s, int st)
 		} else {
 			/* Nothing inside a namespace may kill its init (Linux: SIGNAL_UNKILLABLE). */
 			t->init_killed++;
-			snprintf(what, sizeof(what), "left its namespace's init killed by signal %d",
-				 WTERMSIG(st));
+			snprintf(what, sizeof(what),
+				 "left its namespace's init killed by signal %d", WTERMSIG(st));
 			report(t, s, what);
 		}
 		return;
@@ -294,7 +296,8 @@ static void account(struct totals *t, struct slot *s, int st)
 	else if (code > NANNY_SIGNALED && code <= NANNY_SIGNALED + 64) {
 		t->by_signal[code - NANNY_SIGNALED]++;
 		if (cfg.verbose) {
-			snprintf(what, sizeof(what), "was killed by signal %d", code - NANNY_SIGNALED);
+			snprintf(what, sizeof(what), "was killed by signal %d",
+				 code - NANNY_SIGNALED);
 			report(t, s, what);
 		}
 	} else {
@@ -324,7 +327,8 @@ static int root_main(void)
 		unsigned int live = 0;
 
 		for (unsigned int i = 0; i < jobs; i++) {
-			if (!slots[i].pid && (next < end || (!cfg.workers && cfg.only < 0)) && time_left(start)) {
+			if (!slots[i].pid && (next < end || (!cfg.workers && cfg.only < 0)) &&
+			    time_left(start)) {
 				fflush_stdout();
 				slots[i].pid = start_nanny(next);
 				slots[i].index = next++;
@@ -332,7 +336,8 @@ static int root_main(void)
 				slots[i].killed = 0;
 				t.started++;
 				if (slots[i].pid < 0) {
-					printf("# fuzz: clone3 of a nanny failed: %ld\n", slots[i].pid);
+					printf("# fuzz: clone3 of a nanny failed: %ld\n",
+					       slots[i].pid);
 					slots[i].pid = 0;
 				}
 			}
@@ -363,27 +368,32 @@ static int root_main(void)
 				s->killed = now;
 			} else if (s->killed && now - s->killed > KILL_GRACE_MS) {
 				t.unkillable++;
-				report(&t, s, "did not die within 5 s of SIGKILL (a task that cannot be killed)");
+				report(&t, s,
+				       "did not die within 5 s of SIGKILL (a task that cannot be "
+				       "killed)");
 				s->pid = 0;
 			}
 		}
 		sleep_ms(5);
 	}
 	/* Whatever is left (orphans of killed namespaces) is ours to reap. */
-	for (int i = 0; i < 200 && syscall4(SYS_wait4, -1, (long)&st, WNOHANG | __WALL, 0) >= 0; i++)
+	for (int i = 0; i < 200 && syscall4(SYS_wait4, -1, (long)&st, WNOHANG | __WALL, 0) >= 0;
+	     i++)
 		sleep_ms(5);
 
 	unsigned int calls = cfg.calls * (t.started);
 
-	printf("# fuzz: %u workers (%u calls each, %u generated at most) in %lld ms: %u made all their calls, "
+	printf("# fuzz: %u workers (%u calls each, %u generated at most) in %lld ms: %u made all "
+	       "their calls, "
 	       "%u came back through a rewritten signal frame, %u exited early, %u timed out\n",
-	       t.started, cfg.calls, calls, now_ms() - start, t.done, t.landed, t.exited, t.timeouts);
+	       t.started, cfg.calls, calls, now_ms() - start, t.done, t.landed, t.exited,
+	       t.timeouts);
 	for (int sig = 1; sig <= 64; sig++)
 		if (t.by_signal[sig])
 			printf("# fuzz: %u workers killed by signal %d\n", t.by_signal[sig], sig);
 	if (t.lost || t.unkillable || t.init_killed)
-		printf("# fuzz: %u without a status, %u unkillable, %u namespace inits killed\n", t.lost,
-		       t.unkillable, t.init_killed);
+		printf("# fuzz: %u without a status, %u unkillable, %u namespace inits killed\n",
+		       t.lost, t.unkillable, t.init_killed);
 	fflush_stdout();
 	return (t.unkillable ? 1 : 0) | (t.init_killed ? 2 : 0) | (t.lost ? 4 : 0);
 }
@@ -409,7 +419,8 @@ static int run_root(void)
 	if (waitpid((pid_t)pid, &st, 0) != pid)
 		return -1;
 	if (WIFSIGNALED(st)) {
-		printf("# fuzz: the root (its namespace's init) was killed by signal %d\n", WTERMSIG(st));
+		printf("# fuzz: the root (its namespace's init) was killed by signal %d\n",
+		       WTERMSIG(st));
 		return -1;
 	}
 	return WEXITSTATUS(st);
@@ -462,15 +473,16 @@ const char *fuzz_avoid_arg(void)
 	avoid[0] = '\0';
 	for (size_t i = 0; i < N(avoid_names); i++) {
 		if (cfg.avoid & avoid_names[i].bit)
-			n += (size_t)snprintf(avoid + n, sizeof(avoid) - n, "%s%s", n ? "," : "avoid=",
-					      avoid_names[i].name);
+			n += (size_t)snprintf(avoid + n, sizeof(avoid) - n, "%s%s",
+					      n ? "," : "avoid=", avoid_names[i].name);
 	}
 	return avoid;
 }
 
 static void print_config(void)
 {
-	printf("# fuzz: " FUZZ_ARCH_NAME " seed=%#lx workers=%u calls=%u jobs=%u seconds=%u timeout=%u %s\n",
+	printf("# fuzz: " FUZZ_ARCH_NAME
+	       " seed=%#lx workers=%u calls=%u jobs=%u seconds=%u timeout=%u %s\n",
 	       (unsigned long)cfg.seed, cfg.workers, cfg.calls, cfg.jobs, cfg.seconds, cfg.timeout,
 	       fuzz_avoid_arg());
 }
@@ -498,7 +510,8 @@ int main(int argc, char **argv)
 	before = free_pages();
 	root = run_root();
 	after = free_pages();
-	for (int i = 0; i < 50 && after != before; i++) { /* dead tasks may be freed a little later */
+	for (int i = 0; i < 50 && after != before;
+	     i++) { /* dead tasks may be freed a little later */
 		sleep_ms(10);
 		after = free_pages();
 	}

@@ -16,7 +16,8 @@
 
 static void op_futex(struct ctx *c)
 {
-	static const uint64_t ops[] = { 0, 1, 128, 129, 256, 384, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13 };
+	static const uint64_t ops[] = { 0, 1, 128, 129, 256, 384, 2,  3,  4,
+					5, 6, 7,   8,	9,   10,  11, 12, 13 };
 	struct rng *r = &c->rng;
 	uintptr_t uaddr, ts = pick_timespec(c);
 	uint64_t op = rng_one_in(r, 6) ? pick_int(c) : ops[rng_below(r, N(ops))];
@@ -43,11 +44,14 @@ static void op_futex(struct ctx *c)
 
 static void op_sleep(struct ctx *c)
 {
-	static const uint64_t clocks[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 0x7fffffff, (uint64_t)-1, (uint64_t)-6 };
+	static const uint64_t clocks[] = {
+		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 0x7fffffff, (uint64_t)-1, (uint64_t)-6
+	};
 	struct rng *r = &c->rng;
 
 	if (rng_one_in(r, 2)) {
-		FZ2(c, "nanosleep", SYS_nanosleep, pick_timespec(c), rng_one_in(r, 2) ? 0 : pick_ptr(c, 16));
+		FZ2(c, "nanosleep", SYS_nanosleep, pick_timespec(c),
+		    rng_one_in(r, 2) ? 0 : pick_ptr(c, 16));
 		return;
 	}
 	/* TIMER_ABSTIME (1) with a short time: already past, returns at once. */
@@ -58,15 +62,17 @@ static void op_sleep(struct ctx *c)
 
 static void op_open(struct ctx *c)
 {
-	static const uint64_t flags[] = { O_RDONLY, 1, 2, 0100, 0200, 01000, 02000, 04000, 0200000, 02000000, 010000000 };
+	static const uint64_t flags[] = { O_RDONLY, 1,	   2,	    0100,     0200,	01000,
+					  02000,    04000, 0200000, 02000000, 010000000 };
 	struct rng *r = &c->rng;
 	long fd;
 
 	if (FZ_NR_open >= 0 && rng_one_in(r, 3))
-		fd = FZ3(c, "open", FZ_NR_open, pick_path(c), pick_flags(c, flags, N(flags)), pick_int(c));
+		fd = FZ3(c, "open", FZ_NR_open, pick_path(c), pick_flags(c, flags, N(flags)),
+			 pick_int(c));
 	else
-		fd = FZ4(c, "openat", SYS_openat, rng_one_in(r, 2) ? AT_FDCWD : pick_fd(c), pick_path(c),
-			 pick_flags(c, flags, N(flags)), pick_int(c));
+		fd = FZ4(c, "openat", SYS_openat, rng_one_in(r, 2) ? AT_FDCWD : pick_fd(c),
+			 pick_path(c), pick_flags(c, flags, N(flags)), pick_int(c));
 	arena_add_fd((int)fd);
 }
 
@@ -112,9 +118,11 @@ static void op_close(struct ctx *c)
 
 static void op_ioctl(struct ctx *c)
 {
-	static const uint64_t cmds[] = { 0x5401 /* TCGETS */, 0x5413 /* TIOCGWINSZ */, 0x541b, 0x40045431, 0 };
+	static const uint64_t cmds[] = { 0x5401 /* TCGETS */, 0x5413 /* TIOCGWINSZ */, 0x541b,
+					 0x40045431, 0 };
 
-	FZ3(c, "ioctl", SYS_ioctl, pick_fd(c), rng_one_in(&c->rng, 2) ? cmds[rng_below(&c->rng, N(cmds))] : pick_int(c),
+	FZ3(c, "ioctl", SYS_ioctl, pick_fd(c),
+	    rng_one_in(&c->rng, 2) ? cmds[rng_below(&c->rng, N(cmds))] : pick_int(c),
 	    pick_ptr(c, 64));
 }
 
@@ -131,16 +139,25 @@ static void op_fill(struct ctx *c)
 		FZ1(c, "sysinfo", SYS_sysinfo, pick_ptr(c, 112));
 		break;
 	default:
-		FZ2(c, "clock_gettime", SYS_clock_gettime, rng_one_in(r, 3) ? pick_int(c) : rng_below(r, 12),
-		    pick_ptr(c, 16));
+		FZ2(c, "clock_gettime", SYS_clock_gettime,
+		    rng_one_in(r, 3) ? pick_int(c) : rng_below(r, 12), pick_ptr(c, 16));
 		break;
 	}
 }
 
 static void op_prctl(struct ctx *c)
 {
-	static const uint64_t options[] = { 15 /* SET_NAME */, 16 /* GET_NAME */, 1 /* SET_PDEATHSIG */,
-					    2, 36 /* SET_CHILD_SUBREAPER */, 37, 74, 75, 76, 0, 0x7fffffff };
+	static const uint64_t options[] = { 15 /* SET_NAME */,
+					    16 /* GET_NAME */,
+					    1 /* SET_PDEATHSIG */,
+					    2,
+					    36 /* SET_CHILD_SUBREAPER */,
+					    37,
+					    74,
+					    75,
+					    76,
+					    0,
+					    0x7fffffff };
 	struct rng *r = &c->rng;
 	uint64_t option = rng_one_in(r, 3) ? rng_below(r, 80) : options[rng_below(r, N(options))];
 
@@ -151,11 +168,12 @@ static void op_prctl(struct ctx *c)
 		char *name = pick_buf(c, 32);
 
 		memcpy(name, "fz-renamed-with-a-long-name", 28);
-		FZ2(c, "prctl", SYS_prctl, 15, rng_one_in(r, 2) ? (uintptr_t)name : pick_ptr(c, 16));
+		FZ2(c, "prctl", SYS_prctl, 15,
+		    rng_one_in(r, 2) ? (uintptr_t)name : pick_ptr(c, 16));
 		return;
 	}
-	FZ5(c, "prctl", SYS_prctl, option, rng_one_in(r, 2) ? pick_ptr(c, 16) : pick_int(c), pick_int(c),
-	    pick_int(c), pick_int(c));
+	FZ5(c, "prctl", SYS_prctl, option, rng_one_in(r, 2) ? pick_ptr(c, 16) : pick_int(c),
+	    pick_int(c), pick_int(c), pick_int(c));
 }
 
 static void op_shstk_ctl(struct ctx *c)
@@ -192,7 +210,8 @@ static void op_random(struct ctx *c)
 		nr = fz_arch_implemented[rng_below(r, N(fz_arch_implemented))];
 		break;
 	case 2: {
-		static const uint64_t odd[] = { (uint64_t)-1, 0xffffffff, 1ull << 32, 0x40000000, 1001, 0x8000000000000000ull };
+		static const uint64_t odd[] = { (uint64_t)-1, 0xffffffff, 1ull << 32,
+						0x40000000,   1001,	  0x8000000000000000ull };
 
 		nr = (long)odd[rng_below(r, N(odd))] + (long)rng_below(r, 3);
 		break;
@@ -224,8 +243,8 @@ static void op_random(struct ctx *c)
 		if (cfg.avoid & AVOID_NONCANON)
 			for (int i = 1; i < 6; i++)
 				a[i] = (long)fz_arch_canonical((uint64_t)a[i]);
-		fz_trace(c, "random %ld (spawn)(%#lx, %#lx, %#lx, %#lx, %#lx, %#lx)", nr, a[0], a[1], a[2], a[3],
-			 a[4], a[5]);
+		fz_trace(c, "random %ld (spawn)(%#lx, %#lx, %#lx, %#lx, %#lx, %#lx)", nr, a[0],
+			 a[1], a[2], a[3], a[4], a[5]);
 		long ret = fz_arch_spawn_call(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 
 		fz_trace(c, "  = %ld", ret);
@@ -237,17 +256,11 @@ static void op_random(struct ctx *c)
 }
 
 const struct op ops_misc[] = {
-	{ "futex", 25, op_futex, 0, false },
-	{ "sleep", 8, op_sleep, 0, false },
-	{ "open", 10, op_open, 0, false },
-	{ "read_write", 15, op_rw, 0, false },
-	{ "writev", 6, op_writev, 0, false },
-	{ "close", 4, op_close, 0, false },
-	{ "ioctl", 4, op_ioctl, 0, false },
-	{ "fill", 10, op_fill, 0, false },
-	{ "prctl", 10, op_prctl, 0, false },
-	{ "shstk_ctl", 40, op_shstk_ctl, 0, false },
-	{ "tls", 8, op_tls, 0, false },
-	{ "random", 60, op_random, 0, false },
+	{ "futex", 25, op_futex, 0, false },  { "sleep", 8, op_sleep, 0, false },
+	{ "open", 10, op_open, 0, false },    { "read_write", 15, op_rw, 0, false },
+	{ "writev", 6, op_writev, 0, false }, { "close", 4, op_close, 0, false },
+	{ "ioctl", 4, op_ioctl, 0, false },   { "fill", 10, op_fill, 0, false },
+	{ "prctl", 10, op_prctl, 0, false },  { "shstk_ctl", 40, op_shstk_ctl, 0, false },
+	{ "tls", 8, op_tls, 0, false },	      { "random", 60, op_random, 0, false },
 };
 const unsigned int nr_ops_misc = N(ops_misc);

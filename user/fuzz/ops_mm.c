@@ -13,13 +13,26 @@
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 static const uint64_t map_flags[] = {
-	MAP_SHARED,    MAP_PRIVATE, MAP_FIXED,	  MAP_ANONYMOUS, MAP_GROWSDOWN,
-	MAP_NORESERVE, MAP_POPULATE, MAP_STACK,	  MAP_FIXED_NOREPLACE,
-	0x40 /* MAP_32BIT */, 0x80000 /* MAP_SYNC */, 0x1000 /* MAP_DENYWRITE */,
+	MAP_SHARED,
+	MAP_PRIVATE,
+	MAP_FIXED,
+	MAP_ANONYMOUS,
+	MAP_GROWSDOWN,
+	MAP_NORESERVE,
+	MAP_POPULATE,
+	MAP_STACK,
+	MAP_FIXED_NOREPLACE,
+	0x40 /* MAP_32BIT */,
+	0x80000 /* MAP_SYNC */,
+	0x1000 /* MAP_DENYWRITE */,
 };
 
-static const uint64_t prots[] = { PROT_READ, PROT_WRITE, PROT_EXEC, 0x8 /* SEM */,
-				  0x01000000 /* GROWSDOWN */, 0x02000000 /* GROWSUP */ };
+static const uint64_t prots[] = { PROT_READ,
+				  PROT_WRITE,
+				  PROT_EXEC,
+				  0x8 /* SEM */,
+				  0x01000000 /* GROWSDOWN */,
+				  0x02000000 /* GROWSUP */ };
 
 static uint64_t pick_prot(struct ctx *c)
 {
@@ -56,7 +69,8 @@ static void op_mmap(struct ctx *c)
 		arena_add_map((uintptr_t)m, len);
 		/* Our own first touch, where we asked for a writable mapping. */
 		if (rng_one_in(r, 2))
-			FZ2(c, "clock_gettime", SYS_clock_gettime, 1, m); /* the kernel's first touch */
+			FZ2(c, "clock_gettime", SYS_clock_gettime, 1,
+			    m); /* the kernel's first touch */
 	}
 }
 
@@ -123,7 +137,8 @@ static void op_map_shadow_stack(struct ctx *c)
 		addr = pick_map_addr(c);
 	else if (rng_one_in(r, 4))
 		addr = 0x100000000ul - PAGE * rng_below(r, 2);
-	f = rng_one_in(r, 4) ? pick_flags(c, flags, N(flags)) : SHADOW_STACK_SET_TOKEN * rng_below(r, 2);
+	f = rng_one_in(r, 4) ? pick_flags(c, flags, N(flags))
+			     : SHADOW_STACK_SET_TOKEN * rng_below(r, 2);
 	if (rng_one_in(r, 4))
 		f |= SHADOW_STACK_SET_MARKER;
 	m = FZ3(c, "map_shadow_stack", SYS_map_shadow_stack, addr, size, f);
@@ -140,7 +155,8 @@ static void op_many_maps(struct ctx *c)
 
 	fz_trace(c, "many_maps %u", n);
 	for (unsigned int i = 0; i < n; i++) {
-		m = syscall6(SYS_mmap, 0, PAGE * (1 + rng_below(r, 3)), (i & 1) ? PROT_READ : PROT_READ | PROT_WRITE,
+		m = syscall6(SYS_mmap, 0, PAGE * (1 + rng_below(r, 3)),
+			     (i & 1) ? PROT_READ : PROT_READ | PROT_WRITE,
 			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (m > 0 && rng_one_in(r, 8))
 			arena_add_map((uintptr_t)m, PAGE);

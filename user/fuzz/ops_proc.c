@@ -26,17 +26,38 @@
 long __thread_clone3(struct clone_args *args, size_t size, int (*fn)(void *), void *arg);
 long __thread_clone(const struct clone_args *args, int (*fn)(void *), void *arg);
 
-#define THREAD_FLAGS                                                                    \
+#define THREAD_FLAGS                                                                        \
 	(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM | \
 	 CLONE_SETTLS | CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID)
 
 static const uint64_t clone_flags[] = {
-	CLONE_VM,	    CLONE_FS,		 CLONE_FILES,	    CLONE_SIGHAND,     CLONE_PIDFD,
-	CLONE_PTRACE,	    CLONE_VFORK,	 CLONE_PARENT,	    CLONE_THREAD,      CLONE_NEWNS,
-	CLONE_SYSVSEM,	    CLONE_SETTLS,	 CLONE_PARENT_SETTID, CLONE_CHILD_CLEARTID, CLONE_DETACHED,
-	CLONE_UNTRACED,	    CLONE_CHILD_SETTID, CLONE_NEWCGROUP,    CLONE_NEWUTS,      CLONE_NEWIPC,
-	CLONE_NEWUSER,	    CLONE_NEWPID,	 CLONE_NEWNET,	    CLONE_IO,	       CLONE_NEWTIME,
-	CLONE_CLEAR_SIGHAND, CLONE_INTO_CGROUP,
+	CLONE_VM,
+	CLONE_FS,
+	CLONE_FILES,
+	CLONE_SIGHAND,
+	CLONE_PIDFD,
+	CLONE_PTRACE,
+	CLONE_VFORK,
+	CLONE_PARENT,
+	CLONE_THREAD,
+	CLONE_NEWNS,
+	CLONE_SYSVSEM,
+	CLONE_SETTLS,
+	CLONE_PARENT_SETTID,
+	CLONE_CHILD_CLEARTID,
+	CLONE_DETACHED,
+	CLONE_UNTRACED,
+	CLONE_CHILD_SETTID,
+	CLONE_NEWCGROUP,
+	CLONE_NEWUTS,
+	CLONE_NEWIPC,
+	CLONE_NEWUSER,
+	CLONE_NEWPID,
+	CLONE_NEWNET,
+	CLONE_IO,
+	CLONE_NEWTIME,
+	CLONE_CLEAR_SIGHAND,
+	CLONE_INTO_CGROUP,
 };
 
 static uint64_t pick_clone_flags(struct ctx *c)
@@ -108,7 +129,8 @@ static void pick_shadow_stack(struct ctx *c, uint64_t *ss, uint64_t *size)
 		return;
 	case 4:
 		*size = PAGE * (1 + rng_below(r, 4));
-		m = FZ3(c, "map_shadow_stack", SYS_map_shadow_stack, 0, *size, SHADOW_STACK_SET_TOKEN);
+		m = FZ3(c, "map_shadow_stack", SYS_map_shadow_stack, 0, *size,
+			SHADOW_STACK_SET_TOKEN);
 		*ss = m < 0 && m > -4096 ? 0 : (uint64_t)m;
 		return;
 	case 5:
@@ -136,9 +158,16 @@ static void op_clone3(struct ctx *c)
 {
 	struct rng *r = &c->rng;
 	struct clone_args *a = pick_buf(c, 2 * sizeof(*a));
-	static const uint64_t sizes[] = { CLONE_ARGS_SIZE_VER0, CLONE_ARGS_SIZE_VER1,
-					  CLONE_ARGS_SIZE_VER2, 96, CLONE_ARGS_SIZE_VER3,
-					  CLONE_ARGS_SIZE_VER3 + 8, 0, 63, PAGE, PAGE + 1 };
+	static const uint64_t sizes[] = { CLONE_ARGS_SIZE_VER0,
+					  CLONE_ARGS_SIZE_VER1,
+					  CLONE_ARGS_SIZE_VER2,
+					  96,
+					  CLONE_ARGS_SIZE_VER3,
+					  CLONE_ARGS_SIZE_VER3 + 8,
+					  0,
+					  63,
+					  PAGE,
+					  PAGE + 1 };
 	uint64_t size = rng_one_in(r, 4) ? sizes[rng_below(r, N(sizes))] : CLONE_ARGS_SIZE_VER3;
 	unsigned int st = (unsigned int)rng_below(r, ARENA_STACKS);
 	bool own_stack = false;
@@ -177,7 +206,8 @@ static void op_clone3(struct ctx *c)
 		uint32_t *tids = pick_buf(c, 33 * 4);
 
 		for (int i = 0; i < 33; i++)
-			tids[i] = rng_one_in(r, 2) ? (uint32_t)rng_below(r, 40) : (uint32_t)pick_int(c);
+			tids[i] = rng_one_in(r, 2) ? (uint32_t)rng_below(r, 40)
+						   : (uint32_t)pick_int(c);
 		a->set_tid = rng_one_in(r, 4) ? pick_ptr(c, 4) : (uint64_t)tids;
 		a->set_tid_size = rng_one_in(r, 4) ? pick_int(c) : rng_below(r, 4);
 	}
@@ -193,7 +223,9 @@ static void op_clone3(struct ctx *c)
 	/* A child sharing our memory needs a stack of its own to run code. */
 	bool runs = c->spawn && (own_stack || !(a->flags & CLONE_VM));
 
-	fz_trace(c, "clone3(flags %#lx sig %#lx stack %#lx+%#lx tls %#lx set_tid %#lx/%lu ss %#lx+%#lx, size %lu)%s",
+	fz_trace(c,
+		 "clone3(flags %#lx sig %#lx stack %#lx+%#lx tls %#lx set_tid %#lx/%lu ss "
+		 "%#lx+%#lx, size %lu)%s",
 		 (unsigned long)a->flags, (unsigned long)a->exit_signal, (unsigned long)a->stack,
 		 (unsigned long)a->stack_size, (unsigned long)a->tls, (unsigned long)a->set_tid,
 		 (unsigned long)a->set_tid_size, (unsigned long)a->shadow_stack,
@@ -221,7 +253,8 @@ static void op_clone(struct ctx *c)
 		a.flags |= pick_int(c) << 32;
 	if (cfg.avoid & AVOID_CLONE_HIGH)
 		a.flags &= 0xffffffffull;
-	if (cfg.avoid & AVOID_EXIT_SIGNAL) /* random flag bits may have set the exit signal's byte */
+	if (cfg.avoid &
+	    AVOID_EXIT_SIGNAL) /* random flag bits may have set the exit signal's byte */
 		a.flags = (a.flags & ~CSIGNAL) | (pick_exit_signal(c) & CSIGNAL);
 	a.parent_tid = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 4) : pick_ptr(c, 4);
 	a.child_tid = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 4) : pick_ptr(c, 4);
@@ -269,12 +302,42 @@ static void op_fork(struct ctx *c)
 	spawned(c, pid);
 }
 
+/*
+ * execve of one of the malformed ELF files (user/fuzz/host/mkelf.c) with a
+ * valid argv, so the loader gets to judge it; in a child, as one that loads
+ * replaces whoever execs it.
+ */
+static void op_exec_elf(struct ctx *c)
+{
+	struct rng *r = &c->rng;
+	char *path = pick_buf(c, 32);
+	char *argv[3] = { path, "arg", NULL };
+	bool in_child = false;
+
+	snprintf(path, 32, "/fuzz/elf/%u", (unsigned int)rng_below(r, arena.nelf + 1));
+	if (c->spawn && !rng_one_in(r, 8)) {
+		long pid = syscall5(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+
+		if (pid != 0) {
+			fz_trace(c, "exec of %s in child %ld", path, pid);
+			spawned(c, pid);
+			return;
+		}
+		in_child = true;
+	}
+	FZ3(c, "execve", SYS_execve, path, rng_one_in(r, 4) ? 0 : argv,
+	    rng_one_in(r, 2) ? 0 : argv + 1);
+	if (in_child)
+		fz_exit_now(127);
+}
+
 /* execve of /bin/fuzz as a short child run: "exec-child seed=S calls=N". */
 static void exec_self(struct ctx *c, uint64_t seed)
 {
 	char *s = (char *)pick_buf(c, 128);
 	const char *avoid = fuzz_avoid_arg();
-	char *argv[5] = { (char *)cfg.self_path, "exec-child", s, avoid[0] ? (char *)avoid : NULL, NULL };
+	char *argv[5] = { (char *)cfg.self_path, "exec-child", s, avoid[0] ? (char *)avoid : NULL,
+			  NULL };
 	char *envp[2] = { "FUZZ=1", NULL };
 
 	snprintf(s, 128, "seed=%#lx", (unsigned long)seed);
@@ -289,7 +352,6 @@ static int exec_self_thread(void *arg)
 	exec_self(&k, (uint64_t)(uintptr_t)arg);
 	return 126;
 }
-
 
 /*
  * vfork: the child borrows our memory and stack until it execs or exits,
@@ -347,8 +409,8 @@ static void op_exit(struct ctx *c)
 
 static void op_wait4(struct ctx *c)
 {
-	static const uint64_t opts[] = { WNOHANG, WUNTRACED, WCONTINUED, __WNOTHREAD, __WALL,
-					 __WCLONE, WEXITED, WNOWAIT };
+	static const uint64_t opts[] = { WNOHANG, WUNTRACED, WCONTINUED, __WNOTHREAD,
+					 __WALL,  __WCLONE,  WEXITED,	 WNOWAIT };
 	struct rng *r = &c->rng;
 	uint64_t o = pick_flags(c, opts, N(opts));
 
@@ -361,8 +423,8 @@ static void op_wait4(struct ctx *c)
 
 static void op_waitid(struct ctx *c)
 {
-	static const uint64_t opts[] = { WNOHANG, WEXITED, WSTOPPED, WCONTINUED, WNOWAIT, __WALL,
-					 __WCLONE, __WNOTHREAD };
+	static const uint64_t opts[] = { WNOHANG, WEXITED, WSTOPPED, WCONTINUED,
+					 WNOWAIT, __WALL,  __WCLONE, __WNOTHREAD };
 	struct rng *r = &c->rng;
 	uint64_t o = pick_flags(c, opts, N(opts));
 
@@ -405,6 +467,8 @@ static void do_execve(struct ctx *c)
 
 	if (may_run(path))
 		argv = fz_arch_kernel_addrs[rng_below(&c->rng, 2)];
+	if (path >= (uintptr_t)arena.buf && path < (uintptr_t)arena.buf + ARENA_BUF_SIZE)
+		fz_trace(c, "execve of \"%.60s\"", (const char *)path);
 	FZ3(c, "execve", SYS_execve, path, argv, envp);
 }
 
@@ -447,8 +511,7 @@ static void op_exec_self(struct ctx *c)
 	a->flags = THREAD_FLAGS & ~(CLONE_SETTLS | CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID);
 	a->stack = arena.stacks[st], a->stack_size = ARENA_STACK_SIZE;
 	fz_trace(c, "thread to exec");
-	spawned(c, __thread_clone3(a, sizeof(*a), exec_self_thread,
-				   (void *)(uintptr_t)seed));
+	spawned(c, __thread_clone3(a, sizeof(*a), exec_self_thread, (void *)(uintptr_t)seed));
 }
 
 /*
@@ -515,7 +578,8 @@ static void op_block_kill(struct ctx *c)
 
 static void op_ids(struct ctx *c)
 {
-	static const long nrs[] = { SYS_getpid, SYS_getppid, SYS_gettid, SYS_getuid, SYS_sched_yield };
+	static const long nrs[] = { SYS_getpid, SYS_getppid, SYS_gettid, SYS_getuid,
+				    SYS_sched_yield };
 
 	FZ0(c, "id", nrs[rng_below(&c->rng, N(nrs))]);
 }
@@ -539,7 +603,8 @@ static void op_rlimit(struct ctx *c)
 		FZ2(c, "getrlimit", SYS_getrlimit, res, pick_ptr(c, 16));
 		break;
 	case 1:
-		FZ2(c, "setrlimit", SYS_setrlimit, res, rng_one_in(r, 2) ? (uint64_t)lim : pick_ptr(c, 16));
+		FZ2(c, "setrlimit", SYS_setrlimit, res,
+		    rng_one_in(r, 2) ? (uint64_t)lim : pick_ptr(c, 16));
 		break;
 	default:
 		FZ4(c, "prlimit64", SYS_prlimit64, rng_one_in(r, 2) ? 0 : pick_pid(c), res,
@@ -556,7 +621,8 @@ const struct op ops_proc[] = {
 	{ "exit", 1, op_exit, 0, false },
 	{ "wait4", 25, op_wait4, 0, false },
 	{ "waitid", 10, op_waitid, 0, false },
-	{ "execve", 20, op_execve, 0, false },
+	{ "execve", 14, op_execve, 0, false },
+	{ "exec_elf", 12, op_exec_elf, 0, false },
 	{ "exec_self", 6, op_exec_self, 0, true },
 	{ "block_kill", 8, op_block_kill, 0, true },
 	{ "ids", 5, op_ids, 0, false },

@@ -103,14 +103,16 @@ static void mutate_frame(uint8_t *uc)
 #ifdef FZ_UC_FPSTATE_OFF
 		*(uint64_t *)(uc + FZ_UC_FPSTATE_OFF) = rng_below(&hrng, 2) ? 0 : garbage_pc();
 #else
-		((uint32_t *)(uc + FZ_UC_RESERVED_OFF))[rng_below(&hrng, 4)] = (uint32_t)rng_next(&hrng);
+		((uint32_t *)(uc + FZ_UC_RESERVED_OFF))[rng_below(&hrng, 4)] =
+			(uint32_t)rng_next(&hrng);
 #endif
 		break;
 	case 7:
 		*sp = rng_below(&hrng, 2) ? garbage_pc() : *sp + 1;
 		break;
 	default:
-		((uint64_t *)uc)[rng_below(&hrng, 32)] = rng_next(&hrng); /* anywhere in the first 256 bytes */
+		((uint64_t *)uc)[rng_below(&hrng, 32)] =
+			rng_next(&hrng); /* anywhere in the first 256 bytes */
 		break;
 	}
 	if (cfg.avoid & AVOID_NONCANON)
@@ -252,9 +254,10 @@ static void op_sigprocmask(struct ctx *c)
 	uint64_t *set = pick_buf(c, 8);
 
 	*set = rng_one_in(r, 2) ? rng_next(r) : 1ull << rng_below(r, 64);
-	FZ4(c, "rt_sigprocmask", SYS_rt_sigprocmask, rng_one_in(r, 4) ? pick_int(c) : rng_below(r, 3),
-	    rng_one_in(r, 4) ? pick_ptr(c, 8) : (uintptr_t)set, rng_one_in(r, 2) ? 0 : pick_ptr(c, 8),
-	    rng_one_in(r, 8) ? pick_len(c) : 8);
+	FZ4(c, "rt_sigprocmask", SYS_rt_sigprocmask,
+	    rng_one_in(r, 4) ? pick_int(c) : rng_below(r, 3),
+	    rng_one_in(r, 4) ? pick_ptr(c, 8) : (uintptr_t)set,
+	    rng_one_in(r, 2) ? 0 : pick_ptr(c, 8), rng_one_in(r, 8) ? pick_len(c) : 8);
 }
 
 static void op_sigaltstack(struct ctx *c)
@@ -269,7 +272,9 @@ static void op_sigaltstack(struct ctx *c)
 	} *ss = pick_buf(c, 24);
 
 	ss->sp = rng_one_in(r, 2) ? arena.stacks[rng_below(r, ARENA_STACKS)] : pick_ptr(c, PAGE);
-	ss->flags = rng_one_in(r, 2) ? 0 : (int32_t)pick_flags(c, (const uint64_t[]){ 1, 2, 1u << 31 }, 3);
+	ss->flags = rng_one_in(r, 2)
+			    ? 0
+			    : (int32_t)pick_flags(c, (const uint64_t[]){ 1, 2, 1u << 31 }, 3);
 	ss->size = rng_one_in(r, 4) ? pick_len(c) : sizes[rng_below(r, N(sizes))];
 	FZ2(c, "sigaltstack", FZ_NR_sigaltstack, rng_one_in(r, 6) ? pick_ptr(c, 24) : (uintptr_t)ss,
 	    rng_one_in(r, 2) ? 0 : pick_ptr(c, 24));
@@ -331,7 +336,8 @@ static void forge_frame(struct ctx *c, uint8_t *uc)
 		for (size_t i = 0; i < FZ_UC_SIZE / 8; i++)
 			((uint64_t *)uc)[i] = pick_int(c);
 		if (cfg.avoid & AVOID_NONCANON)
-			*(uint64_t *)(uc + FZ_UC_PC_OFF) = fz_arch_canonical(*(uint64_t *)(uc + FZ_UC_PC_OFF));
+			*(uint64_t *)(uc + FZ_UC_PC_OFF) =
+				fz_arch_canonical(*(uint64_t *)(uc + FZ_UC_PC_OFF));
 		return;
 	}
 	*(uint64_t *)(uc + FZ_UC_PC_OFF) = (uintptr_t)fz_landing;
@@ -342,14 +348,16 @@ static void forge_frame(struct ctx *c, uint8_t *uc)
 	if (rng_one_in(r, 4))
 		*(uint64_t *)(uc + FZ_UC_PC_OFF) = garbage_pc();
 	if (cfg.avoid & AVOID_NONCANON)
-		*(uint64_t *)(uc + FZ_UC_PC_OFF) = fz_arch_canonical(*(uint64_t *)(uc + FZ_UC_PC_OFF));
+		*(uint64_t *)(uc + FZ_UC_PC_OFF) =
+			fz_arch_canonical(*(uint64_t *)(uc + FZ_UC_PC_OFF));
 }
 
 static void op_sigreturn(struct ctx *c)
 {
 	static uint8_t frame[FZ_FRAME_UC_FROM_SP + FZ_UC_SIZE] __attribute__((aligned(16)));
 	struct rng *r = &c->rng;
-	uintptr_t sp = (arena.stacks[ARENA_STACKS - 1] + ARENA_STACK_SIZE - sizeof(frame) - 64) & ~15ul;
+	uintptr_t sp = (arena.stacks[ARENA_STACKS - 1] + ARENA_STACK_SIZE - sizeof(frame) - 64) &
+		       ~15ul;
 	size_t len = sizeof(frame);
 	long pid;
 
@@ -365,7 +373,8 @@ static void op_sigreturn(struct ctx *c)
 	if (!rng_one_in(r, 8) && c->spawn) {
 		pid = syscall5(SYS_clone, SIGCHLD, 0, 0, 0, 0);
 		if (pid != 0) {
-			fz_trace(c, "sigreturn in child %ld, frame at %#lx", pid, (unsigned long)sp);
+			fz_trace(c, "sigreturn in child %ld, frame at %#lx", pid,
+				 (unsigned long)sp);
 			return;
 		}
 	}

@@ -78,7 +78,8 @@ uintptr_t pick_ptr(struct ctx *c, size_t len)
 		return (uintptr_t)pick_buf(c, len + 8) + 1 + rng_below(r, 7);
 	case 15:
 		if (rng_one_in(r, 4))
-			return (uintptr_t)__builtin_frame_address(0) - 512 - len; /* our own stack */
+			return (uintptr_t)__builtin_frame_address(0) - 512 -
+			       len; /* our own stack */
 		return (uintptr_t)pick_buf(c, len);
 	default:
 		return (uintptr_t)pick_buf(c, len);
@@ -106,9 +107,21 @@ uintptr_t pick_bad_ptr(struct ctx *c, size_t len)
 uint64_t pick_int(struct ctx *c)
 {
 	static const uint64_t edges[] = {
-		0x7f,	     0x80,	  0xff,		       0x7fff,		    0xffff,
-		0x7fffffff,  0x80000000,  0xffffffff,	       0x100000000ull,	    0x7fffffffffffffffull,
-		0x8000000000000000ull, ~0ull, ~0ull - 1, 0xfffffffffffff000ull, 0xffffffff80000000ull,
+		0x7f,
+		0x80,
+		0xff,
+		0x7fff,
+		0xffff,
+		0x7fffffff,
+		0x80000000,
+		0xffffffff,
+		0x100000000ull,
+		0x7fffffffffffffffull,
+		0x8000000000000000ull,
+		~0ull,
+		~0ull - 1,
+		0xfffffffffffff000ull,
+		0xffffffff80000000ull,
 	};
 	struct rng *r = &c->rng;
 
@@ -138,9 +151,15 @@ uint64_t pick_int(struct ctx *c)
 uint64_t pick_len(struct ctx *c)
 {
 	static const uint64_t lens[] = {
-		0,	    1,		 7,	     8,		 16,	    64,
-		PAGE - 1,   PAGE,	 PAGE + 1,   2 * PAGE,	 1ul << 20, 0x7fffffff,
-		0x80000000, 0xffffffff,	 1ul << 32,  1ul << 47,	 ~0ul,	    ~0ul - PAGE + 1,
+		0,	    1,
+		7,	    8,
+		16,	    64,
+		PAGE - 1,   PAGE,
+		PAGE + 1,   2 * PAGE,
+		1ul << 20,  0x7fffffff,
+		0x80000000, 0xffffffff,
+		1ul << 32,  1ul << 47,
+		~0ul,	    ~0ul - PAGE + 1,
 		~0ul >> 1,  (~0ul >> 1) + 1,
 	};
 	struct rng *r = &c->rng;
@@ -175,7 +194,8 @@ uint64_t pick_flags(struct ctx *c, const uint64_t *known, size_t n)
 
 int pick_fd(struct ctx *c)
 {
-	static const uint64_t fds[] = { (uint64_t)-1, 0, 1, 2, 3, 4, 5, 63, 64, 1023, 1024, 0x7fffffff, 0x80000000 };
+	static const uint64_t fds[] = { (uint64_t)-1, 0,  1,	2,    3,	  4,	     5,
+					63,	      64, 1023, 1024, 0x7fffffff, 0x80000000 };
 	struct rng *r = &c->rng;
 
 	if (arena.nfds && rng_one_in(r, 2))
@@ -187,7 +207,8 @@ int pick_fd(struct ctx *c)
 
 int pick_pid(struct ctx *c)
 {
-	static const uint64_t pids[] = { 0, (uint64_t)-1, 1, 3, 0x7fffffff, 0x80000000, (uint64_t)-2, 32768, 4194304 };
+	static const uint64_t pids[] = { 0,	     (uint64_t)-1, 1,	  3,	  0x7fffffff,
+					 0x80000000, (uint64_t)-2, 32768, 4194304 };
 	struct rng *r = &c->rng;
 
 	if (arena.npids && rng_one_in(r, 2))
@@ -201,7 +222,8 @@ int pick_pid(struct ctx *c)
 
 int pick_sig(struct ctx *c)
 {
-	static const uint64_t sigs[] = { 9, 19, 11, 17, 10, 12, 5, 7, 4, 8, 65, 128, (uint64_t)-1, 0x7fffffff };
+	static const uint64_t sigs[] = { 9, 19, 11, 17, 10,  12,	   5,
+					 7, 4,	8,  65, 128, (uint64_t)-1, 0x7fffffff };
 	struct rng *r = &c->rng;
 
 	if (rng_one_in(r, 2))
@@ -241,7 +263,8 @@ uintptr_t pick_timespec(struct ctx *c)
 		ts[0] = 0, ts[1] = (long)rng_below(r, 2000000); /* up to 2 ms */
 		break;
 	case 2:
-		ts[0] = 0, ts[1] = 999999999 + (long)rng_below(r, 3); /* the last valid, then invalid */
+		ts[0] = 0,
+		ts[1] = 999999999 + (long)rng_below(r, 3); /* the last valid, then invalid */
 		break;
 	case 3:
 		ts[0] = -(long)rng_below(r, 2) - 1, ts[1] = 0;
@@ -251,7 +274,8 @@ uintptr_t pick_timespec(struct ctx *c)
 		break;
 	case 5:
 		ts[0] = (long)pick_int(c), ts[1] = (long)pick_int(c);
-		if (ts[0] > 0 && ts[1] >= 0 && ts[1] < 1000000000 && (cfg.avoid & AVOID_LONG_TIMEOUT))
+		if (ts[0] > 0 && ts[1] >= 0 && ts[1] < 1000000000 &&
+		    (cfg.avoid & AVOID_LONG_TIMEOUT))
 			ts[0] = 0;
 		break;
 	default:
@@ -265,10 +289,26 @@ uintptr_t pick_timespec(struct ctx *c)
 }
 
 static const char *const paths[] = {
-	"/init",	  "/bin/fuzz",	      "/bin/clone3",	  "/bin",      "/",
-	"/proc/self/maps", "/proc",	      "/proc/self",	  "/fuzz/elf", "//bin//fuzz",
-	"/bin/fuzz/",	  "/./bin/fuzz",      "/bin/../bin/fuzz", "",	       "nonexistent",
-	"bin/fuzz",	  "/proc/self/maps/", "/dev/console",	  "/fuzz",     "/init/.",
+	"/init",
+	"/bin/fuzz",
+	"/bin/clone3",
+	"/bin",
+	"/",
+	"/proc/self/maps",
+	"/proc",
+	"/proc/self",
+	"/fuzz/elf",
+	"//bin//fuzz",
+	"/bin/fuzz/",
+	"/./bin/fuzz",
+	"/bin/../bin/fuzz",
+	"",
+	"nonexistent",
+	"bin/fuzz",
+	"/proc/self/maps/",
+	"/dev/console",
+	"/fuzz",
+	"/init/.",
 };
 
 uintptr_t pick_path(struct ctx *c)
@@ -328,14 +368,14 @@ uintptr_t pick_strv(struct ctx *c)
 		n = 1000 + (unsigned int)rng_below(r, 100);
 		v = (uintptr_t *)scratch(c, (n + 1) * sizeof(*v));
 		for (unsigned int i = 0; i < n; i++)
-			v[i] = (uintptr_t)"x";
+			v[i] = (uintptr_t) "x";
 		v[n] = 0;
 		return (uintptr_t)v;
 	default:
 		n = (unsigned int)rng_below(r, 6);
 		v = (uintptr_t *)scratch(c, (n + 1) * sizeof(*v));
 		for (unsigned int i = 0; i < n; i++)
-			v[i] = rng_one_in(r, 2) ? (uintptr_t)"arg" : pick_ptr(c, 1);
+			v[i] = rng_one_in(r, 2) ? (uintptr_t) "arg" : pick_ptr(c, 1);
 		v[n] = 0;
 		return (uintptr_t)v;
 	}

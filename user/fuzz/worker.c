@@ -46,8 +46,8 @@ void fz_trace(struct ctx *c, const char *fmt, ...)
 	syscall3(SYS_write, 1, (long)line, n);
 }
 
-long fz_call(struct ctx *c, const char *name, long nr, long a0, long a1, long a2, long a3,
-	     long a4, long a5)
+long fz_call(struct ctx *c, const char *name, long nr, long a0, long a1, long a2, long a3, long a4,
+	     long a5)
 {
 	long r;
 

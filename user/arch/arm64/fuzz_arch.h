@@ -119,9 +119,8 @@ static inline long fz_arch_tf_syscall(long nr, long a0, long a1, long a2)
 	return syscall3(nr, a0, a1, a2);
 }
 
-static inline __attribute__((always_inline)) long fz_arch_spawn_call(long nr, long a0, long a1,
-								      long a2, long a3, long a4,
-								      long a5)
+static inline __attribute__((always_inline)) long
+fz_arch_spawn_call(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 {
 	register long x8 __asm__("x8") = nr;
 	register long x0 __asm__("x0") = a0;
@@ -143,33 +142,34 @@ static inline __attribute__((always_inline)) long fz_arch_spawn_call(long nr, lo
 	return x0;
 }
 
-#define FZ_ARCH_EXIT(status)                                                          \
-	do {                                                                          \
-		register long fz_x8_ __asm__("x8") = SYS_exit_group;                  \
-		register long fz_x0_ __asm__("x0") = (status);                        \
+#define FZ_ARCH_EXIT(status)                                                        \
+	do {                                                                        \
+		register long fz_x8_ __asm__("x8") = SYS_exit_group;                \
+		register long fz_x0_ __asm__("x0") = (status);                      \
 		__asm__ volatile("svc #0" : : "r"(fz_x8_), "r"(fz_x0_) : "memory"); \
-		__builtin_unreachable();                                              \
+		__builtin_unreachable();                                            \
 	} while (0)
 
 /* prctl(PR_SET_SHADOW_STACK_STATUS, flags) as one svc: 0 or -errno. */
-#define FZ_ARCH_GCS_SET(flags)                                                                    \
-	({                                                                                        \
-		register long fz_x8_ __asm__("x8") = SYS_prctl;                                   \
-		register long fz_x0_ __asm__("x0") = PR_SET_SHADOW_STACK_STATUS;                  \
-		register long fz_x1_ __asm__("x1") = (long)(flags);                               \
-		register long fz_x2_ __asm__("x2") = 0;                                           \
-		register long fz_x3_ __asm__("x3") = 0;                                           \
-		register long fz_x4_ __asm__("x4") = 0;                                           \
-		__asm__ volatile("svc #0"                                                         \
-				 : "+r"(fz_x0_)                                                   \
+#define FZ_ARCH_GCS_SET(flags)                                                                     \
+	({                                                                                         \
+		register long fz_x8_ __asm__("x8") = SYS_prctl;                                    \
+		register long fz_x0_ __asm__("x0") = PR_SET_SHADOW_STACK_STATUS;                   \
+		register long fz_x1_ __asm__("x1") = (long)(flags);                                \
+		register long fz_x2_ __asm__("x2") = 0;                                            \
+		register long fz_x3_ __asm__("x3") = 0;                                            \
+		register long fz_x4_ __asm__("x4") = 0;                                            \
+		__asm__ volatile("svc #0"                                                          \
+				 : "+r"(fz_x0_)                                                    \
 				 : "r"(fz_x8_), "r"(fz_x1_), "r"(fz_x2_), "r"(fz_x3_), "r"(fz_x4_) \
-				 : "memory");                                                     \
-		fz_x0_;                                                                           \
+				 : "memory");                                                      \
+		fz_x0_;                                                                            \
 	})
 
 /* GCS on for the calling thread (with WRITE and PUSH as flags say): only from a frame that never returns. */
-#define FZ_ARCH_SHSTK_ENABLE_FLAGS(flags) \
-	FZ_ARCH_GCS_SET(PR_SHADOW_STACK_ENABLE | ((flags) & (PR_SHADOW_STACK_WRITE | PR_SHADOW_STACK_PUSH)))
+#define FZ_ARCH_SHSTK_ENABLE_FLAGS(flags)        \
+	FZ_ARCH_GCS_SET(PR_SHADOW_STACK_ENABLE | \
+			((flags) & (PR_SHADOW_STACK_WRITE | PR_SHADOW_STACK_PUSH)))
 #define FZ_ARCH_SHSTK_DISABLE() FZ_ARCH_GCS_SET(0)
 
 /* The GCS controls other than an enable, with generated arguments. */
@@ -187,8 +187,8 @@ static inline void fz_arch_shstk_ctl(struct ctx *c)
 	case 1:
 		/* Turning GCS on is fuzz_run()'s, in its own frame (worker.c): keep it off here. */
 		FZ5(c, "prctl", SYS_prctl, PR_SET_SHADOW_STACK_STATUS,
-		    flags & ~(uint64_t)PR_SHADOW_STACK_ENABLE, rng_one_in(&c->rng, 4) ? pick_int(c) : 0,
-		    0, 0);
+		    flags & ~(uint64_t)PR_SHADOW_STACK_ENABLE,
+		    rng_one_in(&c->rng, 4) ? pick_int(c) : 0, 0, 0);
 		break;
 	default:
 		FZ5(c, "prctl", SYS_prctl, PR_LOCK_SHADOW_STACK_STATUS, flags,
@@ -237,12 +237,15 @@ static inline void fz_arch_forge_frame(struct ctx *c, uint8_t *uc)
 		at += 528 / 4;
 	}
 	for (unsigned int n = (unsigned int)rng_below(r, 3); n > 0; n--) {
-		uint32_t size = rng_one_in(r, 4) ? (uint32_t)pick_int(c) : 16 * (1 + (uint32_t)rng_below(r, 4));
+		uint32_t size = rng_one_in(r, 4) ? (uint32_t)pick_int(c)
+						 : 16 * (1 + (uint32_t)rng_below(r, 4));
 
 		rec[at] = rng_one_in(r, 6) ? (uint32_t)rng_next(r)
-					   : fz_arch_record_magics[rng_below(r, sizeof(fz_arch_record_magics) / 4)];
+					   : fz_arch_record_magics[rng_below(
+						     r, sizeof(fz_arch_record_magics) / 4)];
 		rec[at + 1] = size;
-		*(uint64_t *)&rec[at + 2] = rng_one_in(r, 2) ? (uint64_t)pick_ptr(c, 64) : pick_int(c);
+		*(uint64_t *)&rec[at + 2] = rng_one_in(r, 2) ? (uint64_t)pick_ptr(c, 64)
+							     : pick_int(c);
 		*(uint64_t *)&rec[at + 4] = pick_int(c);
 		if (size < 16 || size > 512 || (size & 15))
 			break;

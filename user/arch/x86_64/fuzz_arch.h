@@ -47,10 +47,9 @@
 
 /* Every number the kernel implements (arch/x86_64/syscall_table.c), for weighting. */
 static const uint16_t fz_arch_implemented[] = {
-	0,   1,	  2,   3,   9,	 10,  11,  12,	13,  14,  15,  16,  20,	 24,  35,  39,
-	56,  57,  58,  59,  60,	 61,  62,  63,	97,  99,  102, 104, 107, 108, 110, 127,
-	131, 157, 158, 160, 169, 186, 200, 202, 218, 228, 230, 231, 234, 247, 257, 302,
-	435, 453,
+	0,   1,	  2,   3,   9,	 10,  11,  12,	13,  14,  15,  16,  20,	 24,  35,  39,	56,
+	57,  58,  59,  60,  61,	 62,  63,  97,	99,  102, 104, 107, 108, 110, 127, 131, 157,
+	158, 160, 169, 186, 200, 202, 218, 228, 230, 231, 234, 247, 257, 302, 435, 453,
 };
 
 /* Where user space ends (4-level paging: 47 bits), and addresses beyond it. */
@@ -128,9 +127,8 @@ static inline long fz_arch_tf_syscall(long nr, long a0, long a1, long a2)
  * A process-making call (clone, clone3, fork, vfork) whose child leaves at
  * once through exit_group(0), touching no memory: it may share our stack.
  */
-static inline __attribute__((always_inline)) long fz_arch_spawn_call(long nr, long a0, long a1,
-								      long a2, long a3, long a4,
-								      long a5)
+static inline __attribute__((always_inline)) long
+fz_arch_spawn_call(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 {
 	register long r10 __asm__("r10") = a3;
 	register long r8 __asm__("r8") = a4;
@@ -165,12 +163,18 @@ static inline __attribute__((always_inline)) long fz_arch_spawn_call(long nr, lo
 /* The shadow-stack controls other than a plain enable, with generated arguments. */
 static inline void fz_arch_shstk_ctl(struct ctx *c)
 {
-	static const uint64_t codes[] = { ARCH_SHSTK_ENABLE, ARCH_SHSTK_DISABLE, ARCH_SHSTK_LOCK,
-					  ARCH_SHSTK_UNLOCK, ARCH_SHSTK_STATUS, 0x5006, 0x5000 };
+	static const uint64_t codes[] = { ARCH_SHSTK_ENABLE,
+					  ARCH_SHSTK_DISABLE,
+					  ARCH_SHSTK_LOCK,
+					  ARCH_SHSTK_UNLOCK,
+					  ARCH_SHSTK_STATUS,
+					  0x5006,
+					  0x5000 };
 	static const uint64_t feats[] = { ARCH_SHSTK_SHSTK, ARCH_SHSTK_WRSS, 4, 1ul << 63 };
 	uint64_t code = codes[rng_below(&c->rng, sizeof(codes) / sizeof(codes[0]))];
-	uint64_t arg = code == ARCH_SHSTK_STATUS ? pick_ptr(c, 8)
-						 : pick_flags(c, feats, sizeof(feats) / sizeof(feats[0]));
+	uint64_t arg = code == ARCH_SHSTK_STATUS
+			       ? pick_ptr(c, 8)
+			       : pick_flags(c, feats, sizeof(feats) / sizeof(feats[0]));
 
 	/* A plain SHSTK enable is made in fuzz_run()'s own frame (worker.c). */
 	if (code == ARCH_SHSTK_ENABLE && arg == ARCH_SHSTK_SHSTK)
@@ -182,7 +186,7 @@ static inline void fz_arch_shstk_ctl(struct ctx *c)
 static inline void fz_arch_tls(struct ctx *c)
 {
 	static const uint64_t codes[] = { ARCH_SET_FS, ARCH_SET_GS, ARCH_GET_FS, ARCH_GET_GS,
-					  0x1005, 0x3001, 0x1011, 0x1012 };
+					  0x1005,      0x3001,	    0x1011,	 0x1012 };
 	uint64_t code = codes[rng_below(&c->rng, sizeof(codes) / sizeof(codes[0]))];
 	uint64_t arg;
 
@@ -233,8 +237,8 @@ static inline void fz_arch_forge_frame(struct ctx *c, uint8_t *uc)
 	seg[0] = rng_one_in(r, 4) ? (uint16_t)pick_int(c) : 0x33;
 	seg[3] = rng_one_in(r, 4) ? (uint16_t)pick_int(c) : 0x2b;
 	if (rng_one_in(r, 3))
-		*(uint64_t *)(uc + FZ_UC_FPSTATE_OFF) = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 1024)
-									 : pick_ptr(c, 1024);
+		*(uint64_t *)(uc + FZ_UC_FPSTATE_OFF) =
+			rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 1024) : pick_ptr(c, 1024);
 	*(uint64_t *)(uc + 296) = rng_next(r); /* uc_sigmask */
 }
 
