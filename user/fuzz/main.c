@@ -9,7 +9,7 @@
  *   jobs=N      workers at the same time (default 2)
  *   seconds=N   start no worker after N seconds (with workers=0: run that long)
  *   worker=I    replay only worker I (with trace=1: every call printed first)
- *   timeout=MS  a worker running longer is killed (default 2000)
+ *   timeout=MS  a worker running longer is killed (default 1500)
  *   avoid=A,B   leave out triggers of known kernel bugs (names below)
  *   verbose=1   a line for every worker that ended abnormally
  *
@@ -42,7 +42,7 @@ struct fuzz_config cfg = {
 	.calls = FZ_DEFAULT_CALLS,
 	.jobs = 2,
 	.only = -1,
-	.timeout = 2000,
+	.timeout = 1500,
 	.self_path = "/bin/fuzz",
 };
 

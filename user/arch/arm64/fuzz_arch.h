@@ -20,8 +20,8 @@
  * make test's pass (/init runs /bin/fuzz with no arguments): sized for this
  * architecture's slowest platform.
  */
-#define FZ_DEFAULT_WORKERS 48
-#define FZ_DEFAULT_CALLS 60
+#define FZ_DEFAULT_WORKERS 32
+#define FZ_DEFAULT_CALLS 50
 
 #define FUZZ_ARCH_NAME "arm64"
 
