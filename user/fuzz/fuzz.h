@@ -87,6 +87,9 @@ struct ctx {
 
 #define FUZZ_MAX_DEPTH 2
 
+/* The worker this process belongs to (its children inherit it). */
+extern unsigned int fz_worker_index;
+
 /* Makes c->ncalls calls and ends the calling thread with exit(2) or exit_group(2). */
 void fuzz_run(struct ctx *c) __attribute__((noreturn));
 

@@ -154,7 +154,8 @@ static void __attribute__((noreturn)) worker_main(unsigned int index)
 	c.ncalls = cfg.calls;
 	c.spawn = 8;
 	c.trace = cfg.trace;
-	/* The task name shows in the kernel's reports (a panic's "task:" line). */
+	/* The task name shows in the kernel's reports (fuzz_run() adds the call index). */
+	fz_worker_index = index;
 	snprintf(name, sizeof(name), "fz%u", index);
 	syscall2(SYS_prctl, 15 /* PR_SET_NAME */, (long)name);
 	fz_trace(&c, "worker %u seed %#lx", index, (unsigned long)c.rng.s);

@@ -24,6 +24,8 @@ static const struct opset opsets[] = {
 
 #define NSETS (sizeof(opsets) / sizeof(opsets[0]))
 
+unsigned int fz_worker_index;
+
 /* Weight (per thousand calls) of turning the shadow stack on in fuzz_run()'s own frame. */
 #define SHSTK_ENABLE_PER_MILLE 20
 
@@ -151,9 +153,31 @@ static void __attribute__((noreturn)) end_context(struct ctx *c)
  * to return (ABI.md §2.4, §4.4), so it happens here, in the frame that
  * never returns; the calls after it return normally.
  */
+/*
+ * The task name says where we are: "fz<worker>.<call>" in the worker, the
+ * name it inherited plus "+<call>" in a child. The kernel prints it in its
+ * report of a task killed by a fault and in a panic's "task:" line, so a
+ * crash names the call that made it.
+ */
+static void name_call(struct ctx *c, char *base)
+{
+	char name[16];
+
+	if (c->depth == 0)
+		snprintf(name, sizeof(name), "fz%u.%u", fz_worker_index, c->call);
+	else
+		snprintf(name, sizeof(name), "%.10s+%u", base, c->call);
+	syscall2(SYS_prctl, 15 /* PR_SET_NAME */, (long)name);
+}
+
 void fuzz_run(struct ctx *c)
 {
+	char base[16] = "";
+
+	syscall2(SYS_prctl, 16 /* PR_GET_NAME */, (long)base);
+	base[15] = '\0';
 	for (c->call = 0; c->call < c->ncalls; c->call++) {
+		name_call(c, base);
 		if (rng_below(&c->rng, 1000) < SHSTK_ENABLE_PER_MILLE) {
 			uint64_t flags = rng_next(&c->rng);
 			long r;
