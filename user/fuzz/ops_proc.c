@@ -315,6 +315,8 @@ static void op_exec_elf(struct ctx *c)
 	bool in_child = false;
 
 	snprintf(path, 32, "/fuzz/elf/%u", (unsigned int)rng_below(r, arena.nelf + 1));
+	if (rng_one_in(r, 16) && !(cfg.avoid & AVOID_NONCANON))
+		snprintf(path, 32, "/fuzz/elf/entry-noncanonical");
 	if (c->spawn && !rng_one_in(r, 8)) {
 		long pid = syscall5(SYS_clone, SIGCHLD, 0, 0, 0, 0);
 

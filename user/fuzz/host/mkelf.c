@@ -6,7 +6,7 @@
  *   mkelf ARCH DIR     ARCH is x86_64 or arm64
  *
  * File 0 is a valid static executable whose code is exit(0); every other
- * file breaks it in one way the ELF rules (System V gABI, "Program
+ * file (and entry-noncanonical) breaks it in one way the ELF rules (System V gABI, "Program
  * Loading") or the kernel's loader must notice: a truncated file, a bad
  * ident, type or machine, program headers out of the file or overflowing
  * it, segments in the kernel half, wrapping, overlapping, out of order or
@@ -359,14 +359,25 @@ static void (*const variants[])(struct image *) = {
 };
 
 #define NR_VARIANTS (sizeof(variants) / sizeof(variants[0]))
+
+/*
+ * Variants with a name instead of a number, so the fuzzer can leave them
+ * out on its own (avoid=noncanon: the known non-canonical-RIP bug).
+ */
+static const struct {
+	const char *name;
+	void (*fn)(struct image *);
+} named[] = {
+	{ "entry-noncanonical", v_entry_noncanonical },
+};
 #define NR_FLIPPED 8
 
-static void write_file(const char *dir, unsigned int n, const struct image *im)
+static void write_file(const char *dir, const char *name, const struct image *im)
 {
 	char path[4096];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/%u", dir, n);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	f = fopen(path, "wb");
 	if (!f || fwrite(im->b, 1, im->len, f) != im->len || fclose(f) != 0) {
 		fprintf(stderr, "mkelf: %s: %s\n", path, strerror(errno));
@@ -387,11 +398,19 @@ int main(int argc, char **argv)
 	code = machine == 62 ? code_x86_64 : code_arm64;
 	code_len = machine == 62 ? sizeof(code_x86_64) : sizeof(code_arm64);
 
+	char name[16];
+
 	for (unsigned int i = 0; i < NR_VARIANTS; i++) {
 		valid(&im);
 		if (variants[i])
 			variants[i](&im);
-		write_file(argv[2], i, &im);
+		snprintf(name, sizeof(name), "%u", i);
+		write_file(argv[2], name, &im);
+	}
+	for (unsigned int i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+		valid(&im);
+		named[i].fn(&im);
+		write_file(argv[2], named[i].name, &im);
 	}
 	/* The valid file with 1 to 4 bytes of its headers changed (an LCG: the same every build). */
 	for (unsigned int i = 0; i < NR_FLIPPED; i++) {
@@ -401,7 +420,8 @@ int main(int argc, char **argv)
 			im.b[(seed >> 33) % (sizeof(struct ehdr) + sizeof(struct phdr))] ^=
 				(unsigned char)(1 + (seed >> 17) % 255);
 		}
-		write_file(argv[2], NR_VARIANTS + i, &im);
+		snprintf(name, sizeof(name), "%u", (unsigned int)NR_VARIANTS + i);
+		write_file(argv[2], name, &im);
 	}
 	return 0;
 }
