@@ -101,7 +101,7 @@ test: deps-check
 # The fuzzer (user/fuzz/) as init on one platform, with its arguments after
 # "--" on the kernel command line:
 #   make fuzz [PLATFORM=NAME] [SECONDS=N] [SEED=S] [CALLS=N] [WORKERS=N]
-#             [JOBS=N] [AVOID=a,b] [WORKER=I TRACE=1] [TIMEOUT=ms]
+#             [JOBS=N] [AVOID=a,b] [WORKER=I TRACE=1] [TIMEOUT=ms] [PAGES=1]
 # By default it runs 60 s of workers. It fails on a panic, a hang, a leak
 # or a killed namespace init, and prints the totals and the seeds of the
 # workers that ended abnormally (tests/boot/fuzz).
@@ -110,7 +110,7 @@ FUZZ_ARGS := $(strip $(if $(SEED),seed=$(SEED)) $(if $(FUZZ_SECONDS),seconds=$(F
 	$(if $(WORKERS),workers=$(WORKERS),$(if $(FUZZ_SECONDS),workers=0)) \
 	$(if $(CALLS),calls=$(CALLS)) $(if $(JOBS),jobs=$(JOBS)) $(if $(AVOID),avoid=$(AVOID)) \
 	$(if $(WORKER),worker=$(WORKER)) $(if $(TRACE),trace=$(TRACE)) \
-	$(if $(TIMEOUT),timeout=$(TIMEOUT)) verbose=1)
+	$(if $(TIMEOUT),timeout=$(TIMEOUT)) $(if $(PAGES),pages=$(PAGES)) verbose=1)
 FUZZ_IMAGE := $(BUILD)/fuzz$(suffix $(IMAGE))
 fuzz: deps-check $(IMAGE_INPUTS)
 	$(call image-with-cmdline,$(FUZZ_IMAGE),$(CMDLINE) init=/bin/fuzz -- $(FUZZ_ARGS))

@@ -52,6 +52,7 @@ struct fuzz_config {
 	unsigned int avoid;    /* AVOID_* */
 	bool trace;	       /* workers print every call before making it */
 	bool verbose;	       /* one line per worker that ended abnormally */
+	bool pages;	       /* jobs=1, and each worker's change of the free page count */
 	const char *self_path; /* argv[0], for exec */
 };
 

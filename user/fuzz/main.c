@@ -12,6 +12,7 @@
  *   timeout=MS  a worker running longer is killed (default 1500)
  *   avoid=A,B   leave out triggers of known kernel bugs (names below)
  *   verbose=1   a line for every worker that ended abnormally
+ *   pages=1     one worker at a time, and a line for each that changed the free page count
  *
  * Proves, as KTAP suite "fuzz": the generated calls never bring the
  * kernel down (fuzz_calls_no_panic: every worker ran and the root saw them
@@ -119,12 +120,16 @@ static bool parse_args(int argc, char **argv, bool *exec_child)
 			cfg.trace = n != 0;
 		else if (KEY("verbose"))
 			cfg.verbose = n != 0;
+		else if (KEY("pages"))
+			cfg.pages = n != 0;
 		else if (!(KEY("avoid") && parse_avoid(v))) {
 			printf("# fuzz: unknown argument '%s'\n", a);
 			return false;
 		}
 #undef KEY
 	}
+	if (cfg.pages)
+		cfg.jobs = 1;
 	if (argc > 0 && argv[0][0] == '/')
 		cfg.self_path = argv[0];
 	return true;
@@ -228,10 +233,18 @@ static void __attribute__((noreturn)) nanny_main(unsigned int index)
 
 /* ---- the root: pid 1 of the fuzzing namespace ---- */
 
+static unsigned long free_pages(void)
+{
+	struct sysinfo si;
+
+	return sysinfo(&si) == 0 ? si.freeram : 0;
+}
+
 struct slot {
 	long pid; /* the nanny, 0 when free */
 	unsigned int index;
 	long long started, killed;
+	unsigned long pages; /* free pages when it started (pages=1) */
 };
 
 struct totals {
@@ -331,6 +344,7 @@ static int root_main(void)
 			if (!slots[i].pid && (next < end || (!cfg.workers && cfg.only < 0)) &&
 			    time_left(start)) {
 				fflush_stdout();
+				slots[i].pages = cfg.pages ? free_pages() : 0;
 				slots[i].pid = start_nanny(next);
 				slots[i].index = next++;
 				slots[i].started = now_ms();
@@ -354,6 +368,11 @@ static int root_main(void)
 				if (slots[i].pid == r) {
 					account(&t, &slots[i], st);
 					slots[i].pid = 0;
+					if (cfg.pages && free_pages() != slots[i].pages)
+						printf("# worker %u: free pages %lu before, %lu "
+						       "after\n",
+						       slots[i].index, slots[i].pages,
+						       free_pages());
 				}
 			}
 			continue; /* else an orphan of a killed namespace, reaped */
@@ -425,13 +444,6 @@ static int run_root(void)
 		return -1;
 	}
 	return WEXITSTATUS(st);
-}
-
-static unsigned long free_pages(void)
-{
-	struct sysinfo si;
-
-	return sysinfo(&si) == 0 ? si.freeram : 0;
 }
 
 /*

@@ -214,6 +214,8 @@ static void op_clone3(struct ctx *c)
 	if (a->flags & CLONE_INTO_CGROUP || rng_one_in(r, 16))
 		a->cgroup = pick_int(c);
 	pick_shadow_stack(c, &a->shadow_stack, &a->shadow_stack_size);
+	if (cfg.avoid & AVOID_VFORK_KILL) /* a parent waiting for its child might be killed */
+		a->flags &= ~CLONE_VFORK;
 
 	uintptr_t args = rng_one_in(r, 16) ? arena.edge - 64 - rng_below(r, 2) * 8 : (uintptr_t)a;
 
@@ -366,7 +368,11 @@ static void op_vfork(struct ctx *c)
 	unsigned int what = (unsigned int)rng_below(r, 8);
 	long pid;
 
-	if (what == 3 && (cfg.avoid & AVOID_VFORK_KILL))
+	/*
+	 * avoid=vfork-kill: no child that kills us, and none that could block
+	 * (fuzz_run) and so be there when the nanny's sweep kills us waiting.
+	 */
+	if ((what == 3 || what > 5) && (cfg.avoid & AVOID_VFORK_KILL))
 		what = 0;
 	fz_trace(c, "vfork, child does %u", what);
 	pid = vfork();
