@@ -255,8 +255,10 @@ static void op_clone(struct ctx *c)
 		a.flags |= pick_int(c) << 32;
 	if (cfg.avoid & AVOID_CLONE_HIGH)
 		a.flags &= 0xffffffffull;
-	if (cfg.avoid &
-	    AVOID_EXIT_SIGNAL) /* random flag bits may have set the exit signal's byte */
+	if (cfg.avoid & AVOID_VFORK_KILL)
+		a.flags &= ~CLONE_VFORK;
+	/* Random flag bits may have set the exit signal's byte. */
+	if (cfg.avoid & AVOID_EXIT_SIGNAL)
 		a.flags = (a.flags & ~CSIGNAL) | (pick_exit_signal(c) & CSIGNAL);
 	a.parent_tid = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 4) : pick_ptr(c, 4);
 	a.child_tid = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 4) : pick_ptr(c, 4);
