@@ -349,7 +349,6 @@ static void (*const variants[])(struct image *) = {
 	v_interp_unterminated,
 	v_entry_zero,
 	v_entry_kernel,
-	v_entry_noncanonical,
 	v_entry_outside,
 	v_no_rights,
 	v_write_exec,
