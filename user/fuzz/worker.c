@@ -178,7 +178,11 @@ void fuzz_run(struct ctx *c)
 	base[15] = '\0';
 	for (c->call = 0; c->call < c->ncalls; c->call++) {
 		name_call(c, base);
-		if (rng_below(&c->rng, 1000) < SHSTK_ENABLE_PER_MILLE) {
+		/* Half the workers start with it on, the others may turn it on later. */
+		bool first = c->call == 0 && c->depth == 0;
+
+		if ((first && rng_one_in(&c->rng, 2)) ||
+		    rng_below(&c->rng, 1000) < SHSTK_ENABLE_PER_MILLE) {
 			uint64_t flags = rng_next(&c->rng);
 			long r;
 
