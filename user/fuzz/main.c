@@ -93,6 +93,8 @@ static bool parse_avoid(const char *list)
 /* Parses key=value words; false (with a message) on an unknown one. */
 static bool parse_args(int argc, char **argv, bool *exec_child)
 {
+	bool timeout_given = false;
+
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *eq = strchr(a, '=');
 		const char *v = eq ? eq + 1 : "";
@@ -115,7 +117,7 @@ static bool parse_args(int argc, char **argv, bool *exec_child)
 		else if (KEY("worker"))
 			cfg.only = (int)n;
 		else if (KEY("timeout"))
-			cfg.timeout = (unsigned int)n;
+			cfg.timeout = (unsigned int)n, timeout_given = true;
 		else if (KEY("trace"))
 			cfg.trace = n != 0;
 		else if (KEY("verbose"))
@@ -130,6 +132,10 @@ static bool parse_args(int argc, char **argv, bool *exec_child)
 	}
 	if (cfg.pages)
 		cfg.jobs = 1;
+	if (cfg.trace && !timeout_given)
+		cfg.timeout *= 10; /* printing every call is slow */
+	if (!cfg.workers && !cfg.seconds)
+		cfg.workers = FZ_DEFAULT_WORKERS; /* workers=0 runs for seconds=N */
 	if (argc > 0 && argv[0][0] == '/')
 		cfg.self_path = argv[0];
 	return true;
@@ -276,10 +282,11 @@ static void report(struct totals *t, const struct slot *s, const char *what)
 			printf("# (more abnormal workers not listed: verbose=1 lists them)\n");
 		return;
 	}
-	printf("# worker %u (seed %#lx) %s: replay with fuzz seed=%#lx worker=%u calls=%u "
-	       "trace=1\n",
+	printf("# worker %u (seed %#lx) %s: replay with make fuzz SEED=%#lx WORKER=%u CALLS=%u "
+	       "TRACE=1%s%s\n",
 	       s->index, (unsigned long)fuzz_worker_seed(cfg.seed, s->index), what,
-	       (unsigned long)cfg.seed, s->index, cfg.calls);
+	       (unsigned long)cfg.seed, s->index, cfg.calls, cfg.avoid ? " AVOID=" : "",
+	       cfg.avoid ? fuzz_avoid_arg() + strlen("avoid=") : "");
 }
 
 static void account(struct totals *t, struct slot *s, int st)
