@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 struct opset {
 	const struct op *ops;
@@ -37,8 +38,8 @@ void fz_trace(struct ctx *c, const char *fmt, ...)
 
 	if (!c->trace)
 		return;
-	n = snprintf(line, sizeof(line), "fz[%ld d%u #%u] ", syscall0(SYS_gettid), c->depth,
-		     c->call);
+	n = snprintf(line, sizeof(line), "fz[w%u %ld d%u #%u] ", fz_worker_index,
+		     syscall0(SYS_gettid), c->depth, c->call);
 	va_start(ap, fmt);
 	n += vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
 	va_end(ap);
@@ -53,10 +54,17 @@ long fz_call(struct ctx *c, const char *name, long nr, long a0, long a1, long a2
 {
 	long r;
 
+	long long t0 = c->trace ? monotonic_ns() : 0;
+
 	fz_trace(c, "%s(%#lx, %#lx, %#lx, %#lx, %#lx, %#lx) nr %ld", name, a0, a1, a2, a3, a4, a5,
 		 nr);
 	r = syscall6(nr, a0, a1, a2, a3, a4, a5);
-	fz_trace(c, "  = %ld", r);
+	if (c->trace) {
+		long long ms = (monotonic_ns() - t0) / 1000000;
+
+		/* A slow call is news: the kernel does not preempt itself. */
+		fz_trace(c, "  = %ld%s (%lld ms)", r, ms >= 20 ? " SLOW" : "", ms);
+	}
 	return r;
 }
 
