@@ -60,7 +60,7 @@ static const uint64_t clone_flags[] = {
 	CLONE_INTO_CGROUP,
 };
 
-static uint64_t pick_clone_flags(struct ctx *c)
+static uint64_t pick_clone_flags(struct ctx *c, bool wild)
 {
 	static const uint64_t shapes[] = {
 		0,
@@ -79,7 +79,7 @@ static uint64_t pick_clone_flags(struct ctx *c)
 	struct rng *r = &c->rng;
 	uint64_t f = shapes[rng_below(r, N(shapes))];
 
-	if (rng_one_in(r, 3))
+	if (wild && rng_one_in(r, 2))
 		f |= pick_flags(c, clone_flags, N(clone_flags));
 	return f;
 }
@@ -145,6 +145,30 @@ static void pick_shadow_stack(struct ctx *c, uint64_t *ss, uint64_t *size)
 	}
 }
 
+/* A shadow stack that fits the rules: none, the arena's, or a fresh one with its token. */
+static void pick_good_shadow_stack(struct ctx *c, uint64_t *ss, uint64_t *size)
+{
+	struct rng *r = &c->rng;
+	long m;
+
+	*ss = 0, *size = 0;
+	switch (rng_below(r, 3)) {
+	case 0:
+		return;
+	case 1:
+		*ss = arena.ss, *size = arena.ss ? arena.ss_size : 0;
+		return;
+	default:
+		*size = PAGE * (1 + rng_below(r, 4));
+		m = FZ3(c, "map_shadow_stack", SYS_map_shadow_stack, 0, *size,
+			SHADOW_STACK_SET_TOKEN);
+		*ss = m < 0 && m > -4096 ? 0 : (uint64_t)m;
+		if (!*ss)
+			*size = 0;
+		return;
+	}
+}
+
 /* Takes one child of our spawn budget and remembers its pid. */
 static void spawned(struct ctx *c, long pid)
 {
@@ -154,6 +178,15 @@ static void spawned(struct ctx *c, long pid)
 		arena_add_pid((int)pid);
 }
 
+/* The fields op_clone3() may draw wild: all of them, or one in a well-formed struct. */
+enum { F_SIZE, F_FLAGS, F_SIGNAL, F_PTRS, F_STACK, F_TLS, F_SET_TID, F_CGROUP, F_SS, NR_FIELDS };
+
+/*
+ * clone3 with generated clone_args. Half the structs are wild in every
+ * field; the other half are well formed (a known flag shape, valid
+ * pointers, our stack, a shadow stack that fits) with at most one field
+ * drawn wild, so the calls get past the argument checks to the code behind.
+ */
 static void op_clone3(struct ctx *c)
 {
 	struct rng *r = &c->rng;
@@ -168,41 +201,44 @@ static void op_clone3(struct ctx *c)
 					  63,
 					  PAGE,
 					  PAGE + 1 };
-	uint64_t size = rng_one_in(r, 4) ? sizes[rng_below(r, N(sizes))] : CLONE_ARGS_SIZE_VER3;
+	bool all_wild = rng_one_in(r, 2);
+	unsigned int one_wild = rng_one_in(r, 2) ? (unsigned int)rng_below(r, NR_FIELDS)
+						 : NR_FIELDS;
+#define WILD(f) (all_wild || one_wild == (f))
+	uint64_t size = WILD(F_SIZE) && rng_one_in(r, 2) ? sizes[rng_below(r, N(sizes))]
+							 : CLONE_ARGS_SIZE_VER3;
 	unsigned int st = (unsigned int)rng_below(r, ARENA_STACKS);
 	bool own_stack = false;
 	long pid;
 
-	if (!rng_one_in(r, 16))
+	if (!(all_wild && rng_one_in(r, 8)))
 		memset(a, 0, 2 * sizeof(*a)); /* else: the buffer's garbage in every field */
-	a->flags = pick_clone_flags(c);
-	a->exit_signal = (a->flags & (CLONE_THREAD | CLONE_PARENT)) && !rng_one_in(r, 8)
-				 ? 0
-				 : pick_exit_signal(c);
-	if (rng_one_in(r, 2))
-		a->pidfd = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 4) : pick_ptr(c, 4);
-	if (rng_one_in(r, 2))
-		a->child_tid = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 4) : pick_ptr(c, 4);
-	if (rng_one_in(r, 2))
-		a->parent_tid = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 4) : pick_ptr(c, 4);
-	switch (rng_below(r, 6)) {
-	case 0:
-	case 1:
-		break;
-	case 2:
-		a->stack = pick_ptr(c, PAGE), a->stack_size = pick_len(c);
-		break;
-	default:
+	a->flags = pick_clone_flags(c, WILD(F_FLAGS));
+	if (WILD(F_SIGNAL))
+		a->exit_signal = pick_exit_signal(c);
+	else if (!(a->flags & (CLONE_THREAD | CLONE_PARENT)))
+		a->exit_signal = SIGCHLD;
+	if (a->flags & CLONE_PIDFD || rng_one_in(r, 4))
+		a->pidfd = WILD(F_PTRS) ? pick_ptr(c, 4) : (uint64_t)pick_buf(c, 4);
+	if (a->flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID) || rng_one_in(r, 4))
+		a->child_tid = WILD(F_PTRS) ? pick_ptr(c, 4) : (uint64_t)pick_buf(c, 4);
+	if (a->flags & CLONE_PARENT_SETTID || rng_one_in(r, 4))
+		a->parent_tid = WILD(F_PTRS) ? pick_ptr(c, 4) : (uint64_t)pick_buf(c, 4);
+	if (WILD(F_STACK) && rng_one_in(r, 2)) {
+		if (rng_one_in(r, 3))
+			a->stack = 0, a->stack_size = 0;
+		else
+			a->stack = pick_ptr(c, PAGE), a->stack_size = pick_len(c);
+	} else {
 		a->stack = arena.stacks[st], a->stack_size = ARENA_STACK_SIZE;
 		own_stack = a->stack != 0;
-		break;
 	}
-	if (a->flags & CLONE_SETTLS || rng_one_in(r, 4)) {
-		a->tls = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 64) : pick_ptr(c, 64);
+	if (a->flags & CLONE_SETTLS || WILD(F_TLS)) {
+		a->tls = WILD(F_TLS) ? pick_ptr(c, 64) : (uint64_t)pick_buf(c, 64);
 		if (cfg.avoid & AVOID_NONCANON)
 			a->tls = fz_arch_canonical(a->tls);
 	}
-	if (rng_one_in(r, 8)) {
+	if (WILD(F_SET_TID)) {
 		uint32_t *tids = pick_buf(c, 33 * 4);
 
 		for (int i = 0; i < 33; i++)
@@ -211,9 +247,13 @@ static void op_clone3(struct ctx *c)
 		a->set_tid = rng_one_in(r, 4) ? pick_ptr(c, 4) : (uint64_t)tids;
 		a->set_tid_size = rng_one_in(r, 4) ? pick_int(c) : rng_below(r, 4);
 	}
-	if (a->flags & CLONE_INTO_CGROUP || rng_one_in(r, 16))
+	if (a->flags & CLONE_INTO_CGROUP || WILD(F_CGROUP))
 		a->cgroup = pick_int(c);
-	pick_shadow_stack(c, &a->shadow_stack, &a->shadow_stack_size);
+	if (WILD(F_SS))
+		pick_shadow_stack(c, &a->shadow_stack, &a->shadow_stack_size);
+	else
+		pick_good_shadow_stack(c, &a->shadow_stack, &a->shadow_stack_size);
+#undef WILD
 	if (cfg.avoid & AVOID_VFORK_KILL) /* a parent waiting for its child might be killed */
 		a->flags &= ~CLONE_VFORK;
 
@@ -250,7 +290,7 @@ static void op_clone(struct ctx *c)
 	long pid;
 
 	memset(&a, 0, sizeof(a));
-	a.flags = pick_clone_flags(c) | (pick_exit_signal(c) & 0xff);
+	a.flags = pick_clone_flags(c, rng_one_in(r, 2)) | (pick_exit_signal(c) & 0xff);
 	if (rng_one_in(r, 4) && !(cfg.avoid & AVOID_CLONE_HIGH))
 		a.flags |= pick_int(c) << 32;
 	if (cfg.avoid & AVOID_CLONE_HIGH)
