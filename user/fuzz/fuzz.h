@@ -61,6 +61,19 @@ extern struct fuzz_config cfg;
 /* "avoid=NAME,..." for cfg.avoid, or "": what an exec of ourselves passes on. */
 const char *fuzz_avoid_arg(void);
 
+/* ---- running the workers (supervise.c) ---- */
+
+/*
+ * Runs the root (pid 1 of a new PID namespace) until every worker ended
+ * and everything is reaped. Returns its exit status (bit 0: a worker could
+ * not be killed, bit 1: a namespace's init was killed, bit 2: a worker left
+ * no status), or -1 when the root itself was killed or could not start.
+ */
+int fuzz_run_root(void);
+unsigned long fz_free_pages(void); /* sysinfo's freeram: pages, exactly, on Umbra */
+long long fz_now_ms(void);
+void fz_sleep_ms(long ms);
+
 /* ---- the PRNG (rand.c): splitmix64 ---- */
 
 struct rng {
@@ -191,8 +204,21 @@ struct op {
 	bool spawns;	    /* starts a child, a thread or a vfork */
 };
 
-extern const struct op ops_proc[], ops_mm[], ops_sig[], ops_misc[];
-extern const unsigned int nr_ops_proc, nr_ops_mm, nr_ops_sig, nr_ops_misc;
+extern const struct op ops_clone[], ops_proc[], ops_mm[], ops_sig[], ops_misc[];
+extern const unsigned int nr_ops_clone, nr_ops_proc, nr_ops_mm, nr_ops_sig, nr_ops_misc;
+
+/* Takes one child of c's spawn budget and remembers its pid (ops_proc.c). */
+void fz_spawned(struct ctx *c, long pid);
+
+/* The flags of a thread, as libc's thread_create() passes them. */
+#define THREAD_FLAGS                                                                        \
+	(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM | \
+	 CLONE_SETTLS | CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID)
+
+/* libc's assembly halves of thread creation (libc/internal.h): fn(arg) runs in the child. */
+struct clone_args;
+long __thread_clone3(struct clone_args *args, size_t size, int (*fn)(void *), void *arg);
+long __thread_clone(const struct clone_args *args, int (*fn)(void *), void *arg);
 
 /* Signal handlers the fuzzer installs (ops_sig.c). */
 void sig_setup_worker(struct ctx *c);

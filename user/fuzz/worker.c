@@ -17,10 +17,8 @@ struct opset {
 };
 
 static const struct opset opsets[] = {
-	{ ops_proc, &nr_ops_proc },
-	{ ops_mm, &nr_ops_mm },
-	{ ops_sig, &nr_ops_sig },
-	{ ops_misc, &nr_ops_misc },
+	{ ops_clone, &nr_ops_clone }, { ops_proc, &nr_ops_proc }, { ops_mm, &nr_ops_mm },
+	{ ops_sig, &nr_ops_sig },     { ops_misc, &nr_ops_misc },
 };
 
 #define NSETS (sizeof(opsets) / sizeof(opsets[0]))
