@@ -258,6 +258,44 @@ static void op_clone3(struct ctx *c)
 		pid = fz_arch_spawn_call(SYS_clone3, (long)args, (long)size, 0, 0, 0, 0);
 	fz_trace(c, "  = %ld", pid);
 	fz_spawned(c, pid);
+	/* A pidfd we asked for goes to the fd pool: waitid(P_PIDFD), read, close... */
+	if (pid > 0 && (a->flags & CLONE_PIDFD) && a->pidfd >= (uintptr_t)arena.buf &&
+	    a->pidfd < (uintptr_t)arena.buf + ARENA_BUF_SIZE - 4)
+		arena_add_fd(*(int *)(uintptr_t)a->pidfd);
+}
+
+/*
+ * A chain of nested PID namespaces, each level a process that makes the
+ * next: past MAX_PID_NS_LEVEL (32) clone3 must fail (ENOSPC), and the end of
+ * each level's init kills the levels below it. Made in a child.
+ */
+static void op_ns_chain(struct ctx *c)
+{
+	struct clone_args a;
+	unsigned int levels = 1 + (unsigned int)rng_below(&c->rng, 36);
+	bool early = rng_one_in(&c->rng, 2); /* each level leaves before its child is done */
+	long pid = syscall5(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+
+	if (pid != 0) {
+		fz_trace(c, "ns chain of %u levels in child %ld", levels, pid);
+		fz_spawned(c, pid);
+		return;
+	}
+	for (unsigned int i = 0; i < levels; i++) {
+		long r;
+		int st;
+
+		memset(&a, 0, sizeof(a));
+		a.flags = CLONE_NEWPID | (i % 5 == 4 ? CLONE_NEWTIME : 0);
+		a.exit_signal = SIGCHLD;
+		r = syscall2(SYS_clone3, (long)&a, CLONE_ARGS_SIZE_VER0);
+		if (r == 0)
+			continue; /* the next level */
+		if (r > 0 && !early)
+			syscall4(SYS_wait4, r, (long)&st, 0, 0);
+		break;
+	}
+	fz_exit_now(0);
 }
 
 /* Legacy clone(2): the whole 64-bit flags word, so bits above 31 too. */
@@ -308,5 +346,6 @@ static void op_clone(struct ctx *c)
 const struct op ops_clone[] = {
 	{ "clone3", 90, op_clone3, 0, true },
 	{ "clone", 20, op_clone, 0, true },
+	{ "ns_chain", 3, op_ns_chain, 0, true },
 };
 const unsigned int nr_ops_clone = N(ops_clone);
