@@ -2,20 +2,24 @@
 /*
  * /bin/fuzz: the in-tree system-call fuzzer. Shared declarations.
  *
- * Process tree (main.c, worker.c):
+ * Process tree (main.c, supervise.c):
  *
- *   fuzz (the supervisor's parent: counts free pages, prints KTAP)
- *    `- root: pid 1 of a PID namespace; starts the workers, reaps everything
+ *   fuzz: counts free pages before and after, prints the KTAP report
+ *    `- root: pid 1 of a PID namespace; starts the workers, kills those
+ *        |    that run too long, reaps everything
  *        `- nanny: pid 1 of a namespace of its own, one per worker
- *            `- worker: runs `calls` generated system calls, then exits
+ *            `- worker: makes `calls` generated system calls, then exits
  *                `- its children, threads and vfork children
  *
  * Every worker is deterministic from (seed, worker index): its PRNG is
- * seeded with fuzz_worker_seed(), and everything it does is drawn from it,
- * so `fuzz seed=S worker=I trace=1` replays worker I alone and prints each
- * call before making it. The nanny keeps a worker's signals from reaching
- * the root (a namespace's init is protected from its own namespace) and
- * kills and reaps whatever the worker left behind.
+ * seeded with fuzz_worker_seed(), and everything it does is drawn from it
+ * (worker.c picks the operations of ops_*.c by weight; pool.c the
+ * arguments), so `fuzz seed=S worker=I trace=1` replays worker I alone and
+ * prints each call before making it. What the kernel answers still steers
+ * it (addresses, pids), and concurrency can differ, so a race may need the
+ * whole pass to come back. The nanny keeps a worker's signals from
+ * reaching the root (a namespace's init is protected from its own
+ * namespace) and kills and reaps whatever the worker left behind.
  */
 #ifndef FUZZ_H
 #define FUZZ_H
@@ -33,7 +37,7 @@
  * avoids nothing.
  */
 enum {
-	AVOID_VFORK_KILL = 1u << 0,   /* vfork-kill: SIGKILL to a parent waiting in vfork */
+	AVOID_VFORK_KILL = 1u << 0,   /* vfork-kill: any kill of a parent waiting in vfork */
 	AVOID_EXIT_SIGNAL = 1u << 1,  /* exit-signal: an exit_signal other than SIGCHLD */
 	AVOID_NONCANON = 1u << 2,     /* noncanon: non-canonical FS base / PC / handler */
 	AVOID_TF_SYSCALL = 1u << 3,   /* tf-syscall: a syscall with EFLAGS.TF set */
