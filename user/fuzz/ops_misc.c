@@ -226,9 +226,14 @@ static void op_random(struct ctx *c)
 		fz_trace(c, "random %ld: reboot, not made", nr);
 		return;
 	}
-	/* rt_sigreturn on whatever our stack holds: a PC from it may be non-canonical. */
-	if (nr == FZ_NR_rt_sigreturn && (cfg.avoid & AVOID_NONCANON)) {
-		fz_trace(c, "random %ld: rt_sigreturn, not made (avoid=noncanon)", nr);
+	/*
+	 * avoid=noncanon: calls that take a PC or thread pointer from memory
+	 * we do not control (our stack for rt_sigreturn, buffer garbage for a
+	 * handler or clone_args.tls) are not made.
+	 */
+	if ((nr == FZ_NR_rt_sigreturn || nr == SYS_rt_sigaction || nr == SYS_clone3) &&
+	    (cfg.avoid & AVOID_NONCANON)) {
+		fz_trace(c, "random %ld: not made (avoid=noncanon)", nr);
 		return;
 	}
 	if (nr == SYS_execve)
