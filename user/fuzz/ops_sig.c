@@ -203,7 +203,9 @@ static void op_sigaction(struct ctx *c)
 
 	fill_action(c, act);
 	FZ4(c, "rt_sigaction", SYS_rt_sigaction, pick_sig(c),
-	    rng_one_in(r, 6) ? pick_ptr(c, sizeof(*act)) : (uintptr_t)act,
+	    /* An act from any readable memory has any handler: a non-canonical one too. */
+	    rng_one_in(r, 6) && !(cfg.avoid & AVOID_NONCANON) ? pick_ptr(c, sizeof(*act))
+							      : (uintptr_t)act,
 	    rng_one_in(r, 2) ? 0 : pick_ptr(c, sizeof(*act)), size);
 }
 
