@@ -4,11 +4,19 @@
 #   make run [EMU=bochs]       boot it with the serial console on this terminal
 #   make test                  unit tests + every emulator platform installed
 #   make bench                 the benchmark on the deterministic emulators (docs/BENCH.md)
+#   make test REPEAT=N         ... booting each platform N times: all verdicts must agree
+#   make fuzz                  the system-call fuzzer as init for a while (see below)
 # Variables: ARCH (x86_64), PLATFORM=NAME (run, debug: a platform of
 # tests/boot/platforms), EMU=bochs (run: bochs-ARCH), CMDLINE (the images'
 # kernel command line), CROSS_COMPILE, GDB (gdb-multiarch), V=1 (full
 # command lines).
 
+# PLATFORM=NAME alone names the architecture too (tests/boot/platforms).
+ifeq ($(origin ARCH),undefined)
+ifneq ($(PLATFORM),)
+ARCH := $(shell awk -v p='$(PLATFORM)' '$$1 == p { print $$2 }' tests/boot/platforms)
+endif
+endif
 ARCH ?= x86_64
 .DEFAULT_GOAL := all
 BUILD := build/$(ARCH)
@@ -64,7 +72,7 @@ BENCH_ARGS_FILE := $(BUILD)/bench.args
 # benchmark's (BENCH_IMAGE): how they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
-.PHONY: all iso image crash-images bench-image run debug test bench toolchain-check unit lint format \
+.PHONY: all iso image crash-images bench-image run debug test bench fuzz toolchain-check unit lint format \
 	docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
@@ -123,9 +131,28 @@ debug: deps-check $(IMAGE) ## boot a QEMU PLATFORM halted, with a gdb stub on :1
 
 # Unit tests, then every architecture's build and boot platforms (only
 # ARCH's when ARCH is given); the last line is "N passed, N failed, N skipped".
+# REPEAT=N boots every platform N times and fails unless the N verdicts agree.
 TEST_ARCHES := $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
-test: deps-check ## unit tests, check-docs, and every platform's boots (only ARCH's with ARCH=)
-	$(Q)tests/run-all $(TEST_ARCHES)
+test: deps-check ## unit tests, check-docs, and every platform's boots (only ARCH's with ARCH=); REPEAT=N
+	$(Q)REPEAT=$(or $(REPEAT),1) tests/run-all $(TEST_ARCHES)
+
+# The fuzzer (user/fuzz/) as init on one platform, with its arguments after
+# "--" on the kernel command line:
+#   make fuzz [PLATFORM=NAME] [SECONDS=N] [SEED=S] [CALLS=N] [WORKERS=N]
+#             [JOBS=N] [AVOID=a,b] [WORKER=I TRACE=1] [TIMEOUT=ms] [PAGES=1]
+# By default it runs 60 s of workers. It fails on a panic, a hang, a leak
+# or a killed namespace init, and prints the totals and the seeds of the
+# workers that ended abnormally (tests/boot/fuzz).
+FUZZ_SECONDS := $(or $(SECONDS),$(if $(WORKERS)$(WORKER),,60))
+FUZZ_ARGS := $(strip $(if $(SEED),seed=$(SEED)) $(if $(FUZZ_SECONDS),seconds=$(FUZZ_SECONDS)) \
+	$(if $(WORKERS),workers=$(WORKERS),$(if $(FUZZ_SECONDS),workers=0)) \
+	$(if $(CALLS),calls=$(CALLS)) $(if $(JOBS),jobs=$(JOBS)) $(if $(AVOID),avoid=$(AVOID)) \
+	$(if $(WORKER),worker=$(WORKER)) $(if $(TRACE),trace=$(TRACE)) \
+	$(if $(TIMEOUT),timeout=$(TIMEOUT)) $(if $(PAGES),pages=$(PAGES)) verbose=1)
+FUZZ_IMAGE := $(BUILD)/fuzz$(suffix $(IMAGE))
+fuzz: deps-check $(IMAGE_INPUTS) ## the system-call fuzzer as init (PLATFORM= SECONDS= SEED= ...)
+	$(call image-with-cmdline,$(FUZZ_IMAGE),$(CMDLINE) init=/bin/fuzz -- $(FUZZ_ARGS))
+	$(Q)tests/boot/fuzz $(PLATFORM) $(FUZZ_IMAGE) $(or $(FUZZ_SECONDS),0)
 
 # The benchmark (scripts/bench): /bin/bench booted as init on the
 # deterministic emulators of every architecture (only ARCH's when ARCH is

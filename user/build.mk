@@ -1,6 +1,8 @@
 # The bundled userland, staged as an initramfs tree:
 #   $(BUILD)/initramfs/init            user/init.c (the test runner)
 #   $(BUILD)/initramfs/bin/NAME        user/NAME.c and user/arch/$(ARCH)/NAME.c,
+#                                      a folder user/NAME/ holding main.c (all
+#                                      its .c files make the program),
 #                                      and musl_pthreads from user/musl/pthreads.c
 #                                      where a musl for $(ARCH) exists
 # USER_BINARIES lists the staged files; `make userland` builds them all.
@@ -16,7 +18,8 @@
 USER_OBJ := $(BUILD)/user
 INITRAMFS := $(BUILD)/initramfs
 USER_ARCH_DIR := user/arch/$(ARCH)
-USER_PROGS := $(sort $(basename $(notdir $(wildcard user/*.c $(USER_ARCH_DIR)/*.c))))
+USER_DIR_PROGS := $(patsubst user/%/main.c,%,$(wildcard user/*/main.c))
+USER_PROGS := $(sort $(basename $(notdir $(wildcard user/*.c $(USER_ARCH_DIR)/*.c))) $(USER_DIR_PROGS))
 USER_ELFS := $(patsubst %,$(USER_OBJ)/%.elf,$(USER_PROGS))
 USER_PROG_CPPFLAGS := -Iuser/lib -I$(USER_ARCH_DIR) -I$(USER_OBJ)/include
 
@@ -32,8 +35,10 @@ MUSL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -pthread -MMD -MP
 
 # The order /init runs them in; a program missing here runs after these.
 # USER_NOT_RUN are bundled but never run by /init: /bin/bench takes minutes
-# (make bench boots it as init= instead).
-USER_RUN_ORDER := clone3 shstk proc threads mm efault leak hostile counter musl_pthreads
+# (make bench boots it as init= instead). fuzz is last: what it may break in
+# the kernel cannot spoil another suite.
+USER_RUN_ORDER := clone3 shstk proc threads mm shm efault leak hostile counter cow robust \
+	musl_pthreads gcs signals fuzz
 USER_NOT_RUN := bench
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)
 USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
@@ -49,6 +54,26 @@ ELFPATCH := build/host/elfpatch
 
 USER_BINARIES := $(INITRAMFS)/init $(patsubst %,$(INITRAMFS)/bin/%,$(USER_BIN_NAMES)) \
 	$(patsubst %,$(INITRAMFS)/bin/%,$(USER_PATCHED_ELFS))
+
+# The malformed ELF files /bin/fuzz execs: $(INITRAMFS)/fuzz/elf/0, 1, ...,
+# written by user/fuzz/host/mkelf.c, a host program. The stamp stands for
+# the whole directory in the initramfs's prerequisites.
+HOSTCC ?= cc
+FUZZ_ELF_STAMP := $(USER_OBJ)/fuzz-elf.stamp
+ifneq ($(filter fuzz,$(USER_DIR_PROGS)),)
+USER_BINARIES += $(FUZZ_ELF_STAMP)
+endif
+
+$(USER_OBJ)/host/mkelf: user/fuzz/host/mkelf.c user/build.mk
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  HOSTCC  $<")
+	$(Q)$(HOSTCC) -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+$(FUZZ_ELF_STAMP): $(USER_OBJ)/host/mkelf
+	@$(if $(Q),echo "  MKELF   $(INITRAMFS)/fuzz/elf")
+	$(Q)rm -rf $(INITRAMFS)/fuzz/elf && mkdir -p $(INITRAMFS)/fuzz/elf
+	$(Q)$< $(ARCH) $(INITRAMFS)/fuzz/elf && chmod 755 $(INITRAMFS)/fuzz/elf/*
+	$(Q)touch $@
 
 # Checks a linked program: static (no PT_INTERP, PT_DYNAMIC or PT_TLS), every
 # PT_LOAD at a page-aligned file offset and, on x86_64, marked shadow-stack
@@ -106,11 +131,27 @@ user/%.c:
 # The linker script: the architecture's own if it has one, else user/user.ld.
 USER_LDS := $(firstword $(wildcard $(USER_ARCH_DIR)/user.ld) user/user.ld)
 
-$(USER_OBJ)/%.elf: $(USER_OBJ)/%.o $(USER_LIB_A) $(LIBC_CRT0) $(LIBC_A) $(USER_LDS)
+define user-link
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(USER_CFLAGS) $(USER_LDFLAGS) -Wl,-T,$(USER_LDS) -o $@ $(LIBC_CRT0) $< \
-		$(USER_LIB_A) $(LIBC_A) $(USER_LIBGCC)
+	$(Q)$(CC) $(USER_CFLAGS) $(USER_LDFLAGS) -Wl,-T,$(USER_LDS) -o $@ $(LIBC_CRT0) \
+		$(filter-out $(LIBC_CRT0),$(filter %.o,$^)) $(USER_LIB_A) $(LIBC_A) $(USER_LIBGCC)
 	$(call user-check,$@)
+endef
+
+$(USER_OBJ)/%.elf: $(USER_OBJ)/%.o $(USER_LIB_A) $(LIBC_CRT0) $(LIBC_A) $(USER_LDS)
+	$(user-link)
+
+# A folder program: user/NAME/*.c compiled into $(USER_OBJ)/NAME/, linked
+# into NAME.elf (this explicit rule wins over the one-file pattern above).
+define user-dir-prog
+USER_DIR_OBJS_$(1) := $$(patsubst user/$(1)/%.c,$$(USER_OBJ)/$(1)/%.o,$$(wildcard user/$(1)/*.c))
+$$(USER_DIR_OBJS_$(1)): $$(USER_OBJ)/$(1)/%.o: user/$(1)/%.c user/build.mk libc/build.mk
+	$$(user-cc)
+$$(USER_OBJ)/$(1).elf: $$(USER_DIR_OBJS_$(1)) $$(USER_LIB_A) $$(LIBC_CRT0) $$(LIBC_A) $$(USER_LDS)
+	$$(user-link)
+USER_DIR_OBJS += $$(USER_DIR_OBJS_$(1))
+endef
+$(foreach p,$(USER_DIR_PROGS),$(eval $(call user-dir-prog,$(p))))
 
 $(USER_OBJ)/musl_pthreads.elf: user/musl/pthreads.c user/build.mk
 	@mkdir -p $(dir $@)
@@ -144,6 +185,8 @@ $(INITRAMFS)/bin/%: $(USER_OBJ)/%.elf
 userland: $(USER_BINARIES) ## the user programs, staged in build/ARCH/initramfs/
 
 
-.SECONDARY: $(USER_ELFS) $(USER_ELFS:.elf=.o) $(patsubst %,$(USER_OBJ)/%.elf,$(USER_MUSL_PROGS))
+.SECONDARY: $(USER_ELFS) $(USER_ELFS:.elf=.o) $(USER_DIR_OBJS) \
+	$(patsubst %,$(USER_OBJ)/%.elf,$(USER_MUSL_PROGS))
 
--include $(USER_ELFS:.elf=.d) $(USER_LIB_OBJS:.o=.d) $(patsubst %,$(USER_OBJ)/%.d,$(USER_MUSL_PROGS))
+-include $(USER_ELFS:.elf=.d) $(USER_LIB_OBJS:.o=.d) $(USER_DIR_OBJS:.o=.d) \
+	$(patsubst %,$(USER_OBJ)/%.d,$(USER_MUSL_PROGS))

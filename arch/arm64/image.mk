@@ -36,3 +36,11 @@ $(IMAGE) $(CRASH_IMAGES): | $(INITRAMFS_CPIO)
 $(BENCH_IMAGE): $(BUILD)/umbra.bin $(BENCH_ARGS_FILE) Makefile arch/$(ARCH)/image.mk | $(INITRAMFS_CPIO)
 	@$(if $(Q),echo "  IMAGE   $@")
 	$(call make-img,$@,$(BENCH_CMDLINE))
+
+# An image with another command line (make fuzz): $(call image-with-cmdline,OUT,CMDLINE)
+# after IMAGE_INPUTS; tests/boot/emulate finds the initramfs beside it.
+IMAGE_INPUTS := $(BUILD)/umbra.bin $(INITRAMFS_CPIO)
+define image-with-cmdline
+	@$(if $(Q),echo "  IMAGE   $(1)")
+	$(call make-img,$(1),$(2))
+endef

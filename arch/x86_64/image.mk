@@ -25,3 +25,8 @@ $(BUILD)/crash-%.iso: $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg Makefile ar
 
 $(BENCH_IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg $(BENCH_ARGS_FILE) Makefile arch/$(ARCH)/image.mk
 	$(call make-iso,$@,$(BENCH_CMDLINE))
+
+# An image of the same kernel and initramfs with another command line
+# (make fuzz): $(call image-with-cmdline,OUT,CMDLINE) after IMAGE_INPUTS.
+IMAGE_INPUTS := $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg
+image-with-cmdline = $(call make-iso,$(1),$(2))

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: MIT
+/*
+ * /bin/fuzz: the in-tree system-call fuzzer (see fuzz.h for the process
+ * tree). Arguments are key=value words:
+ *
+ *   seed=S      the run's seed (default 1); worker I's is fuzz_worker_seed(S, I)
+ *   workers=N   how many workers (default per architecture, fuzz_arch.h)
+ *   calls=N     calls per worker
+ *   jobs=N      workers at the same time (default 2)
+ *   seconds=N   start no worker after N seconds (with workers=0: run that long)
+ *   worker=I    replay only worker I (with trace=1: every call printed first)
+ *   timeout=MS  a worker running longer is killed (default 1500)
+ *   avoid=A,B   leave out triggers of known kernel bugs (names below)
+ *   verbose=1   a line for every worker that ended abnormally
+ *   pages=1     one worker at a time, and a line for each that changed the free page count
+ *
+ * Proves, as KTAP suite "fuzz": the generated calls never bring the
+ * kernel down (fuzz_calls_no_panic: every worker ran and the root saw them
+ * all end), every worker dies when killed (fuzz_workers_killable), no
+ * PID namespace's init is killed by what happens inside it
+ * (fuzz_pid_ns_init_survives), and the free page count is exactly back
+ * after everything was reaped (fuzz_free_pages_exact).
+ *
+ * "fuzz exec-child seed=S" is how the fuzzer execs itself: a few calls
+ * with that seed, no report.
+ */
+#include "fuzz.h"
+#include <fuzz_arch.h>
+#include <ktap.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+struct fuzz_config cfg = {
+	.seed = 1,
+	.workers = FZ_DEFAULT_WORKERS,
+	.calls = FZ_DEFAULT_CALLS,
+	.jobs = 2,
+	.only = -1,
+	.timeout = 1500,
+	.self_path = "/bin/fuzz",
+};
+
+static const struct {
+	const char *name;
+	unsigned int bit;
+} avoid_names[] = {
+	{ "vfork-kill", AVOID_VFORK_KILL },	{ "exit-signal", AVOID_EXIT_SIGNAL },
+	{ "noncanon", AVOID_NONCANON },		{ "tf-syscall", AVOID_TF_SYSCALL },
+	{ "long-timeout", AVOID_LONG_TIMEOUT }, { "clone-high", AVOID_CLONE_HIGH },
+};
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static bool parse_avoid(const char *list)
+{
+	while (*list) {
+		const char *comma = strchr(list, ',');
+		size_t n = comma ? (size_t)(comma - list) : strlen(list);
+		bool found = false;
+
+		for (size_t i = 0; i < N(avoid_names); i++) {
+			if (strlen(avoid_names[i].name) == n &&
+			    strncmp(list, avoid_names[i].name, n) == 0) {
+				cfg.avoid |= avoid_names[i].bit;
+				found = true;
+			}
+		}
+		if (!found)
+			return false;
+		list += n;
+		if (*list == ',')
+			list++;
+	}
+	return true;
+}
+
+/* Parses key=value words; false (with a message) on an unknown one. */
+static bool parse_args(int argc, char **argv, bool *exec_child)
+{
+	bool timeout_given = false;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *eq = strchr(a, '=');
+		const char *v = eq ? eq + 1 : "";
+		size_t k = eq ? (size_t)(eq - a) : strlen(a);
+		unsigned long n = strtoul(v, NULL, 0);
+
+#define KEY(s) (k == sizeof(s) - 1 && strncmp(a, s, k) == 0)
+		if (KEY("exec-child"))
+			*exec_child = true;
+		else if (KEY("seed"))
+			cfg.seed = n;
+		else if (KEY("workers"))
+			cfg.workers = (unsigned int)n;
+		else if (KEY("calls"))
+			cfg.calls = (unsigned int)n;
+		else if (KEY("jobs"))
+			cfg.jobs = n ? (unsigned int)n : 1;
+		else if (KEY("seconds"))
+			cfg.seconds = (unsigned int)n;
+		else if (KEY("worker"))
+			cfg.only = (int)n;
+		else if (KEY("timeout"))
+			cfg.timeout = (unsigned int)n, timeout_given = true;
+		else if (KEY("trace"))
+			cfg.trace = n != 0;
+		else if (KEY("verbose"))
+			cfg.verbose = n != 0;
+		else if (KEY("pages"))
+			cfg.pages = n != 0;
+		else if (!(KEY("avoid") && parse_avoid(v))) {
+			printf("# fuzz: unknown argument '%s'\n", a);
+			return false;
+		}
+#undef KEY
+	}
+	if (cfg.pages)
+		cfg.jobs = 1;
+	if (cfg.trace && !timeout_given)
+		cfg.timeout *= 10; /* printing every call is slow */
+	if (!cfg.workers && !cfg.seconds)
+		cfg.workers = FZ_DEFAULT_WORKERS; /* workers=0 runs for seconds=N */
+	if (argc > 0 && argv[0][0] == '/')
+		cfg.self_path = argv[0];
+	return true;
+}
+
+/*
+ * Lazily made kernel state must exist before the first count: our stack
+ * and buffers touched, a whole root-nanny-worker round made, and as many
+ * tasks alive at once as a run can have (their kernel stacks' page tables).
+ */
+static void warm_up(void)
+{
+	volatile char pad[32 * 1024];
+	long pids[96];
+	struct fuzz_config saved = cfg;
+	int st;
+
+	memset((char *)pad, 0, sizeof(pad));
+	for (size_t i = 0; i < N(pids); i++) {
+		pids[i] = syscall5(__NR_clone, SIGCHLD, 0, 0, 0, 0);
+		if (pids[i] == 0) {
+			fz_sleep_ms(200);
+			syscall1(__NR_exit_group, 0);
+		}
+	}
+	for (size_t i = 0; i < N(pids); i++)
+		if (pids[i] > 0)
+			syscall4(__NR_wait4, pids[i], (long)&st, 0, 0);
+	cfg.calls = 0;
+	cfg.workers = 1;
+	cfg.only = -1;
+	cfg.seconds = 0;
+	cfg.trace = false;
+	fuzz_run_root();
+	cfg = saved;
+}
+
+const char *fuzz_avoid_arg(void)
+{
+	static char avoid[128];
+	size_t n = 0;
+
+	avoid[0] = '\0';
+	for (size_t i = 0; i < N(avoid_names); i++) {
+		if (cfg.avoid & avoid_names[i].bit)
+			n += (size_t)snprintf(avoid + n, sizeof(avoid) - n, "%s%s",
+					      n ? "," : "avoid=", avoid_names[i].name);
+	}
+	return avoid;
+}
+
+static void print_config(void)
+{
+	printf("# fuzz: " FUZZ_ARCH_NAME
+	       " seed=%#lx workers=%u calls=%u jobs=%u seconds=%u timeout=%u %s\n",
+	       (unsigned long)cfg.seed, cfg.workers, cfg.calls, cfg.jobs, cfg.seconds, cfg.timeout,
+	       fuzz_avoid_arg());
+}
+
+int main(int argc, char **argv)
+{
+	bool exec_child = false;
+	unsigned long before, after;
+	int root;
+
+	if (!parse_args(argc, argv, &exec_child))
+		return 2;
+	if (exec_child) {
+		struct ctx c;
+
+		fuzz_child_ctx(&c, cfg.seed);
+		arena_init(&c.rng);
+		sig_setup_worker(&c);
+		fuzz_run(&c);
+	}
+	ktap_header();
+	ktap_plan(4);
+	print_config();
+	warm_up();
+	before = fz_free_pages();
+	root = fuzz_run_root();
+	after = fz_free_pages();
+	for (int i = 0; i < 50 && after != before;
+	     i++) { /* dead tasks may be freed a little later */
+		fz_sleep_ms(10);
+		after = fz_free_pages();
+	}
+	ktap_ok(root >= 0, "fuzz_calls_no_panic");
+	ktap_ok(root >= 0 && !(root & 1), "fuzz_workers_killable");
+	ktap_ok(root >= 0 && !(root & 2), "fuzz_pid_ns_init_survives");
+	ktap_print_msg("free pages before %lu after %lu", before, after);
+	ktap_ok(before == after, "fuzz_free_pages_exact");
+	/* As pid 1 (init=/bin/fuzz) we inherit orphans: reap them. */
+	while (wait4(-1, NULL, WNOHANG | __WALL, NULL) > 0)
+		;
+	return ktap_finish();
+}

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Running the workers (see fuzz.h for the process tree): the root starts
+ * each worker under a nanny in a PID namespace of its own, kills those
+ * that run too long, reaps everything, and tallies how each one ended;
+ * the nanny waits for its worker and then kills and reaps whatever the
+ * worker left in its namespace.
+ */
+#include "fuzz.h"
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <arch/syscall.h>
+#include <sys/syscall.h>
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Exit codes of a nanny: how its worker ended. */
+#define NANNY_DONE 0	   /* all calls made */
+#define NANNY_LANDED 77	   /* came back through a rewritten signal frame */
+#define NANNY_EXITED 1	   /* an exit call of its own, with another status */
+#define NANNY_LOST 126	   /* no status: the worker vanished */
+#define NANNY_SIGNALED 128 /* + the signal that killed it */
+
+#define KILL_GRACE_MS 5000 /* how long a SIGKILLed nanny may take to die */
+
+long long fz_now_ms(void)
+{
+	return monotonic_ns() / 1000000;
+}
+
+void fz_sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
+
+	nanosleep(&ts, NULL);
+}
+
+/* ---- the worker and its nanny ---- */
+
+static void __attribute__((noreturn)) worker_main(unsigned int index)
+{
+	struct ctx c;
+	char name[16];
+
+	memset(&c, 0, sizeof(c));
+	c.rng.s = fuzz_worker_seed(cfg.seed, index);
+	c.ncalls = cfg.calls;
+	c.spawn = 8;
+	c.trace = cfg.trace;
+	/* The task name shows in the kernel's reports (fuzz_run() adds the call index). */
+	fz_worker_index = index;
+	snprintf(name, sizeof(name), "fz%u", index);
+	syscall2(__NR_prctl, 15 /* PR_SET_NAME */, (long)name);
+	fz_trace(&c, "worker %u seed %#lx", index, (unsigned long)c.rng.s);
+	arena_init(&c.rng);
+	sig_setup_worker(&c);
+	fuzz_run(&c);
+}
+
+/* The next pid this namespace hands out, less one: a child that exits at once tells. */
+static long last_pid(void)
+{
+	long pid = syscall5(__NR_clone, SIGCHLD, 0, 0, 0, 0);
+	int st;
+
+	if (pid == 0)
+		syscall1(__NR_exit_group, 0);
+	if (pid > 0)
+		syscall4(__NR_wait4, pid, (long)&st, 0, 0);
+	return pid;
+}
+
+/*
+ * Pid 1 of a namespace of its own: starts the worker, waits for it, then
+ * kills every other process of the namespace and reaps them, so nothing
+ * the worker started outlives it. Its exit code says how the worker ended.
+ */
+static void __attribute__((noreturn)) nanny_main(unsigned int index)
+{
+	long worker, r;
+	int st = 0, code = NANNY_LOST;
+
+	if (!cfg.trace) /* the console is the report's: workers write elsewhere */
+		for (int fd = 0; fd < 3; fd++)
+			syscall1(__NR_close, fd);
+	worker = syscall5(__NR_clone, SIGCHLD, 0, 0, 0, 0);
+	if (worker == 0)
+		worker_main(index);
+	while (worker > 0) {
+		r = syscall4(__NR_wait4, -1, (long)&st, __WALL, 0);
+		if (r == worker) {
+			if (WIFEXITED(st))
+				code = WEXITSTATUS(st) == 0		 ? NANNY_DONE
+				       : WEXITSTATUS(st) == NANNY_LANDED ? NANNY_LANDED
+									 : NANNY_EXITED;
+			else
+				code = NANNY_SIGNALED + WTERMSIG(st);
+			break;
+		}
+		if (r < 0 && r != -4 /* EINTR */)
+			break;
+	}
+	for (int round = 0; round < 3; round++) {
+		long last = last_pid();
+
+		for (long p = 2; p <= last; p++)
+			syscall2(__NR_kill, p, SIGKILL);
+		for (int i = 0; i < 20; i++) {
+			r = syscall4(__NR_wait4, -1, (long)&st, __WALL | WNOHANG, 0);
+			if (r < 0)
+				break;
+			if (r == 0)
+				fz_sleep_ms(2);
+		}
+	}
+	while (syscall4(__NR_wait4, -1, (long)&st, __WALL, 0) > 0)
+		;
+	syscall1(__NR_exit_group, code);
+	__builtin_unreachable();
+}
+
+/* ---- the root: pid 1 of the fuzzing namespace ---- */
+
+unsigned long fz_free_pages(void)
+{
+	struct sysinfo si;
+
+	return sysinfo(&si) == 0 ? si.freeram : 0;
+}
+
+struct slot {
+	long pid; /* the nanny, 0 when free */
+	unsigned int index;
+	long long started, killed;
+	unsigned long pages; /* free pages when it started (pages=1) */
+};
+
+struct totals {
+	unsigned int started, done, landed, exited, lost, timeouts, unkillable, init_killed;
+	unsigned int by_signal[65];
+	unsigned int reported;
+};
+
+/* Starts worker index under a nanny in a new PID namespace. */
+static long start_nanny(unsigned int index)
+{
+	struct clone_args a;
+	long pid;
+
+	memset(&a, 0, sizeof(a));
+	a.flags = CLONE_NEWPID;
+	a.exit_signal = SIGCHLD;
+	pid = syscall2(__NR_clone3, (long)&a, CLONE_ARGS_SIZE_VER0);
+	if (pid == 0)
+		nanny_main(index);
+	return pid;
+}
+
+static void report(struct totals *t, const struct slot *s, const char *what)
+{
+	t->reported++;
+	if (!cfg.verbose && t->reported > 20) {
+		if (t->reported == 21)
+			printf("# (more abnormal workers not listed: verbose=1 lists them)\n");
+		return;
+	}
+	printf("# worker %u (seed %#lx) %s: replay with make fuzz SEED=%#lx WORKER=%u CALLS=%u "
+	       "TRACE=1%s%s\n",
+	       s->index, (unsigned long)fuzz_worker_seed(cfg.seed, s->index), what,
+	       (unsigned long)cfg.seed, s->index, cfg.calls, cfg.avoid ? " AVOID=" : "",
+	       cfg.avoid ? fuzz_avoid_arg() + strlen("avoid=") : "");
+}
+
+static void account(struct totals *t, struct slot *s, int st)
+{
+	char what[64];
+
+	if (WIFSIGNALED(st)) {
+		if (s->killed) {
+			t->timeouts++;
+			report(t, s, "timed out and was killed");
+		} else {
+			/* Nothing inside a namespace may kill its init (Linux: SIGNAL_UNKILLABLE). */
+			t->init_killed++;
+			snprintf(what, sizeof(what),
+				 "left its namespace's init killed by signal %d", WTERMSIG(st));
+			report(t, s, what);
+		}
+		return;
+	}
+	int code = WEXITSTATUS(st);
+
+	if (code == NANNY_DONE)
+		t->done++;
+	else if (code == NANNY_LANDED)
+		t->landed++;
+	else if (code == NANNY_EXITED)
+		t->exited++;
+	else if (code > NANNY_SIGNALED && code <= NANNY_SIGNALED + 64) {
+		t->by_signal[code - NANNY_SIGNALED]++;
+		if (cfg.verbose) {
+			snprintf(what, sizeof(what), "was killed by signal %d",
+				 code - NANNY_SIGNALED);
+			report(t, s, what);
+		}
+	} else {
+		t->lost++;
+		report(t, s, "vanished without a status");
+	}
+}
+
+static bool time_left(long long start)
+{
+	return !cfg.seconds || fz_now_ms() - start < (long long)cfg.seconds * 1000;
+}
+
+static int root_main(void)
+{
+	struct slot slots[16];
+	struct totals t;
+	unsigned int next = cfg.only >= 0 ? (unsigned int)cfg.only : 0;
+	unsigned int end = cfg.only >= 0 ? next + 1 : cfg.workers;
+	unsigned int jobs = cfg.jobs < N(slots) ? cfg.jobs : N(slots);
+	long long start = fz_now_ms();
+	int st;
+
+	memset(slots, 0, sizeof(slots));
+	memset(&t, 0, sizeof(t));
+	for (;;) {
+		unsigned int live = 0;
+
+		for (unsigned int i = 0; i < jobs; i++) {
+			if (!slots[i].pid && (next < end || (!cfg.workers && cfg.only < 0)) &&
+			    time_left(start)) {
+				fflush_stdout();
+				slots[i].pages = cfg.pages ? fz_free_pages() : 0;
+				slots[i].pid = start_nanny(next);
+				slots[i].index = next++;
+				slots[i].started = fz_now_ms();
+				slots[i].killed = 0;
+				t.started++;
+				if (slots[i].pid < 0) {
+					printf("# fuzz: clone3 of a nanny failed: %ld\n",
+					       slots[i].pid);
+					slots[i].pid = 0;
+				}
+			}
+			live += slots[i].pid != 0;
+		}
+		if (!live)
+			break;
+
+		long r = syscall4(__NR_wait4, -1, (long)&st, WNOHANG | __WALL, 0);
+
+		if (r > 0) {
+			for (unsigned int i = 0; i < jobs; i++) {
+				if (slots[i].pid == r) {
+					account(&t, &slots[i], st);
+					slots[i].pid = 0;
+					if (cfg.pages && fz_free_pages() != slots[i].pages)
+						printf("# worker %u: free pages %lu before, %lu "
+						       "after\n",
+						       slots[i].index, slots[i].pages,
+						       fz_free_pages());
+				}
+			}
+			continue; /* else an orphan of a killed namespace, reaped */
+		}
+		for (unsigned int i = 0; i < jobs; i++) {
+			struct slot *s = &slots[i];
+			long long now = fz_now_ms();
+
+			if (!s->pid)
+				continue;
+			if (!s->killed && now - s->started > cfg.timeout) {
+				syscall2(__NR_kill, s->pid, SIGKILL);
+				s->killed = now;
+			} else if (s->killed && now - s->killed > KILL_GRACE_MS) {
+				t.unkillable++;
+				report(&t, s,
+				       "did not die within 5 s of SIGKILL (a task that cannot be "
+				       "killed)");
+				s->pid = 0;
+			}
+		}
+		fz_sleep_ms(5);
+	}
+	/* Whatever is left (orphans of killed namespaces) is ours to reap. */
+	for (int i = 0; i < 200 && syscall4(__NR_wait4, -1, (long)&st, WNOHANG | __WALL, 0) >= 0;
+	     i++)
+		fz_sleep_ms(5);
+
+	unsigned int calls = cfg.calls * (t.started);
+
+	printf("# fuzz: %u workers (%u calls each, %u generated at most) in %lld ms: %u made all "
+	       "their calls, "
+	       "%u came back through a rewritten signal frame, %u exited early, %u timed out\n",
+	       t.started, cfg.calls, calls, fz_now_ms() - start, t.done, t.landed, t.exited,
+	       t.timeouts);
+	for (int sig = 1; sig <= 64; sig++)
+		if (t.by_signal[sig])
+			printf("# fuzz: %u workers killed by signal %d\n", t.by_signal[sig], sig);
+	if (t.lost || t.unkillable || t.init_killed)
+		printf("# fuzz: %u without a status, %u unkillable, %u namespace inits killed\n",
+		       t.lost, t.unkillable, t.init_killed);
+	fflush_stdout();
+	return (t.unkillable ? 1 : 0) | (t.init_killed ? 2 : 0) | (t.lost ? 4 : 0);
+}
+
+/* Runs the root in a new PID namespace; its exit status, or -1. */
+int fuzz_run_root(void)
+{
+	struct clone_args a;
+	long pid;
+	int st;
+
+	fflush_stdout();
+	memset(&a, 0, sizeof(a));
+	a.flags = CLONE_NEWPID;
+	a.exit_signal = SIGCHLD;
+	pid = syscall2(__NR_clone3, (long)&a, CLONE_ARGS_SIZE_VER0);
+	if (pid == 0)
+		exit(root_main());
+	if (pid < 0) {
+		printf("# fuzz: clone3 of the root failed: %ld\n", pid);
+		return -1;
+	}
+	if (waitpid((pid_t)pid, &st, 0) != pid)
+		return -1;
+	if (WIFSIGNALED(st)) {
+		printf("# fuzz: the root (its namespace's init) was killed by signal %d\n",
+		       WTERMSIG(st));
+		return -1;
+	}
+	return WEXITSTATUS(st);
+}
