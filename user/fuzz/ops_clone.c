@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Making processes and threads: clone3 with generated clone_args, the
- * shadow-stack fields included (ABI.md §1, §2.7), and legacy clone with
+ * shadow-stack fields included (docs/ABI.md §2, §4.6), and legacy clone with
  * its whole 64-bit flags word.
  *
  * A child that can run code of its own (a fresh copy of the memory, or a

@@ -113,7 +113,7 @@ static void op_brk(struct ctx *c)
 	FZ1(c, "brk", __NR_brk, to);
 }
 
-/* map_shadow_stack(addr, size, flags): the x86 and arm64 rules (ABI.md §2.5, §4.5) and past them. */
+/* map_shadow_stack(addr, size, flags): the x86 and arm64 rules (docs/ABI.md §4.5, §5.5) and past them. */
 static void op_map_shadow_stack(struct ctx *c)
 {
 	static const uint64_t flags[] = { SHADOW_STACK_SET_TOKEN, SHADOW_STACK_SET_MARKER, 4,

@@ -156,7 +156,7 @@ static void __attribute__((noreturn)) end_context(struct ctx *c)
 
 /*
  * Turning the shadow stack on leaves every frame entered before it unable
- * to return (ABI.md §2.4, §4.4), so it happens here, in the frame that
+ * to return (docs/ABI.md §4.4, §5.4), so it happens here, in the frame that
  * never returns; the calls after it return normally.
  */
 /*

@@ -4,7 +4,7 @@
  * interesting addresses of this address space, the instructions a
  * generated call needs (rt_sigreturn on a forged frame, a clone whose
  * child leaves at once) and the GCS controls,
- * prctl(PR_*_SHADOW_STACK_STATUS) (ABI.md §4.4).
+ * prctl(PR_*_SHADOW_STACK_STATUS) (docs/ABI.md §5.4).
  *
  * Include from ops code only after fuzz.h.
  */
@@ -64,7 +64,7 @@ static const uint64_t fz_arch_noncanon_addrs[] = {
 	0xfffe000000000000ul, 0x00ff000000001000ul, 0x7ffffffffffffffful,
 };
 
-/* struct rt_sigframe: siginfo (128 bytes), then the ucontext, uc_mcontext at 176 (ABI.md §4.7). */
+/* struct rt_sigframe: siginfo (128 bytes), then the ucontext, uc_mcontext at 176 (docs/ABI.md §5.7). */
 #define FZ_UC_SIZE (176 + 288 + 4096)
 #define FZ_UC_PC_OFF (176 + 8 + 32 * 8)
 #define FZ_UC_SP_OFF (176 + 8 + 31 * 8)
@@ -144,7 +144,7 @@ fz_arch_spawn_call(long nr, long a0, long a1, long a2, long a3, long a4, long a5
 
 #define FZ_ARCH_EXIT(status)                                                        \
 	do {                                                                        \
-		register long fz_x8_ __asm__("x8") = __NR_exit_group;                \
+		register long fz_x8_ __asm__("x8") = __NR_exit_group;               \
 		register long fz_x0_ __asm__("x0") = (status);                      \
 		__asm__ volatile("svc #0" : : "r"(fz_x8_), "r"(fz_x0_) : "memory"); \
 		__builtin_unreachable();                                            \
@@ -153,7 +153,7 @@ fz_arch_spawn_call(long nr, long a0, long a1, long a2, long a3, long a4, long a5
 /* prctl(PR_SET_SHADOW_STACK_STATUS, flags) as one svc: 0 or -errno. */
 #define FZ_ARCH_GCS_SET(flags)                                                                     \
 	({                                                                                         \
-		register long fz_x8_ __asm__("x8") = __NR_prctl;                                    \
+		register long fz_x8_ __asm__("x8") = __NR_prctl;                                   \
 		register long fz_x0_ __asm__("x0") = PR_SET_SHADOW_STACK_STATUS;                   \
 		register long fz_x1_ __asm__("x1") = (long)(flags);                                \
 		register long fz_x2_ __asm__("x2") = 0;                                            \

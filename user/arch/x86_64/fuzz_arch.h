@@ -4,7 +4,7 @@
  * interesting addresses of this address space, the instructions a
  * generated call needs (rt_sigreturn on a forged frame, a syscall with
  * EFLAGS.TF set, a clone whose child leaves at once) and the
- * shadow-stack controls, arch_prctl(ARCH_SHSTK_*) (ABI.md §2.4).
+ * shadow-stack controls, arch_prctl(ARCH_SHSTK_*) (docs/ABI.md §4.4).
  *
  * Include from ops code only after fuzz.h.
  */
@@ -67,7 +67,7 @@ static const uint64_t fz_arch_noncanon_addrs[] = {
 	0xfff0000000000000ul, 0x00ff000000001000ul,
 };
 
-/* The ucontext a handler gets (struct ucontext, sigcontext at 40: ABI.md §3). */
+/* The ucontext a handler gets (struct ucontext, sigcontext at 40: docs/ABI.md §4.7). */
 #define FZ_UC_SIZE 936 /* ucontext + the XSAVE area pointer's usual reach */
 #define FZ_UC_PC_OFF (40 + 16 * 8)
 #define FZ_UC_SP_OFF (40 + 15 * 8)
