@@ -9,6 +9,7 @@
 
 enum pl011_action pl011_tx_poll(struct pl011_tx *tx, bool fifo_full, u64 start, u64 now)
 {
+	tx->polls++;
 	if (!fifo_full) {
 		tx->dead = false;
 		return PL011_SEND;

@@ -29,6 +29,7 @@
 struct pl011_tx {
 	u64 timeout; /* ticks of the clock pl011_tx_poll() is given */
 	bool dead;   /* gave up: characters are dropped while the FIFO is full */
+	u64 polls;   /* pl011_tx_poll() calls so far: what a wait cost, for the self-test */
 };
 
 enum pl011_action {
