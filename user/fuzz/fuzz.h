@@ -52,6 +52,7 @@ struct fuzz_config {
 	unsigned int jobs;     /* workers running at the same time */
 	unsigned int seconds;  /* 0, or stop starting workers after this long */
 	int only;	       /* -1, or replay just this worker index */
+	unsigned int first;    /* the first worker index (to narrow a run down) */
 	unsigned int timeout;  /* ms a worker may run before it is killed */
 	unsigned int avoid;    /* AVOID_* */
 	bool trace;	       /* workers print every call before making it */

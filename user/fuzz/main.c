@@ -9,6 +9,7 @@
  *   jobs=N      workers at the same time (default 2)
  *   seconds=N   start no worker after N seconds (with workers=0: run that long)
  *   worker=I    replay only worker I (with trace=1: every call printed first)
+ *   first=I     start at worker I (workers=N still ends before worker N)
  *   timeout=MS  a worker running longer is killed (default 1500)
  *   avoid=A,B   leave out triggers of known kernel bugs (names below)
  *   verbose=1   a line for every worker that ended abnormally
@@ -107,6 +108,8 @@ static bool parse_args(int argc, char **argv, bool *exec_child)
 			cfg.seconds = (unsigned int)n;
 		else if (KEY("worker"))
 			cfg.only = (int)n;
+		else if (KEY("first"))
+			cfg.first = (unsigned int)n;
 		else if (KEY("timeout"))
 			cfg.timeout = (unsigned int)n, timeout_given = true;
 		else if (KEY("trace"))
@@ -157,6 +160,7 @@ static void warm_up(void)
 			syscall4(__NR_wait4, pids[i], (long)&st, 0, 0);
 	cfg.calls = 0;
 	cfg.workers = 1;
+	cfg.first = 0;
 	cfg.only = -1;
 	cfg.seconds = 0;
 	cfg.trace = false;

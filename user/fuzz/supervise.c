@@ -225,7 +225,7 @@ static int root_main(void)
 {
 	struct slot slots[16];
 	struct totals t;
-	unsigned int next = cfg.only >= 0 ? (unsigned int)cfg.only : 0;
+	unsigned int next = cfg.only >= 0 ? (unsigned int)cfg.only : cfg.first;
 	unsigned int end = cfg.only >= 0 ? next + 1 : cfg.workers;
 	unsigned int jobs = cfg.jobs < N(slots) ? cfg.jobs : N(slots);
 	long long start = fz_now_ms();
