@@ -261,7 +261,7 @@ static inline unsigned long sig_ss_token_misaligned(unsigned long pre_ssp)
  * Returns to target instead of its caller: the saved x30 in its frame
  * record (at fp + 8) is overwritten, so the RET's GCS check fails.
  */
-static __attribute__((noinline)) int sig_arch_tamper_return(void (*target)(void))
+static __attribute__((noinline, unused)) int sig_arch_tamper_return(void (*target)(void))
 {
 	void **ret = (void **)__builtin_frame_address(0) + 1;
 

@@ -22,6 +22,8 @@
  * Every case runs in a forked child; the parent checks the exact wait
  * status. All system calls are raw, so a handler never touches errno.
  */
+#include "sig_arch.h"
+#include "test.h"
 #include <arch/prctl.h>
 #include <arch/syscall.h>
 #include <errno.h>
@@ -38,21 +40,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#ifndef __NR_rt_sigreturn
-#define __NR_rt_sigreturn 15
-#endif
-#ifndef __NR_sigaltstack
-#define __NR_sigaltstack 131
-#endif
-#ifndef __NR_arch_prctl
-#define __NR_arch_prctl 158
-#endif
-
-#define K_SA_SIGINFO 0x00000004ul
-#define K_SA_RESTORER 0x04000000ul
-#define K_SA_ONSTACK 0x08000000ul
-#define K_SI_KERNEL 0x80
-#define K_TRAP_TRACE 2
 #define TRAP_GP 13 /* the #GP vector, as sigcontext.trapno reports it */
 
 #define RFLAGS_TF 0x100ul
@@ -67,12 +54,7 @@
 #define TASK_SIZE_MAX 0x00007ffffffff000ul
 #define KERNEL_HALF 0xffff800000000000ul
 
-#define CAUGHT 42   /* a child's "every check in the handler held" */
-#define SURVIVED 66 /* a child outlived what should have killed it */
-
-struct ksigaction {
-	unsigned long handler, flags, restorer, mask;
-};
+#define CAUGHT 42 /* a child's "every check in the handler held" */
 
 struct ksiginfo {
 	int si_signo, si_errno, si_code, pad;
@@ -80,68 +62,7 @@ struct ksiginfo {
 	char rest[128 - 24];
 };
 
-/* struct sigcontext (256 bytes) inside struct ucontext, as the kernel lays them out. */
-struct kmcontext {
-	unsigned long r8, r9, r10, r11, r12, r13, r14, r15;
-	unsigned long rdi, rsi, rbp, rbx, rdx, rax, rcx, rsp, rip, eflags;
-	unsigned short cs, gs, fs, ss;
-	unsigned long err, trapno, oldmask, cr2, fpstate;
-	unsigned long reserved1[8];
-};
-
-struct kucontext {
-	unsigned long uc_flags;
-	void *uc_link;
-	struct {
-		void *ss_sp;
-		int ss_flags;
-		unsigned long ss_size;
-	} uc_stack;
-	struct kmcontext mc;
-	unsigned long uc_sigmask;
-};
-
-_Static_assert(offsetof(struct kucontext, mc) == 40, "uc_mcontext at 40");
-_Static_assert(sizeof(struct kmcontext) == 256, "sigcontext is 256 bytes");
-
-/* --- reporting ---------------------------------------------------------------------- */
-
-static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void note(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush_stdout();
-	dprintf(STDOUT_FILENO, "# ");
-	va_start(ap, fmt);
-	vdprintf(STDOUT_FILENO, fmt, ap);
-	va_end(ap);
-	dprintf(STDOUT_FILENO, "\n");
-}
-
-/* Case bodies return 0 on success, else a small code after a note. */
-#define EXPECT(what, got, want)                                                                    \
-	do {                                                                                       \
-		unsigned long got_ = (unsigned long)(got), want_ = (unsigned long)(want);          \
-		if (got_ != want_) {                                                               \
-			note("%s: got %#lx (%ld), want %#lx (%ld)", what, got_, (long)got_, want_, \
-			     (long)want_);                                                         \
-			return __LINE__ % 200 + 1;                                                 \
-		}                                                                                  \
-	} while (0)
-
 /* --- raw helpers -------------------------------------------------------------------- */
-
-/* The trampoline a handler's RET lands in. */
-void robust_restorer(void);
-__asm__(".text\n"
-	".globl robust_restorer\n"
-	".type robust_restorer, @function\n"
-	"robust_restorer:\n"
-	"\tmovl $15, %eax\n"
-	"\tsyscall\n"
-	"\tud2\n"
-	".size robust_restorer, . - robust_restorer\n");
 
 /* exit_group(CAUGHT) with no stack use: where a handler sends a repaired context. */
 void robust_exit_caught(void);
@@ -157,8 +78,8 @@ __asm__(".text\n"
 
 static long on_signal(int sig, unsigned long handler)
 {
-	struct ksigaction a = { handler, K_SA_SIGINFO | K_SA_RESTORER,
-				(unsigned long)robust_restorer, 0 };
+	struct kernel_sigaction a = { handler, SA_SIGINFO | SA_RESTORER,
+				      (unsigned long)sig_restorer, 0 };
 
 	return syscall4(__NR_rt_sigaction, sig, (long)&a, 0, 8);
 }
@@ -299,28 +220,28 @@ static volatile int segv_bad; /* 0, or the first check that failed */
 
 static void segv_check(int sig, struct ksiginfo *si, void *ucv)
 {
-	struct kucontext *uc = ucv;
+	struct sig_ucontext *uc = ucv;
 
 	if (sig != SIGSEGV)
 		segv_bad = 1;
-	else if (si->si_code != K_SI_KERNEL)
+	else if (si->si_code != SI_KERNEL)
 		segv_bad = 2;
 	else if (si->si_addr != 0)
 		segv_bad = 3;
-	else if (uc->mc.trapno != TRAP_GP || uc->mc.err != 0)
+	else if (uc->uc_mcontext.trapno != TRAP_GP || uc->uc_mcontext.err != 0)
 		segv_bad = 4;
-	else if (want_rip && uc->mc.rip != want_rip)
+	else if (want_rip && uc->uc_mcontext.rip != want_rip)
 		segv_bad = 5;
-	else if (want_cs && uc->mc.cs != want_cs)
+	else if (want_cs && uc->uc_mcontext.cs != want_cs)
 		segv_bad = 6;
-	else if (want_ss && uc->mc.ss != want_ss)
+	else if (want_ss && uc->uc_mcontext.ss != want_ss)
 		segv_bad = 7;
 	/* Resume where the child reports what it saw, with a usable CS and SS. */
 	if (segv_bad)
 		raw_exit(100 + segv_bad);
-	uc->mc.rip = (unsigned long)robust_exit_caught;
-	uc->mc.cs = user_cs;
-	uc->mc.ss = user_ss;
+	uc->uc_mcontext.rip = (unsigned long)robust_exit_caught;
+	uc->uc_mcontext.cs = user_cs;
+	uc->uc_mcontext.ss = user_ss;
 }
 
 /* The bad context a SIGUSR1 handler writes into its frame. */
@@ -328,15 +249,15 @@ static volatile unsigned long bad_rip, bad_cs, bad_ss;
 
 static void usr1_corrupt(int sig, struct ksiginfo *si, void *ucv)
 {
-	struct kucontext *uc = ucv;
+	struct sig_ucontext *uc = ucv;
 
 	(void)sig, (void)si;
 	if (bad_rip)
-		uc->mc.rip = bad_rip;
+		uc->uc_mcontext.rip = bad_rip;
 	if (bad_cs)
-		uc->mc.cs = (unsigned short)bad_cs;
+		uc->uc_mcontext.cs = (unsigned short)bad_cs;
 	if (bad_ss)
-		uc->mc.ss = (unsigned short)bad_ss;
+		uc->uc_mcontext.ss = (unsigned short)bad_ss;
 }
 
 /* Sends SIGUSR1 to itself with the frame corruption armed; with catch, SIGSEGV is handled. */
@@ -401,24 +322,25 @@ static volatile int bus_bad;
 
 static void bus_check(int sig, struct ksiginfo *si, void *ucv)
 {
-	struct kucontext *uc = ucv;
+	struct sig_ucontext *uc = ucv;
 
-	if (sig != SIGBUS || si->si_code != K_SI_KERNEL || si->si_addr != 0)
+	if (sig != SIGBUS || si->si_code != SI_KERNEL || si->si_addr != 0)
 		raw_exit(101);
-	if (uc->mc.rsp != NONCANONICAL || uc->mc.rip != (unsigned long)robust_push)
+	if (uc->uc_mcontext.rsp != NONCANONICAL ||
+	    uc->uc_mcontext.rip != (unsigned long)robust_push)
 		raw_exit(102);
-	if (uc->mc.trapno != 12 /* #SS */)
+	if (uc->uc_mcontext.trapno != 12 /* #SS */)
 		raw_exit(103);
 	raw_exit(CAUGHT);
 }
 
 static void usr1_bad_rsp(int sig, struct ksiginfo *si, void *ucv)
 {
-	struct kucontext *uc = ucv;
+	struct sig_ucontext *uc = ucv;
 
 	(void)sig, (void)si;
-	uc->mc.rsp = NONCANONICAL;
-	uc->mc.rip = (unsigned long)robust_push;
+	uc->uc_mcontext.rsp = NONCANONICAL;
+	uc->uc_mcontext.rip = (unsigned long)robust_push;
 }
 
 static int body_sigreturn_rsp(void)
@@ -429,9 +351,9 @@ static int body_sigreturn_rsp(void)
 		int flags;
 		unsigned long size;
 	} ss = { altstack, 0, sizeof(altstack) };
-	struct ksigaction a = { (unsigned long)bus_check,
-				K_SA_SIGINFO | K_SA_RESTORER | K_SA_ONSTACK,
-				(unsigned long)robust_restorer, 0 };
+	struct kernel_sigaction a = { (unsigned long)bus_check,
+				      SA_SIGINFO | SA_RESTORER | SA_ONSTACK,
+				      (unsigned long)sig_restorer, 0 };
 
 	EXPECT("sigaltstack", syscall2(__NR_sigaltstack, (long)&ss, 0), 0);
 	EXPECT("sigaction(SIGBUS)", syscall4(__NR_rt_sigaction, SIGBUS, (long)&a, 0, 8), 0);
@@ -443,10 +365,11 @@ static int body_sigreturn_rsp(void)
 /* The privileged RFLAGS bits a frame asks for. */
 static void usr1_rflags(int sig, struct ksiginfo *si, void *ucv)
 {
-	struct kucontext *uc = ucv;
+	struct sig_ucontext *uc = ucv;
 
 	(void)sig, (void)si;
-	uc->mc.eflags = (uc->mc.eflags | RFLAGS_IOPL | RFLAGS_NT | RFLAGS_VM) & ~RFLAGS_IF;
+	uc->uc_mcontext.eflags = (uc->uc_mcontext.eflags | RFLAGS_IOPL | RFLAGS_NT | RFLAGS_VM) &
+				 ~RFLAGS_IF;
 }
 
 static int body_sigreturn_rflags(void)
@@ -468,15 +391,15 @@ static volatile int traps, trap_bad;
 
 static void trap_count(int sig, struct ksiginfo *si, void *ucv)
 {
-	struct kucontext *uc = ucv;
+	struct sig_ucontext *uc = ucv;
 
-	if (sig != SIGTRAP || si->si_code != K_TRAP_TRACE || si->si_addr != uc->mc.rip)
+	if (sig != SIGTRAP || si->si_code != TRAP_TRACE || si->si_addr != uc->uc_mcontext.rip)
 		trap_bad = 1;
 	if (get_rflags() & RFLAGS_TF)
 		trap_bad = 2; /* a handler never runs single-stepped */
 	if (traps++ == 0) {
 		first_trap_addr = si->si_addr;
-		first_trap_rip = uc->mc.rip;
+		first_trap_rip = uc->uc_mcontext.rip;
 	}
 }
 
@@ -547,12 +470,12 @@ void tf_land_done(void)
 
 static void usr1_step(int sig, struct ksiginfo *si, void *ucv)
 {
-	struct kucontext *uc = ucv;
+	struct sig_ucontext *uc = ucv;
 
 	(void)sig, (void)si;
-	uc->mc.rip = (unsigned long)tf_land;
-	uc->mc.rax = __NR_getpid;
-	uc->mc.eflags |= RFLAGS_TF;
+	uc->uc_mcontext.rip = (unsigned long)tf_land;
+	uc->uc_mcontext.rax = __NR_getpid;
+	uc->uc_mcontext.eflags |= RFLAGS_TF;
 }
 
 static int body_sigreturn_step_syscall(void)

@@ -233,7 +233,7 @@ static inline unsigned long sig_ss_token_misaligned(unsigned long pre_ssp)
  * frame pointer kept, the return address is at rbp + 8, and at the RET it
  * is where rsp points.
  */
-static __attribute__((noinline)) int sig_arch_tamper_return(void (*target)(void))
+static __attribute__((noinline, unused)) int sig_arch_tamper_return(void (*target)(void))
 {
 	void **ret = (void **)__builtin_frame_address(0) + 1;
 
