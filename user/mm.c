@@ -10,6 +10,7 @@
  * new anonymous memory reads as zero; brk grows and shrinks. Faults are
  * provoked in a child, which must die of SIGSEGV.
  */
+#include "test.h"
 #include <errno.h>
 #include <ktap.h>
 #include <signal.h>
@@ -31,20 +32,6 @@ static size_t page;
 static char *map(void *hint, size_t len, int flags)
 {
 	return mmap(hint, len, RW, flags, -1, 0);
-}
-
-static bool fails_with(long r, int e)
-{
-	if (r != -1 || errno != e) {
-		ktap_print_msg("got %ld errno %d, expected -1 errno %d", r, errno, e);
-		return false;
-	}
-	return true;
-}
-
-static bool mmap_fails_with(void *r, int e)
-{
-	return fails_with(r == MAP_FAILED ? -1 : (long)(uintptr_t)r, e);
 }
 
 /* Runs touch(p) in a child; true if the child dies of SIGSEGV. */

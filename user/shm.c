@@ -44,20 +44,6 @@ static volatile char *map_shared(size_t pages)
 	return p == MAP_FAILED ? NULL : p;
 }
 
-static bool fails_with(long r, int e)
-{
-	if (r != -1 || errno != e) {
-		ktap_print_msg("got %ld errno %d, expected -1 errno %d", r, errno, e);
-		return false;
-	}
-	return true;
-}
-
-static bool mmap_fails_with(void *r, int e)
-{
-	return fails_with(r == MAP_FAILED ? -1 : (long)(uintptr_t)r, e);
-}
-
 /* Waits for pid; true when it exited 0. */
 static bool child_ok(pid_t pid)
 {

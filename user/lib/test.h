@@ -53,6 +53,11 @@ void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 		}                                \
 	} while (0)
 
+/* A libc call failed as Linux says: it returned -1 with errno e (else a KTAP note). */
+bool fails_with(long r, int e);
+/* The same for mmap(), whose failure is MAP_FAILED. */
+bool mmap_fails_with(void *r, int e);
+
 /* ---- cases ---- */
 
 /* Which machines a case runs on: all, those with shadow stacks, those without. */
