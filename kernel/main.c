@@ -3,6 +3,7 @@
  * kernel_main(): the start-up order, after the arch has a console, its
  * descriptor tables and struct boot_info. Everything here is generic.
  */
+#include <kernel/acpi.h>
 #include <kernel/arch.h>
 #include <kernel/boot.h>
 #include <kernel/cmdline.h>
@@ -63,6 +64,7 @@ void kernel_main(struct boot_info *info)
 	arch_cpu_probe();
 	page_alloc_init(info);
 	arch_mm_init(info);
+	acpi_init(info); /* before the timer: it may be calibrated against ACPI's */
 	arch_timer_init(HZ);
 	arch_irq_enable();
 

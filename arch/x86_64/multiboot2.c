@@ -17,6 +17,8 @@
 #define MB2_TAG_LOADER_NAME 2
 #define MB2_TAG_MODULE 3
 #define MB2_TAG_MMAP 6
+#define MB2_TAG_ACPI_OLD 14 /* a copy of the ACPI 1.0 RSDP (§3.6.11) */
+#define MB2_TAG_ACPI_NEW 15 /* a copy of the ACPI 2.0+ RSDP (§3.6.12) */
 #define MB2_MEMORY_AVAILABLE 1
 
 #define LOW_MEMORY_END 0x100000 /* real-mode IVT, BIOS data, EBDA, ROMs */
@@ -64,6 +66,19 @@ static void parse_mmap(struct boot_info *info, const struct mb2_tag *tag)
 	}
 }
 
+/* The RSDP copy follows the tag header; the 2.0+ copy wins over the 1.0 one. */
+static void copy_rsdp(struct boot_info *info, const struct mb2_tag *tag)
+{
+	size_t len = tag->size > 8 ? tag->size - 8 : 0;
+
+	if (len > sizeof(info->acpi_rsdp))
+		len = sizeof(info->acpi_rsdp);
+	if (tag->type == MB2_TAG_ACPI_OLD && info->acpi_rsdp_len)
+		return;
+	memcpy(info->acpi_rsdp, tag + 1, len);
+	info->acpi_rsdp_len = (unsigned int)len;
+}
+
 /* Fills info from the Multiboot2 information at physical address mbi. */
 void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info)
 {
@@ -98,6 +113,10 @@ void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info)
 			break;
 		case MB2_TAG_MMAP:
 			parse_mmap(info, tag);
+			break;
+		case MB2_TAG_ACPI_OLD:
+		case MB2_TAG_ACPI_NEW:
+			copy_rsdp(info, tag);
 			break;
 		default:
 			break;

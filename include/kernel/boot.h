@@ -23,6 +23,24 @@ struct boot_module {
 	char name[64];
 };
 
+/*
+ * A linear framebuffer the firmware set up (Multiboot2 framebuffer tag of
+ * type RGB, or the EFI GOP mode). base 0: none. Pixels are bpp bits wide;
+ * a colour channel c is at bit c_shift with c_bits bits.
+ */
+struct boot_framebuffer {
+	phys_addr_t base;
+	u32 width, height; /* in pixels */
+	u32 pitch;	   /* bytes per line */
+	u8 bpp;
+	u8 red_shift, red_bits;
+	u8 green_shift, green_bits;
+	u8 blue_shift, blue_bits;
+};
+
+/* A copy of the ACPI RSDP (36 bytes for revision 2; see <kernel/acpi.h>). len 0: none. */
+#define BOOT_ACPI_RSDP_MAX 36
+
 struct boot_info {
 	char loader[64];			  /* boot loader name, for the log */
 	char cmdline[BOOT_CMDLINE_MAX];		  /* kernel command line */
@@ -32,6 +50,9 @@ struct boot_info {
 	unsigned int nr_reserved;
 	struct boot_module modules[BOOT_MAX_MODULES];
 	unsigned int nr_modules;
+	struct boot_framebuffer fb;
+	u8 acpi_rsdp[BOOT_ACPI_RSDP_MAX];
+	unsigned int acpi_rsdp_len;
 };
 
 /* Adds a range to a list, dropping it (with a warning) if the list is full. */

@@ -4,6 +4,7 @@
  * the command line arrived and parsed, the formatting core works in the
  * kernel build, and the timer interrupt ticks.
  */
+#include <kernel/acpi.h>
 #include <kernel/arch.h>
 #include <kernel/cmdline.h>
 #include <kernel/ktest.h>
@@ -52,4 +53,24 @@ KTEST(timer_ticks_advance)
 		spins++;
 	}
 	KTEST_EXPECT(ctx, timer_ticks() >= start + 3);
+}
+
+/*
+ * Where the firmware has ACPI (every x86 platform of the matrix; arm64 boots
+ * with a device tree unless started through UEFI), the tables were found and
+ * the FADT (signature "FACP", ACPI 6.5 §5.2.9) is among them, checksum valid.
+ */
+KTEST(acpi_tables_found)
+{
+	const struct acpi_table_header *fadt;
+
+	if (!acpi_available()) {
+		ktest_skip(ctx, "no ACPI RSDP from the boot loader");
+		return;
+	}
+	fadt = acpi_find_table("FACP", 0);
+	KTEST_EXPECT(ctx, fadt != NULL);
+	if (fadt)
+		KTEST_EXPECT_EQ(ctx, acpi_checksum(fadt, fadt->length), 0);
+	KTEST_EXPECT(ctx, acpi_find_table("NONE", 0) == NULL);
 }
