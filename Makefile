@@ -42,6 +42,11 @@ FORCE:
 
 KERNEL_C := $(sort $(wildcard kernel/*.c kernel/tests/*.c arch/$(ARCH)/*.c arch/$(ARCH)/tests/*.c)) \
 	libc/fmt/format.c libc/string/string.c
+# The screen console's font, made at build time from GRUB's (scripts/pf2font.c).
+FONT_PF2 := /usr/share/grub/ascii.pf2
+PF2FONT := build/host/pf2font
+FONT_C := $(BUILD)/gen/font_8x16.c
+KERNEL_C += $(FONT_C)
 KERNEL_S := $(sort $(wildcard boot/$(ARCH)/*.S arch/$(ARCH)/*.S)) libc/arch/$(ARCH)/string.S
 KERNEL_OBJS := $(patsubst %,$(OBJ)/%.o,$(KERNEL_C) $(KERNEL_S))
 
@@ -102,6 +107,16 @@ $(OBJ)/%.S.o: %.S Makefile arch/$(ARCH)/build.mk
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  AS      $<")
 	$(Q)$(CC) $(KERNEL_CPPFLAGS) $(KERNEL_CFLAGS) -D__ASSEMBLER__ -c $< -o $@
+
+$(PF2FONT): scripts/pf2font.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  HOSTCC  $<")
+	$(Q)cc -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+$(FONT_C): $(FONT_PF2) $(PF2FONT)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FONT    $@")
+	$(Q)$(PF2FONT) $(FONT_PF2) $@
 
 $(ELF): $(KERNEL_OBJS) $(KERNEL_LDS)
 	@$(if $(Q),echo "  LD      $@")

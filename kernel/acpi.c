@@ -28,23 +28,7 @@ u8 acpi_checksum(const void *p, size_t len)
 
 const void *acpi_map(phys_addr_t phys, size_t len)
 {
-	phys_addr_t end = phys + len;
-	phys_addr_t phys_page;
-
-	if (len == 0 || end < phys)
-		return NULL;
-	for (phys_page = ALIGN_DOWN(phys, PAGE_SIZE); phys_page < end; phys_page += PAGE_SIZE) {
-		uintptr_t virt = (uintptr_t)phys_to_virt(phys_page);
-		phys_addr_t mapped;
-		unsigned int prot;
-
-		/* RAM the direct map already covers (in large pages) stays as it is. */
-		if (arch_translate(virt, &mapped, &prot))
-			continue;
-		if (arch_map_kernel_page(virt, phys_page, KPROT_READ))
-			return NULL;
-	}
-	return phys_to_virt(phys);
+	return phys_map(phys, len, KPROT_READ);
 }
 
 /* Maps a table: its header first, then as many bytes as the header says. */

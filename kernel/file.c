@@ -29,7 +29,7 @@ static long console_write(struct file *f, const char __user *buf, size_t n)
 		if (copy_from_user(chunk, buf + done, k))
 			return done ? (long)done : -EFAULT;
 		for (size_t i = 0; i < k; i++)
-			arch_console_putc(chunk[i]);
+			console_putc(chunk[i]);
 		done += k;
 	}
 	return (long)done;

@@ -8,6 +8,7 @@
 #include <kernel/boot.h>
 #include <kernel/cmdline.h>
 #include <kernel/crashtest.h>
+#include <kernel/fbcon.h>
 #include <kernel/init.h>
 #include <kernel/ktest.h>
 #include <kernel/kstack.h>
@@ -64,6 +65,7 @@ void kernel_main(struct boot_info *info)
 	arch_cpu_probe();
 	page_alloc_init(info);
 	arch_mm_init(info);
+	fbcon_init(&info->fb);
 	acpi_init(info); /* before the timer: it may be calibrated against ACPI's */
 	arch_timer_init(HZ);
 	arch_irq_enable();

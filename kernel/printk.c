@@ -14,7 +14,7 @@ void printk_set_loglevel(int loglevel)
 static void console_sink(char c, void *ctx)
 {
 	(void)ctx;
-	arch_console_putc(c);
+	console_putc(c);
 }
 
 int vprintk(const char *fmt, va_list ap)

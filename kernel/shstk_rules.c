@@ -77,6 +77,7 @@ int shstk_map_check_gcs(u64 addr, u64 size, unsigned int flags)
 }
 
 const struct shstk_rules shstk_rules_x86 = {
+	.name = "CET shadow stack",
 	.thread_size = shstk_size_x86,
 	.clone_stack_check = shstk_clone_stack_check_x86,
 	.map_check = shstk_map_check_x86,
@@ -84,6 +85,7 @@ const struct shstk_rules shstk_rules_x86 = {
 };
 
 const struct shstk_rules shstk_rules_gcs = {
+	.name = "GCS",
 	.thread_size = shstk_thread_size_gcs,
 	.clone_stack_check = shstk_clone_stack_check_gcs,
 	.map_check = shstk_map_check_gcs,

@@ -68,7 +68,13 @@ static bool is_table(u64 e, int level)
 
 static u64 leaf_flags(unsigned int prot)
 {
-	u64 f = PTE_VALID | PTE_PAGE | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_UXN;
+	u64 f = PTE_VALID | PTE_PAGE | PTE_AF | PTE_UXN;
+
+	/* Device-nGnRE for registers and framebuffers (Arm ARM B2.8.2); else Normal WB. */
+	if (prot & KPROT_DEVICE)
+		f |= PTE_ATTR(MAIR_IDX_DEVICE);
+	else
+		f |= PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER;
 
 	if (!(prot & KPROT_WRITE))
 		f |= PTE_RDONLY;

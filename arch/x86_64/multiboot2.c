@@ -17,6 +17,7 @@
 #define MB2_TAG_LOADER_NAME 2
 #define MB2_TAG_MODULE 3
 #define MB2_TAG_MMAP 6
+#define MB2_TAG_FRAMEBUFFER 8
 #define MB2_TAG_ACPI_OLD 14 /* a copy of the ACPI 1.0 RSDP (§3.6.11) */
 #define MB2_TAG_ACPI_NEW 15 /* a copy of the ACPI 2.0+ RSDP (§3.6.12) */
 #define MB2_MEMORY_AVAILABLE 1
@@ -66,6 +67,46 @@ static void parse_mmap(struct boot_info *info, const struct mb2_tag *tag)
 	}
 }
 
+/* Framebuffer info tag (§3.6.12): common part, then RGB field positions and sizes. */
+struct mb2_framebuffer {
+	struct mb2_tag tag;
+	u64 addr;
+	u32 pitch, width, height;
+	u8 bpp, type;
+	u16 reserved;
+	u8 red_shift, red_bits, green_shift, green_bits, blue_shift, blue_bits;
+} __attribute__((packed));
+
+#define MB2_FB_RGB 1
+#define MB2_FB_EGA_TEXT 2
+
+static void parse_framebuffer(struct boot_info *info, const struct mb2_tag *tag)
+{
+	const struct mb2_framebuffer *t = (const void *)tag;
+	struct boot_framebuffer *fb = &info->fb;
+
+	if (tag->size < offsetof(struct mb2_framebuffer, red_shift))
+		return;
+	if (t->type == MB2_FB_RGB && tag->size >= sizeof(*t)) {
+		fb->type = BOOT_FB_RGB;
+		fb->red_shift = t->red_shift;
+		fb->red_bits = t->red_bits;
+		fb->green_shift = t->green_shift;
+		fb->green_bits = t->green_bits;
+		fb->blue_shift = t->blue_shift;
+		fb->blue_bits = t->blue_bits;
+	} else if (t->type == MB2_FB_EGA_TEXT) {
+		fb->type = BOOT_FB_EGA_TEXT;
+	} else {
+		return; /* indexed colour: not supported, the screen stays as it is */
+	}
+	fb->base = t->addr;
+	fb->pitch = t->pitch;
+	fb->width = t->width;
+	fb->height = t->height;
+	fb->bpp = t->bpp;
+}
+
 /* The RSDP copy follows the tag header; the 2.0+ copy wins over the 1.0 one. */
 static void copy_rsdp(struct boot_info *info, const struct mb2_tag *tag)
 {
@@ -113,6 +154,9 @@ void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info)
 			break;
 		case MB2_TAG_MMAP:
 			parse_mmap(info, tag);
+			break;
+		case MB2_TAG_FRAMEBUFFER:
+			parse_framebuffer(info, tag);
 			break;
 		case MB2_TAG_ACPI_OLD:
 		case MB2_TAG_ACPI_NEW:

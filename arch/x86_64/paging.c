@@ -47,6 +47,13 @@ static u64 leaf_flags(unsigned int prot)
 		f |= PTE_RW;
 	if (!(prot & KPROT_EXEC))
 		f |= pte_nx;
+	/*
+	 * PCD alone selects PAT entry 2, UC- at power-up: uncached, except
+	 * that an MTRR saying write-combining (firmware sets it for
+	 * framebuffers) wins (SDM vol.3 §12.5.2.2, Table 12-7).
+	 */
+	if (prot & KPROT_DEVICE)
+		f |= PTE_PCD;
 	return f;
 }
 

@@ -34,6 +34,17 @@ mb2_header:
 	.long MB2_ARCH_I386
 	.long mb2_header_end - mb2_header
 	.long -(MB2_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
+	/*
+	 * framebuffer tag (spec §3.1.10): type 5, optional, any mode the loader
+	 * prefers (width, height, depth 0) -- the screen console
+	 */
+	.short 5
+	.short 1
+	.long 20
+	.long 0
+	.long 0
+	.long 0
+	.balign 8
 	/* end tag: type 0, flags 0, size 8 */
 	.short 0
 	.short 0

@@ -17,6 +17,9 @@ extern const char arch_name[];
 /* Detects CPU features, prints them, and enables the ones the kernel uses. */
 void arch_cpu_probe(void);
 
+/* The CPU's model as people know it (brand string, core name), NUL-terminated in buf. */
+void arch_cpu_model(char *buf, size_t size);
+
 /* Interrupt flag control. arch_irq_save() returns a cookie for restore. */
 void arch_irq_enable(void);
 void arch_irq_disable(void);

@@ -24,12 +24,18 @@ struct boot_module {
 };
 
 /*
- * A linear framebuffer the firmware set up (Multiboot2 framebuffer tag of
- * type RGB, or the EFI GOP mode). base 0: none. Pixels are bpp bits wide;
- * a colour channel c is at bit c_shift with c_bits bits.
+ * The screen the firmware set up. base 0: none. BOOT_FB_RGB: a linear
+ * framebuffer (Multiboot2 framebuffer tag of type 1, or the EFI GOP mode),
+ * pixels bpp bits wide, colour channel c at bit c_shift with c_bits bits.
+ * BOOT_FB_EGA_TEXT: the PC's text mode (Multiboot2 type 2), width x height
+ * character cells of two bytes (character, attribute).
  */
+#define BOOT_FB_RGB 0
+#define BOOT_FB_EGA_TEXT 1
+
 struct boot_framebuffer {
 	phys_addr_t base;
+	u8 type;	   /* BOOT_FB_* */
 	u32 width, height; /* in pixels */
 	u32 pitch;	   /* bytes per line */
 	u8 bpp;

@@ -1,9 +1,20 @@
 /* SPDX-License-Identifier: MIT */
-/* The kernel console: where printk's characters go. The arch provides it. */
+/*
+ * The kernel console: where printk's characters and user writes to fds
+ * 0-2 go. Generic code writes through console_putc(), which feeds every
+ * sink: the arch's device (a serial port), the screen (kernel/fbcon.c) and
+ * the count of test results for the screen's verdict (kernel/ktap_tally.c).
+ */
 #ifndef KERNEL_CONSOLE_H
 #define KERNEL_CONSOLE_H
 
-/* Writes one byte; '\n' is sent as "\r\n". Safe before any memory set-up. */
+/* Writes one byte to every console sink. */
+void console_putc(char c);
+
+/* Waits until every byte written so far has left the devices. */
+void console_flush(void);
+
+/* The arch's device. Writes one byte; '\n' is sent as "\r\n". Safe before any memory set-up. */
 void arch_console_putc(char c);
 
 /* Waits until every byte written so far has left the device. */

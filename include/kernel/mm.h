@@ -59,6 +59,7 @@ enum kprot {
 	KPROT_READ = 1u << 0,
 	KPROT_WRITE = 1u << 1,
 	KPROT_EXEC = 1u << 2,
+	KPROT_DEVICE = 1u << 3, /* device memory (framebuffer, registers): never cached */
 };
 
 /* Builds the kernel's own page tables and switches to them. */
@@ -73,6 +74,15 @@ int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot);
  * leaves one behind. 0 or -ENOMEM.
  */
 int arch_prepare_kernel_range(uintptr_t start, uintptr_t end);
+
+/*
+ * Maps physical [phys, phys + len) with prot at its direct-map address,
+ * page by page, leaving pages that are already mapped (RAM in the direct
+ * map) as they are; for firmware tables and devices outside RAM
+ * (kernel/phys_map.c). Returns the address of phys, or NULL when out of
+ * memory for page tables.
+ */
+void *phys_map(phys_addr_t phys, size_t len, unsigned int prot);
 
 /* Unmaps one kernel page; returns the frame it mapped, or 0 if none. */
 phys_addr_t arch_unmap_kernel_page(uintptr_t virt);

@@ -29,6 +29,9 @@ void panic_begin(const char *fmt, ...) __printf(1, 2);
 /* Flushes the console and leaves the machine (emulator exit, then halt). */
 __noreturn void poweroff(enum poweroff_status status);
 
+/* The end-of-run summary on the screen and the console (kernel/verdict_screen.c). */
+void verdict_screen_show(enum poweroff_status status);
+
 /* The line a panic report starts with; the boot runner looks for it. */
 #define PANIC_BANNER "Kernel panic"
 

@@ -54,6 +54,8 @@ u64 shstk_thread_size_gcs(u64 stack_size, u64 rlimit_stack);
  * its own (x86_64 CET: shstk_rules_x86; arm64 GCS: shstk_rules_gcs).
  */
 struct shstk_rules {
+	/* The hardware feature's name, for people ("CET shadow stack", "GCS"). */
+	const char *name;
 	/* A new thread's size for clone3's stack_size; the first one's is thread_size(0, ...). */
 	u64 (*thread_size)(u64 stack_size, u64 rlimit_stack);
 	/* A caller-provided clone3 shadow stack: 0 or -EINVAL. */
