@@ -22,7 +22,7 @@ SYSCALL(prctl)
 
 	switch (option) {
 	case PR_SET_PDEATHSIG:
-		/* Signal 0 (none) to _NSIG; cleared in every child (docs/ABI.md §7.1). */
+		/* Signal 0 (none) to _NSIG; cleared in every child (docs/ABI.md §7.2). */
 		if (arg2 > _NSIG)
 			return -EINVAL;
 		current->pdeath_signal = (int)arg2;

@@ -11,7 +11,7 @@
 #define MS_PRIVATE (1 << 18)
 #define MS_SLAVE (1 << 19)
 #define MS_SHARED (1 << 20)
-#define MS_NOUSER (1 << 31)
+#define MS_NOUSER (1u << 31)
 #define MS_MGC_VAL 0xC0ED0000
 #define MS_MGC_MSK 0xffff0000
 
