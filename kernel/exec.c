@@ -10,6 +10,7 @@
  */
 #include <kernel/elf.h>
 #include <kernel/exec.h>
+#include <kernel/random.h>
 #include <kernel/exit.h>
 #include <kernel/file.h>
 #include <kernel/initramfs.h>
@@ -124,7 +125,7 @@ static uintptr_t build_stack(struct mm *mm, const struct elf_image *img, const c
 
 	uintptr_t platform = push_bytes(&b, arch_elf_platform, strlen(arch_elf_platform) + 1);
 
-	arch_random_bytes(random, sizeof(random));
+	get_random_bytes(random, sizeof(random)); /* AT_RANDOM: from the kernel generator */
 
 	uintptr_t at_random = push_bytes(&b, random, sizeof(random));
 	const u64 auxv[][2] = {

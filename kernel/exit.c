@@ -11,6 +11,7 @@
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/pid.h>
+#include <kernel/poll.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/shstk.h>
@@ -19,6 +20,7 @@
 #include <kernel/task.h>
 #include <kernel/timens.h>
 #include <kernel/vm.h>
+#include <asm/fcntl.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/signal.h>
 #include <uapi/linux/wait.h>
@@ -63,6 +65,7 @@ static void reparent_children(struct process *p)
 		c->exit_signal = SIGCHLD;
 		if (reaper) {
 			c->parent = reaper;
+			c->parent_thread = reaper->threads;
 			c->sibling = reaper->children;
 			reaper->children = c;
 			if (c->state == PROC_ZOMBIE) {
@@ -71,6 +74,7 @@ static void reparent_children(struct process *p)
 			}
 		} else {
 			c->parent = NULL; /* nobody left to wait: freed when it dies */
+			c->parent_thread = NULL;
 			c->sibling = NULL;
 		}
 	}
@@ -96,7 +100,9 @@ static void process_free(struct process *p)
 	pid_ns_put(p->pid_ns_for_children);
 	time_ns_put(p->time_ns);
 	time_ns_put(p->time_ns_for_children);
+	p->pid->proc = NULL;
 	pid_put(p->pid);
+	poll_wake(); /* pidfds of it now say POLLHUP */
 	kfree(p);
 }
 
@@ -111,6 +117,7 @@ static void process_become_zombie(struct process *p)
 		kill_namespace(p->pid->ns[p->pid->level]);
 	}
 	reparent_children(p);
+	poll_wake(); /* pidfds of it are readable now */
 	if (p->pid->level == 0 && p->pid->nr[0] == 1) {
 		int st = p->wait_status;
 
@@ -121,6 +128,40 @@ static void process_become_zombie(struct process *p)
 	if (p->parent) {
 		signal_notify_parent(p);
 		waitq_wake(&p->parent->child_exit, -1);
+	}
+}
+
+/*
+ * Thread t is exiting: each child process it forked gets another live
+ * thread of t's process as its parent thread (with none left,
+ * reparent_children() gives it the reaper's), and each thread of such a
+ * child that asked for a parent-death signal (PR_SET_PDEATHSIG) has it
+ * sent to its process, from t, as Linux's forget_original_parent(): the
+ * signal follows the parent *thread*, not the parent process.
+ */
+static void notify_parent_death(struct task *t)
+{
+	struct process *p = t->proc;
+	struct task *heir = NULL;
+
+	for (struct task *u = p->threads; u && !p->exiting; u = u->thread_next) {
+		if (u != t) {
+			heir = u;
+			break;
+		}
+	}
+	for (struct process *c = p->children; c; c = c->sibling) {
+		if (c->parent_thread != t)
+			continue;
+		c->parent_thread = heir;
+		for (struct task *u = c->threads; u; u = u->thread_next) {
+			struct ksiginfo k = { .signo = u->pdeath_signal, .code = SI_USER };
+
+			if (!u->pdeath_signal)
+				continue;
+			k.pid = task_tgid_in(t, c->pid->ns[c->pid->level]);
+			signal_kill_process(c, u->pdeath_signal, &k);
+		}
 	}
 }
 
@@ -139,6 +180,7 @@ void do_exit_thread(int status)
 			futex_wake(t->mm, t->clear_child_tid, 1);
 	}
 	vfork_release(t);
+	notify_parent_death(t);
 
 	shstk_release(t);  /* a kernel-allocated shadow stack dies with its thread */
 	mm_activate(NULL); /* mm_put may free the tables we run on */
@@ -289,6 +331,7 @@ SYSCALL(wait4)
 SYSCALL(waitid)
 {
 	int idtype = (int)a[0], id = (int)a[1], options = (int)a[3], status = 0, want;
+	bool nonblock = false;
 	struct siginfo_chld __user *uinfo = (struct siginfo_chld __user *)a[2];
 	struct siginfo_chld info = { 0 };
 	long r;
@@ -312,11 +355,16 @@ SYSCALL(waitid)
 
 		if (!f)
 			return -EBADF;
-		if (!f->pid)
+		if (!file_is_pidfd(f))
 			return -EINVAL;
 		want = pid_nr_in(f->pid, task_active_pid_ns(current));
 		if (want <= 0)
 			return -ECHILD;
+		/* A PIDFD_NONBLOCK pidfd never waits: EAGAIN while the child runs (Linux 5.10). */
+		if ((f->f_flags & O_NONBLOCK) && !(options & WNOHANG)) {
+			options |= WNOHANG;
+			nonblock = true;
+		}
 		break;
 	}
 	default:
@@ -326,6 +374,8 @@ SYSCALL(waitid)
 		return -ECHILD; /* stops and continues are never reported: nothing to wait for */
 
 	r = do_wait(want, options, options & WNOWAIT, &status);
+	if (r == 0 && nonblock)
+		return -EAGAIN;
 	if (r < 0)
 		return r;
 	if (r > 0) {

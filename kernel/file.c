@@ -4,8 +4,13 @@
 #include <kernel/file.h>
 #include <kernel/initramfs.h>
 #include <kernel/mm.h>
-#include <kernel/pid.h>
+#include <kernel/task.h>
+#include <string.h>
 #include <uapi/linux/errno.h>
+#include <asm/fcntl.h>
+#include <uapi/linux/ioctls.h>
+#include <uapi/linux/poll.h>
+#include <uapi/linux/resource.h>
 
 /* ---- the console ---- */
 
@@ -35,7 +40,26 @@ static long console_write(struct file *f, const char __user *buf, size_t n)
 	return (long)done;
 }
 
-static const struct file_ops console_ops = { .read = console_read, .write = console_write };
+/* Always writable (output is polled out at once); never readable: there is no input. */
+static unsigned int console_poll(struct file *f)
+{
+	(void)f;
+	return POLLOUT | POLLWRNORM;
+}
+
+/* A terminal takes no O_DIRECT (Linux: no direct I/O on a tty). */
+static int no_direct_io(struct file *f, unsigned int flags)
+{
+	(void)f;
+	return (flags & O_DIRECT) ? -EINVAL : 0;
+}
+
+static const struct file_ops console_ops = { .read = console_read,
+					     .write = console_write,
+					     .poll = console_poll,
+					     .ioctl = console_ioctl,
+					     .check_flags = no_direct_io,
+					     .fasync = true };
 
 /* ---- files whose contents sit in kernel memory (initramfs, /proc snapshots) ---- */
 
@@ -60,41 +84,28 @@ long file_write_readonly(struct file *f, const char __user *buf, size_t n)
 	return -EBADF; /* opened read-only */
 }
 
+/* FIONREAD on a regular file: the bytes from the position to the end (Linux's do_vfs_ioctl). */
+static long ramfile_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
+{
+	if (cmd != FIONREAD)
+		return -ENOTTY;
+	return put_user((int)(f->pos < f->size ? f->size - f->pos : 0), (int __user *)arg);
+}
+
 static const struct file_ops ramfile_ops = { .read = file_read_memory,
-					     .write = file_write_readonly };
+					     .write = file_write_readonly,
+					     .ioctl = ramfile_ioctl,
+					     .check_flags = no_direct_io };
 
-/* ---- pidfds ---- */
-
-static long pidfd_rw(struct file *f, char __user *buf, size_t n)
-{
-	(void)f;
-	(void)buf;
-	(void)n;
-	return -EINVAL;
-}
-
-static long pidfd_write(struct file *f, const char __user *buf, size_t n)
-{
-	return pidfd_rw(f, (char __user *)buf, n);
-}
-
-static void pidfd_release(struct file *f)
-{
-	pid_put(f->pid);
-}
-
-static const struct file_ops pidfd_ops = { .read = pidfd_rw,
-					   .write = pidfd_write,
-					   .release = pidfd_release };
-
-static struct file *file_new(const struct file_ops *ops)
+struct file *file_new(const struct file_ops *ops)
 {
 	struct file *f = kzalloc(sizeof(*f));
 
 	if (f) {
 		f->refs = 1;
-		f->fmode = FMODE_READ |
-			   FMODE_WRITE; /* the console and pidfds, as Linux opens them */
+		/* The console, pidfds and pipes as Linux opens them, until told less. */
+		f->fmode = FMODE_READ | FMODE_WRITE;
+		f->f_flags = O_RDWR;
 		f->ops = ops;
 	}
 	return f;
@@ -119,17 +130,6 @@ struct file *file_open_initramfs(const char *path, long *err)
 	return f;
 }
 
-struct file *file_open_pidfd(struct pid *pid)
-{
-	struct file *f = file_new(&pidfd_ops);
-
-	if (f) {
-		pid->refs++;
-		f->pid = pid;
-	}
-	return f;
-}
-
 void file_put(struct file *f)
 {
 	if (--f->refs)
@@ -141,13 +141,62 @@ void file_put(struct file *f)
 
 /* ---- fd tables ---- */
 
-struct files *files_create_console(void)
+#define BITS_PER_WORD 64
+
+static struct files *files_alloc(unsigned int max_fds)
 {
 	struct files *t = kzalloc(sizeof(*t));
 
 	if (!t)
 		return NULL;
+	t->fd = kzalloc(max_fds * sizeof(*t->fd));
+	t->cloexec = kzalloc(max_fds / BITS_PER_WORD * sizeof(u64));
+	if (!t->fd || !t->cloexec) {
+		kfree(t->fd);
+		kfree(t->cloexec);
+		kfree(t);
+		return NULL;
+	}
 	t->refs = 1;
+	t->max_fds = max_fds;
+	return t;
+}
+
+/* Grows t so fd fits: the next power of two, at most NR_OPEN. 0 or -ENOMEM. */
+static int files_expand(struct files *t, unsigned int fd)
+{
+	unsigned int n = t->max_fds;
+
+	if (fd < n)
+		return 0;
+	while (n <= fd)
+		n *= 2;
+	n = MIN(n, NR_OPEN);
+
+	struct file **nfd = kzalloc(n * sizeof(*nfd));
+	u64 *ncl = kzalloc(n / BITS_PER_WORD * sizeof(u64));
+
+	if (!nfd || !ncl) {
+		kfree(nfd);
+		kfree(ncl);
+		return -ENOMEM;
+	}
+	memcpy(nfd, t->fd, t->max_fds * sizeof(*nfd));
+	memcpy(ncl, t->cloexec, t->max_fds / BITS_PER_WORD * sizeof(u64));
+	kfree(t->fd);
+	kfree(t->cloexec);
+	t->fd = nfd;
+	t->cloexec = ncl;
+	t->max_fds = n;
+	return 0;
+}
+
+struct files *files_create_console(void)
+{
+	struct files *t = files_alloc(NR_OPEN_DEFAULT);
+
+	if (!t)
+		return NULL;
 	for (int fd = 0; fd < 3; fd++) {
 		struct file *f = file_new(&console_ops);
 
@@ -162,13 +211,12 @@ struct files *files_create_console(void)
 
 struct files *files_copy(const struct files *src)
 {
-	struct files *t = kzalloc(sizeof(*t));
+	struct files *t = files_alloc(src->max_fds);
 
 	if (!t)
 		return NULL;
-	t->refs = 1;
-	t->cloexec = src->cloexec;
-	for (int fd = 0; fd < FD_MAX; fd++) {
+	memcpy(t->cloexec, src->cloexec, src->max_fds / BITS_PER_WORD * sizeof(u64));
+	for (unsigned int fd = 0; fd < src->max_fds; fd++) {
 		t->fd[fd] = src->fd[fd];
 		if (t->fd[fd])
 			t->fd[fd]->refs++;
@@ -180,39 +228,80 @@ void files_put(struct files *t)
 {
 	if (--t->refs)
 		return;
-	for (int fd = 0; fd < FD_MAX; fd++) {
+	for (unsigned int fd = 0; fd < t->max_fds; fd++) {
 		if (t->fd[fd])
 			file_put(t->fd[fd]);
 	}
+	kfree(t->fd);
+	kfree(t->cloexec);
 	kfree(t);
 }
 
 void files_close_on_exec(struct files *t)
 {
-	for (int fd = 0; fd < FD_MAX; fd++) {
-		if (t->cloexec & (1ull << fd))
-			fd_close(t, fd);
+	for (unsigned int w = 0; w < t->max_fds / BITS_PER_WORD; w++) {
+		while (t->cloexec[w])
+			fd_close(t, (int)(w * BITS_PER_WORD + __builtin_ctzll(t->cloexec[w])));
 	}
+}
+
+unsigned int fd_limit(void)
+{
+	u64 lim = current->proc->rlim[RLIMIT_NOFILE].rlim_cur;
+
+	return lim < NR_OPEN ? (unsigned int)lim : NR_OPEN;
+}
+
+void fd_set_cloexec(struct files *t, int fd, bool on)
+{
+	if (on)
+		t->cloexec[fd / BITS_PER_WORD] |= 1ull << (fd % BITS_PER_WORD);
+	else
+		t->cloexec[fd / BITS_PER_WORD] &= ~(1ull << (fd % BITS_PER_WORD));
+}
+
+bool fd_cloexec(const struct files *t, int fd)
+{
+	return t->cloexec[fd / BITS_PER_WORD] & (1ull << (fd % BITS_PER_WORD));
+}
+
+int fd_install_from(struct files *t, struct file *f, unsigned int from, bool cloexec)
+{
+	unsigned int limit = fd_limit(), fd = from;
+
+	while (fd < t->max_fds && t->fd[fd])
+		fd++;
+	if (fd >= limit)
+		return -EMFILE;
+	if (files_expand(t, fd))
+		return -ENOMEM;
+	t->fd[fd] = f;
+	fd_set_cloexec(t, (int)fd, cloexec);
+	return (int)fd;
 }
 
 int fd_install(struct files *t, struct file *f, bool cloexec)
 {
-	for (int fd = 0; fd < FD_MAX; fd++) {
-		if (!t->fd[fd]) {
-			t->fd[fd] = f;
-			if (cloexec)
-				t->cloexec |= 1ull << fd;
-			else
-				t->cloexec &= ~(1ull << fd);
-			return fd;
-		}
-	}
-	return -EMFILE;
+	return fd_install_from(t, f, 0, cloexec);
+}
+
+int fd_replace(struct files *t, unsigned int newfd, struct file *f, bool cloexec)
+{
+	struct file *old;
+
+	if (files_expand(t, newfd))
+		return -ENOMEM;
+	old = t->fd[newfd];
+	t->fd[newfd] = file_get(f);
+	fd_set_cloexec(t, (int)newfd, cloexec);
+	if (old)
+		file_put(old); /* errors of the implicit close are lost, as Linux's */
+	return 0;
 }
 
 struct file *fd_get(const struct files *t, int fd)
 {
-	if (fd < 0 || fd >= FD_MAX)
+	if (fd < 0 || (unsigned int)fd >= t->max_fds)
 		return NULL;
 	return t->fd[fd];
 }
@@ -224,7 +313,7 @@ int fd_close(struct files *t, int fd)
 	if (!f)
 		return -EBADF;
 	t->fd[fd] = NULL;
-	t->cloexec &= ~(1ull << fd);
+	fd_set_cloexec(t, fd, false);
 	file_put(f);
 	return 0;
 }

@@ -185,7 +185,7 @@ long kernel_clone(struct kernel_clone_args *k)
 		goto put_sighand;
 
 	if (f & CLONE_PIDFD) {
-		struct file *file = file_open_pidfd(pid);
+		struct file *file = file_open_pidfd(pid, 0);
 
 		if (!file) {
 			err = -ENOMEM;
@@ -214,6 +214,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	if (!(f & CLONE_THREAD)) {
 		cp->pid = pid;
 		pid->refs++; /* the process's own reference */
+		pid->proc = cp;
 		/* A CLONE_PARENT child signals the shared parent as the caller does (Linux's copy_process()). */
 		cp->exit_signal = (f & CLONE_PARENT) ? pp->exit_signal : k->exit_signal;
 		cp->time_ns = tns ? tns : pp->time_ns_for_children;
@@ -227,6 +228,7 @@ long kernel_clone(struct kernel_clone_args *k)
 			cp->is_ns_init = true;
 		}
 		process_link_child((f & CLONE_PARENT) ? pp->parent : pp, cp);
+		cp->parent_thread = (f & CLONE_PARENT) ? pp->parent_thread : parent;
 	}
 	if (tns)
 		time_ns_put(tns);

@@ -3,38 +3,56 @@
  * File system calls over the console and the read-only initramfs. There is
  * no current directory: relative paths are taken from the root.
  */
+#include <asm/fcntl.h>
 #include <kernel/file.h>
 #include <kernel/procfs.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <uapi/linux/errno.h>
+#include <uapi/linux/ioctls.h>
 #include <uapi/linux/types.h>
 
 #define PATH_MAX 4096
 #define IOV_MAX 1024
-#define TCGETS 0x5401
-#define TIOCGWINSZ 0x5413
 
+/*
+ * read/write as Linux's vfs_read()/vfs_write(): a file not open for it →
+ * EBADF, a kind without the op → EINVAL, a buffer outside user space →
+ * EFAULT. The call holds a reference, so another thread closing the fd
+ * while it sleeps (a pipe) cannot free the file under it.
+ */
 SYSCALL(read)
 {
 	struct file *f = fd_get(current->files, (int)a[0]);
+	long r;
 
-	if (!f)
+	if (!f || !(f->fmode & FMODE_READ))
 		return -EBADF;
+	if (!f->ops->read)
+		return -EINVAL;
 	if (!access_ok((void __user *)a[1], a[2]))
 		return -EFAULT;
-	return f->ops->read(f, (char __user *)a[1], a[2]);
+	file_get(f);
+	r = f->ops->read(f, (char __user *)a[1], a[2]);
+	file_put(f);
+	return r;
 }
 
 SYSCALL(write)
 {
 	struct file *f = fd_get(current->files, (int)a[0]);
+	long r;
 
-	if (!f)
+	if (!f || !(f->fmode & FMODE_WRITE))
 		return -EBADF;
+	if (!f->ops->write)
+		return -EINVAL;
 	if (!access_ok((const void __user *)a[1], a[2]))
 		return -EFAULT;
-	return f->ops->write(f, (const char __user *)a[1], a[2]);
+	file_get(f);
+	r = f->ops->write(f, (const char __user *)a[1], a[2]);
+	file_put(f);
+	return r;
 }
 
 SYSCALL(writev)
@@ -42,30 +60,59 @@ SYSCALL(writev)
 	struct file *f = fd_get(current->files, (int)a[0]);
 	const struct iovec __user *uiov = (const struct iovec __user *)a[1];
 	unsigned long n = a[2];
-	long total = 0;
+	long total = 0, r;
 
-	if (!f)
+	if (!f || !(f->fmode & FMODE_WRITE))
 		return -EBADF;
+	if (!f->ops->write)
+		return -EINVAL;
 	if (n > IOV_MAX)
 		return -EINVAL;
+	file_get(f);
 	for (unsigned long i = 0; i < n; i++) {
 		struct iovec v;
-		long r;
 
-		if (copy_from_user(&v, &uiov[i], sizeof(v)))
-			return total ? total : -EFAULT;
+		if (copy_from_user(&v, &uiov[i], sizeof(v))) {
+			r = -EFAULT;
+			goto out;
+		}
 		if (!v.iov_len)
 			continue;
-		if (!access_ok(v.iov_base, v.iov_len))
-			return total ? total : -EFAULT;
+		if (!access_ok(v.iov_base, v.iov_len)) {
+			r = -EFAULT;
+			goto out;
+		}
 		r = f->ops->write(f, (const char __user *)v.iov_base, v.iov_len);
 		if (r < 0)
-			return total ? total : r;
+			goto out;
 		total += r;
 		if ((unsigned long)r < v.iov_len)
 			break;
 	}
-	return total;
+	r = 0;
+out:
+	file_put(f);
+	return total ? total : r;
+}
+
+/*
+ * Where Linux decides, on a read-only root: the path walk first (a missing
+ * file → ENOENT, or EROFS when O_CREAT would make it), then, for a file
+ * that exists, O_CREAT|O_EXCL → EEXIST, O_TRUNC or any write access →
+ * EROFS, then O_DIRECT → EINVAL (no direct I/O on these files). What
+ * F_GETFL reports is the flags without the open-time ones, plus
+ * O_LARGEFILE, which a 64-bit open() always adds.
+ */
+static long open_checks(const struct file *f, int flags)
+{
+	if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
+		return -EEXIST;
+	if ((flags & O_TRUNC) || (flags & O_ACCMODE) != O_RDONLY)
+		return -EROFS;
+	if (flags & O_DIRECT)
+		return -EINVAL;
+	(void)f;
+	return 0;
 }
 
 static long do_open(const char __user *upath, int flags)
@@ -79,12 +126,17 @@ static long do_open(const char __user *upath, int flags)
 		return len;
 	if (len == 0)
 		return -ENOENT;
-	if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT))
-		return -EROFS;
 	f = procfs_path(path) ? procfs_open(path, &err) : file_open_initramfs(path, &err);
 	if (!f)
+		return (err == -ENOENT && (flags & O_CREAT)) ? -EROFS : err;
+	err = open_checks(f, flags);
+	if (err) {
+		file_put(f);
 		return err;
+	}
 	f->fmode = FMODE_READ; /* O_RDONLY: nothing here opens for writing */
+	f->f_flags = ((unsigned int)flags & ~(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_CLOEXEC)) |
+		     O_LARGEFILE;
 
 	int fd = fd_install(current->files, f, flags & O_CLOEXEC);
 
@@ -113,10 +165,46 @@ SYSCALL(close)
 	return fd_close(current->files, (int)a[0]);
 }
 
-/* No file here is a terminal: terminal requests get ENOTTY, as on a pipe. */
+/*
+ * ioctl: the requests every file takes (Linux's do_vfs_ioctl(): FIOCLEX,
+ * FIONCLEX, FIONBIO), then the file kind's own (the console's terminal
+ * requests, FIONREAD on pipes and files); anything else → ENOTTY.
+ */
 SYSCALL(ioctl)
 {
-	if (!fd_get(current->files, (int)a[0]))
+	int fd = (int)a[0];
+	unsigned int cmd = (unsigned int)a[1];
+	unsigned long arg = a[2];
+	struct file *f = fd_get(current->files, fd);
+	long r;
+
+	if (!f)
 		return -EBADF;
-	return -ENOTTY;
+	switch (cmd) {
+	case FIOCLEX:
+		fd_set_cloexec(current->files, fd, true);
+		return 0;
+	case FIONCLEX:
+		fd_set_cloexec(current->files, fd, false);
+		return 0;
+	case FIONBIO: {
+		int on;
+
+		if (get_user(on, (int __user *)arg))
+			return -EFAULT;
+		if (on)
+			f->f_flags |= O_NONBLOCK;
+		else
+			f->f_flags &= ~O_NONBLOCK;
+		return 0;
+	}
+	default:
+		break;
+	}
+	if (!f->ops->ioctl)
+		return -ENOTTY;
+	file_get(f);
+	r = f->ops->ioctl(f, cmd, arg);
+	file_put(f);
+	return r;
 }

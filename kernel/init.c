@@ -29,7 +29,8 @@ static void default_rlimits(struct process *p)
 	for (int i = 0; i < RLIM_NLIMITS; i++)
 		p->rlim[i] = (struct rlimit64){ RLIM_INFINITY, RLIM_INFINITY };
 	p->rlim[RLIMIT_STACK].rlim_cur = DEFAULT_STACK_LIMIT;
-	p->rlim[RLIMIT_NOFILE] = (struct rlimit64){ FD_MAX, FD_MAX };
+	/* Linux's INR_OPEN_CUR and INR_OPEN_MAX. */
+	p->rlim[RLIMIT_NOFILE] = (struct rlimit64){ 1024, 4096 };
 	p->rlim[RLIMIT_CORE].rlim_cur = 0;
 }
 
@@ -84,6 +85,7 @@ int init_start(const struct boot_info *info)
 	pid->task = t;
 	t->pid = pid;
 	p->pid = pid;
+	pid->proc = p;
 	pid->refs++;
 	p->state = PROC_ALIVE;
 	p->exit_signal = 0;

@@ -186,3 +186,27 @@ const struct cpio_entry *initramfs_lookup(const char *path)
 	}
 	return NULL;
 }
+
+bool initramfs_exists(const char *path)
+{
+	char name[INITRAMFS_NAME_MAX];
+	size_t len;
+	bool want_dir;
+
+	if (!path_normalize(path, name, sizeof(name), &len))
+		return false;
+	want_dir = len && name[len - 1] == '/';
+	if (want_dir)
+		len--;
+	if (!len)
+		return true; /* the root */
+	for (unsigned int i = 0; i < nr_files; i++) {
+		const struct cpio_entry *e = &files[i];
+
+		if (memcmp(e->name, name, MIN(len, e->name_len)) != 0 || e->name_len < len)
+			continue;
+		if (e->name_len == len ? !want_dir : e->name[len] == '/')
+			return true; /* the file itself, or a directory above it */
+	}
+	return false;
+}

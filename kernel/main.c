@@ -15,6 +15,7 @@
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/random.h>
 #include <kernel/sched.h>
 #include <kernel/time.h>
 #include <kernel/timer.h>
@@ -34,6 +35,7 @@ static __noreturn void kernel_main_late(void *unused)
 
 	sched_init();
 	time_init();
+	random_init();
 	printk("# ktap-suite: kernel\n");
 	if (ktest_run_all())
 		poweroff(POWEROFF_FAIL);

@@ -206,6 +206,45 @@ void pgtable_protect(phys_addr_t pgd, uintptr_t start, uintptr_t end, unsigned i
 	walk(&w, start, end);
 }
 
+struct move_ctx {
+	uintptr_t from, to;
+	uintptr_t failed_at; /* the source address whose slot could not be made */
+};
+
+/* Moves one leaf to its place in the destination; its frame keeps its count. */
+static int move_one(struct walk *w, u64 *e, uintptr_t va)
+{
+	struct move_ctx *c = w->ctx;
+	u64 *d = leaf_slot(w->pgd, va - c->from + c->to, true);
+	u64 leaf = READ_ONCE(*e);
+
+	if (!d) {
+		c->failed_at = va;
+		return -ENOMEM;
+	}
+	WRITE_ONCE(*e, 0);
+	tlb_flush_page(w->pgd, va);
+	pte_install(d, leaf);
+	return 0;
+}
+
+int pgtable_move(phys_addr_t pgd, uintptr_t from, uintptr_t to, size_t len)
+{
+	struct move_ctx c = { from, to, 0 };
+	struct walk w = { .pgd = pgd, .leaf = move_one, .ctx = &c };
+	int err = walk(&w, from, from + len);
+
+	if (err) {
+		/* Back again: the source's tables are all still there, so this cannot fail. */
+		struct move_ctx back = { to, from, 0 };
+
+		w.ctx = &back;
+		walk(&w, to, to + (c.failed_at - from));
+	}
+	pgt_sync();
+	return err;
+}
+
 phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va)
 {
 	u64 *e = leaf_slot(pgd, va, false);

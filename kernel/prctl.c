@@ -11,6 +11,7 @@
 #include <string.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/prctl.h>
+#include <uapi/linux/signal.h>
 
 #define TASK_COMM_LEN 16
 
@@ -20,6 +21,14 @@ SYSCALL(prctl)
 	unsigned long arg2 = a[1];
 
 	switch (option) {
+	case PR_SET_PDEATHSIG:
+		/* Signal 0 (none) to _NSIG; cleared in every child (docs/ABI.md §7.2). */
+		if (arg2 > _NSIG)
+			return -EINVAL;
+		current->pdeath_signal = (int)arg2;
+		return 0;
+	case PR_GET_PDEATHSIG:
+		return put_user(current->pdeath_signal, (int __user *)arg2);
 	case PR_SET_NAME: {
 		char name[TASK_COMM_LEN];
 		/* At most 15 bytes are read, as Linux: a name ending at a mapping's edge is fine. */

@@ -95,6 +95,12 @@ void schedule(void)
 	finish_switch();
 }
 
+void cond_resched(void)
+{
+	if (need_resched)
+		schedule();
+}
+
 void schedule_tail(void)
 {
 	finish_switch();

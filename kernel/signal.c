@@ -156,6 +156,13 @@ int signal_send_thread(struct task *t, int sig, const struct ksiginfo *info)
 	return send_to_thread(t, sig, info, false);
 }
 
+int signal_kill_process(struct process *p, int sig, const struct ksiginfo *info)
+{
+	if (!p->threads)
+		return valid_signal(sig) ? 0 : -EINVAL; /* a zombie takes it silently */
+	return send_to_process(p, sig, info, sender_outside_ns(p->threads));
+}
+
 bool signal_fatal_pending(const struct task *t)
 {
 	return t->proc && t->proc->exiting;
@@ -231,6 +238,12 @@ bool signal_deliver(struct task *t)
 		return false;
 	if (!pending) {
 		arch_syscall_restart(t, RESTART_NO_HANDLER);
+		if (t->restore_sigmask) {
+			/* No handler took ppoll's mask along: put it back, and look again. */
+			t->restore_sigmask = false;
+			t->sigmask = t->saved_sigmask;
+			return true;
+		}
 		return false;
 	}
 
@@ -262,7 +275,11 @@ bool signal_deliver(struct task *t)
 
 	arch_syscall_restart(t, (ka->flags & SA_RESTART) ? RESTART_HANDLER_RESTART
 							 : RESTART_HANDLER_EINTR);
-	int err = arch_signal_setup_frame(t, sig, ka, &info, t->sigmask);
+	/* The handler's sigreturn restores the mask from before a ppoll's temporary one. */
+	u64 old_mask = t->restore_sigmask ? t->saved_sigmask : t->sigmask;
+	int err = arch_signal_setup_frame(t, sig, ka, &info, old_mask);
+
+	t->restore_sigmask = false;
 
 	if (err) {
 		/* No room for the frame (bad stack, full shadow stack): SIGSEGV, uncatchable. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Identity, system information and resource-limit system calls. */
 #include <kernel/arch.h>
+#include <kernel/file.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/pid.h>
@@ -138,6 +139,9 @@ static long do_prlimit(int pid, unsigned int res, const struct rlimit64 *new, st
 		return -EINVAL;
 	if (new &&new->rlim_cur > new->rlim_max)
 		return -EINVAL;
+	/* No fd table may grow past NR_OPEN (Linux's sysctl_nr_open). */
+	if (new &&res == RLIMIT_NOFILE &&new->rlim_max > NR_OPEN)
+		return -EPERM;
 	p = rlimit_target(pid);
 	if (!p)
 		return -ESRCH;
@@ -183,4 +187,77 @@ SYSCALL(setrlimit)
 	if (copy_from_user(&new, (const struct rlimit64 __user *)a[1], sizeof(new)))
 		return -EFAULT;
 	return do_prlimit(0, (unsigned int)a[0], &new, NULL);
+}
+
+/* ---- CPU affinity: one CPU, number 0 ---- */
+
+#define NR_CPU_IDS 1
+/*
+ * The bytes of a CPU mask: nr_cpu_ids bits rounded up to longs, Linux's
+ * cpumask_size() with CONFIG_CPUMASK_OFFSTACK (as distribution kernels
+ * build x86_64).
+ */
+#define CPUMASK_SIZE (((NR_CPU_IDS + 63) / 64) * sizeof(unsigned long))
+
+/* The process of thread ID pid (0: the caller), as Linux's find_process_by_pid(). */
+static bool affinity_target_exists(int pid)
+{
+	struct pid *p;
+
+	if (pid == 0)
+		return true;
+	p = pid > 0 ? pid_find(task_active_pid_ns(current), pid) : NULL;
+	return p && p->task;
+}
+
+/*
+ * sched_getaffinity(pid, len, mask): len must hold nr_cpu_ids bits and be
+ * a multiple of a long (EINVAL), pid must exist (ESRCH); writes the mask
+ * (CPU 0) and returns how many bytes it wrote.
+ */
+SYSCALL(sched_getaffinity)
+{
+	unsigned int len = (unsigned int)a[1];
+	unsigned long mask = 1; /* CPU 0 */
+	size_t n = MIN(len, CPUMASK_SIZE);
+
+	if ((u64)len * 8 < NR_CPU_IDS || (len & (sizeof(unsigned long) - 1)))
+		return -EINVAL;
+	if (!affinity_target_exists((int)a[0]))
+		return -ESRCH;
+	if (copy_to_user((void __user *)a[2], &mask, n))
+		return -EFAULT;
+	return (long)n;
+}
+
+/*
+ * sched_setaffinity(pid, len, mask): the mask is read (EFAULT; a short one
+ * is zero-extended, a long one cut to the kernel's size), the target must
+ * exist (ESRCH), and the mask must include a CPU that exists -- CPU 0 --
+ * else EINVAL. Every task runs on CPU 0 either way.
+ */
+SYSCALL(sched_setaffinity)
+{
+	unsigned int len = (unsigned int)a[1];
+	unsigned long mask = 0;
+
+	if (copy_from_user(&mask, (const void __user *)a[2], MIN(len, CPUMASK_SIZE)))
+		return -EFAULT;
+	if (!affinity_target_exists((int)a[0]))
+		return -ESRCH;
+	if (!(mask & 1))
+		return -EINVAL;
+	return 0;
+}
+
+/* getcpu(cpu, node, cache): CPU 0 on node 0; either pointer may be NULL; cache is unused. */
+SYSCALL(getcpu)
+{
+	int err = 0;
+
+	if (a[0])
+		err |= put_user(0u, (unsigned int __user *)a[0]);
+	if (a[1])
+		err |= put_user(0u, (unsigned int __user *)a[1]);
+	return err ? -EFAULT : 0;
 }

@@ -123,9 +123,17 @@ int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot)
 static int populate_shared(struct mm *mm, const struct vma *v, uintptr_t addr)
 {
 	uintptr_t va = ALIGN_DOWN(addr, PAGE_SIZE);
-	phys_addr_t p = shmem_page(v->shared, v->pgoff + (va - v->start) / PAGE_SIZE);
+	size_t index = v->pgoff + (va - v->start) / PAGE_SIZE;
+	phys_addr_t p;
 	int err;
 
+	/*
+	 * Past the object's end (an area mremap grew): no page there. Linux
+	 * raises SIGBUS; Umbra's fault report says SIGSEGV (docs/ABI.md §7).
+	 */
+	if (index >= v->shared->pages)
+		return -EFAULT;
+	p = shmem_page(v->shared, index);
 	if (!p)
 		return -ENOMEM;
 	page_ref_get(p); /* this mapping's reference; the object keeps its own */

@@ -347,6 +347,13 @@ int vma_insert_shared(struct vma_list *l, uintptr_t start, uintptr_t end, unsign
 	return 0;
 }
 
+void vma_set_end(struct vma_list *l, struct vma *v, uintptr_t end)
+{
+	index_erase(l, v);
+	v->end = end;
+	index_insert(l, v);
+}
+
 /*
  * Splits v at addr (v->start < addr < v->end) using hi: v keeps the low
  * part; a shared object's pages continue in hi where v's now end.

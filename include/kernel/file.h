@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Open files and file-descriptor tables. There are three kinds of file:
- * the console, read-only initramfs files, and pidfds (CLONE_PIDFD).
+ * Open files and file-descriptor tables. The kinds of file: the console,
+ * read-only initramfs and /proc files, pidfds and the two ends of a pipe.
  */
 #ifndef KERNEL_FILE_H
 #define KERNEL_FILE_H
@@ -9,15 +9,30 @@
 #include <kernel/types.h>
 #include <kernel/uaccess.h>
 
-#define FD_MAX 64
+/*
+ * Linux's sysctl_nr_open default: no fd table grows past this many fds, and
+ * RLIMIT_NOFILE's hard limit cannot be raised above it (EPERM). Tables start
+ * small and double as fds are needed (Linux's expand_files()).
+ */
+#define NR_OPEN (1u << 20)
+#define NR_OPEN_DEFAULT 64u /* the first table's size */
 
 struct file;
 struct pid;
 
 struct file_ops {
+	/* read/write: a NULL op is EINVAL, as Linux's missing f_op. */
 	long (*read)(struct file *f, char __user *buf, size_t n);
 	long (*write)(struct file *f, const char __user *buf, size_t n);
 	void (*release)(struct file *f);
+	/* The POLL* bits ready now; NULL: always readable and writable (Linux's DEFAULT_POLLMASK). */
+	unsigned int (*poll)(struct file *f);
+	/* The file's own ioctl requests, -ENOTTY for others; NULL: none (ENOTTY). */
+	long (*ioctl)(struct file *f, unsigned int cmd, unsigned long arg);
+	/* fcntl(F_SETFL): 0 when the new flags suit the file, else -EINVAL (e.g. O_DIRECT). */
+	int (*check_flags)(struct file *f, unsigned int flags);
+	/* Linux sends SIGIO for this kind under O_ASYNC; Umbra does not, so F_SETFL refuses it. */
+	bool fasync;
 };
 
 /* file.fmode: what the open file allows, as Linux's f_mode (mmap checks it). */
@@ -26,18 +41,21 @@ struct file_ops {
 
 struct file {
 	int refs;
-	unsigned int fmode; /* FMODE_*: read-write unless open() says less */
+	unsigned int fmode;   /* FMODE_*: read-write unless open() says less */
+	unsigned int f_flags; /* the O_* flags F_GETFL reports (access mode, O_NONBLOCK, ...) */
 	const struct file_ops *ops;
 	const void *data; /* initramfs: the contents */
 	size_t size;
 	u64 pos;
 	struct pid *pid; /* pidfd: the process it refers to */
+	void *priv;	 /* the kind's own state (a pipe) */
 };
 
 struct files {
 	int refs;
-	struct file *fd[FD_MAX];
-	u64 cloexec; /* bit n: close fd n on execve */
+	unsigned int max_fds; /* the table's size: fds 0 .. max_fds - 1 */
+	struct file **fd;
+	u64 *cloexec; /* bit n: close fd n on execve */
 };
 
 /* The first table: fds 0, 1 and 2 on the console. NULL on failure. */
@@ -47,19 +65,48 @@ struct files *files_copy(const struct files *src);
 void files_put(struct files *f);
 void files_close_on_exec(struct files *f);
 
-/* Lowest free fd with f installed (f's reference moves in); -EMFILE. */
+/*
+ * The lowest free fd at or above from, below the caller's RLIMIT_NOFILE,
+ * with f installed (f's reference moves in). -EMFILE when none is free
+ * below the limit, -ENOMEM when the table cannot grow.
+ */
+int fd_install_from(struct files *t, struct file *f, unsigned int from, bool cloexec);
+/* The same from fd 0. */
 int fd_install(struct files *t, struct file *f, bool cloexec);
+/*
+ * dup2()/dup3(): installs f at newfd (a reference taken), closing what was
+ * there. newfd must be below the caller's RLIMIT_NOFILE. 0 or -ENOMEM.
+ */
+int fd_replace(struct files *t, unsigned int newfd, struct file *f, bool cloexec);
 /* The file at fd, or NULL. No reference taken. */
 struct file *fd_get(const struct files *t, int fd);
 /* Closes fd: 0 or -EBADF. */
 int fd_close(struct files *t, int fd);
+bool fd_cloexec(const struct files *t, int fd);
+void fd_set_cloexec(struct files *t, int fd, bool on);
+/* The caller's RLIMIT_NOFILE soft limit, at most NR_OPEN: fds must stay below it. */
+unsigned int fd_limit(void);
 
 /* read/write for files whose contents are data..data+size in kernel memory. */
 long file_read_memory(struct file *f, char __user *buf, size_t n);
 long file_write_readonly(struct file *f, const char __user *buf, size_t n);
 
+/* A new file of kind ops, one reference, FMODE_READ | FMODE_WRITE and f_flags O_RDWR; NULL. */
+struct file *file_new(const struct file_ops *ops);
 struct file *file_open_initramfs(const char *path, long *err);
-struct file *file_open_pidfd(struct pid *pid);
+/* A pidfd of pid (reference taken): f_flags O_RDWR | extra (PIDFD_NONBLOCK); NULL. */
+struct file *file_open_pidfd(struct pid *pid, unsigned int extra_flags);
 void file_put(struct file *f);
+static inline struct file *file_get(struct file *f)
+{
+	f->refs++;
+	return f;
+}
+
+/* True when f is a pidfd. */
+bool file_is_pidfd(const struct file *f);
+
+/* ---- the console as a terminal (kernel/tty.c) ---- */
+long console_ioctl(struct file *f, unsigned int cmd, unsigned long arg);
 
 #endif

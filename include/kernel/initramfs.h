@@ -29,6 +29,9 @@ int initramfs_init(const void *archive, size_t len);
 /* The regular file at path ("/init", "bin/x", "./bin/x" alike), or NULL. */
 const struct cpio_entry *initramfs_lookup(const char *path);
 
+/* True when path names a file, or a directory holding files (the root included). */
+bool initramfs_exists(const char *path);
+
 #define CPIO_MODE_TYPE 0170000
 #define CPIO_MODE_REG 0100000
 #define CPIO_MODE_DIR 0040000

@@ -45,6 +45,12 @@ void pgtable_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end);
  */
 void pgtable_protect(phys_addr_t pgd, uintptr_t start, uintptr_t end, unsigned int prot,
 		     unsigned int vm_flags);
+/*
+ * mremap: moves the leaves of [from, from + len) to the same offsets from
+ * to (where nothing may be mapped), frames and reference counts unchanged.
+ * 0, or -ENOMEM with every leaf back where it was.
+ */
+int pgtable_move(phys_addr_t pgd, uintptr_t from, uintptr_t to, size_t len);
 /* The frame mapped at va (present or PROT_NONE), or 0. */
 phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va);
 /*

@@ -35,6 +35,8 @@ struct pid {
 	/* hash_next[l]: the next pid in ns[l]'s lookup bucket for nr[l] */
 	struct pid *hash_next[MAX_PID_NS_LEVEL + 1];
 	struct task *task; /* the thread holding this pid, NULL once it is gone */
+	/* the process whose thread-group ID this is, NULL once it is reaped (pidfds look) */
+	struct process *proc;
 };
 
 extern struct pid_ns init_pid_ns;

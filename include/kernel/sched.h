@@ -15,6 +15,9 @@ void sched_init(void);
 /* Gives the CPU to the next runnable task (current may stay runnable). */
 void schedule(void);
 
+/* In a long system call: gives the CPU away if the time slice is over. */
+void cond_resched(void);
+
 /* Called by every new task before its first return to user space. */
 void schedule_tail(void);
 

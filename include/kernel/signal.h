@@ -63,6 +63,8 @@ int signal_exec(struct task *t);
 /* Sends sig to a process (kill) or one thread (tgkill). info NULL: from current. */
 int signal_send_process(struct process *p, int sig, const struct ksiginfo *info);
 int signal_send_thread(struct task *t, int sig, const struct ksiginfo *info);
+/* As kill(): sig (info as given) to p, forced past a namespace init's protection when sent from outside. */
+int signal_kill_process(struct process *p, int sig, const struct ksiginfo *info);
 
 /*
  * A synchronous fault in user mode (page fault, #UD, #CP, GCS ...): sig

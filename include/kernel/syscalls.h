@@ -67,5 +67,21 @@ SYSCALL(setrlimit);
 SYSCALL(reboot);
 SYSCALL(map_shadow_stack);
 SYSCALL(prctl);
+SYSCALL(pipe);
+SYSCALL(pipe2);
+SYSCALL(dup);
+SYSCALL(dup2);
+SYSCALL(dup3);
+SYSCALL(fcntl);
+SYSCALL(poll);
+SYSCALL(ppoll);
+SYSCALL(pidfd_open);
+SYSCALL(pidfd_send_signal);
+SYSCALL(mount);
+SYSCALL(mremap);
+SYSCALL(getrandom);
+SYSCALL(sched_getaffinity);
+SYSCALL(sched_setaffinity);
+SYSCALL(getcpu);
 
 #endif

@@ -80,6 +80,15 @@ struct task {
 	struct ksiginfo siginfo[_NSIG]; /* what came with each of them */
 	struct sigaltstack altstack;
 	bool interruptible; /* asleep where a signal ends the sleep */
+	/*
+	 * ppoll's temporary mask: the mask to restore once the call is over,
+	 * and whether it is still to be restored -- by the signal frame (it
+	 * becomes the frame's saved mask) or, with no handler to run, on the
+	 * way back to user space (Linux's set_restore_sigmask()).
+	 */
+	u64 saved_sigmask;
+	bool restore_sigmask;
+	int pdeath_signal; /* prctl(PR_SET_PDEATHSIG): sent when the parent thread exits */
 };
 
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
@@ -87,7 +96,8 @@ enum process_state { PROC_ALIVE, PROC_ZOMBIE };
 struct process {
 	struct pid *pid; /* the thread group ID: its first thread's pid */
 	struct process *parent;
-	struct process *children; /* linked through sibling */
+	struct task *parent_thread; /* the parent's thread that forked it (Linux's real_parent) */
+	struct process *children;   /* linked through sibling */
 	struct process *sibling;
 	struct task *threads;
 	unsigned int nr_threads;

@@ -84,6 +84,12 @@ int vma_insert_shared(struct vma_list *l, uintptr_t start, uintptr_t end, unsign
 		      unsigned int flags, struct shmem *shared);
 
 /*
+ * Moves v's end to end (mremap growing or shrinking it in place); when it
+ * grows, [v->end, end) must be free. Needs no memory.
+ */
+void vma_set_end(struct vma_list *l, struct vma *v, uintptr_t end);
+
+/*
  * Removes [start, end) from every area it touches, splitting areas that
  * straddle it, and calls release for each removed piece, lowest first.
  * Returns 0, or -ENOMEM (with nothing changed) when a split needs memory it

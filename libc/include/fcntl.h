@@ -12,5 +12,6 @@
 
 int open(const char *path, int flags, ...);
 int openat(int dirfd, const char *path, int flags, ...);
+int fcntl(int fd, int cmd, ... /* long arg */);
 
 #endif

@@ -35,6 +35,11 @@ int brk(void *addr);	    /* 0, or -1 with ENOMEM */
 void *sbrk(intptr_t delta); /* old break, or (void *)-1 with ENOMEM */
 void *sys_brk(void *addr);  /* the raw call: returns the new (or unchanged) break */
 long syscall(long n, ...);
+int pipe(int fds[2]);
+int pipe2(int fds[2], int flags);
+int dup(int fd);
+int dup2(int oldfd, int newfd);
+int dup3(int oldfd, int newfd, int flags);
 long getpagesize(void);
 int set_tid_address(int *tidptr);
 int reboot(int magic1, int magic2, unsigned int cmd, void *arg);

@@ -20,18 +20,30 @@
 #endif
 
 /* clang-format off */
+#define __NR_dup 23
+__SYSCALL(__NR_dup, dup)
+#define __NR_dup3 24
+__SYSCALL(__NR_dup3, dup3)
+#define __NR_fcntl 25
+__SYSCALL(__NR_fcntl, fcntl)
 #define __NR_ioctl 29
 __SYSCALL(__NR_ioctl, ioctl)
+#define __NR_mount 40
+__SYSCALL(__NR_mount, mount)
 #define __NR_openat 56
 __SYSCALL(__NR_openat, openat)
 #define __NR_close 57
 __SYSCALL(__NR_close, close)
+#define __NR_pipe2 59
+__SYSCALL(__NR_pipe2, pipe2)
 #define __NR_read 63
 __SYSCALL(__NR_read, read)
 #define __NR_write 64
 __SYSCALL(__NR_write, write)
 #define __NR_writev 66
 __SYSCALL(__NR_writev, writev)
+#define __NR_ppoll 73
+__SYSCALL(__NR_ppoll, ppoll)
 #define __NR_exit 93
 __SYSCALL(__NR_exit, exit)
 #define __NR_exit_group 94
@@ -48,6 +60,10 @@ __SYSCALL(__NR_nanosleep, nanosleep)
 __SYSCALL(__NR_clock_gettime, clock_gettime)
 #define __NR_clock_nanosleep 115
 __SYSCALL(__NR_clock_nanosleep, clock_nanosleep)
+#define __NR_sched_setaffinity 122
+__SYSCALL(__NR_sched_setaffinity, sched_setaffinity)
+#define __NR_sched_getaffinity 123
+__SYSCALL(__NR_sched_getaffinity, sched_getaffinity)
 #define __NR_sched_yield 124
 __SYSCALL(__NR_sched_yield, sched_yield)
 #define __NR_kill 129
@@ -76,6 +92,8 @@ __SYSCALL(__NR_getrlimit, getrlimit)
 __SYSCALL(__NR_setrlimit, setrlimit)
 #define __NR_prctl 167
 __SYSCALL(__NR_prctl, prctl)
+#define __NR_getcpu 168
+__SYSCALL(__NR_getcpu, getcpu)
 #define __NR_getpid 172
 __SYSCALL(__NR_getpid, getpid)
 #define __NR_getppid 173
@@ -96,6 +114,8 @@ __SYSCALL(__NR_sysinfo, sysinfo)
 __SYSCALL(__NR_brk, brk)
 #define __NR_munmap 215
 __SYSCALL(__NR_munmap, munmap)
+#define __NR_mremap 216
+__SYSCALL(__NR_mremap, mremap)
 #define __NR_clone 220
 __SYSCALL(__NR_clone, clone)
 #define __NR_execve 221
@@ -110,6 +130,12 @@ __SYSCALL(__NR_madvise, madvise)
 __SYSCALL(__NR_wait4, wait4)
 #define __NR_prlimit64 261
 __SYSCALL(__NR_prlimit64, prlimit64)
+#define __NR_getrandom 278
+__SYSCALL(__NR_getrandom, getrandom)
+#define __NR_pidfd_send_signal 424
+__SYSCALL(__NR_pidfd_send_signal, pidfd_send_signal)
+#define __NR_pidfd_open 434
+__SYSCALL(__NR_pidfd_open, pidfd_open)
 #define __NR_clone3 435
 __SYSCALL(__NR_clone3, clone3)
 #define __NR_map_shadow_stack 453

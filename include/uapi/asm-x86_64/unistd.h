@@ -27,6 +27,8 @@ __SYSCALL(__NR_write, write)
 __SYSCALL(__NR_open, open)
 #define __NR_close 3
 __SYSCALL(__NR_close, close)
+#define __NR_poll 7
+__SYSCALL(__NR_poll, poll)
 #define __NR_mmap 9
 __SYSCALL(__NR_mmap, mmap)
 #define __NR_mprotect 10
@@ -45,10 +47,18 @@ __SYSCALL(__NR_rt_sigreturn, rt_sigreturn)
 __SYSCALL(__NR_ioctl, ioctl)
 #define __NR_writev 20
 __SYSCALL(__NR_writev, writev)
+#define __NR_pipe 22
+__SYSCALL(__NR_pipe, pipe)
 #define __NR_sched_yield 24
 __SYSCALL(__NR_sched_yield, sched_yield)
+#define __NR_mremap 25
+__SYSCALL(__NR_mremap, mremap)
 #define __NR_madvise 28
 __SYSCALL(__NR_madvise, madvise)
+#define __NR_dup 32
+__SYSCALL(__NR_dup, dup)
+#define __NR_dup2 33
+__SYSCALL(__NR_dup2, dup2)
 #define __NR_nanosleep 35
 __SYSCALL(__NR_nanosleep, nanosleep)
 #define __NR_getpid 39
@@ -69,6 +79,8 @@ __SYSCALL(__NR_wait4, wait4)
 __SYSCALL(__NR_kill, kill)
 #define __NR_uname 63
 __SYSCALL(__NR_uname, uname)
+#define __NR_fcntl 72
+__SYSCALL(__NR_fcntl, fcntl)
 #define __NR_getrlimit 97
 __SYSCALL(__NR_getrlimit, getrlimit)
 #define __NR_sysinfo 99
@@ -93,6 +105,8 @@ __SYSCALL(__NR_prctl, prctl)
 __SYSCALL(__NR_arch_prctl, arch_prctl)
 #define __NR_setrlimit 160
 __SYSCALL(__NR_setrlimit, setrlimit)
+#define __NR_mount 165
+__SYSCALL(__NR_mount, mount)
 #define __NR_reboot 169
 __SYSCALL(__NR_reboot, reboot)
 #define __NR_gettid 186
@@ -101,6 +115,10 @@ __SYSCALL(__NR_gettid, gettid)
 __SYSCALL(__NR_tkill, tkill)
 #define __NR_futex 202
 __SYSCALL(__NR_futex, futex)
+#define __NR_sched_setaffinity 203
+__SYSCALL(__NR_sched_setaffinity, sched_setaffinity)
+#define __NR_sched_getaffinity 204
+__SYSCALL(__NR_sched_getaffinity, sched_getaffinity)
 #define __NR_set_tid_address 218
 __SYSCALL(__NR_set_tid_address, set_tid_address)
 #define __NR_clock_gettime 228
@@ -115,8 +133,22 @@ __SYSCALL(__NR_tgkill, tgkill)
 __SYSCALL(__NR_waitid, waitid)
 #define __NR_openat 257
 __SYSCALL(__NR_openat, openat)
+#define __NR_ppoll 271
+__SYSCALL(__NR_ppoll, ppoll)
+#define __NR_dup3 292
+__SYSCALL(__NR_dup3, dup3)
+#define __NR_pipe2 293
+__SYSCALL(__NR_pipe2, pipe2)
 #define __NR_prlimit64 302
 __SYSCALL(__NR_prlimit64, prlimit64)
+#define __NR_getcpu 309
+__SYSCALL(__NR_getcpu, getcpu)
+#define __NR_getrandom 318
+__SYSCALL(__NR_getrandom, getrandom)
+#define __NR_pidfd_send_signal 424
+__SYSCALL(__NR_pidfd_send_signal, pidfd_send_signal)
+#define __NR_pidfd_open 434
+__SYSCALL(__NR_pidfd_open, pidfd_open)
 #define __NR_clone3 435
 __SYSCALL(__NR_clone3, clone3)
 #define __NR_map_shadow_stack 453

@@ -48,6 +48,7 @@
 #define ENOSYS 38
 #define ENOTEMPTY 39
 #define ELOOP 40
+#define ENOPKG 65
 #define EOVERFLOW 75
 #define EOPNOTSUPP 95
 #define ETIMEDOUT 110

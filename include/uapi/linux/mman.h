@@ -40,6 +40,11 @@
 #define MADV_WILLNEED 3
 #define MADV_DONTNEED 4
 
+/* mremap() flags (include/uapi/linux/mman.h). */
+#define MREMAP_MAYMOVE 1
+#define MREMAP_FIXED 2
+#define MREMAP_DONTUNMAP 4
+
 /* map_shadow_stack() flags (Linux 6.6, x86 and arm64). */
 #define SHADOW_STACK_SET_TOKEN (1ul << 0)
 #define SHADOW_STACK_SET_MARKER (1ul << 1)

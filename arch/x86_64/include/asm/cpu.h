@@ -68,8 +68,10 @@ static inline struct cpuid_regs cpuid(u32 leaf, u32 subleaf)
  * vol. 1 §13.1, table 13-1.
  */
 #define CPUID1_ECX_XSAVE (1u << 26)
+#define CPUID1_ECX_RDRAND (1u << 30)
 #define CPUID1_ECX_HYPERVISOR (1u << 31) /* set by hypervisors, 0 on bare metal */
 #define CPUID7_EBX_SMEP (1u << 7)
+#define CPUID7_EBX_RDSEED (1u << 18)
 #define CPUID7_EBX_SMAP (1u << 20)
 #define CPUID7_ECX_CET_SS (1u << 7)
 #define CPUID7_EDX_CET_IBT (1u << 20)

@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: MIT */
+/* The open flags whose values depend on the architecture, for generic code. */
+#ifndef ASM_FCNTL_H
+#define ASM_FCNTL_H
+
+#include <uapi/asm-arm64/fcntl.h>
+#include <uapi/linux/fcntl.h>
+
+#endif

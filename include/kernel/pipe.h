@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+/* Pipes (kernel/pipe.c): pipe, pipe2, and fcntl's F_GETPIPE_SZ/F_SETPIPE_SZ. */
+#ifndef KERNEL_PIPE_H
+#define KERNEL_PIPE_H
+
+struct file;
+
+/* fcntl(F_GETPIPE_SZ / F_SETPIPE_SZ) on f: -EBADF when f is not a pipe. */
+long pipe_fcntl(struct file *f, unsigned int cmd, unsigned int arg);
+
+#endif
