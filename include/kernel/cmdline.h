@@ -23,6 +23,7 @@ struct cmdline_word {
 };
 
 struct cmdline {
+	char raw[CMDLINE_MAX_LEN]; /* the text as given (/proc/cmdline) */
 	char buf[CMDLINE_MAX_LEN];
 	char text_buf[CMDLINE_MAX_LEN]; /* the words whole, for init's environment */
 	struct cmdline_word words[CMDLINE_MAX_WORDS];
