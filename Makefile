@@ -31,8 +31,9 @@ endif
 include arch/$(ARCH)/build.mk
 
 # The kernel command line the image's GRUB passes. ktest.cmdline=umbra is
-# checked by the cmdline_from_boot_loader self-test.
-CMDLINE ?= loglevel=7 ktest.cmdline=umbra
+# checked by the cmdline_from_boot_loader self-test; UMBRA_PROCFS=env and
+# umbra_procfs reach /init's environment and arguments (/bin/procfs checks).
+CMDLINE ?= loglevel=7 ktest.cmdline=umbra UMBRA_PROCFS=env umbra_procfs
 # CMDLINE as a file the images depend on: rewritten only when it changes,
 # so `make CMDLINE=...` rebuilds them and a plain `make` does not.
 CMDLINE_FILE := $(BUILD)/cmdline

@@ -38,10 +38,12 @@ static char *take_word(char *p)
 
 void cmdline_parse(struct cmdline *c, const char *text)
 {
-	size_t len = strlcpy(c->buf, text ? text : "", sizeof(c->buf));
+	size_t len = strlcpy(c->raw, text ? text : "", sizeof(c->raw));
 	bool for_init = false;
 	char *p = c->buf;
+	size_t text_used = 0;
 
+	memcpy(c->buf, c->raw, sizeof(c->buf));
 	c->nr_words = 0;
 	c->nr_init_args = 0;
 	c->truncated = len >= sizeof(c->buf);
@@ -74,8 +76,13 @@ void cmdline_parse(struct cmdline *c, const char *text)
 		struct cmdline_word *w = &c->words[c->nr_words++];
 		char *eq = strchr(word, '=');
 
+		/* The words, quotes dropped, are never longer than the text: this fits. */
+		w->text = c->text_buf + text_used;
+		text_used +=
+			strlcpy(c->text_buf + text_used, word, sizeof(c->text_buf) - text_used) + 1;
 		w->key = word;
 		w->value = "";
+		w->has_value = eq != NULL;
 		if (eq) {
 			*eq = '\0'; /* the first '=' ends the key */
 			w->value = eq + 1;
@@ -124,4 +131,81 @@ bool cmdline_get_ulong(const struct cmdline *c, const char *key, unsigned long *
 	}
 	*out = v;
 	return true;
+}
+
+static bool is_known(const char *key, const char *const known[])
+{
+	for (; *known; known++) {
+		if (strcmp(key, *known) == 0)
+			return true;
+	}
+	return false;
+}
+
+static bool starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* Adds word to argv: false when argv is full (Linux's "init" overflow). */
+static bool add_arg(struct init_args *a, const char *word)
+{
+	if (a->argc == CMDLINE_INIT_MAX_ARGS + 1)
+		return false;
+	a->argv[a->argc++] = word;
+	a->argv[a->argc] = NULL;
+	return true;
+}
+
+/*
+ * Adds "key=value" to the environment, over an entry with the same key:
+ * false when a new key finds it full (Linux's "env" overflow).
+ */
+static bool add_env(struct init_args *a, const char *text, size_t key_len)
+{
+	for (unsigned int i = 0; i < a->envc; i++) {
+		if (strncmp(a->envp[i], text, key_len + 1) == 0) {
+			a->envp[i] = text;
+			return true;
+		}
+	}
+	if (a->envc == CMDLINE_INIT_MAX_ENVS + 1)
+		return false;
+	a->envp[a->envc++] = text;
+	a->envp[a->envc] = NULL;
+	return true;
+}
+
+const char *cmdline_init_args(const struct cmdline *c, const char *const known[],
+			      struct init_args *a, const char **which)
+{
+	a->argv[0] = a->argv[1] = NULL;
+	a->argc = 1;
+	a->envp[0] = "HOME=/";
+	a->envp[1] = "TERM=linux";
+	a->envp[2] = NULL;
+	a->envc = 2;
+	for (unsigned int i = 0; i < c->nr_words; i++) {
+		const struct cmdline_word *w = &c->words[i];
+
+		if (w->has_value && strcmp(w->key, "init") == 0) {
+			a->argc = 1; /* Linux's init= drops what came before it */
+			a->argv[1] = NULL;
+			continue;
+		}
+		if (is_known(w->key, known) || starts_with(w->text, "BOOT_IMAGE=") ||
+		    starts_with(w->text, "kexec") || strchr(w->key, '.'))
+			continue;
+		if (w->has_value ? !add_env(a, w->text, strlen(w->key)) : !add_arg(a, w->text)) {
+			*which = w->has_value ? "env" : "init";
+			return w->text;
+		}
+	}
+	for (unsigned int i = 0; i < c->nr_init_args; i++) {
+		if (!add_arg(a, c->init_args[i])) {
+			*which = "init";
+			return c->init_args[i];
+		}
+	}
+	return NULL;
 }

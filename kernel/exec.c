@@ -120,8 +120,13 @@ static uintptr_t build_stack(struct mm *mm, const struct elf_image *img, const c
 
 	for (size_t i = envc; i-- > 0;)
 		envpp[i] = push_bytes(&b, envp[i], strlen(envp[i]) + 1);
+	/* The strings lie back to back: argv's, then envp's (Linux's layout). */
+	mm->env_start = b.sp;
+	mm->env_end = execfn;
 	for (size_t i = argc; i-- > 0;)
 		argp[i] = push_bytes(&b, argv[i], strlen(argv[i]) + 1);
+	mm->arg_start = b.sp;
+	mm->arg_end = mm->env_start;
 
 	uintptr_t platform = push_bytes(&b, arch_elf_platform, strlen(arch_elf_platform) + 1);
 

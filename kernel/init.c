@@ -34,18 +34,33 @@ static void default_rlimits(struct process *p)
 	p->rlim[RLIMIT_CORE].rlim_cur = 0;
 }
 
+/* The generic kernel's own parameters: never init's (init= is the cmdline rule's). */
+static const char *const kernel_params[] = { "loglevel", "crashtest", NULL };
+
 /*
  * Runs as the new task, in the kernel: becomes the init program, with the
- * command line's words after "--" as its arguments.
+ * command line's words the kernel does not take as its arguments and
+ * environment (docs/ABI.md §7.3).
  */
 static void init_exec(void)
 {
-	const char *argv[CMDLINE_MAX_INIT_ARGS + 2] = { init_path };
+	static struct init_args args;
+	const char *known[ARRAY_SIZE(kernel_params) + 8], *which = "";
+	size_t n = 0;
 
-	for (unsigned int i = 0; i < kernel_cmdline.nr_init_args; i++)
-		argv[i + 1] = kernel_cmdline.init_args[i];
-	const char *envp[] = { "HOME=/", "TERM=linux", NULL };
-	long err = exec_kernel(init_path, argv, envp);
+	for (const char *const *k = kernel_params; *k; k++)
+		known[n++] = *k;
+	for (const char *const *k = arch_cmdline_params; *k && n < ARRAY_SIZE(known) - 1; k++)
+		known[n++] = *k;
+	known[n] = NULL;
+
+	const char *over = cmdline_init_args(&kernel_cmdline, known, &args, &which);
+
+	if (over)
+		panic("Too many boot %s vars at `%s'", which, over); /* Linux's words */
+	args.argv[0] = init_path;
+
+	long err = exec_kernel(init_path, args.argv, args.envp);
 
 	if (err)
 		panic("cannot run %s: error %ld", init_path, err);

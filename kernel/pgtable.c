@@ -333,3 +333,25 @@ int pgtable_write_fault(phys_addr_t pgd, uintptr_t va, unsigned int prot, unsign
 		return -EACCES;
 	return pgtable_unshare(pgd, va, prot, vm_flags);
 }
+
+struct frames_ctx {
+	void (*fn)(phys_addr_t frame, uintptr_t va, void *ctx);
+	void *ctx;
+};
+
+static int frame_one(struct walk *w, u64 *e, uintptr_t va)
+{
+	struct frames_ctx *c = w->ctx;
+
+	c->fn(frame_of(READ_ONCE(*e)), va, c->ctx);
+	return 0;
+}
+
+void pgtable_for_each_frame(phys_addr_t pgd, uintptr_t start, uintptr_t end,
+			    void (*fn)(phys_addr_t frame, uintptr_t va, void *ctx), void *ctx)
+{
+	struct frames_ctx c = { fn, ctx };
+	struct walk w = { .pgd = pgd, .leaf = frame_one, .ctx = &c };
+
+	walk(&w, start, end);
+}

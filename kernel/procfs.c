@@ -1,49 +1,125 @@
 // SPDX-License-Identifier: MIT
 /*
- * The one /proc file Umbra has: /proc/self/maps, so user space can see its
- * own areas -- shadow stacks included, named [ss] -- and tests can check
- * their sizes exactly. A snapshot is taken at open; reads walk it.
- *
- *	7ffff7ff8000-7ffff7fff000 r--p 00000000 00:00 0 [ss]
+ * /proc: finds the file a path names and prints it whole into a snapshot at
+ * open; reads walk the snapshot. Paths are /proc/NAME for the system's
+ * files and /proc/self/NAME, /proc/thread-self/NAME or /proc/PID/NAME for a
+ * task's, PID as the caller's PID namespace numbers it. Each file is one
+ * line of the tables below and one printer in kernel/proc_*.c.
  */
 #include <format.h>
 #include <kernel/file.h>
 #include <kernel/mm.h>
+#include <kernel/pid.h>
 #include <kernel/procfs.h>
 #include <kernel/task.h>
-#include <kernel/vm.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
-#include <uapi/linux/mman.h>
 
-#define MAPS_LINE 96
+struct proc_entry {
+	const char *name;
+	void (*show)(struct proc_buf *b, struct task *t);
+};
 
-static const char *area_name(const struct vma *v)
+/* /proc/NAME */
+static const struct proc_entry proc_root_files[] = {
+	{ "cmdline", proc_kernel_cmdline_show },
+	{ "cpuinfo", proc_cpuinfo_show },
+	{ "version", proc_version_show },
+};
+
+/* /proc/PID/NAME */
+static const struct proc_entry proc_pid_files[] = {
+	{ "cmdline", proc_cmdline_show }, { "environ", proc_environ_show },
+	{ "maps", proc_maps_show },	  { "smaps", proc_smaps_show },
+	{ "status", proc_status_show },
+};
+
+/* ---- the text buffer ---- */
+
+static void buf_putc(char c, void *ctx)
 {
-	if (v->flags & VM_SHADOW_STACK)
-		return " [ss]";
-	if (v->flags & VM_STACK)
-		return " [stack]";
-	if (v->flags & VM_BRK)
-		return " [heap]";
-	return "";
+	struct proc_buf *b = ctx;
+
+	if (b->failed)
+		return;
+	if (b->len + 1 >= b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 1024;
+		char *text = kmalloc(cap);
+
+		if (!text) {
+			b->failed = true;
+			return;
+		}
+		if (b->len)
+			memcpy(text, b->text, b->len);
+		kfree(b->text);
+		b->text = text;
+		b->cap = cap;
+	}
+	b->text[b->len++] = c;
 }
 
-size_t mm_format_maps(const struct mm *mm, char *buf, size_t size)
+void proc_printf(struct proc_buf *b, const char *fmt, ...)
 {
-	size_t used = 0;
+	va_list ap;
 
-	for (const struct vma *v = vma_first(&mm->vmas); v && used + MAPS_LINE < size;
-	     v = vma_next(v)) {
-		used += (size_t)snprintf(buf + used, size - used,
-					 "%08lx-%08lx %c%c%c%c 00000000 00:00 0%s\n",
-					 (unsigned long)v->start, (unsigned long)v->end,
-					 (v->prot & PROT_READ) ? 'r' : '-',
-					 (v->prot & PROT_WRITE) ? 'w' : '-',
-					 (v->prot & PROT_EXEC) ? 'x' : '-',
-					 (v->flags & VM_SHARED) ? 's' : 'p', area_name(v));
+	va_start(ap, fmt);
+	vformat(buf_putc, b, fmt, ap);
+	va_end(ap);
+}
+
+void proc_puts(struct proc_buf *b, const char *s)
+{
+	while (*s)
+		buf_putc(*s++, b);
+}
+
+void proc_putc(struct proc_buf *b, char c)
+{
+	buf_putc(c, b);
+}
+
+void proc_pad_to(struct proc_buf *b, size_t line_start, size_t col)
+{
+	while (b->len - line_start < col && !b->failed)
+		buf_putc(' ', b);
+}
+
+/* ---- finding the file ---- */
+
+/* The task a /proc/PID directory name stands for, or NULL. */
+static struct task *dir_task(const char *dir, size_t len)
+{
+	struct pid_ns *ns = task_active_pid_ns(current);
+	struct task *leader;
+	int nr = 0;
+
+	if (len == 4 && memcmp(dir, "self", 4) == 0) {
+		leader = current->proc->pid->task;
+		return leader ? leader : current;
 	}
-	return used;
+	if (len == 11 && memcmp(dir, "thread-self", 11) == 0)
+		return current;
+	if (len == 0 || len > 9 || dir[0] == '0')
+		return NULL;
+	for (size_t i = 0; i < len; i++) {
+		if (dir[i] < '0' || dir[i] > '9')
+			return NULL;
+		nr = nr * 10 + (dir[i] - '0');
+	}
+
+	struct pid *pid = nr < PID_MAX ? pid_find(ns, nr) : NULL;
+
+	return pid ? pid->task : NULL;
+}
+
+static const struct proc_entry *lookup(const struct proc_entry *t, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(t[i].name, name) == 0)
+			return &t[i];
+	}
+	return NULL;
 }
 
 static void snapshot_release(struct file *f)
@@ -57,25 +133,35 @@ static const struct file_ops snapshot_ops = { .read = file_read_memory,
 
 struct file *procfs_open(const char *path, long *err)
 {
-	if (strcmp(path, "/proc/self/maps") != 0) {
+	const char *rest = path + 6; /* after "/proc/" */
+	const char *slash = strchr(rest, '/');
+	const struct proc_entry *e;
+	struct task *t = NULL;
+
+	if (!slash) {
+		e = lookup(proc_root_files, ARRAY_SIZE(proc_root_files), rest);
+	} else {
+		t = dir_task(rest, (size_t)(slash - rest));
+		e = t ? lookup(proc_pid_files, ARRAY_SIZE(proc_pid_files), slash + 1) : NULL;
+	}
+	if (!e) {
 		*err = -ENOENT;
 		return NULL;
 	}
 
-	size_t cap = ((size_t)current->mm->vmas.count + 1) * MAPS_LINE;
-
-	char *buf = kmalloc(cap);
+	struct proc_buf b = { 0 };
 	struct file *f = kzalloc(sizeof(*f));
 
-	if (!buf || !f) {
-		kfree(buf);
+	e->show(&b, t);
+	if (!f || b.failed) {
+		kfree(b.text);
 		kfree(f);
 		*err = -ENOMEM;
 		return NULL;
 	}
 	f->refs = 1;
 	f->ops = &snapshot_ops;
-	f->size = mm_format_maps(current->mm, buf, cap);
-	f->data = buf;
+	f->size = b.len;
+	f->data = b.text;
 	return f;
 }

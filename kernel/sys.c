@@ -10,6 +10,7 @@
 #include <kernel/task.h>
 #include <kernel/time.h>
 #include <kernel/uaccess.h>
+#include <kernel/version.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
 
@@ -64,12 +65,12 @@ SYSCALL(uname)
 	struct new_utsname u;
 
 	memset(&u, 0, sizeof(u));
-	strlcpy(u.sysname, "Umbra", sizeof(u.sysname));
-	strlcpy(u.nodename, "umbra", sizeof(u.nodename));
-	strlcpy(u.release, "0.1", sizeof(u.release));
-	strlcpy(u.version, "#1", sizeof(u.version));
+	strlcpy(u.sysname, UTS_SYSNAME, sizeof(u.sysname));
+	strlcpy(u.nodename, UTS_NODENAME, sizeof(u.nodename));
+	strlcpy(u.release, UTS_RELEASE, sizeof(u.release));
+	strlcpy(u.version, UTS_VERSION, sizeof(u.version));
 	strlcpy(u.machine, arch_name, sizeof(u.machine));
-	strlcpy(u.domainname, "(none)", sizeof(u.domainname));
+	strlcpy(u.domainname, UTS_DOMAINNAME, sizeof(u.domainname));
 	return copy_to_user((struct new_utsname __user *)a[0], &u, sizeof(u));
 }
 

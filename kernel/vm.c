@@ -59,6 +59,10 @@ struct mm *mm_fork(struct mm *src)
 	}
 	mm->start_brk = src->start_brk;
 	mm->brk = src->brk;
+	mm->arg_start = src->arg_start;
+	mm->arg_end = src->arg_end;
+	mm->env_start = src->env_start;
+	mm->env_end = src->env_end;
 	return mm;
 fail:
 	mm_put(mm);

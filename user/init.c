@@ -12,6 +12,10 @@
  *   /init                      run the table
  *   /init PATH...              run only these programs
  *   /init --root DIR [PATH...] prefix every path with DIR (host testing)
+ *
+ * An argument that is not a path (no leading '/') is a word of the kernel
+ * command line the kernel passed on, as Linux passes its unknown bare words
+ * to init (docs/ABI.md §7.3): ignored, as sysvinit ignores "splash".
  */
 #include <errno.h>
 #include <stdio.h>
@@ -81,10 +85,13 @@ int main(int argc, char **argv)
 		root = argv[2];
 		first = 3;
 	}
-	if (first < argc) {
-		for (int i = first; i < argc; i++, total++)
+	for (int i = first; i < argc; i++) {
+		if (argv[i][0] == '/') {
 			failed += !run_program(root, argv[i]);
-	} else {
+			total++;
+		}
+	}
+	if (total == 0) {
 		for (size_t i = 0; i < sizeof(programs) / sizeof(programs[0]); i++, total++)
 			failed += !run_program(root, programs[i]);
 	}

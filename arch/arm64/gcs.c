@@ -27,6 +27,7 @@
 #include <asm/sysreg.h>
 #include <asm/trap.h>
 #include <kernel/cmdline.h>
+#include <kernel/init.h>
 #include <kernel/panic.h>
 #include <kernel/pid.h>
 #include <kernel/printk.h>
@@ -43,6 +44,9 @@
 #include <uapi/linux/signal.h>
 
 #include <asm/gcs.h>
+
+/* gcs=off (the probe below) is the kernel's, never init's. */
+const char *const arch_cmdline_params[] = { "gcs", NULL };
 
 bool arm64_pie_enabled;
 bool arm64_gcs_enabled;

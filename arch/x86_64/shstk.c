@@ -20,6 +20,7 @@
 #include <kernel/arch.h>
 #include <kernel/cmdline.h>
 #include <kernel/exit.h>
+#include <kernel/init.h>
 #include <kernel/panic.h>
 #include <kernel/pid.h>
 #include <kernel/printk.h>
@@ -34,6 +35,9 @@
 #include <uapi/linux/signal.h>
 
 static bool cet_on;
+
+/* shstk=off (x86_cet_init) is the kernel's, never init's. */
+const char *const arch_cmdline_params[] = { "shstk", NULL };
 
 void x86_cet_init(void)
 {

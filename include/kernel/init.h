@@ -10,6 +10,12 @@ struct task;
 /* Loads the initramfs and starts the first process. 0, or -errno when it cannot. */
 int init_start(const struct boot_info *info);
 
+/*
+ * Arch hook: the command-line parameters the arch takes (NULL-terminated),
+ * which therefore never reach init (kernel/init.c).
+ */
+extern const char *const arch_cmdline_params[];
+
 /* Arch hook: makes t start by running fn in the kernel, then return to user space. */
 void arch_task_start_in_kernel(struct task *t, void (*fn)(void));
 

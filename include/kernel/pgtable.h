@@ -51,6 +51,14 @@ void pgtable_protect(phys_addr_t pgd, uintptr_t start, uintptr_t end, unsigned i
  * 0, or -ENOMEM with every leaf back where it was.
  */
 int pgtable_move(phys_addr_t pgd, uintptr_t from, uintptr_t to, size_t len);
+
+/*
+ * Calls fn for every frame mapped in [start, end) (present or PROT_NONE),
+ * lowest first, skipping absent tables, so a huge area costs what is
+ * mapped in it. Changes nothing.
+ */
+void pgtable_for_each_frame(phys_addr_t pgd, uintptr_t start, uintptr_t end,
+			    void (*fn)(phys_addr_t frame, uintptr_t va, void *ctx), void *ctx);
 /* The frame mapped at va (present or PROT_NONE), or 0. */
 phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va);
 /*

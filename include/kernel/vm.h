@@ -17,6 +17,8 @@ struct mm {
 	uintptr_t start_brk; /* where the heap starts (end of the image) */
 	uintptr_t brk;	     /* current break */
 	int users;	     /* tasks running in it (CLONE_VM shares) */
+	/* Where exec put the argument and environment strings (/proc/PID/cmdline, environ). */
+	uintptr_t arg_start, arg_end, env_start, env_end;
 };
 
 /* Where the kernel puts things when user space does not say. */

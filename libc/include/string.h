@@ -15,6 +15,7 @@ int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
 char *strchr(const char *s, int c);
 char *strrchr(const char *s, int c);
+char *strstr(const char *hay, const char *needle);
 char *strcpy(char *dst, const char *src);
 size_t strlcpy(char *dst, const char *src, size_t size);
 

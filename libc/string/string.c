@@ -84,6 +84,17 @@ char *strchr(const char *s, int c)
 	}
 }
 
+char *strstr(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++) {
+		if (strncmp(hay, needle, n) == 0)
+			return (char *)hay;
+	}
+	return n ? NULL : (char *)hay;
+}
+
 char *strrchr(const char *s, int c)
 {
 	const char *last = NULL;

@@ -8,7 +8,10 @@
  * truncated. Words after a "--" word are init's arguments, whole ("a=b"
  * stays one word), never kernel keys; at most 32 of them.
  * cmdline_get_ulong() accepts exactly decimal and 0x hex numbers that fit an
- * unsigned long.
+ * unsigned long. cmdline_init_args() gives init Linux's argv and envp: the
+ * kernel's parameters, init=, dotted keys and boot-loader tags kept back,
+ * key=value to the environment, bare words and all after "--" to argv, at
+ * most 32 arguments and 33 environment strings.
  */
 #include <limits.h>
 #include <setjmp.h>
@@ -328,6 +331,93 @@ static void test_init_args_after_dashes(void **state)
 	assert_value("k", "v");
 }
 
+static const char *const known[] = { "loglevel", "shstk", NULL };
+static struct init_args ia;
+
+/* Builds init's argv/envp from text: the overflowing word, or NULL. */
+static const char *init_of(const char *text, const char **which)
+{
+	parse(text);
+	memset(&ia, 0x5a, sizeof(ia));
+	*which = "";
+	return cmdline_init_args(&cl, known, &ia, which);
+}
+
+static void assert_list(const char *const *got, unsigned int n, const char *const want[])
+{
+	unsigned int i = 0;
+
+	for (; want[i]; i++) {
+		assert_true(i < n);
+		assert_string_equal(got[i], want[i]);
+	}
+	assert_int_equal(n, i);
+	assert_null(got[n]);
+}
+
+/*
+ * Linux's init/main.c rule: known parameters, init=, dotted keys and the
+ * boot loader's tags stay in the kernel; key=value goes to the
+ * environment (replacing the same key, HOME=/ and TERM=linux first), bare
+ * words and everything after "--" to argv, in order.
+ */
+static void test_init_args_linux_rule(void **state)
+{
+	const char *which;
+
+	(void)state;
+	assert_null(init_of("loglevel=7 ktest.cmdline=umbra shstk=off quiet FOO=bar x.y "
+			    "BOOT_IMAGE=/vmlinuz kexec TERM=vt100 e= -- a=b c",
+			    &which));
+	assert_null(ia.argv[0]);
+	assert_list(ia.argv + 1, ia.argc - 1, (const char *const[]){ "quiet", "a=b", "c", NULL });
+	assert_list(ia.envp, ia.envc,
+		    (const char *const[]){ "HOME=/", "TERM=vt100", "FOO=bar", "e=", NULL });
+
+	/* init= drops the bare words before it (Linux's LILO "auto" rule), not after. */
+	assert_null(init_of("one init=/bin/x two init three", &which));
+	assert_list(ia.argv + 1, ia.argc - 1,
+		    (const char *const[]){ "two", "init", "three", NULL });
+	assert_null(init_of("", &which));
+	assert_int_equal(ia.argc, 1);
+	assert_list(ia.envp, ia.envc, (const char *const[]){ "HOME=/", "TERM=linux", NULL });
+	/* A quoted value keeps its spaces, its quotes dropped. */
+	assert_null(init_of("A=\"x y\"", &which));
+	assert_string_equal(ia.envp[2], "A=x y");
+}
+
+/* 32 arguments and 33 environment strings fit, as in Linux's arrays; one more overflows. */
+static void test_init_args_limits(void **state)
+{
+	char text[CMDLINE_MAX_LEN];
+	const char *which;
+	size_t len = (size_t)snprintf(text, sizeof(text), "--");
+
+	(void)state;
+	for (int i = 0; i < CMDLINE_INIT_MAX_ARGS; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, " %d", i);
+	assert_null(init_of(text, &which));
+	assert_int_equal(ia.argc, 1 + CMDLINE_INIT_MAX_ARGS);
+	snprintf(text, sizeof(text), "x --");
+	len = strlen(text);
+	for (int i = 0; i < CMDLINE_INIT_MAX_ARGS; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, " %d", i);
+	assert_string_equal(init_of(text, &which), "31");
+	assert_string_equal(which, "init");
+
+	len = 0;
+	for (int i = 0; i < CMDLINE_INIT_MAX_ENVS - 1; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "%sv%d=", i ? " " : "", i);
+	assert_null(init_of(text, &which));
+	assert_int_equal(ia.envc, CMDLINE_INIT_MAX_ENVS + 1);
+	snprintf(text + len, sizeof(text) - len, " HOME=/root");
+	assert_null(init_of(text, &which)); /* replacing takes no room */
+	assert_string_equal(ia.envp[0], "HOME=/root");
+	snprintf(text + len, sizeof(text) - len, " w=1");
+	assert_string_equal(init_of(text, &which), "w=1"); /* one too many */
+	assert_string_equal(which, "env");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -341,6 +431,8 @@ int main(void)
 		cmocka_unit_test(test_truncated_by_word_count),
 		cmocka_unit_test(test_get_ulong),
 		cmocka_unit_test(test_init_args_after_dashes),
+		cmocka_unit_test(test_init_args_linux_rule),
+		cmocka_unit_test(test_init_args_limits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

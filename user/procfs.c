@@ -1,0 +1,565 @@
+// SPDX-License-Identifier: MIT
+/*
+ * /bin/procfs: the /proc files static Linux programs read, in Linux's
+ * formats, with exact values (docs/ABI.md §7.3, §7.4).
+ *
+ * Proves: /proc/version is uname()'s; the boot command line reaches init as
+ * Linux passes it (/proc/1/environ and /proc/1/cmdline: the test image's
+ * UMBRA_PROCFS=env and umbra_procfs, the kernel's own words kept back);
+ * /proc/self/cmdline is our argv; status names the process with its ids,
+ * thread count, signal masks and memory sizes, and in a PID namespace its
+ * numbers at each level (NSpid); an absent PID is ENOENT; smaps counts a
+ * private area's touched pages exactly, a page fork shares as shared with
+ * half of it in Pss until a write copies it, shared memory as shared once
+ * two processes map it; maps pads names to Linux's column; a shadow stack's
+ * VmFlags end in "ss" and an ordinary area's have none; x86_64 status shows
+ * x86_Thread_features "shstk" exactly when it is on; cpuinfo agrees with
+ * what user space reads of the CPU itself.
+ */
+#include "proc_arch.h"
+#include "shstk_enable.h"
+#include "test.h"
+#include <arch/syscall.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ktap.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <thread.h>
+#include <unistd.h>
+
+/* The words the test images' command line adds for init (Makefile CMDLINE). */
+#define INIT_ENV "HOME=/\0TERM=linux\0UMBRA_PROCFS=env\0"
+#define INIT_ARGV "/init\0umbra_procfs\0"
+
+static char text[65536];
+static long text_len;
+
+/* Reads path whole into text (NUL-terminated): its length, or -errno. */
+static long slurp(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	long n = 0, r;
+
+	if (fd < 0)
+		return -errno;
+	while ((r = read(fd, text + n, sizeof(text) - 1 - (size_t)n)) > 0)
+		n += r;
+	close(fd);
+	text[n] = '\0';
+	text_len = n;
+	return n;
+}
+
+/* The value of status line "label" ("Pid:") up to the newline, or "". */
+static const char *field(const char *label)
+{
+	static char value[256];
+	const char *p = text;
+	size_t n = strlen(label), k = 0;
+
+	while (p && strncmp(p, label, n) != 0) {
+		p = strchr(p, '\n');
+		p = p ? p + 1 : NULL;
+	}
+	value[0] = '\0';
+	if (!p)
+		return value;
+	for (p += n; *p == '\t' || *p == ' '; p++)
+		;
+	while (p[k] && p[k] != '\n' && k < sizeof(value) - 1) {
+		value[k] = p[k];
+		k++;
+	}
+	value[k] = '\0';
+	return value;
+}
+
+static bool field_is(const char *label, const char *want)
+{
+	const char *got = field(label);
+
+	if (strcmp(got, want) == 0)
+		return true;
+	note("%s got \"%s\", want \"%s\"", label, got, want);
+	return false;
+}
+
+static bool field_is_num(const char *label, long want)
+{
+	char w[32];
+
+	snprintf(w, sizeof(w), "%ld", want);
+	return field_is(label, w);
+}
+
+/* Narrows text to the smaps entry of the area starting at start: 0, or -1. */
+static int smaps_of(unsigned long start)
+{
+	char head[32];
+	char *p, *end;
+
+	if (slurp("/proc/self/smaps") <= 0)
+		return -1;
+	snprintf(head, sizeof(head), "%08lx-", start);
+	p = strncmp(text, head, strlen(head)) == 0 ? text : NULL;
+	if (!p) {
+		snprintf(head + 1, sizeof(head) - 1, "%08lx-", start);
+		head[0] = '\n';
+		p = strstr(text, head);
+		if (p)
+			p++;
+	}
+	if (!p)
+		return -1;
+	end = strstr(p, "\nVmFlags:");
+	end = end ? strchr(end + 1, '\n') : NULL;
+	if (!end)
+		return -1;
+	end[1] = '\0';
+	memmove(text, p, (size_t)(end + 2 - p));
+	return 0;
+}
+
+static long kb(const char *label)
+{
+	return strtol(field(label), NULL, 10);
+}
+
+static void *map(size_t pages, int flags)
+{
+	void *p = mmap(NULL, pages * PAGE, PROT_READ | PROT_WRITE, flags | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void touch(void *p, size_t pages)
+{
+	for (size_t i = 0; i < pages; i++)
+		((volatile char *)p)[i * PAGE] = 1;
+}
+
+/* The exit code of the child pid, or -1 (noted) if it did not exit. */
+static int exit_code(pid_t pid)
+{
+	int st;
+
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st)) {
+		note("child %d did not exit normally", pid);
+		return -1;
+	}
+	return WEXITSTATUS(st);
+}
+
+/* ---- the system ---- */
+
+static int case_version(void)
+{
+	struct utsname u;
+	char want[256];
+
+	EXPECT("uname", uname(&u), 0);
+	EXPECT_TRUE("read", slurp("/proc/version") > 0);
+	snprintf(want, sizeof(want), "%s version %s (", u.sysname, u.release);
+	EXPECT_TRUE("starts as Linux's: sysname version release (compiler)",
+		    strncmp(text, want, strlen(want)) == 0);
+	snprintf(want, sizeof(want), ") %s\n", u.version);
+	EXPECT_TRUE("ends with uname's version",
+		    text_len > (long)strlen(want) &&
+			    strcmp(text + text_len - strlen(want), want) == 0);
+	return 0;
+}
+
+static int case_cmdline(void)
+{
+	EXPECT_TRUE("read", slurp("/proc/cmdline") > 0);
+	EXPECT_TRUE("one line", strchr(text, '\n') == text + text_len - 1);
+	EXPECT_TRUE("the test words", strstr(text, "UMBRA_PROCFS=env umbra_procfs") != NULL);
+	EXPECT_TRUE("the kernel's words too", strstr(text, "ktest.cmdline=umbra") != NULL);
+	return 0;
+}
+
+static int case_init_env(void)
+{
+	EXPECT("length", slurp("/proc/1/environ"), sizeof(INIT_ENV) - 1);
+	EXPECT_TRUE("HOME=/ TERM=linux UMBRA_PROCFS=env, nothing of the kernel's",
+		    memcmp(text, INIT_ENV, sizeof(INIT_ENV) - 1) == 0);
+	return 0;
+}
+
+static int case_init_argv(void)
+{
+	EXPECT("length", slurp("/proc/1/cmdline"), sizeof(INIT_ARGV) - 1);
+	EXPECT_TRUE("/init umbra_procfs", memcmp(text, INIT_ARGV, sizeof(INIT_ARGV) - 1) == 0);
+	return 0;
+}
+
+static int case_self_cmdline(void)
+{
+	EXPECT("length", slurp("/proc/self/cmdline"), sizeof("/bin/procfs"));
+	EXPECT_TRUE("argv[0] and its NUL", memcmp(text, "/bin/procfs", sizeof("/bin/procfs")) == 0);
+	return 0;
+}
+
+/* ---- status ---- */
+
+static int case_status_ids(void)
+{
+	char ns[32];
+
+	EXPECT_TRUE("read", slurp("/proc/self/status") > 0);
+	EXPECT_TRUE("Name first", strncmp(text, "Name:\tprocfs\n", 13) == 0);
+	EXPECT_TRUE("State", field_is("State:", "R (running)"));
+	EXPECT_TRUE("Tgid", field_is_num("Tgid:", getpid()));
+	EXPECT_TRUE("Pid", field_is_num("Pid:", getpid()));
+	EXPECT_TRUE("PPid", field_is_num("PPid:", getppid()));
+	EXPECT_TRUE("TracerPid", field_is("TracerPid:", "0"));
+	EXPECT_TRUE("Uid", field_is("Uid:", "0\t0\t0\t0"));
+	EXPECT_TRUE("FDSize", field_is("FDSize:", "64"));
+	snprintf(ns, sizeof(ns), "%d", getpid());
+	EXPECT_TRUE("NStgid", field_is("NStgid:", ns));
+	EXPECT_TRUE("NSpid", field_is("NSpid:", ns));
+	EXPECT_TRUE("Threads", field_is("Threads:", "1"));
+	EXPECT_TRUE("Kthread", field_is("Kthread:", "0"));
+	EXPECT_TRUE("Cpus_allowed_list", field_is("Cpus_allowed_list:", "0"));
+	EXPECT_TRUE("Linux's order: Pid before Uid before VmSize before Threads before SigQ",
+		    strstr(text, "\nPid:") < strstr(text, "\nUid:") &&
+			    strstr(text, "\nUid:") < strstr(text, "\nVmSize:") &&
+			    strstr(text, "\nVmSize:") < strstr(text, "\nThreads:") &&
+			    strstr(text, "\nThreads:") < strstr(text, "\nSigQ:"));
+	return 0;
+}
+
+static volatile int thread_go;
+
+static int waiting_thread(void *arg)
+{
+	(void)arg;
+	while (!thread_go)
+		sched_yield();
+	return 0;
+}
+
+static int case_status_threads(void)
+{
+	struct thread t;
+	int r = -1;
+
+	thread_go = 0;
+	EXPECT("thread_create", thread_create(&t, waiting_thread, NULL, NULL), 0);
+	slurp("/proc/self/status");
+	thread_go = 1;
+	thread_join(&t, &r);
+	EXPECT_TRUE("Threads with one more", field_is("Threads:", "2"));
+	slurp("/proc/self/status");
+	EXPECT_TRUE("Threads after the join", field_is("Threads:", "1"));
+	return 0;
+}
+
+static void no_handler(int sig)
+{
+	(void)sig;
+}
+
+/* In a child: SIGUSR1 blocked and pending, SIGUSR2 ignored, SIGTERM caught. */
+static int signal_masks(void)
+{
+	unsigned long usr1 = 1ul << (SIGUSR1 - 1);
+	struct kernel_sigaction ign = { SIG_IGN, 0, 0, 0 };
+	struct kernel_sigaction catch = { (unsigned long)no_handler, SA_RESTORER,
+					  (unsigned long)no_handler, 0 };
+	char want[32];
+
+	EXPECT("block", syscall4(__NR_rt_sigprocmask, SIG_BLOCK, (long)&usr1, 0, 8), 0);
+	EXPECT("ignore", syscall4(__NR_rt_sigaction, SIGUSR2, (long)&ign, 0, 8), 0);
+	EXPECT("catch", syscall4(__NR_rt_sigaction, SIGTERM, (long)&catch, 0, 8), 0);
+	EXPECT("kill", kill(getpid(), SIGUSR1), 0);
+	EXPECT_TRUE("read", slurp("/proc/self/status") > 0);
+	snprintf(want, sizeof(want), "%016lx", usr1);
+	EXPECT_TRUE("SigPnd", field_is("SigPnd:", "0000000000000000"));
+	EXPECT_TRUE("ShdPnd", field_is("ShdPnd:", want));
+	EXPECT_TRUE("SigBlk", field_is("SigBlk:", want));
+	snprintf(want, sizeof(want), "%016lx", 1ul << (SIGUSR2 - 1));
+	EXPECT_TRUE("SigIgn", field_is("SigIgn:", want));
+	snprintf(want, sizeof(want), "%016lx", 1ul << (SIGTERM - 1));
+	EXPECT_TRUE("SigCgt", field_is("SigCgt:", want));
+	return 0;
+}
+
+static int case_status_signals(void)
+{
+	return child_result(signal_masks, 0, 0, 0) ? 0 : FAIL_CODE;
+}
+
+/* VmSize grows by a mapping's size, VmRSS and RssAnon by the pages touched. */
+static int case_status_memory(void)
+{
+	long size, rss, anon;
+	char *p;
+
+	slurp("/proc/self/status"); /* the buffers are touched now */
+	slurp("/proc/self/status");
+	size = kb("VmSize:"), rss = kb("VmRSS:"), anon = kb("RssAnon:");
+	p = map(16, MAP_PRIVATE);
+	EXPECT_TRUE("mmap", p != NULL);
+	touch(p, 8);
+	slurp("/proc/self/status");
+	munmap(p, 16 * PAGE);
+	EXPECT("VmSize grew by 64 kB", kb("VmSize:") - size, 64);
+	EXPECT("VmRSS grew by 32 kB", kb("VmRSS:") - rss, 32);
+	EXPECT("RssAnon grew by 32 kB", kb("RssAnon:") - anon, 32);
+	EXPECT_TRUE("VmSwap", field_is("VmSwap:", "0 kB"));
+	return 0;
+}
+
+static volatile int *ns_go;
+
+/* The namespace's first process: its own numbers, then waits for the parent's look. */
+static int ns_child(void)
+{
+	if (slurp("/proc/self/status") <= 0)
+		return 10;
+	if (!field_is("Pid:", "1") || !field_is("NSpid:", "1") || !field_is("NStgid:", "1"))
+		return 11;
+	if (!field_is("PPid:", "0")) /* the parent is outside the namespace */
+		return 12;
+	while (!*ns_go)
+		sched_yield();
+	return 0;
+}
+
+static int case_status_pid_namespace(void)
+{
+	struct clone_args a;
+	char path[64], want[64];
+	long pid;
+	bool ok;
+
+	ns_go = map(1, MAP_SHARED);
+	EXPECT_TRUE("mmap", ns_go != NULL);
+	memset(&a, 0, sizeof(a));
+	a.flags = CLONE_NEWPID;
+	a.exit_signal = SIGCHLD;
+	fflush_stdout();
+	pid = clone3(&a, sizeof(a));
+	if (pid == 0)
+		_exit(ns_child());
+	EXPECT_TRUE("clone3(CLONE_NEWPID)", pid > 0);
+	snprintf(path, sizeof(path), "/proc/%ld/status", pid);
+	ok = slurp(path) > 0;
+	*ns_go = 1;
+	snprintf(want, sizeof(want), "%ld\t1", pid);
+	EXPECT("child's own view", exit_code((pid_t)pid), 0);
+	EXPECT_TRUE("read the child's status", ok);
+	EXPECT_TRUE("NSpid: ours, then its namespace's", field_is("NSpid:", want));
+	EXPECT_TRUE("NStgid", field_is("NStgid:", want));
+	EXPECT_TRUE("Pid as we number it", field_is_num("Pid:", pid));
+	EXPECT_TRUE("PPid: us", field_is_num("PPid:", getpid()));
+	munmap((void *)ns_go, PAGE);
+	return 0;
+}
+
+static int case_missing_pid(void)
+{
+	EXPECT("an absent pid", slurp("/proc/32767/status"), -ENOENT);
+	EXPECT("an absent file", slurp("/proc/self/nonesuch"), -ENOENT);
+	EXPECT("not a pid", slurp("/proc/12x/status"), -ENOENT);
+	return 0;
+}
+
+/* ---- maps and smaps ---- */
+
+static int case_smaps_private(void)
+{
+	char *p = map(16, MAP_PRIVATE);
+
+	EXPECT_TRUE("mmap", p != NULL);
+	touch(p, 5);
+	EXPECT("entry", smaps_of((unsigned long)p), 0);
+	munmap(p, 16 * PAGE);
+	EXPECT("Size", kb("Size:"), 64);
+	EXPECT("KernelPageSize", kb("KernelPageSize:"), 4);
+	EXPECT("Rss", kb("Rss:"), 20);
+	EXPECT("Pss", kb("Pss:"), 20);
+	EXPECT("Private_Dirty", kb("Private_Dirty:"), 20);
+	EXPECT("Shared_Dirty", kb("Shared_Dirty:"), 0);
+	EXPECT("Anonymous", kb("Anonymous:"), 20);
+	EXPECT("Swap", kb("Swap:"), 0);
+	EXPECT_TRUE("THPeligible", field_is("THPeligible:", "0"));
+	EXPECT_TRUE("VmFlags, no ss", field_is("VmFlags:", "rd wr mr mw me ac "));
+	return 0;
+}
+
+static char *cow_area;
+
+/* A fork child: 5 pages shared with the parent, then one written (copied). */
+static int cow_child(void)
+{
+	if (smaps_of((unsigned long)cow_area) || kb("Rss:") != 20 || kb("Shared_Dirty:") != 20 ||
+	    kb("Private_Dirty:") != 0 || kb("Pss:") != 10) {
+		note("before the write: Rss %ld Shared_Dirty %ld Pss %ld", kb("Rss:"),
+		     kb("Shared_Dirty:"), kb("Pss:"));
+		return 1;
+	}
+	cow_area[0] = 2;
+	if (smaps_of((unsigned long)cow_area) || kb("Rss:") != 20 || kb("Shared_Dirty:") != 16 ||
+	    kb("Private_Dirty:") != 4 || kb("Pss:") != 12) {
+		note("after the write: Rss %ld Shared_Dirty %ld Private_Dirty %ld Pss %ld",
+		     kb("Rss:"), kb("Shared_Dirty:"), kb("Private_Dirty:"), kb("Pss:"));
+		return 2;
+	}
+	return 0;
+}
+
+static int case_smaps_fork(void)
+{
+	bool ok;
+
+	cow_area = map(16, MAP_PRIVATE);
+	EXPECT_TRUE("mmap", cow_area != NULL);
+	touch(cow_area, 5);
+	ok = child_result(cow_child, 0, 0, 0);
+	munmap(cow_area, 16 * PAGE);
+	return ok ? 0 : FAIL_CODE;
+}
+
+static char *shm_area;
+
+static int shm_child(void)
+{
+	if (smaps_of((unsigned long)shm_area) || kb("Rss:") != 8 || kb("Shared_Dirty:") != 8 ||
+	    kb("Pss:") != 4 || kb("Anonymous:") != 0) {
+		note("shared: Rss %ld Shared_Dirty %ld Pss %ld", kb("Rss:"), kb("Shared_Dirty:"),
+		     kb("Pss:"));
+		return 1;
+	}
+	return 0;
+}
+
+static int case_smaps_shared(void)
+{
+	bool ok;
+
+	shm_area = map(4, MAP_SHARED);
+	EXPECT_TRUE("mmap", shm_area != NULL);
+	touch(shm_area, 2);
+	EXPECT("entry", smaps_of((unsigned long)shm_area), 0);
+	EXPECT("Rss", kb("Rss:"), 8);
+	EXPECT("Private_Dirty: one mapper", kb("Private_Dirty:"), 8);
+	EXPECT("Anonymous: shared memory is not", kb("Anonymous:"), 0);
+	EXPECT_TRUE("VmFlags", field_is("VmFlags:", "rd wr sh mr mw me ms "));
+	ok = child_result(shm_child, 0, 0, 0);
+	munmap(shm_area, 4 * PAGE);
+	return ok ? 0 : FAIL_CODE;
+}
+
+static int case_maps_columns(void)
+{
+	char *stack, *line;
+
+	EXPECT_TRUE("read", slurp("/proc/self/maps") > 0);
+	stack = strstr(text, "[stack]\n");
+	EXPECT_TRUE("a [stack] line", stack != NULL);
+	for (line = stack; line > text && line[-1] != '\n'; line--)
+		;
+	EXPECT("the name starts at column 73, as Linux pads it", stack - line, 73);
+	EXPECT_TRUE("an unnamed area ends \"0 \"", strstr(text, " 00:00 0 \n") != NULL);
+	return 0;
+}
+
+/* ---- shadow stacks ---- */
+
+static bool live; /* shadow stacks can be turned on here */
+
+/* On a shadow stack: its area's VmFlags end in ss; status's arch lines say shstk. */
+static int on_shadow_stack(void)
+{
+	char *ss, *line, *flags;
+
+	if (slurp("/proc/self/smaps") <= 0)
+		return 1;
+	ss = strstr(text, " [ss]\n");
+	if (!ss)
+		return 2;
+	for (line = ss; line > text && line[-1] != '\n'; line--)
+		;
+	flags = strstr(line, "\nVmFlags: ");
+	if (!flags || strncmp(flags + 10, "rd wr mr mw me ac ss \n", 22) != 0) {
+		note("shadow stack %.60s", flags ? flags + 1 : "?");
+		return 3;
+	}
+	if (ARCH_STATUS_FEATURES_ON &&
+	    (slurp("/proc/self/status") <= 0 || !strstr(text, ARCH_STATUS_FEATURES_ON)))
+		return 4;
+	return 0;
+}
+
+static void case_shadow_stack(void)
+{
+	int st = run_child(on_shadow_stack, SHSTK_MODE_ENABLE);
+
+	live = WIFEXITED(st) && WEXITSTATUS(st) != ENABLE_FAILED;
+	if (case_skipped("smaps_shadow_stack_vmflags_ss", LIVE, live, "shadow stacks"))
+		return;
+	ktap_ok(status_is(st, 0, 0), "smaps_shadow_stack_vmflags_ss");
+}
+
+static int status_features_off(void)
+{
+	EXPECT_TRUE("read", slurp("/proc/self/status") > 0);
+	EXPECT_TRUE("the arch lines, empty", strstr(text, ARCH_STATUS_FEATURES_OFF) != NULL);
+	EXPECT_TRUE("last", strcmp(strstr(text, ARCH_STATUS_FEATURES_OFF) +
+					   strlen(ARCH_STATUS_FEATURES_OFF),
+				   "") == 0);
+	return 0;
+}
+
+static int case_cpuinfo(void)
+{
+	EXPECT_TRUE("read", slurp("/proc/cpuinfo") > 0);
+	return arch_cpuinfo_check(text, live);
+}
+
+static void run(int (*body)(void), const char *name)
+{
+	int r = body();
+
+	ktap_ok(r == 0, "%s", name);
+}
+
+int main(void)
+{
+	bool arch_status = ARCH_STATUS_FEATURES_OFF != NULL;
+
+	ktap_header();
+	ktap_plan(17 + arch_status);
+	run(case_version, "version_is_uname");
+	run(case_cmdline, "cmdline_is_the_boot_command_line");
+	run(case_init_env, "init_environment_from_command_line");
+	run(case_init_argv, "init_arguments_from_command_line");
+	run(case_self_cmdline, "self_cmdline_is_argv");
+	run(case_status_ids, "status_ids");
+	run(case_status_threads, "status_threads");
+	run(case_status_signals, "status_signal_masks");
+	run(case_status_memory, "status_memory_sizes");
+	run(case_status_pid_namespace, "status_nspid_in_pid_namespace");
+	run(case_missing_pid, "absent_pid_is_enoent");
+	run(case_smaps_private, "smaps_private_area_exact");
+	run(case_smaps_fork, "smaps_fork_shares_then_copies");
+	run(case_smaps_shared, "smaps_shared_memory");
+	run(case_maps_columns, "maps_name_column_as_linux");
+	case_shadow_stack();
+	if (arch_status)
+		ktap_ok(child_result(status_features_off, 0, 0, 0), "x86_thread_features_off");
+	run(case_cpuinfo, "cpuinfo_matches_cpu");
+	return ktap_finish();
+}
