@@ -55,7 +55,7 @@ static void show_ids(struct proc_buf *b, struct task *t, const struct pid_ns *ns
 	proc_printf(b, "PPid:\t%d\n", parent ? pid_nr_in(parent->pid, ns) : 0);
 	proc_puts(b, "TracerPid:\t0\n");
 	proc_puts(b, "Uid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n");
-	proc_printf(b, "FDSize:\t%d\n", t->files ? FD_MAX : 0);
+	proc_printf(b, "FDSize:\t%u\n", t->files ? t->files->max_fds : 0);
 	proc_puts(b, "Groups:\t \n"); /* no supplementary groups; Linux's trailing space */
 	/* The numbers from the reader's namespace down to the task's own. */
 	proc_puts(b, "NStgid:");
