@@ -4,7 +4,7 @@
  * own areas -- shadow stacks included, named [ss] -- and tests can check
  * their sizes exactly. A snapshot is taken at open; reads walk it.
  *
- *	7ffff7ff8000-7ffff7fff000 r--p 00000000 00:00 0 [ss]
+ *	7ffff7ff8000-7ffff7fff000 rw-p 00000000 00:00 0 [ss]
  */
 #include <format.h>
 #include <kernel/file.h>

@@ -129,14 +129,17 @@ void arch_syscall_restart(struct task *t, enum syscall_restart how)
 	f->elr -= SVC_INSN_LEN;
 }
 
-/* Pushes the signal cap and the return address on the GCS; 0 or -EFAULT. */
+/*
+ * Pushes the signal cap and the return address on the GCS; 0 or -ENOSPC.
+ * Only into a writable GCS, where Linux's GCSSTTR could store.
+ */
 static int push_gcs_frame(struct task *t, uintptr_t ret)
 {
 	uintptr_t gcspr = arch_shstk_get_ssp(t);
 	u64 entries[2] = { ret, (gcspr - 8) & ~0xfffull }; /* at gcspr - 16, gcspr - 8 */
 	struct vma *v = vma_find(&t->mm->vmas, gcspr - 16);
 
-	if (!v || !(v->flags & VM_SHADOW_STACK) || gcspr > v->end ||
+	if (!v || !(v->flags & VM_SHADOW_STACK) || !(v->prot & PROT_WRITE) || gcspr > v->end ||
 	    mm_write(t->mm, gcspr - 16, entries, sizeof(entries)))
 		return -ENOSPC; /* the GCS is full: reported as its overflow */
 	__asm__ __volatile__("dsb ish" ::: "memory"); /* visible to the GCS reads that follow */
