@@ -133,7 +133,7 @@ static uintptr_t build_stack(struct mm *mm, const struct elf_image *img, const c
 	get_random_bytes(random, sizeof(random)); /* AT_RANDOM: from the kernel generator */
 
 	uintptr_t at_random = push_bytes(&b, random, sizeof(random));
-	const u64 auxv[][2] = {
+	u64 auxv[][2] = {
 		{ AT_PHDR, img->phdr_vaddr },
 		{ AT_PHENT, img->phentsize },
 		{ AT_PHNUM, img->phnum },
@@ -147,6 +147,7 @@ static uintptr_t build_stack(struct mm *mm, const struct elf_image *img, const c
 		{ AT_EGID, 0 },
 		{ AT_HWCAP, arch_elf_hwcap() },
 		{ AT_HWCAP2, arch_elf_hwcap2() },
+		{ AT_HWCAP3, arch_elf_hwcap3() }, /* dropped below where the arch has none */
 		{ AT_CLKTCK, 100 },
 		{ AT_SECURE, 0 },
 		{ AT_RANDOM, at_random },
@@ -154,13 +155,24 @@ static uintptr_t build_stack(struct mm *mm, const struct elf_image *img, const c
 		{ AT_EXECFN, execfn },
 		{ AT_NULL, 0 },
 	};
-	size_t words = 1 + argc + 1 + envc + 1 + 2 * ARRAY_SIZE(auxv);
+	size_t nauxv = ARRAY_SIZE(auxv);
+
+	if (!arch_elf_has_hwcap3) {
+		size_t at = 0;
+
+		for (size_t i = 0; i < nauxv; i++)
+			if (auxv[i][0] != AT_HWCAP3)
+				memcpy(auxv[at++], auxv[i], sizeof(auxv[i]));
+		nauxv = at;
+	}
+
+	size_t words = 1 + argc + 1 + envc + 1 + 2 * nauxv;
 
 	/* The ABI wants sp 16-byte aligned at the entry, pointing at argc. */
 	b.sp = ALIGN_DOWN(b.sp, 16);
 	if (words & 1)
 		b.sp -= 8;
-	for (size_t i = ARRAY_SIZE(auxv); i-- > 0;) {
+	for (size_t i = nauxv; i-- > 0;) {
 		push_word(&b, auxv[i][1]);
 		push_word(&b, auxv[i][0]);
 	}

@@ -41,7 +41,7 @@ int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base)
 	if (!at)
 		return -ENOMEM;
 
-	int err = mm_map(mm, at, size, PROT_READ, VM_SHADOW_STACK, false);
+	int err = mm_map(mm, at, size, SHSTK_PROT, VM_SHADOW_STACK, false);
 
 	if (!err)
 		*base = at;
@@ -151,7 +151,7 @@ SYSCALL(map_shadow_stack)
 			return -ENOMEM;
 		if (!vma_range_free(&mm->vmas, addr, addr + len))
 			return -EEXIST;
-		err = mm_map(mm, addr, len, PROT_READ, VM_SHADOW_STACK, false);
+		err = mm_map(mm, addr, len, SHSTK_PROT, VM_SHADOW_STACK, false);
 	} else {
 		err = shstk_alloc(mm, len, &addr);
 	}

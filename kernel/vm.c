@@ -176,6 +176,9 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 	 */
 	if ((access == FAULT_SHSTK) != !!(v->flags & VM_SHADOW_STACK) && access != FAULT_READ)
 		return -EACCES;
+	/* A shadow-stack access needs the area writable, as Linux (docs/ABI.md §3.5). */
+	if (access == FAULT_SHSTK && !(v->prot & PROT_WRITE))
+		return -EACCES;
 	if (access != FAULT_SHSTK &&
 	    ((access == FAULT_WRITE && !(v->prot & PROT_WRITE)) ||
 	     (access == FAULT_EXEC && !(v->prot & PROT_EXEC)) ||

@@ -7,7 +7,8 @@
  * GCS memory can only be described through stage-1 permission indirection
  * (FEAT_S1PIE), so arm64_gcs_init() first switches the MMU to PIE: every
  * leaf this port makes keeps its meaning through the PIE indices of
- * asm/pte.h, and VM_SHADOW_STACK leaves get the GCS index 0xb.
+ * asm/pte.h, and the leaves of a writable VM_SHADOW_STACK area get the GCS
+ * index 0xb (a read-only one 0x9).
  *
  * Per task: GCSPR_EL0 (live in the register while the task runs, in
  * arch.gcspr_el0 while it is switched out), the PR_SHADOW_STACK_* mode and

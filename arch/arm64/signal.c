@@ -11,7 +11,8 @@
  *		frame record			{x29, x30}: the handler's caller
  *
  * __reserved holds records: fpsimd_context (V0-V31, FPSR, FPCR), then
- * gcs_context when the CPU has GCS, then a zero terminator.
+ * esr_context after a fault (the ESR Linux reports), then gcs_context when
+ * the CPU has GCS, then a zero terminator.
  *
  * The handler returns to sa_restorer, or to the kernel's trampoline page
  * (Linux uses the vDSO) holding "mov x8, #__NR_rt_sigreturn; svc #0". With
@@ -41,6 +42,7 @@
 
 #define FPSIMD_MAGIC 0x46508001u
 #define GCS_MAGIC 0x47435300u /* "GCS\0" */
+#define ESR_MAGIC 0x45535201u
 #define SVC_INSN_LEN 4
 #define NR_RT_SIGRETURN 139
 
@@ -57,6 +59,11 @@ struct fpsimd_ctx {
 	u32 fpsr;
 	u32 fpcr;
 	u64 vregs[64]; /* 32 x 128 bits */
+};
+
+struct esr_ctx {
+	struct ctx_head head;
+	u64 esr;
 };
 
 struct gcs_ctx {
@@ -92,6 +99,7 @@ struct rt_sigframe {
 
 _Static_assert(sizeof(struct fpsimd_ctx) == 528, "fpsimd_context is 528 bytes");
 _Static_assert(sizeof(struct gcs_ctx) == 32, "gcs_context is 32 bytes");
+_Static_assert(sizeof(struct esr_ctx) == 16, "esr_context is 16 bytes");
 _Static_assert(offsetof(struct ucontext64, uc_mcontext) == 176, "Linux's ucontext layout");
 _Static_assert(offsetof(struct sigcontext64, reserved) == 288, "Linux's sigcontext layout");
 
@@ -129,14 +137,17 @@ void arch_syscall_restart(struct task *t, enum syscall_restart how)
 	f->elr -= SVC_INSN_LEN;
 }
 
-/* Pushes the signal cap and the return address on the GCS; 0 or -EFAULT. */
+/*
+ * Pushes the signal cap and the return address on the GCS; 0 or -ENOSPC.
+ * Only into a writable GCS, where Linux's GCSSTTR could store.
+ */
 static int push_gcs_frame(struct task *t, uintptr_t ret)
 {
 	uintptr_t gcspr = arch_shstk_get_ssp(t);
 	u64 entries[2] = { ret, (gcspr - 8) & ~0xfffull }; /* at gcspr - 16, gcspr - 8 */
 	struct vma *v = vma_find(&t->mm->vmas, gcspr - 16);
 
-	if (!v || !(v->flags & VM_SHADOW_STACK) || gcspr > v->end ||
+	if (!v || !(v->flags & VM_SHADOW_STACK) || !(v->prot & PROT_WRITE) || gcspr > v->end ||
 	    mm_write(t->mm, gcspr - 16, entries, sizeof(entries)))
 		return -ENOSPC; /* the GCS is full: reported as its overflow */
 	__asm__ __volatile__("dsb ish" ::: "memory"); /* visible to the GCS reads that follow */
@@ -168,7 +179,7 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	sc->pstate = f->spsr;
 	sc->fault_address = info->addr;
 
-	/* The records: FP/SIMD, then GCS where the CPU has it, then the terminator. */
+	/* The records: FP/SIMD, the fault's ESR, GCS where the CPU has it, the terminator. */
 	struct fpsimd_ctx *fp = (struct fpsimd_ctx *)sc->reserved;
 
 	arm64_fpsimd_save_current(t);
@@ -179,6 +190,14 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 
 	size_t used = sizeof(*fp);
 
+	/* The last fault's ESR, as Linux, while there is one (docs/ABI.md §5.10). */
+	if (t->arch.fault_code) {
+		struct esr_ctx *e = (struct esr_ctx *)(sc->reserved + used);
+
+		e->head = (struct ctx_head){ ESR_MAGIC, sizeof(*e) };
+		e->esr = t->arch.fault_code;
+		used += sizeof(*e);
+	}
 	if (arch_shstk_supported()) {
 		struct gcs_ctx *g = (struct gcs_ctx *)(sc->reserved + used);
 		bool on = arch_shstk_enabled(t);

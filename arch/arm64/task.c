@@ -33,11 +33,6 @@ void cpu_switch(struct arm64_cpu_context *prev, struct arm64_cpu_context *next);
 const unsigned short arch_elf_machine = 183; /* EM_AARCH64 */
 const char arch_elf_platform[] = "aarch64";
 
-/* Linux's arm64 HWCAPs (arch/arm64/include/uapi/asm/hwcap.h): FP bit 0, ASIMD bit 1. */
-#define HWCAP_FP (1ul << 0)
-#define HWCAP_ASIMD (1ul << 1)
-#define HWCAP_GCS (1ul << 32)
-
 static struct trap_frame *user_frame(const struct task *t)
 {
 	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
@@ -104,6 +99,7 @@ int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_
 	if (new_sp)
 		f->sp = new_sp;
 	child->arch.fpsimd = parent->arch.fpsimd;
+	child->arch.fault_code = parent->arch.fault_code; /* Linux copies the thread struct */
 	if (parent == current)
 		fpsimd_save(&child->arch.fpsimd); /* the live state */
 	child->arch.tpidr_el0 =
@@ -124,6 +120,7 @@ void arch_task_start_in_kernel(struct task *t, void (*fn)(void))
 	t->arch.gcspr_el0 = 0;
 	t->arch.gcs_mode = 0;
 	t->arch.gcs_locked = 0;
+	t->arch.fault_code = 0;
 	set_resume(t, kthread_entry, (u64)fn);
 }
 
@@ -198,25 +195,22 @@ void arm64_fpsimd_reset(struct task *t)
 
 /* ---- ELF auxiliary vector ---- */
 
-/*
- * No HWCAP_CPUID: it promises that EL0's MRS of MIDR_EL1 and the ID
- * registers is emulated (Linux does it in its SYS64 trap handler); here
- * they trap to SIGILL, and glibc reads MIDR_EL1 whenever the bit is set.
- */
+/* Made from the ID registers as Linux makes them (cpufeature.c, docs/ABI.md §5.9). */
 unsigned long arch_elf_hwcap(void)
 {
-	unsigned long hw = 0;
-
-	if (arm64_features.fp)
-		hw |= HWCAP_FP | HWCAP_ASIMD;
-	if (arm64_gcs_enabled)
-		hw |= HWCAP_GCS;
-	return hw;
+	return arm64_hwcap(0);
 }
 
 unsigned long arch_elf_hwcap2(void)
 {
-	return 0;
+	return arm64_hwcap(1);
+}
+
+const bool arch_elf_has_hwcap3 = true;
+
+unsigned long arch_elf_hwcap3(void)
+{
+	return arm64_hwcap(2);
 }
 
 void arch_random_bytes(void *buf, size_t n)

@@ -289,6 +289,26 @@ static enum fault_access abort_access(u64 esr)
 	return (esr & ESR_ISS_WNR) ? FAULT_WRITE : FAULT_READ;
 }
 
+/*
+ * The ESR a fault signal reports in the frame's esr_context, as Linux's
+ * set_thread_esr(): whole for a user address; for any other only EC, IL,
+ * CM and WnR of a data abort (EC and IL of an instruction abort), with a
+ * level 0 translation fault -- to user space, the kernel's mappings do not
+ * exist (docs/ABI.md §5.10).
+ */
+static u64 user_fault_esr(u64 esr, u64 far)
+{
+	unsigned int ec = esr_ec(esr);
+
+	if (far < TASK_SIZE)
+		return esr;
+	if (ec == ESR_EC_DABT_LOW)
+		return (esr &
+			((u64)ESR_EC_MAX << ESR_EC_SHIFT | ESR_IL | ESR_ISS_CM | ESR_ISS_WNR)) |
+		       FSC_TRANSLATION;
+	return (esr & ((u64)ESR_EC_MAX << ESR_EC_SHIFT | ESR_IL)) | FSC_TRANSLATION;
+}
+
 /* A user-mode abort: demand paging, or SIGSEGV with MAPERR / ACCERR. */
 static void user_abort(struct trap_frame *f)
 {
@@ -298,6 +318,7 @@ static void user_abort(struct trap_frame *f)
 
 	if (err == 0)
 		return;
+	current->arch.fault_code = user_fault_esr(f->esr, f->far);
 	if (err == -ENOMEM) {
 		signal_force_fault(SIGKILL, 0, f->far, "out of memory in a page fault");
 		return;
@@ -323,13 +344,24 @@ static void user_exception(struct trap_frame *f)
 		user_abort(f);
 		break;
 	case ESR_EC_GCS:
+		current->arch.fault_code = 0; /* Linux reports no ESR for these */
 		arm64_gcs_user_fault(f);
 		break;
 	case ESR_EC_WFX:
 		f->elr += 4; /* a WFI (SCTLR_EL1.nTWI = 0): a no-op, as Linux's wfi_handler */
 		break;
+	case ESR_EC_UNKNOWN:
+	case ESR_EC_SYS64:
+		if (arm64_emulate_mrs(f, ec)) /* an ID register: docs/ABI.md §5.9 */
+			break;
+		__attribute__((fallthrough)); /* anything else is SIGILL */
 	default:
 		s = arm64_user_signal(ec, f->elr, f->far, f->sp);
+		/* Linux reports the ESR of an alignment fault; not of an undefined instruction. */
+		if (ec == ESR_EC_PC_ALIGN || ec == ESR_EC_SP_ALIGN)
+			current->arch.fault_code = f->esr;
+		else if (s.sig == SIGILL)
+			current->arch.fault_code = 0;
 		signal_force_fault(s.sig, s.code, s.addr, ec_name(ec));
 		break;
 	}

@@ -31,6 +31,7 @@
 #include <kernel/vm.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
 #include <uapi/linux/signal.h>
 
 #define UC_FP_XSTATE 0x1
@@ -103,11 +104,12 @@ static int push_shstk_frame(struct task *t, uintptr_t restorer)
 		return -EFAULT;
 	/*
 	 * Written through the direct map (the pages are this process's own)
-	 * and only into shadow-stack memory: a full stack runs into its guard.
+	 * and only into writable shadow-stack memory, where WRUSS could write
+	 * (a read-only one fails as in Linux): a full stack runs into its guard.
 	 */
 	struct vma *v = vma_find(&t->mm->vmas, ssp - 16);
 
-	if (!v || !(v->flags & VM_SHADOW_STACK) || ssp > v->end ||
+	if (!v || !(v->flags & VM_SHADOW_STACK) || !(v->prot & PROT_WRITE) || ssp > v->end ||
 	    mm_write(t->mm, ssp - 16, entries, sizeof(entries)))
 		return -ENOSPC; /* the shadow stack is full: reported as its overflow */
 	arch_shstk_set_ssp(t, ssp - 16);

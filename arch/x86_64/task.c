@@ -220,6 +220,13 @@ unsigned long arch_elf_hwcap2(void)
 	return 0;
 }
 
+const bool arch_elf_has_hwcap3 = false; /* Linux's x86 has no AT_HWCAP3 */
+
+unsigned long arch_elf_hwcap3(void)
+{
+	return 0;
+}
+
 void arch_random_bytes(void *buf, size_t n)
 {
 	static u64 state = 0x9e3779b97f4a7c15ull;

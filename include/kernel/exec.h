@@ -17,9 +17,11 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 /* ---- arch hooks ---- */
 /* The ELF machine this kernel runs (EM_X86_64 62, EM_AARCH64 183). */
 extern const unsigned short arch_elf_machine;
-/* AT_HWCAP and AT_HWCAP2 for user programs, and AT_PLATFORM's string. */
+/* AT_HWCAP, AT_HWCAP2 and (where the arch has it) AT_HWCAP3, and AT_PLATFORM's string. */
 unsigned long arch_elf_hwcap(void);
 unsigned long arch_elf_hwcap2(void);
+extern const bool arch_elf_has_hwcap3;
+unsigned long arch_elf_hwcap3(void);
 extern const char arch_elf_platform[];
 /* Maps what the arch adds to every program (arm64: the signal trampoline). */
 int arch_exec_mm(struct mm *mm);

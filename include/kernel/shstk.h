@@ -15,6 +15,7 @@
 
 #include <kernel/types.h>
 #include <kernel/uaccess.h>
+#include <uapi/linux/mman.h>
 
 struct kernel_clone_args;
 struct mm;
@@ -78,6 +79,13 @@ int shstk_clone_args_valid(const struct kernel_clone_args *k);
  * the child has its address space and registers. 0 or -EINVAL / -ENOMEM.
  */
 int shstk_clone(struct task *child, struct task *parent, const struct kernel_clone_args *k);
+
+/*
+ * A new shadow-stack area's rights, as Linux's alloc_shstk()/alloc_gcs()
+ * (VM_SHADOW_STACK | VM_WRITE): writable, but only by shadow-stack
+ * operations; mprotect(PROT_READ) takes even that away (docs/ABI.md §3.5).
+ */
+#define SHSTK_PROT (PROT_READ | PROT_WRITE)
 
 /* Maps a kernel-owned shadow stack of size bytes in mm; 0 or -errno. */
 int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base);

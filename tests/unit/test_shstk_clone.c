@@ -19,7 +19,7 @@
  * - thread (CLONE_VM): a fresh stack of the arch's default size for the
  *   clone's stack_size and the parent's RLIMIT_STACK, placed in the child's
  *   address space above the arch's lowest address with a guard page on
- *   both sides, mapped PROT_READ + VM_SHADOW_STACK, owned by the child,
+ *   both sides, mapped PROT_READ | PROT_WRITE + VM_SHADOW_STACK, owned by the child,
  *   the pointer at the arch's empty top (x86: base + size; arm64: base +
  *   size - 8, the zero end marker); no gap or a failed mapping gives its
  *   errno and leaves the child owning nothing.
@@ -332,7 +332,7 @@ static void check_case(const struct tcase *c)
 		assert_ptr_equal(map_mm, child.mm);
 		assert_int_equal(map_start, GAP_AT);
 		assert_int_equal(map_len, c->want_size);
-		assert_int_equal(map_prot, PROT_READ);
+		assert_int_equal(map_prot, PROT_READ | PROT_WRITE);
 		assert_int_equal(map_flags, VM_SHADOW_STACK);
 		assert_false(map_fixed);
 		assert_int_equal(child.shstk.base, GAP_AT);

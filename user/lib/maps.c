@@ -117,8 +117,8 @@ const struct area *expect_ss_area(unsigned long addr, unsigned long start, unsig
 		note("the area is named '%s', want [ss]", a->name);
 		return NULL;
 	}
-	if (a->perms[0] != 'r' || a->perms[2] != '-' || a->perms[3] != 'p') {
-		note("perms %s, want readable, not executable, private", a->perms);
+	if (strcmp(a->perms, "rw-p") != 0) {
+		note("perms %s, want rw-p (Linux's VM_READ | VM_WRITE, private)", a->perms);
 		return NULL;
 	}
 	if (a->end - a->start != size) {

@@ -110,8 +110,8 @@ const struct area *find_area(unsigned long addr);
 int count_ss_areas(void);
 
 /*
- * The "[ss]" area containing addr if it is exactly size bytes, readable,
- * not executable and private (and starts at start when that is not 0);
+ * The "[ss]" area containing addr if it is exactly size bytes and rw-p,
+ * as Linux shows a shadow stack (and starts at start when that is not 0);
  * else NULL, after a note saying what differs.
  */
 const struct area *expect_ss_area(unsigned long addr, unsigned long start, unsigned long size);

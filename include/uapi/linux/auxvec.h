@@ -21,6 +21,7 @@
 #define AT_SECURE 23
 #define AT_RANDOM 25
 #define AT_HWCAP2 26
+#define AT_HWCAP3 29
 #define AT_EXECFN 31
 #define AT_SYSINFO_EHDR 33
 

@@ -908,6 +908,104 @@ static int body_gcsstr_normal(void)
 	return SURVIVED;
 }
 
+/* --- mprotect on a GCS (docs/ABI.md §3.5) ------------------------------------------- */
+
+#define SIGINFO_ADDR 16 /* si_addr's offset in siginfo_t */
+#define WRONG_FAULT 67	/* the handler saw another fault than the one expected */
+
+static volatile unsigned long want_fault_addr;
+
+/* SIGSEGV handler of the mprotect cases: exit 0 for SEGV_ACCERR at want_fault_addr. */
+static void accerr_handler(int sig, siginfo_t *si, void *uc)
+{
+	unsigned long addr = *(unsigned long *)((char *)si + SIGINFO_ADDR);
+
+	(void)uc;
+	if (sig != SIGSEGV || si->si_code != SEGV_ACCERR || addr != want_fault_addr) {
+		note("signal %d si_code %d si_addr %#lx, want SIGSEGV SEGV_ACCERR %#lx", sig,
+		     si->si_code, addr, want_fault_addr);
+		GCS_EXIT(WRONG_FAULT);
+	}
+	GCS_EXIT(0);
+}
+
+static long catch_accerr(unsigned long addr)
+{
+	struct kernel_sigaction a = { (unsigned long)accerr_handler, SA_SIGINFO, 0, 0 };
+
+	want_fault_addr = addr;
+	return syscall4(__NR_rt_sigaction, SIGSEGV, (long)&a, 0, 8);
+}
+
+/* The perms /proc/self/maps shows for the area holding addr, or "none". */
+static const char *perms_of(unsigned long addr)
+{
+	const struct area *a = find_area(addr);
+
+	return a ? a->perms : "none";
+}
+
+/*
+ * A GCS is rw-p (Linux's VM_SHADOW_STACK | VM_WRITE); after mprotect(PROT_READ)
+ * (r--p) its pages are plain read-only for EL0 and GCSSTR to it is a data
+ * abort: SIGSEGV, SEGV_ACCERR at the address. Plain reads still work.
+ */
+static int body_mprotect_ro_gcsstr(void)
+{
+	long r = map_gcs_raw(0, PAGE, 0);
+
+	EXPECT_TRUE("mapped", r > 0);
+	EXPECT_TRUE("maps: rw-p", strcmp(perms_of((unsigned long)r), "rw-p") == 0);
+	gcs_str((unsigned long)r + 8, 0x55);
+	gcs_dsync();
+	EXPECT("mprotect(PROT_READ)", mprotect((void *)r, PAGE, PROT_READ), 0);
+	EXPECT_TRUE("maps: r--p", strcmp(perms_of((unsigned long)r), "r--p") == 0);
+	EXPECT("a plain read", ((volatile unsigned long *)r)[1], 0x55);
+	EXPECT("sigaction", catch_accerr((unsigned long)r + 8), 0);
+	gcs_str((unsigned long)r + 8, 0x66);
+	return SURVIVED;
+}
+
+/* PROT_READ then PROT_READ|PROT_WRITE: GCSSTR works again; a plain store still faults. */
+static int body_mprotect_rw_gcsstr(void)
+{
+	long r = map_gcs_raw(0, 2 * PAGE, 0);
+	volatile unsigned long *w = (volatile unsigned long *)r;
+
+	EXPECT_TRUE("mapped", r > 0);
+	gcs_str((unsigned long)r, 1); /* page 0 present; page 1 untouched */
+	gcs_dsync();
+	EXPECT("mprotect(PROT_READ)", mprotect((void *)r, 2 * PAGE, PROT_READ), 0);
+	EXPECT("mprotect(PROT_READ|PROT_WRITE)",
+	       mprotect((void *)r, 2 * PAGE, PROT_READ | PROT_WRITE), 0);
+	EXPECT_TRUE("maps: rw-p [ss]",
+		    expect_ss_area((unsigned long)r, (unsigned long)r, 2 * PAGE) != NULL);
+	gcs_str((unsigned long)r + 8, 0x77);
+	gcs_str((unsigned long)r + PAGE, 0x88);
+	gcs_dsync();
+	EXPECT("page 0", w[1], 0x77);
+	EXPECT("page 1", w[PAGE / 8], 0x88);
+	EXPECT("sigaction", catch_accerr((unsigned long)r), 0);
+	w[0] = 2;
+	return SURVIVED;
+}
+
+/*
+ * The thread's own GCS made read-only: the next BL cannot push its return
+ * address (a GCS data abort), and the SIGSEGV cannot be delivered either
+ * (its GCS frame goes there too): death by SIGSEGV.
+ */
+static int body_mprotect_own_gcs(void)
+{
+	const struct area *a = find_area(gcs_read_gcspr());
+
+	EXPECT_TRUE("GCSPR_EL0 in an area", a != NULL);
+	EXPECT("mprotect(PROT_READ) of the own GCS",
+	       mprotect((void *)a->start, a->end - a->start, PROT_READ), 0);
+	EXPECT("calls", deep(3), 6);
+	return SURVIVED;
+}
+
 /* With GCS on, the tampered return raises a GCS exception: SIGSEGV (SEGV_CPERR). */
 static int body_tamper_gcs(void)
 {
@@ -1239,6 +1337,12 @@ static const struct tcase cases[] = {
 	  "without PUSH, GCSPUSHM traps (EC 0x18): SIGILL" },
 	{ "gcsstr", LIVE, body_gcsstr, EN | WR, 0, 0,
 	  "with WRITE: GCSSTR and GCSSTTR store to the GCS" },
+	{ "mprotect_read_only_gcsstr_segv_accerr", LIVE, body_mprotect_ro_gcsstr, EN | WR, 0, 0,
+	  "a GCS is rw-p; after mprotect(PROT_READ) (r--p) GCSSTR is SIGSEGV SEGV_ACCERR" },
+	{ "mprotect_read_write_restores_gcsstr", LIVE, body_mprotect_rw_gcsstr, EN | WR, 0, 0,
+	  "PROT_READ then PROT_READ|PROT_WRITE: GCSSTR works again, plain stores still fault" },
+	{ "mprotect_read_only_own_gcs_call_sigsegv", LIVE, body_mprotect_own_gcs, EN, SIGSEGV, 0,
+	  "the own GCS made read-only: the next BL kills with SIGSEGV" },
 	{ "gcsstr_without_write_sigsegv", LIVE, body_gcsstr_trap, EN, SIGSEGV, 0,
 	  "without WRITE, GCSSTR is a GCS exception: SIGSEGV" },
 	{ "gcsstr_to_normal_memory_sigsegv", LIVE, body_gcsstr_normal, EN | WR, SIGSEGV, 0,

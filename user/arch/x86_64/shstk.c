@@ -23,6 +23,11 @@
  *   /bin/shstk --child-status  exit with arch_prctl(ARCH_SHSTK_STATUS) (exec cases)
  *   /bin/shstk --child-enable  exit 0 if ENABLE(SHSTK) works, 95 on EOPNOTSUPP, 1 on EPERM
  */
+/* sig_arch.h: the restorer trampoline a handler needs (x86_64 has no kernel one). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "sig_arch.h"
+#pragma GCC diagnostic pop
 #include "shstk_enable.h"
 #include "test.h"
 #include <arch/prctl.h>
@@ -764,6 +769,102 @@ static int body_wrss_normal_memory(void)
 	return SURVIVED;
 }
 
+/* --- mprotect on shadow stacks (live; docs/ABI.md §3.5) ------------------------------- */
+
+#define SIGINFO_ADDR 16 /* si_addr's offset in siginfo_t */
+#define WRONG_FAULT 67	/* the handler saw another fault than the one expected */
+
+static volatile unsigned long want_fault_addr;
+
+/* SIGSEGV handler of the mprotect cases: exit 0 for SEGV_ACCERR at want_fault_addr. */
+static void accerr_handler(int sig, siginfo_t *si, void *uc)
+{
+	unsigned long addr = *(unsigned long *)((char *)si + SIGINFO_ADDR);
+
+	(void)uc;
+	if (sig != SIGSEGV || si->si_code != SEGV_ACCERR || addr != want_fault_addr) {
+		note("signal %d si_code %d si_addr %#lx, want SIGSEGV SEGV_ACCERR %#lx", sig,
+		     si->si_code, addr, want_fault_addr);
+		CET_EXIT(WRONG_FAULT);
+	}
+	CET_EXIT(0);
+}
+
+static long catch_accerr(unsigned long addr)
+{
+	struct kernel_sigaction a = { (unsigned long)accerr_handler, SA_SIGINFO | SA_RESTORER,
+				      (unsigned long)sig_restorer, 0 };
+
+	want_fault_addr = addr;
+	return syscall4(__NR_rt_sigaction, SIGSEGV, (long)&a, 0, 8);
+}
+
+/* The perms /proc/self/maps shows for the area holding addr, or "none". */
+static const char *perms_of(unsigned long addr)
+{
+	const struct area *a = find_area(addr);
+
+	return a ? a->perms : "none";
+}
+
+/*
+ * Linux's test_mprotect: a shadow stack is rw-p (VM_WRITE); mprotect(PROT_READ)
+ * leaves a plain read-only page, so WRSS faults: SIGSEGV, SEGV_ACCERR at the
+ * address. Plain reads still work.
+ */
+static int body_mprotect_ro_wrss(void)
+{
+	long r = map_ss(0, PAGE, 0);
+
+	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
+	EXPECT_TRUE("maps: rw-p", strcmp(perms_of((unsigned long)r), "rw-p") == 0);
+	cet_wrss((unsigned long)r + 8, 0x55);
+	EXPECT("mprotect(PROT_READ)", mprotect((void *)r, PAGE, PROT_READ), 0);
+	EXPECT_TRUE("maps: r--p", strcmp(perms_of((unsigned long)r), "r--p") == 0);
+	EXPECT("a plain read", ((volatile uint64_t *)r)[1], 0x55);
+	EXPECT("sigaction", catch_accerr((unsigned long)r + 8), 0);
+	cet_wrss((unsigned long)r + 8, 0x66);
+	return SURVIVED;
+}
+
+/* Linux's test_mprotect, second half: PROT_READ then PROT_READ|PROT_WRITE makes WRSS work again. */
+static int body_mprotect_rw_wrss(void)
+{
+	long r = map_ss(0, 2 * PAGE, 0);
+	volatile uint64_t *w = (volatile uint64_t *)r;
+
+	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
+	cet_wrss((unsigned long)r, 1); /* page 0 present; page 1 untouched */
+	EXPECT("mprotect(PROT_READ)", mprotect((void *)r, 2 * PAGE, PROT_READ), 0);
+	EXPECT("mprotect(PROT_READ|PROT_WRITE)",
+	       mprotect((void *)r, 2 * PAGE, PROT_READ | PROT_WRITE), 0);
+	EXPECT_TRUE("maps: rw-p [ss]",
+		    expect_ss_area((unsigned long)r, (unsigned long)r, 2 * PAGE) != NULL);
+	cet_wrss((unsigned long)r + 8, 0x77);
+	cet_wrss((unsigned long)r + PAGE, 0x88);
+	EXPECT("page 0", w[1], 0x77);
+	EXPECT("page 1", w[PAGE / 8], 0x88);
+	EXPECT("sigaction", catch_accerr((unsigned long)r), 0);
+	w[0] = 2; /* still a shadow stack: a plain store faults */
+	return SURVIVED;
+}
+
+/*
+ * The thread's own shadow stack made read-only: the next CALL cannot push
+ * its return address (a fault), and the SIGSEGV cannot be delivered either
+ * (its frame goes on that shadow stack too): death by SIGSEGV.
+ */
+static int body_mprotect_own_shstk(void)
+{
+	unsigned long ssp = cet_rdssp();
+	const struct area *a = find_area(ssp);
+
+	EXPECT_TRUE("SSP in an area", a != NULL);
+	EXPECT("mprotect(PROT_READ) of the own shadow stack",
+	       mprotect((void *)a->start, a->end - a->start, PROT_READ), 0);
+	return deep(3) == 6 ? SURVIVED : SURVIVED + 1;
+}
+
 /* --- clone3 with shadow stacks (live) ---------------------------------------------------- */
 
 /* The CPU has shadow stacks but this thread has them off: a pointer is EINVAL. */
@@ -1225,6 +1326,12 @@ static const struct tcase cases[] = {
 	  "WRSS stores read back with plain loads, also on an untouched page" },
 	{ "wrss_to_normal_memory_sigsegv", LIVE, body_wrss_normal_memory, SW, SIGSEGV, NULL,
 	  "WRSS to ordinary memory kills with SIGSEGV" },
+	{ "mprotect_read_only_wrss_segv_accerr", LIVE, body_mprotect_ro_wrss, SW, 0, NULL,
+	  "a shadow stack is rw-p; after mprotect(PROT_READ) (r--p) WRSS is SIGSEGV SEGV_ACCERR" },
+	{ "mprotect_read_write_restores_wrss", LIVE, body_mprotect_rw_wrss, SW, 0, NULL,
+	  "PROT_READ then PROT_READ|PROT_WRITE: WRSS works again, plain stores still fault" },
+	{ "mprotect_read_only_own_shstk_call_sigsegv", LIVE, body_mprotect_own_shstk, S, SIGSEGV,
+	  NULL, "the own shadow stack made read-only: the next CALL kills with SIGSEGV" },
 	{ "clone3_shadow_stack_needs_shstk_einval", LIVE, body_clone3_shstk_off, 0, 0, NULL,
 	  "clone3 with a shadow_stack from a thread with SHSTK off is EINVAL" },
 	{ "clone3_shadow_stack_checks", LIVE, body_clone3_shstk_checks, S, 0, NULL,

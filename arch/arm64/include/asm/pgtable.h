@@ -59,12 +59,17 @@ static inline u64 pte_leaf(phys_addr_t pa, unsigned int prot, unsigned int vm_fl
 	/*
 	 * A GCS page: PIE index 0xb, GCS for EL0 and read-only for EL1 (gcs.c).
 	 * Never executable; AP[2] = 0 ("dirty"), or GCS stores would fault.
-	 * Without S1PIE (no GCS, or gcs=off: such areas are never created
-	 * then) it would be plain read-only data.
+	 * Only while the area is writable, as Linux's vm_get_page_prot() and
+	 * pte_mkwrite(): after mprotect(PROT_READ) it is index 0x9, plain
+	 * read-only for EL0, so a GCS push or GCSSTR to it faults. Without
+	 * S1PIE (no GCS, or gcs=off: such areas are never created then) it
+	 * would be plain read-only data.
 	 */
 	if (vm_flags & VM_SHADOW_STACK) {
-		if (arm64_pie_enabled)
+		if (arm64_pie_enabled && (prot & PROT_WRITE))
 			return e | PTE_USER_GCS;
+		if (arm64_pie_enabled)
+			return e | (PTE_USER_GCS & ~PTE_WRITE) | PTE_RDONLY;
 		return e | PTE_PXN | PTE_UXN | PTE_RDONLY;
 	}
 	e |= PTE_PXN;

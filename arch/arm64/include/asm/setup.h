@@ -58,6 +58,15 @@ struct arm64_features {
 };
 extern struct arm64_features arm64_features;
 
+/*
+ * cpufeature.c: word 0, 1 or 2 of AT_HWCAP/AT_HWCAP2/AT_HWCAP3, and the
+ * emulation of an EL0 MRS of the ID registers (ESR class ec 0x00 or 0x18):
+ * true when done (the result in Rt, ELR past it), false to raise SIGILL.
+ */
+struct trap_frame;
+unsigned long arm64_hwcap(unsigned int word);
+bool arm64_emulate_mrs(struct trap_frame *f, unsigned int ec);
+
 /* Whether PSTATE.PAN is on in the kernel (FEAT_PAN found); set by arm64_pan_init(). */
 extern u8 arm64_pan_enabled;
 void arm64_pan_init(void);

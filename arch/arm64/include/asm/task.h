@@ -27,6 +27,8 @@ struct arch_task {
 	u64 gcspr_el0;	/* GCSPR_EL0 while switched out (live in the register when running) */
 	u64 gcs_mode;	/* PR_SHADOW_STACK_* enabled */
 	u64 gcs_locked; /* PR_SHADOW_STACK_* frozen by PR_LOCK */
+	/* The ESR the last fault signal reports in esr_context, 0 for none (traps.c). */
+	u64 fault_code;
 };
 
 #ifndef __ASSEMBLER__

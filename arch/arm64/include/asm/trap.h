@@ -31,12 +31,14 @@
 #define ESR_EC_MAX 0x3f
 
 /* Data/instruction abort ISS (Arm ARM D19.2.45.x). */
+#define ESR_IL (UL(1) << 25)	   /* a 32-bit instruction */
+#define ESR_ISS_CM (UL(1) << 8)	   /* a cache maintenance instruction */
 #define ESR_ISS_WNR (UL(1) << 6)   /* write, not read */
 #define ESR_ISS_FSC_MASK UL(0x3f)  /* DFSC / IFSC */
 #define ESR_ISS2_GCS (UL(1) << 40) /* ISS2.GCS: a GCS access (FEAT_GCS) */
 #define FSC_TYPE_MASK 0x3c	   /* the fault type without its level */
 #define FSC_ADDR_SIZE 0x00
-#define FSC_TRANSLATION 0x04
+#define FSC_TRANSLATION 0x04 /* level 0; + the level for 1..3 */
 #define FSC_ACCESS_FLAG 0x08
 #define FSC_PERMISSION 0x0c
 

@@ -43,12 +43,18 @@ static inline void pgt_set_table(u64 *slot, phys_addr_t table)
 	WRITE_ONCE(*slot, table | PTE_P | PTE_RW | PTE_US);
 }
 
-/* A leaf for prot and the area's flags. PROT_NONE keeps the frame in a not-present entry. */
+/*
+ * A leaf for prot and the area's flags. PROT_NONE keeps the frame in a
+ * not-present entry. A shadow-stack area gets the shadow-stack encoding
+ * only while it is writable, as Linux's pte_mkwrite() gives it only to a
+ * VM_WRITE area: after mprotect(PROT_READ) its pages are plain read-only
+ * ones, so WRSS and the pushes of CALL fault (docs/ABI.md §3.5).
+ */
 static inline u64 pte_leaf(phys_addr_t pa, unsigned int prot, unsigned int vm_flags)
 {
 	if (!(prot & (PROT_READ | PROT_WRITE | PROT_EXEC)))
 		return pa | PTE_SW_PROTNONE;
-	if (vm_flags & VM_SHADOW_STACK)
+	if ((vm_flags & VM_SHADOW_STACK) && (prot & PROT_WRITE))
 		return pa | PTE_P | PTE_US | PTE_D | x86_pte_nx();
 
 	u64 e = pa | PTE_P | PTE_US;
