@@ -6,15 +6,18 @@
 #   make bench                 the benchmark on the deterministic emulators (docs/BENCH.md)
 #   make test REPEAT=N         ... booting each platform N times: all verdicts must agree
 #   make fuzz                  the system-call fuzzer as init for a while (see below)
+#   make test-linux            the same tests as /init of Debian's Linux: same verdicts?
 # Variables: ARCH (x86_64), PLATFORM=NAME (run, debug: a platform of
 # tests/boot/platforms), EMU=bochs (run: bochs-ARCH), CMDLINE (the images'
 # kernel command line), CROSS_COMPILE, GDB (gdb-multiarch), V=1 (full
 # command lines).
 
-# PLATFORM=NAME alone names the architecture too (tests/boot/platforms).
+# PLATFORM=NAME alone names the architecture too (tests/boot/platforms,
+# tests/linux/platforms).
 ifeq ($(origin ARCH),undefined)
 ifneq ($(PLATFORM),)
-ARCH := $(shell awk -v p='$(PLATFORM)' '$$1 == p { print $$2 }' tests/boot/platforms)
+ARCH := $(shell awk -v p='$(PLATFORM)' '$$1 == p { print FILENAME ~ /linux/ ? $$3 : $$2 }' \
+	tests/boot/platforms tests/linux/platforms)
 endif
 endif
 ARCH ?= x86_64
@@ -78,7 +81,7 @@ BENCH_ARGS_FILE := $(BUILD)/bench.args
 # benchmark's (BENCH_IMAGE): how they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
-.PHONY: all iso image crash-images bench-image run debug test bench fuzz toolchain-check unit lint format \
+.PHONY: all iso image crash-images bench-image run debug test test-linux bench fuzz toolchain-check unit lint format \
 	docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
@@ -151,6 +154,18 @@ debug: deps-check $(IMAGE) ## boot a QEMU PLATFORM halted, with a gdb stub on :1
 TEST_ARCHES := $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
 test: deps-check ## unit tests, check-docs, and every platform's boots (only ARCH's with ARCH=); REPEAT=N
 	$(Q)REPEAT=$(or $(REPEAT),1) tests/run-all $(TEST_ARCHES)
+
+# The initramfs booted as /init of Debian's Linux (scripts/linux-kernel
+# fetches it into the cache once) on the emulators of the Umbra platforms;
+# every case must give Umbra's verdict there, or be listed in
+# tests/linux/expect-differences/ (tests/linux/run, docs/TEST-LINUX.md).
+# Every architecture's (only ARCH's when ARCH is given; only PLATFORM when it
+# names a platform of tests/linux/platforms). Long: not part of make test.
+LINUX_PLATFORM := $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM))
+test-linux: deps-check ## the tests as /init of Debian's Linux: verdicts as on Umbra? (minutes)
+	$(Q)for a in $(or $(TEST_ARCHES),$(if $(LINUX_PLATFORM),$(ARCH)),$(notdir $(patsubst %/build.mk,%,$(wildcard arch/*/build.mk)))); do \
+		$(MAKE) --no-print-directory ARCH=$$a all || exit 1; done
+	$(Q)tests/linux/run $(or $(LINUX_PLATFORM),$(TEST_ARCHES))
 
 # The fuzzer (user/fuzz/) as init on one platform, with its arguments after
 # "--" on the kernel command line:

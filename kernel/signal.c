@@ -31,10 +31,17 @@ static struct k_sigaction *action_of(const struct task *t, int sig)
 	return &t->sighand->action[sig - 1];
 }
 
-/* The signal would do nothing where it lands: ignored, by handler or by default. */
+/*
+ * The signal would do nothing where it lands: ignored, by handler or by
+ * default. A blocked signal is never ignored, as in Linux (sig_ignored()):
+ * the handler may change before it is unblocked, so it stays pending.
+ */
 static bool signal_ignored(const struct task *t, int sig)
 {
 	uintptr_t h = action_of(t, sig)->handler;
+
+	if (t->sigmask & SIGBIT(sig))
+		return false;
 
 	if (h == SIG_IGN)
 		return true;

@@ -46,6 +46,8 @@ USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
 
 # ELF files that are valid but unusual, made from /bin/hostile by a host
 # tool (scripts/elfpatch.c) for its execve cases; /init does not run them.
+# Executable (mode 755) like every program: Linux's execve refuses a file
+# without an execute bit with EACCES.
 USER_PATCHED_ELFS := hostile-overlap hostile-badentry
 # Outside user space on both architectures, and non-canonical on x86_64
 # (a ring-0 IRET to it would fault: the CVE-2012-0217 class).
@@ -167,11 +169,11 @@ $(ELFPATCH): scripts/elfpatch.c
 
 $(INITRAMFS)/bin/hostile-overlap: $(USER_OBJ)/hostile.elf $(ELFPATCH)
 	@mkdir -p $(dir $@)
-	$(Q)$(ELFPATCH) overlap $< $@
+	$(Q)$(ELFPATCH) overlap $< $@ && chmod 755 $@
 
 $(INITRAMFS)/bin/hostile-badentry: $(USER_OBJ)/hostile.elf $(ELFPATCH)
 	@mkdir -p $(dir $@)
-	$(Q)$(ELFPATCH) entry $(HOSTILE_BAD_ENTRY) $< $@
+	$(Q)$(ELFPATCH) entry $(HOSTILE_BAD_ENTRY) $< $@ && chmod 755 $@
 
 $(INITRAMFS)/init: $(USER_OBJ)/init.elf
 	@mkdir -p $(dir $@)

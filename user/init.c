@@ -18,8 +18,10 @@
  * to init (docs/ABI.md §7.3): ignored, as sysvinit ignores "splash".
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,6 +40,24 @@ static const char *base_name(const char *path)
 	const char *slash = strrchr(path, '/');
 
 	return slash ? slash + 1 : path;
+}
+
+/*
+ * As Linux's init (make test-linux boots this initramfs on Linux), /proc is
+ * not mounted yet: mount it, as every Linux init does, so the programs find
+ * /proc/self/maps. Umbra's /proc is always there, and then this does nothing.
+ */
+static void mount_proc_if_missing(void)
+{
+	int fd = open("/proc/self/maps", O_RDONLY);
+
+	if (fd >= 0) {
+		close(fd);
+		return;
+	}
+	syscall(__NR_mkdirat, AT_FDCWD, "/proc", 0555);
+	if (syscall(__NR_mount, "proc", "/proc", "proc", 0, NULL) != 0)
+		printf("# init: mount(proc, /proc): errno %d\n", errno);
 }
 
 /* Runs one program to completion; returns true if it exited with status 0. */
@@ -84,6 +104,8 @@ int main(int argc, char **argv)
 	if (argc > 2 && strcmp(argv[1], "--root") == 0) {
 		root = argv[2];
 		first = 3;
+	} else {
+		mount_proc_if_missing();
 	}
 	for (int i = first; i < argc; i++) {
 		if (argv[i][0] == '/') {

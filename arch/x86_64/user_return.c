@@ -4,11 +4,13 @@
  * it raises is a kernel fault with user-chosen registers -- the class of
  * CVE-2012-0217 (there it was SYSRET, which Umbra never uses). In 64-bit
  * mode, for a return to CPL 3 through a flat 64-bit code segment, IRET
- * raises #GP(0) when (SDM vol. 2A, IRET, "IA-32e mode" operation):
- *   - the return RIP is not canonical (SDM vol. 1 §3.3.7.1);
- *   - the CS selector is not a present code segment with DPL = RPL = 3;
- *   - the SS selector is null or not a writable data segment with
- *     DPL = RPL = 3.
+ * raises #GP when (SDM vol. 2A, IRET, "IA-32e mode" operation, checked in
+ * this order):
+ *   - the CS selector is not a present code segment with DPL = RPL = 3:
+ *     #GP(selector), the selector with its RPL bits clear (#GP(0) if null);
+ *   - the SS selector is null (#GP(0)) or not a writable data segment with
+ *     DPL = RPL = 3 (#GP(selector));
+ *   - the return RIP is not canonical (SDM vol. 1 §3.3.7.1): #GP(0).
  * Only sigreturn (any RIP, CS | 3, SS | 3, as Linux takes them), a signal
  * handler's address and an ELF entry point put user-chosen values there.
  * Linux lets the IRET fault and then replays the fault as if it had come
@@ -39,6 +41,16 @@ static bool canonical(u64 addr)
 	return (u64)((s64)(addr << 16) >> 16) == addr;
 }
 
+/* The error code of the #GP IRET would raise for f (the list above). */
+static u64 iret_error_code(const struct trap_frame *f)
+{
+	if (f->cs != USER_CS)
+		return f->cs & 0xfffc;
+	if (f->ss != USER_DS)
+		return f->ss & 0xfffc;
+	return 0;
+}
+
 /* Whether IRET can return to f without faulting (the list above). */
 static bool iret_frame_ok(const struct trap_frame *f)
 {
@@ -61,7 +73,7 @@ void x86_user_return(struct trap_frame *f)
 	 */
 	while (!iret_frame_ok(f)) {
 		f->vector = VEC_GP;
-		f->error_code = 0;
+		f->error_code = iret_error_code(f);
 		signal_force_fault(SIGSEGV, SI_KERNEL, 0, "IRET to a bad user frame");
 		exit_to_user_mode();
 	}

@@ -142,6 +142,14 @@ __SYSCALL(__NR_clone3, clone3)
 __SYSCALL(__NR_map_shadow_stack, map_shadow_stack)
 /* clang-format on */
 
+/*
+ * Linux's numbers of calls Umbra does not implement (so they return
+ * -ENOSYS here), for user space that also runs on Linux: /init mounts
+ * /proc with them when it is Linux's init (user/init.c, make test-linux).
+ */
+#define __NR_mkdirat 34
+#define __NR_mount 40
+
 #ifdef __SYSCALL_EMPTY
 #undef __SYSCALL
 #undef __SYSCALL_EMPTY

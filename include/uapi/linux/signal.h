@@ -54,7 +54,12 @@
 #define SS_ONSTACK 1
 #define SS_DISABLE 2
 #define SS_AUTODISARM (1u << 31)
+/* The smallest alternate stack sigaltstack() takes: Linux's per-arch value (arm64's frame is bigger). */
+#ifdef __aarch64__
+#define MINSIGSTKSZ 5120
+#else
 #define MINSIGSTKSZ 2048
+#endif
 
 /* si_code values for signals a process sends. */
 #define SI_USER 0

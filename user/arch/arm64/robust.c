@@ -65,6 +65,7 @@
 #define PSR_I (1ul << 7)
 #define PSR_A (1ul << 8)
 #define PSR_D (1ul << 9)
+#define PSR_SSBS (1ul << 12)
 #define PSR_RES0_19_13 (0x7ful << 13)
 #define PSR_IL (1ul << 20)
 #define PSR_SS (1ul << 21)
@@ -168,7 +169,11 @@ static void h_modify(int sig, siginfo_t *info, void *ucv)
 static void h_check(int sig, siginfo_t *info, void *uc)
 {
 	unsigned long addr = want_addr == ADDR_IS_FRAME_SP ? frame_sp : want_addr;
-	unsigned long ps = uc_pstate(uc);
+	/*
+	 * SSBS is Linux's to set in a task's PSTATE (its Spectre-v4 mitigation
+	 * state, arch/arm64/kernel/proton-pack.c); user space cannot rely on it.
+	 */
+	unsigned long ps = uc_pstate(uc) & ~PSR_SSBS;
 	bool ok = true;
 
 	if (sig != want_sig || info->si_code != want_code) {

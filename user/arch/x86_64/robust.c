@@ -36,6 +36,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -50,8 +51,15 @@
 
 /* Non-canonical: bit 63 set, bits 62..47 clear (4-level paging: 48-bit addresses). */
 #define NONCANONICAL 0x8000000000000000ul
-/* Linux's TASK_SIZE_MAX: the top user page is not user space either. */
-#define TASK_SIZE_MAX 0x00007ffffffff000ul
+/*
+ * Linux's TASK_SIZE_MAX: the top user page is not user space either. It is
+ * 2^47 - 4096 with 4-level paging, 2^56 - 4096 when Linux runs 5-level
+ * paging (LA57, Intel SDM vol. 3 §4.5; QEMU's -cpu max has it): Umbra
+ * always runs 4-level, Linux on that CPU does not (make test-linux).
+ */
+#define TASK_SIZE_MAX_4LEVEL 0x00007ffffffff000ul
+#define TASK_SIZE_MAX_5LEVEL 0x00fffffffffff000ul
+static unsigned long task_size_max;
 #define KERNEL_HALF 0xffff800000000000ul
 
 #define CAUGHT 42 /* a child's "every check in the handler held" */
@@ -144,7 +152,23 @@ static unsigned long get_rflags(void)
 
 /* --- TLS bases ---------------------------------------------------------------------- */
 
-static const unsigned long bad_bases[] = { NONCANONICAL, TASK_SIZE_MAX, KERNEL_HALF };
+static unsigned long bad_bases[] = { NONCANONICAL, 0 /* task_size_max */, KERNEL_HALF };
+
+/*
+ * 5-level paging shows to user space as an mmap hint above 2^47 being
+ * honoured (Linux maps there only when asked to); with 4-level paging no
+ * mapping can be there.
+ */
+static void find_task_size_max(void)
+{
+	void *p = mmap((void *)(1ul << 48), 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	bool five = p != MAP_FAILED && (unsigned long)p >= (1ul << 47);
+
+	if (p != MAP_FAILED)
+		munmap(p, 4096);
+	task_size_max = five ? TASK_SIZE_MAX_5LEVEL : TASK_SIZE_MAX_4LEVEL;
+	bad_bases[1] = task_size_max;
+}
 
 /* clone(CLONE_SETTLS): Linux's copy_thread refuses a base >= TASK_SIZE_MAX with EPERM. */
 static int body_clone_settls(void)
@@ -155,7 +179,7 @@ static int body_clone_settls(void)
 		reap_if_child(r);
 		EXPECT("clone(CLONE_SETTLS, bad base)", r, -EPERM);
 	}
-	long r = raw_clone(CLONE_SETTLS | SIGCHLD, TASK_SIZE_MAX - 4096);
+	long r = raw_clone(CLONE_SETTLS | SIGCHLD, task_size_max - 4096);
 
 	reap_if_child(r);
 	EXPECT("clone(CLONE_SETTLS, last good page) is a pid", r > 0, 1);
@@ -216,6 +240,8 @@ static unsigned short user_cs, user_ss;
 
 /* What the SIGSEGV handler must see, set by each case before the fault (0: any). */
 static volatile unsigned long want_rip, want_cs, want_ss;
+/* The #GP error code: 0, or the selector IRET refused with its RPL bits clear (SDM vol. 2A, IRET). */
+static volatile unsigned long want_err;
 static volatile int segv_bad; /* 0, or the first check that failed */
 
 static void segv_check(int sig, struct ksiginfo *si, void *ucv)
@@ -228,7 +254,7 @@ static void segv_check(int sig, struct ksiginfo *si, void *ucv)
 		segv_bad = 2;
 	else if (si->si_addr != 0)
 		segv_bad = 3;
-	else if (uc->uc_mcontext.trapno != TRAP_GP || uc->uc_mcontext.err != 0)
+	else if (uc->uc_mcontext.trapno != TRAP_GP || uc->uc_mcontext.err != want_err)
 		segv_bad = 4;
 	else if (want_rip && uc->uc_mcontext.rip != want_rip)
 		segv_bad = 5;
@@ -265,6 +291,8 @@ static int corrupt_return(unsigned long rip, unsigned long cs, unsigned long ss,
 {
 	bad_rip = rip, bad_cs = cs, bad_ss = ss;
 	want_rip = rip, want_cs = cs, want_ss = ss;
+	/* #GP(selector) for a refused CS, else for a refused non-null SS; #GP(0) otherwise. */
+	want_err = cs ? cs & 0xfffc : ss & 0xfffc;
 	EXPECT("sigaction(SIGUSR1)", on_signal(SIGUSR1, (unsigned long)usr1_corrupt), 0);
 	if (catch)
 		EXPECT("sigaction(SIGSEGV)", on_signal(SIGSEGV, (unsigned long)segv_check), 0);
@@ -574,6 +602,7 @@ static bool run_case(const struct tcase *c)
 int main(void)
 {
 	__asm__ volatile("mov %%cs, %0\n\tmov %%ss, %1" : "=r"(user_cs), "=r"(user_ss));
+	find_task_size_max();
 	ktap_header();
 	ktap_plan(NCASES);
 	for (size_t i = 0; i < NCASES; i++) {
