@@ -81,7 +81,7 @@ BENCH_ARGS_FILE := $(BUILD)/bench.args
 # benchmark's (BENCH_IMAGE): how they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
-.PHONY: all iso image crash-images bench-image run debug test test-linux bench fuzz toolchain-check unit lint format \
+.PHONY: all iso image crash-images bench-image run debug test test-linux bench fuzz peer-test toolchain-check unit lint format \
 	docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
@@ -194,6 +194,18 @@ BENCH_PLATFORM := $(if $(filter command line environment,$(origin PLATFORM)),$(P
 bench: deps-check ## the benchmark on the deterministic emulators (docs/BENCH.md; minutes)
 	$(Q)BENCH_RUNS=$(BENCH_RUNS) BENCH_LIVE=$(BENCH_LIVE) BENCH_MAPS=$(BENCH_MAPS) \
 		scripts/bench $(if $(BENCH_PLATFORM),--platform $(BENCH_PLATFORM)) $(TEST_ARCHES)
+
+# Linux's own kselftests (clone3, x86 shadow stack, arm64 GCS, map_fixed_noreplace,
+# sigaltstack), built unmodified and static from Debian's Linux source (scripts/peer-src,
+# cached), booted on Umbra's kernel on every platform (only ARCH's with ARCH=, only PLATFORM
+# with PLATFORM=) and compared with tests/peer/expect/PLATFORM (docs/PEER-TEST.md). Not part
+# of make test. PEER_RECORD=1 writes the expectations from the run instead.
+PEER_ARCHES := $(or $(TEST_ARCHES),$(if $(filter command line environment,$(origin PLATFORM)),$(ARCH)),x86_64 arm64)
+PEER_PLATFORMS := $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM),\
+	$(shell awk '!/^[ \t]*(\#|$$)/ && index(" $(PEER_ARCHES) ", " " $$2 " ") { print $$1 }' tests/boot/platforms))
+peer-test: deps-check ## Linux's kselftests on every platform, against tests/peer/expect (docs/PEER-TEST.md)
+	$(Q)for a in $(PEER_ARCHES); do $(MAKE) --no-print-directory ARCH=$$a all && tests/peer/build $$a || exit; done
+	$(Q)tests/peer/run $(if $(PEER_RECORD),--record) $(PEER_PLATFORMS)
 
 # Says whether this architecture's compiler is installed.
 toolchain-check: ## say whether ARCH's compiler is installed

@@ -127,21 +127,5 @@ SYSCALL(sigaltstack)
 		return 0;
 	if (copy_from_user(&ss, uss, sizeof(ss)))
 		return -EFAULT;
-	if (on)
-		return -EPERM; /* not while running on it */
-
-	int mode = ss.ss_flags & ~(int)SS_AUTODISARM;
-
-	if (mode != SS_DISABLE && mode != SS_ONSTACK && mode != 0)
-		return -EINVAL;
-	if (mode == SS_DISABLE) {
-		*cur = (struct sigaltstack){ .flags = SS_DISABLE };
-		return 0;
-	}
-	if (ss.ss_size < MINSIGSTKSZ)
-		return -ENOMEM;
-	cur->sp = (uintptr_t)ss.ss_sp;
-	cur->size = ss.ss_size;
-	cur->flags = ss.ss_flags & (int)SS_AUTODISARM;
-	return 0;
+	return altstack_set(current, arch_task_user_sp(current), &ss);
 }

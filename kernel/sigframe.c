@@ -9,6 +9,7 @@
  */
 #include <kernel/signal.h>
 #include <kernel/task.h>
+#include <uapi/linux/errno.h>
 #include <uapi/linux/signal.h>
 
 bool on_sigaltstack(const struct task *t, uintptr_t addr)
@@ -26,13 +27,32 @@ uintptr_t sigframe_stack(const struct task *t, const struct k_sigaction *ka, uin
 	return *to_altstack ? t->altstack.sp + t->altstack.size : sp;
 }
 
+int altstack_set(struct task *t, uintptr_t user_sp, const struct user_stack *ss)
+{
+	int mode = ss->ss_flags & ~(int)SS_AUTODISARM;
+
+	if (on_sigaltstack(t, user_sp))
+		return -EPERM; /* not while running on it */
+	if (mode != SS_DISABLE && mode != SS_ONSTACK && mode != 0)
+		return -EINVAL;
+	if (mode == SS_DISABLE) {
+		t->altstack = (struct sigaltstack){ .flags = ss->ss_flags };
+		return 0;
+	}
+	if (ss->ss_size < MINSIGSTKSZ)
+		return -ENOMEM;
+	t->altstack.sp = (uintptr_t)ss->ss_sp;
+	t->altstack.size = ss->ss_size;
+	t->altstack.flags = ss->ss_flags;
+	return 0;
+}
+
 void sigframe_save_altstack(const struct task *t, uintptr_t user_sp, struct user_stack *uss)
 {
+	(void)user_sp;
 	uss->ss_sp = (void *)t->altstack.sp;
 	uss->ss_size = t->altstack.size;
-	uss->ss_flags = on_sigaltstack(t, user_sp)	   ? SS_ONSTACK
-			: (t->altstack.flags & SS_DISABLE) ? SS_DISABLE
-							   : 0;
+	uss->ss_flags = t->altstack.flags; /* as registered, SS_AUTODISARM included */
 }
 
 void sigframe_delivered(struct task *t, bool to_altstack)
@@ -43,13 +63,5 @@ void sigframe_delivered(struct task *t, bool to_altstack)
 
 void sigframe_restore_altstack(struct task *t, uintptr_t user_sp, const struct user_stack *uss)
 {
-	if (on_sigaltstack(t, user_sp))
-		return; /* it cannot change while we run on it */
-	if (uss->ss_flags & SS_DISABLE) {
-		t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
-	} else if (uss->ss_size >= MINSIGSTKSZ) {
-		t->altstack.sp = (uintptr_t)uss->ss_sp;
-		t->altstack.size = uss->ss_size;
-		t->altstack.flags &= ~SS_DISABLE;
-	}
+	(void)altstack_set(t, user_sp, uss); /* a refused record keeps the current stack */
 }

@@ -540,6 +540,50 @@ static int body_altstack_disable(void)
 	return 0;
 }
 
+static struct user_stack seen_uc_stack;
+
+static void h_uc_stack(int sig, siginfo_t *si, void *uc)
+{
+	const struct sig_ucontext *u = uc;
+
+	(void)sig;
+	(void)si;
+	seen_uc_stack =
+		(struct user_stack){ u->uc_stack.ss_sp, u->uc_stack.ss_flags, u->uc_stack.ss_size };
+	sys_altstack(NULL, &seen_stack);
+	hits++;
+}
+
+/*
+ * SS_AUTODISARM: the stack is given up while the handler runs on it, the frame's uc_stack
+ * records it as registered (mode and SS_AUTODISARM), and rt_sigreturn puts it back -- what
+ * Linux's kselftest signal/sas.c checks after swapcontext().
+ */
+static int body_altstack_autodisarm(void)
+{
+	struct user_stack ss, old;
+
+	alt = map_rw(ALT_SIZE);
+	EXPECT_TRUE("mmap", alt);
+	ss = (struct user_stack){ alt, SS_ONSTACK | SS_AUTODISARM, ALT_SIZE };
+	EXPECT("sigaltstack", sys_altstack(&ss, NULL), 0);
+	EXPECT("read back", sys_altstack(NULL, &old), 0);
+	EXPECT("ss_flags", old.ss_flags, (int)SS_AUTODISARM);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_uc_stack, SA_ONSTACK | SA_SIGINFO, 0), 0);
+	send_self(SIGUSR1);
+	EXPECT("handler runs", hits, 1);
+	EXPECT("disarmed inside", seen_stack.ss_flags, SS_DISABLE);
+	EXPECT("uc_stack.ss_flags as registered", seen_uc_stack.ss_flags,
+	       (int)(SS_ONSTACK | SS_AUTODISARM));
+	EXPECT("uc_stack.ss_sp", (unsigned long)seen_uc_stack.ss_sp, (unsigned long)alt);
+	EXPECT("uc_stack.ss_size", seen_uc_stack.ss_size, ALT_SIZE);
+	EXPECT("after sigreturn", sys_altstack(NULL, &old), 0);
+	EXPECT("ss_flags back", old.ss_flags, (int)SS_AUTODISARM);
+	EXPECT("ss_sp back", (unsigned long)old.ss_sp, (unsigned long)alt);
+	EXPECT("ss_size back", old.ss_size, ALT_SIZE);
+	return 0;
+}
+
 static volatile int thread_flags;
 static struct user_stack thread_seen;
 
@@ -1208,6 +1252,8 @@ static const struct sig_case cases[] = {
 	  false, false },
 	{ "sigaltstack_enomem_einval", body_altstack_errors, RUN_PLAIN, 0, 0, false, false },
 	{ "sigaltstack_ss_disable", body_altstack_disable, RUN_PLAIN, 0, 0, false, false },
+	{ "sigaltstack_autodisarm_restored_by_sigreturn", body_altstack_autodisarm, RUN_PLAIN, 0, 0,
+	  false, false },
 	{ "sigaltstack_clone_vm_thread_starts_disabled", body_altstack_thread, RUN_PLAIN, 0, 0,
 	  false, false },
 	{ "sigaltstack_unmapped_delivery_kills_sigsegv", body_altstack_unmapped, RUN_PLAIN, 0,

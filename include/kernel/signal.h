@@ -47,7 +47,7 @@ struct ksiginfo {
 struct sigaltstack {
 	uintptr_t sp;
 	size_t size;
-	int flags; /* SS_DISABLE, SS_AUTODISARM */
+	int flags; /* as sigaltstack(2) set them: the mode (0, SS_ONSTACK, SS_DISABLE) | SS_AUTODISARM */
 };
 
 /* ---- handler tables (kernel/sigaction.c) ---- */
@@ -106,7 +106,13 @@ bool on_sigaltstack(const struct task *t, uintptr_t addr);
  */
 uintptr_t sigframe_stack(const struct task *t, const struct k_sigaction *ka, uintptr_t user_sp,
 			 uintptr_t sp, bool *to_altstack);
-/* The frame's uc_stack: t's alternate stack, and whether user_sp was on it (SS_ONSTACK). */
+/*
+ * sigaltstack(2)'s setting half, also what rt_sigreturn restores: 0, or EPERM while user_sp is
+ * on the current alternate stack, EINVAL for a bad mode, ENOMEM below MINSIGSTKSZ. The flags are
+ * kept as given (SS_AUTODISARM and the mode), as the frame's uc_stack records them.
+ */
+int altstack_set(struct task *t, uintptr_t user_sp, const struct user_stack *ss);
+/* The frame's uc_stack: t's alternate stack and its flags as registered (as Linux). */
 void sigframe_save_altstack(const struct task *t, uintptr_t user_sp, struct user_stack *uss);
 /* The frame is written: an SS_AUTODISARM alternate stack is given up while the handler runs on it. */
 void sigframe_delivered(struct task *t, bool to_altstack);
