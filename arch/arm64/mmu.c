@@ -119,7 +119,45 @@ static int map_page(uintptr_t va, u64 entry)
 
 int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot)
 {
+	if (!kernel_l0)
+		return -ENOMEM; /* before arch_mm_init(): only the boot map, which is fixed */
 	return map_page(virt, phys | leaf_flags(prot));
+}
+
+/*
+ * A framebuffer at its direct-map address as Normal Non-cacheable pages:
+ * what the display reads is in memory without cache maintenance, and
+ * unlike Device memory unaligned and merged accesses are allowed, which a
+ * console's copies need (Arm ARM B2.7.2). Memory mapped already (RAM in
+ * the direct map) is refused: two mappings of one page with different
+ * cacheability lose coherence (Arm ARM B2.8, mismatched attributes).
+ */
+void *arch_map_framebuffer(phys_addr_t base, size_t len)
+{
+	u64 f = PTE_VALID | PTE_PAGE | PTE_ATTR(MAIR_IDX_NORMAL_NC) | PTE_AF | PTE_PXN | PTE_UXN |
+		PTE_WRITE;
+	static phys_addr_t mapped_base, mapped_end;
+	phys_addr_t start = ALIGN_DOWN(base, PAGE_SIZE), end = base + len, phys;
+	unsigned int prot;
+
+	if (!kernel_l0 || len == 0 || end < base)
+		return NULL;
+	if (base >= mapped_base && end <= mapped_end)
+		return phys_to_virt(base);
+	for (phys_addr_t p = start; p < end; p += PAGE_SIZE) {
+		if (arch_translate((uintptr_t)phys_to_virt(p), &phys, &prot)) {
+			pr_warn("mmu: framebuffer at %#lx overlaps mapped memory; not mapped\n",
+				(unsigned long)p);
+			return NULL;
+		}
+	}
+	for (phys_addr_t p = start; p < end; p += PAGE_SIZE) {
+		if (map_page((uintptr_t)phys_to_virt(p), p | f))
+			return NULL;
+	}
+	mapped_base = start;
+	mapped_end = end;
+	return phys_to_virt(base);
 }
 
 #define LEAF_TABLE_SPAN (512ul * PAGE_SIZE) /* what one last-level table maps */
