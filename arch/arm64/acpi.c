@@ -187,9 +187,8 @@ void arm64_acpi_parse(struct boot_info *info)
 	pr_info("acpi: SPCR uart %#lx (%s), MADT GICv%u at %#lx (declared version %u), "
 		"GTDT virtual timer INTID %u, FADT PSCI %s\n",
 		(unsigned long)p->uart.base,
-		spcr_type_name(arm64_acpi_facts.spcr_type) ?: "unsupported type",
-		p->gic_version, (unsigned long)p->gicd.base, arm64_acpi_facts.madt_gic_version,
-		p->timer_intid,
+		spcr_type_name(arm64_acpi_facts.spcr_type) ?: "unsupported type", p->gic_version,
+		(unsigned long)p->gicd.base, arm64_acpi_facts.madt_gic_version, p->timer_intid,
 		!p->psci      ? "none"
 		: p->psci_hvc ? "hvc"
 			      : "smc");

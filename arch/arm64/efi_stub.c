@@ -335,7 +335,8 @@ static void convert_map(const u8 *map, u64 size, u64 desc_size, struct arm64_efi
 		const struct efi_memory_descriptor *d = (const void *)(map + off);
 		phys_addr_t start = d->physical_start;
 		phys_addr_t end = start + (d->number_of_pages << EFI_PAGE_SHIFT);
-		struct mem_range *last = info->nr_usable ? &info->usable[info->nr_usable - 1] : NULL;
+		struct mem_range *last = info->nr_usable ? &info->usable[info->nr_usable - 1]
+							 : NULL;
 
 		switch (d->type) {
 		case EFI_LOADER_CODE:
@@ -405,7 +406,8 @@ efi_status efi_main(efi_handle image, struct efi_system_table *st)
 	efi_guid li_guid = EFI_LOADED_IMAGE_PROTOCOL_GUID;
 	struct efi_loaded_image *li;
 	struct arm64_efi_handoff *h;
-	u64 image_file = (u64)(_edata - _head), image_mem = (u64)(__kernel_end - _head);
+	u64 image_file = (uintptr_t)_edata - (uintptr_t)_head;
+	u64 image_mem = (uintptr_t)__kernel_end - (uintptr_t)_head;
 	u64 block, copy;
 	efi_status s;
 

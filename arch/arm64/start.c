@@ -18,11 +18,13 @@
 #include <kernel/boot.h>
 #include <kernel/cmdline.h>
 #include <kernel/panic.h>
+#include <kernel/printk.h>
 #include <string.h>
 
 extern const char __kernel_end[];
 
 static struct boot_info boot_info;
+static struct arm64_efi_handoff efi_handoff_copy; /* the stub's pages become free RAM */
 const struct arm64_efi_handoff *arm64_efi;
 
 __attribute__((noreturn)) void arm64_start(phys_addr_t dtb, phys_addr_t efi_handoff);
@@ -56,8 +58,9 @@ static bool use_acpi(phys_addr_t dtb, const char *text)
 void arm64_start(phys_addr_t dtb, phys_addr_t efi_handoff)
 {
 	arm64_traps_init();
-	arm64_efi = find_handoff(efi_handoff);
-	if (arm64_efi) {
+	if (find_handoff(efi_handoff)) {
+		efi_handoff_copy = *find_handoff(efi_handoff);
+		arm64_efi = &efi_handoff_copy;
 		boot_info = arm64_efi->info;
 		dtb = arm64_efi->dtb;
 		/* Quiet until the firmware's tables name the UART: QEMU's default may be RAM here. */
@@ -67,6 +70,13 @@ void arm64_start(phys_addr_t dtb, phys_addr_t efi_handoff)
 		arm64_acpi_parse(&boot_info);
 	else
 		arm64_dtb_parse(dtb, &boot_info, arm64_efi != NULL);
+
+	if (arm64_efi)
+		pr_info("efi: %u usable ranges, %u runtime-services ranges kept out; ACPI RSDP %s, "
+			"device tree %s, framebuffer %s, initramfs %s\n",
+			boot_info.nr_usable, arm64_efi->nr_runtime,
+			boot_info.acpi_rsdp_len ? "yes" : "no", dtb ? "yes" : "no",
+			boot_info.fb.base ? "yes" : "no", boot_info.nr_modules ? "yes" : "no");
 
 	phys_addr_t image = arm64_kernel_phys_base;
 

@@ -75,7 +75,7 @@ struct efi_memory_descriptor {
 	u64 attribute;
 };
 
-#define EFI_MEMORY_WB (UL(1) << 3)    /* write-back cacheable */
+#define EFI_MEMORY_WB (UL(1) << 3)	 /* write-back cacheable */
 #define EFI_MEMORY_RUNTIME (UL(1) << 63) /* needed by runtime services */
 #define EFI_PAGE_SHIFT 12
 
@@ -129,8 +129,13 @@ struct efi_system_table {
 };
 
 /* §9.1 EFI_LOADED_IMAGE_PROTOCOL. */
-#define EFI_LOADED_IMAGE_PROTOCOL_GUID                                                     \
-	{ 0x5b1b31a1, 0x9562, 0x11d2, { 0x8e, 0x3f, 0x00, 0xa0, 0xc9, 0x69, 0x72, 0x3b } }
+#define EFI_LOADED_IMAGE_PROTOCOL_GUID                                 \
+	{                                                              \
+		0x5b1b31a1, 0x9562, 0x11d2,                            \
+		{                                                      \
+			0x8e, 0x3f, 0x00, 0xa0, 0xc9, 0x69, 0x72, 0x3b \
+		}                                                      \
+	}
 struct efi_loaded_image {
 	u32 revision;
 	efi_handle parent_handle;
@@ -145,10 +150,20 @@ struct efi_loaded_image {
 };
 
 /* §13.4 EFI_SIMPLE_FILE_SYSTEM_PROTOCOL and §13.5 EFI_FILE_PROTOCOL. */
-#define EFI_SIMPLE_FILE_SYSTEM_PROTOCOL_GUID                                               \
-	{ 0x964e5b22, 0x6459, 0x11d2, { 0x8e, 0x39, 0x00, 0xa0, 0xc9, 0x69, 0x72, 0x3b } }
-#define EFI_FILE_INFO_GUID                                                                 \
-	{ 0x09576e92, 0x6d3f, 0x11d2, { 0x8e, 0x39, 0x00, 0xa0, 0xc9, 0x69, 0x72, 0x3b } }
+#define EFI_SIMPLE_FILE_SYSTEM_PROTOCOL_GUID                           \
+	{                                                              \
+		0x964e5b22, 0x6459, 0x11d2,                            \
+		{                                                      \
+			0x8e, 0x39, 0x00, 0xa0, 0xc9, 0x69, 0x72, 0x3b \
+		}                                                      \
+	}
+#define EFI_FILE_INFO_GUID                                             \
+	{                                                              \
+		0x09576e92, 0x6d3f, 0x11d2,                            \
+		{                                                      \
+			0x8e, 0x39, 0x00, 0xa0, 0xc9, 0x69, 0x72, 0x3b \
+		}                                                      \
+	}
 #define EFI_FILE_MODE_READ UL(1)
 
 struct efi_file {
@@ -177,8 +192,13 @@ struct efi_file_info {
 };
 
 /* §12.9 EFI_GRAPHICS_OUTPUT_PROTOCOL. */
-#define EFI_GRAPHICS_OUTPUT_PROTOCOL_GUID                                                  \
-	{ 0x9042a9de, 0x23dc, 0x4a38, { 0x96, 0xfb, 0x7a, 0xde, 0xd0, 0x80, 0x51, 0x6a } }
+#define EFI_GRAPHICS_OUTPUT_PROTOCOL_GUID                              \
+	{                                                              \
+		0x9042a9de, 0x23dc, 0x4a38,                            \
+		{                                                      \
+			0x96, 0xfb, 0x7a, 0xde, 0xd0, 0x80, 0x51, 0x6a \
+		}                                                      \
+	}
 
 enum efi_pixel_format {
 	EFI_PIXEL_RGB_RESERVED_8BIT, /* byte 0 red, 1 green, 2 blue, 3 reserved */
@@ -209,10 +229,20 @@ struct efi_gop {
 };
 
 /* Configuration tables (§4.6): the ACPI 2.0+ RSDP, and a flattened device tree. */
-#define EFI_ACPI_20_TABLE_GUID                                                             \
-	{ 0x8868e871, 0xe4f1, 0x11d3, { 0xbc, 0x22, 0x00, 0x80, 0xc7, 0x3c, 0x88, 0x81 } }
-#define EFI_DTB_TABLE_GUID                                                                 \
-	{ 0xb1b621d5, 0xf19c, 0x41a5, { 0x83, 0x0b, 0xd9, 0x15, 0x2c, 0x69, 0xaa, 0xe0 } }
+#define EFI_ACPI_20_TABLE_GUID                                         \
+	{                                                              \
+		0x8868e871, 0xe4f1, 0x11d3,                            \
+		{                                                      \
+			0xbc, 0x22, 0x00, 0x80, 0xc7, 0x3c, 0x88, 0x81 \
+		}                                                      \
+	}
+#define EFI_DTB_TABLE_GUID                                             \
+	{                                                              \
+		0xb1b621d5, 0xf19c, 0x41a5,                            \
+		{                                                      \
+			0x83, 0x0b, 0xd9, 0x15, 0x2c, 0x69, 0xaa, 0xe0 \
+		}                                                      \
+	}
 
 /*
  * What the stub hands the kernel (x1 at the Image's entry, physical): a
