@@ -8,10 +8,12 @@
 #include <asm/acpi.h>
 #include <asm/efi.h>
 #include <asm/page.h>
+#include <asm/pte.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <kernel/acpi.h>
 #include <kernel/ktest.h>
+#include <kernel/mm.h>
 #include <string.h>
 
 /* Peripheral ID 2's ArchRev, bits 7:4: GICv2 ICPIDR2 at 0xfe8 (IHI 0048B §4.3), GICv3 GICD_PIDR2 at 0xffe8 (IHI 0069 §12.9). */
@@ -118,4 +120,39 @@ KTEST(arm64_efi_memory_map_keeps_firmware_memory)
 
 		KTEST_EXPECT(ctx, !in_usable(&h->info, pa, pa + madt->length));
 	}
+}
+
+/* PAR_EL1 after AT S1E1W (Arm ARM D19.2, PAR_EL1): F bit 0, ATTR bits 63:56 (a MAIR encoding). */
+#define PAR_F (UL(1) << 0)
+#define PAR_ATTR(par) ((par) >> 56)
+#define MAIR_NORMAL_NC 0x44
+
+/*
+ * The GOP framebuffer (qemu-arm64-uefi has QEMU's ramfb) is mapped for the
+ * kernel as Normal Non-cacheable, writable, at its direct-map address, and
+ * what is written there is what memory holds.
+ */
+KTEST(arm64_framebuffer_mapped_non_cacheable)
+{
+	const struct boot_framebuffer *fb = arm64_efi ? &arm64_efi->info.fb : NULL;
+	volatile u32 *px;
+	u64 par;
+
+	if (!fb || !fb->base) {
+		ktest_skip(ctx, "no framebuffer from the firmware");
+		return;
+	}
+	px = arch_map_framebuffer(fb->base, (size_t)fb->pitch * fb->height);
+	if (!KTEST_EXPECT(ctx, px != NULL))
+		return;
+	KTEST_EXPECT(ctx, arch_map_framebuffer(fb->base, fb->pitch) == px); /* mapped once */
+	KTEST_EXPECT_EQ(ctx, virt_to_phys((const void *)px), fb->base);
+	__asm__ __volatile__("at s1e1w, %1\n\tisb\n\tmrs %0, par_el1" : "=r"(par) : "r"(px));
+	KTEST_EXPECT_EQ(ctx, par & PAR_F, 0);
+	KTEST_EXPECT_EQ(ctx, PAR_ATTR(par), MAIR_NORMAL_NC);
+	KTEST_EXPECT_EQ(ctx, par & PTE_ADDR_MASK, fb->base & PTE_ADDR_MASK);
+	px[0] = 0x00ff00ff;
+	KTEST_EXPECT_EQ(ctx, px[0], 0x00ff00ff);
+	px[0] = 0;
+	KTEST_EXPECT(ctx, fb->bpp == 32 && fb->width > 0 && fb->pitch >= fb->width * 4);
 }
