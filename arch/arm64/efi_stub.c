@@ -167,14 +167,15 @@ static u64 read_file(const struct efi_loaded_image *li, const char *path, u64 *s
 	}
 	addr = 0;
 	if (f->get_info(f, &info_guid, &info_size, info_buf) == EFI_SUCCESS) {
-		len = ((struct efi_file_info *)info_buf)->file_size;
-		addr = len ? alloc_pages_low(EFI_LOADER_DATA, bytes_to_pages(len)) : 0;
-		if (addr && (f->read(f, &len, (void *)addr) != EFI_SUCCESS ||
-			     len != ((struct efi_file_info *)info_buf)->file_size)) {
-			bs()->free_pages(addr, bytes_to_pages(len));
+		u64 want = ((struct efi_file_info *)info_buf)->file_size;
+
+		len = want;
+		addr = want ? alloc_pages_low(EFI_LOADER_DATA, bytes_to_pages(want)) : 0;
+		if (addr && (f->read(f, &len, (void *)addr) != EFI_SUCCESS || len != want)) {
+			bs()->free_pages(addr, bytes_to_pages(want));
 			addr = 0;
 		}
-		*size = len;
+		*size = want;
 	}
 	f->close(f);
 	root->close(root);
