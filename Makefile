@@ -77,15 +77,16 @@ BENCH_MAPS ?= 10000
 BENCH_CMDLINE := $(CMDLINE) init=/bin/bench -- runs=$(BENCH_RUNS) live=$(BENCH_LIVE) maps=$(BENCH_MAPS)
 BENCH_ARGS_FILE := $(BUILD)/bench.args
 
-# The bootable image, its crash-test twins (IMAGE, CRASH_IMAGES) and the
-# benchmark's (BENCH_IMAGE): how they are made is the architecture's business.
+# The bootable image, its crash-test twins (IMAGE, CRASH_IMAGES), the
+# benchmark's (BENCH_IMAGE) and other images some platforms boot
+# (EXTRA_IMAGES): how they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
 .PHONY: all iso image crash-images bench-image run debug test test-linux bench fuzz peer-test toolchain-check unit lint format \
 	docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
-all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) ## kernel, userland and the boot image of ARCH (the default)
+all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) $(EXTRA_IMAGES) ## kernel, userland and the boot image of ARCH (the default)
 image iso: $(IMAGE) ## the boot image only (x86_64: the hybrid ISO; arm64: the Image)
 crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
@@ -137,7 +138,7 @@ $(INITRAMFS_CPIO): $(USER_BINARIES)
 # (e.g. make run ARCH=arm64 PLATFORM=qemu-arm64-gcs, which fetches the
 # GCS-capable QEMU into the cache the first time).
 PLATFORM ?= $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM))
-run: deps-check $(IMAGE) ## boot PLATFORM (or EMU=bochs) with the console on this terminal
+run: deps-check $(IMAGE) $(EXTRA_IMAGES) ## boot PLATFORM (or EMU=bochs) with the console on this terminal
 	$(Q)tests/boot/emulate $(PLATFORM) $(IMAGE) - || [ $$? -eq 1 ]
 
 # A QEMU platform halted at the first instruction with a gdb stub on :1234;

@@ -38,8 +38,7 @@ void fbcon_init(const struct boot_framebuffer *fb)
 
 	if (!fb->base)
 		return;
-	base = phys_map(fb->base, (size_t)fb->pitch * fb->height,
-			KPROT_READ | KPROT_WRITE | KPROT_DEVICE);
+	base = arch_map_framebuffer(fb->base, (size_t)fb->pitch * fb->height);
 	screen_on = fbcon_setup(&screen, fb, base);
 	if (!screen_on) {
 		pr_warn("fbcon: the screen at %#lx (%ux%u, %u bpp) is not usable\n",

@@ -23,8 +23,6 @@
 #define GIC_SPI_BASE 32
 #define DEFAULT_VTIMER_INTID 27
 
-extern const char __kernel_end[];
-
 struct arm64_platform arm64_platform;
 
 static void set_string(char *dst, size_t size, const char *src, int len)
@@ -153,7 +151,7 @@ static void parse_memory(const void *fdt, struct boot_info *info)
 	}
 }
 
-void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info)
+void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info, bool efi)
 {
 	const void *fdt = phys_to_virt(dtb);
 
@@ -163,19 +161,16 @@ void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info)
 	u32 size = fdt_totalsize(fdt);
 	int root = fdt_path_offset(fdt, "/");
 
-	if (root >= 0 && fdt_prop_has_string(fdt, root, "compatible", "linux,dummy-virt"))
-		strlcpy(info->loader, "QEMU", sizeof(info->loader));
-	else
-		strlcpy(info->loader, "a Linux arm64 Image loader", sizeof(info->loader));
-
 	parse_devices(fdt);
-	parse_chosen(fdt, info);
-	parse_memory(fdt, info);
-
-	phys_addr_t image = arm64_kernel_phys_base;
-
-	boot_add_range(info->reserved, &info->nr_reserved, image,
-		       image + kernel_image_to_phys(__kernel_end) - image);
+	/* Under EFI the stub gave the memory map, command line and initramfs. */
+	if (!efi) {
+		if (root >= 0 && fdt_prop_has_string(fdt, root, "compatible", "linux,dummy-virt"))
+			strlcpy(info->loader, "QEMU", sizeof(info->loader));
+		else
+			strlcpy(info->loader, "a Linux arm64 Image loader", sizeof(info->loader));
+		parse_chosen(fdt, info);
+		parse_memory(fdt, info);
+	}
 	boot_add_range(info->reserved, &info->nr_reserved, dtb, dtb + size);
 
 	struct arm64_platform *p = &arm64_platform;

@@ -44,3 +44,28 @@ define image-with-cmdline
 	@$(if $(Q),echo "  IMAGE   $(1)")
 	$(call make-img,$(1),$(2))
 endef
+
+# The EFI system partition for UEFI firmware (tests/boot/platforms'
+# qemu-arm64-uefi), as SOURCE:PATH pairs: the Image is itself the EFI
+# application (boot/arm64/pe.S), and its stub (arch/arm64/efi_stub.c) reads
+# the initramfs and the command line from files beside it. A disk that
+# boots arm64 UEFI needs exactly these files on its ESP.
+ESP_IMAGE := $(BUILD)/umbra.esp
+ESP_FILES := $(BUILD)/umbra.bin:EFI/BOOT/BOOTAA64.EFI \
+	$(INITRAMFS_CPIO):EFI/umbra/initramfs.cpio \
+	$(CMDLINE_FILE):EFI/umbra/cmdline
+EXTRA_IMAGES := $(ESP_IMAGE)
+
+$(ESP_IMAGE): $(foreach f,$(ESP_FILES),$(firstword $(subst :, ,$(f)))) scripts/mkesp
+	@$(if $(Q),echo "  ESP     $@")
+	$(Q)scripts/mkesp $@ $(ESP_FILES)
+
+# The stub runs wherever the firmware loads the Image, before the MMU maps
+# the link address: a pointer the linker wrote would point to nowhere.
+EFI_STUB_OBJ := $(OBJ)/arch/arm64/efi_stub.c.o
+$(BUILD)/umbra.bin: $(BUILD)/efi-stub-pic.ok
+$(BUILD)/efi-stub-pic.ok: $(EFI_STUB_OBJ)
+	$(Q)if $(CROSS_COMPILE)readelf -rW $< | \
+		awk '/^Relocation section/ { sec = $$3 } sec !~ /debug/ && /R_AARCH64_ABS/' | grep .; then \
+		echo "$<: absolute relocations (above): the EFI stub must address PC-relatively"; \
+		exit 1; fi; touch $@

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The kernel's page tables (TTBR1). arch_mm_init() builds them once,
- * replacing the boot tables: a direct map of RAM in 2 MiB blocks (Normal,
+ * replacing the boot tables: a direct map of RAM in 2 MiB blocks (4 KiB
+ * pages at the unaligned ends of a range; Normal,
  * never executable), the device registers the DTB named as 4 KiB Device
  * pages at their direct-map address, the kernel image in 4 KiB pages with
  * per-section rights (text RX, rodata R, data RW, never W and X), and an
@@ -125,7 +126,45 @@ static int map_page(uintptr_t va, u64 entry)
 
 int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot)
 {
+	if (!kernel_l0)
+		return -ENOMEM; /* before arch_mm_init(): only the boot map, which is fixed */
 	return map_page(virt, phys | leaf_flags(prot));
+}
+
+/*
+ * A framebuffer at its direct-map address as Normal Non-cacheable pages:
+ * what the display reads is in memory without cache maintenance, and
+ * unlike Device memory unaligned and merged accesses are allowed, which a
+ * console's copies need (Arm ARM B2.7.2). Memory mapped already (RAM in
+ * the direct map) is refused: two mappings of one page with different
+ * cacheability lose coherence (Arm ARM B2.8, mismatched attributes).
+ */
+void *arch_map_framebuffer(phys_addr_t base, size_t len)
+{
+	u64 f = PTE_VALID | PTE_PAGE | PTE_ATTR(MAIR_IDX_NORMAL_NC) | PTE_AF | PTE_PXN | PTE_UXN |
+		PTE_WRITE;
+	static phys_addr_t mapped_base, mapped_end;
+	phys_addr_t start = ALIGN_DOWN(base, PAGE_SIZE), end = base + len, phys;
+	unsigned int prot;
+
+	if (!kernel_l0 || len == 0 || end < base)
+		return NULL;
+	if (base >= mapped_base && end <= mapped_end)
+		return phys_to_virt(base);
+	for (phys_addr_t p = start; p < end; p += PAGE_SIZE) {
+		if (arch_translate((uintptr_t)phys_to_virt(p), &phys, &prot)) {
+			pr_warn("mmu: framebuffer at %#lx overlaps mapped memory; not mapped\n",
+				(unsigned long)p);
+			return NULL;
+		}
+	}
+	for (phys_addr_t p = start; p < end; p += PAGE_SIZE) {
+		if (map_page((uintptr_t)phys_to_virt(p), p | f))
+			return NULL;
+	}
+	mapped_base = start;
+	mapped_end = end;
+	return phys_to_virt(base);
 }
 
 #define LEAF_TABLE_SPAN (512ul * PAGE_SIZE) /* what one last-level table maps */
@@ -237,19 +276,28 @@ static void map_image_range(const char *start, const char *end, unsigned int pro
 	}
 }
 
-/* Physical [start, end) at the direct map in 2 MiB blocks, Normal, never executable. */
+/*
+ * Physical [start, end) at the direct map, Normal, never executable: 2 MiB
+ * blocks where the range covers them whole, 4 KiB pages at its unaligned
+ * ends. Never more: a cacheable mapping of what is not RAM the kernel owns
+ * (a framebuffer, firmware or secure memory beside it) invites speculative
+ * accesses there and mismatched attributes (Arm ARM B2.8).
+ */
 static void map_direct(phys_addr_t start, phys_addr_t end)
 {
-	u64 f = PTE_VALID | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_PXN | PTE_UXN |
-		PTE_WRITE;
+	u64 f = PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_PXN | PTE_UXN | PTE_WRITE;
 
-	for (phys_addr_t p = ALIGN_DOWN(start, BLOCK_SIZE_L2); p < end; p += BLOCK_SIZE_L2) {
-		u64 *e = walk_create(kernel_l0, (uintptr_t)phys_to_virt(p), 2);
+	start = ALIGN_UP(start, PAGE_SIZE);
+	end = ALIGN_DOWN(end, PAGE_SIZE);
+	for (phys_addr_t p = start; p < end;) {
+		bool block = (p & (BLOCK_SIZE_L2 - 1)) == 0 && end - p >= BLOCK_SIZE_L2;
+		u64 *e = walk_create(kernel_l0, (uintptr_t)phys_to_virt(p), block ? 2 : 3);
 
 		if (!e)
 			panic("mmu: out of memory building the direct map");
 		if (!(READ_ONCE(*e) & PTE_VALID))
-			WRITE_ONCE(*e, p | f);
+			WRITE_ONCE(*e, p | f | PTE_VALID | (block ? 0 : PTE_PAGE));
+		p += block ? BLOCK_SIZE_L2 : PAGE_SIZE;
 	}
 }
 

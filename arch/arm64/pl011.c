@@ -2,7 +2,8 @@
 /*
  * The console on the Arm PL011 UART (registers: asm/pl011.h). The firmware (or QEMU) chose the baud rate; we
  * only send. Until the DTB is read, QEMU virt's address is assumed, so
- * early panics can still print.
+ * early panics can still print -- except after an EFI boot, where the
+ * firmware's tables (DTB or SPCR) must name it first.
  *
  * printk runs with interrupts off, so the wait for FIFO room is bounded:
  * a UART that stops taking characters for PL011_TX_TIMEOUT_HZ is given up
@@ -70,10 +71,13 @@ void pl011_port_flush(struct pl011_port *p)
 	wait_clear(p, UARTFR_BUSY);
 }
 
+/* The console's port, or NULL while booted by EFI and the tables have not named it yet. */
 static struct pl011_port *console_port(void)
 {
 	phys_addr_t base = arm64_platform.uart.size ? arm64_platform.uart.base : QEMU_VIRT_UART;
 
+	if (!arm64_platform.uart.size && arm64_platform.console_unknown)
+		return NULL;
 	console.base = (uintptr_t)phys_to_virt(base);
 	return &console;
 }
@@ -82,6 +86,8 @@ void arch_console_putc(char c)
 {
 	struct pl011_port *p = console_port();
 
+	if (!p)
+		return;
 	if (c == '\n')
 		pl011_port_putc(p, '\r');
 	pl011_port_putc(p, c);
@@ -89,5 +95,8 @@ void arch_console_putc(char c)
 
 void arch_console_flush(void)
 {
-	pl011_port_flush(console_port());
+	struct pl011_port *p = console_port();
+
+	if (p)
+		pl011_port_flush(p);
 }

@@ -3,19 +3,85 @@
  * The first C code: called by boot/arm64/head.S at the link address, MMU
  * on with the boot tables, on the boot stack, interrupts masked. Brings up
  * what kernel_main() needs from the arch: exception vectors, the console,
- * the boot information from the DTB.
+ * the boot information.
+ *
+ * Two ways in: a Linux loader (QEMU -kernel) passes a device tree in x0
+ * and 0 in x1; the EFI stub (efi_stub.c) passes its handoff in x1, with
+ * the firmware's device tree in x0 if it gave one. The hardware is then
+ * described by the device tree, or by ACPI when there is none or the
+ * command line says acpi=force -- Linux's precedence on arm64
+ * (Documentation/arch/arm64/arm-acpi.rst): acpi=off refuses ACPI.
  */
+#include <asm/efi.h>
+#include <asm/page.h>
 #include <asm/setup.h>
 #include <kernel/boot.h>
+#include <kernel/cmdline.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <string.h>
+
+extern const char __kernel_end[];
 
 static struct boot_info boot_info;
+static struct arm64_efi_handoff efi_handoff_copy; /* the stub's pages become free RAM */
+const struct arm64_efi_handoff *arm64_efi;
 
-__attribute__((noreturn)) void arm64_start(phys_addr_t dtb);
+__attribute__((noreturn)) void arm64_start(phys_addr_t dtb, phys_addr_t efi_handoff);
 
-void arm64_start(phys_addr_t dtb)
+/* The stub's handoff at physical p, or NULL when x1 held none (a Linux loader's 0). */
+static const struct arm64_efi_handoff *find_handoff(phys_addr_t p)
+{
+	const struct arm64_efi_handoff *h = phys_to_virt(p);
+
+	if (!p || p + sizeof(*h) > EARLY_MAPPED_LIMIT || h->magic != ARM64_EFI_HANDOFF_MAGIC)
+		return NULL;
+	return h;
+}
+
+/* Whether ACPI describes the machine: no device tree, or acpi=force. */
+static bool use_acpi(phys_addr_t dtb, const char *text)
+{
+	static struct cmdline c; /* too big for the boot stack's comfort */
+	const char *acpi;
+
+	cmdline_parse(&c, text);
+	acpi = cmdline_get(&c, "acpi");
+	if (acpi && strcmp(acpi, "off") == 0) {
+		if (!dtb)
+			panic("acpi=off, but the firmware gave no device tree");
+		return false;
+	}
+	return !dtb || (acpi && strcmp(acpi, "force") == 0);
+}
+
+void arm64_start(phys_addr_t dtb, phys_addr_t efi_handoff)
 {
 	arm64_traps_init();
-	arm64_dtb_parse(dtb, &boot_info);
+	if (find_handoff(efi_handoff)) {
+		efi_handoff_copy = *find_handoff(efi_handoff);
+		arm64_efi = &efi_handoff_copy;
+		boot_info = arm64_efi->info;
+		dtb = arm64_efi->dtb;
+		/* Quiet until the firmware's tables name the UART: QEMU's default may be RAM here. */
+		arm64_platform.console_unknown = true;
+	}
+	if (arm64_efi && use_acpi(dtb, boot_info.cmdline))
+		arm64_acpi_parse(&boot_info);
+	else
+		arm64_dtb_parse(dtb, &boot_info, arm64_efi != NULL);
+
+	if (arm64_efi)
+		pr_info("efi: %u usable ranges, %u runtime-services ranges kept out; ACPI RSDP %s, "
+			"device tree %s, framebuffer %s, initramfs %s\n",
+			boot_info.nr_usable, arm64_efi->nr_runtime,
+			boot_info.acpi_rsdp_len ? "yes" : "no", dtb ? "yes" : "no",
+			boot_info.fb.base ? "yes" : "no", boot_info.nr_modules ? "yes" : "no");
+
+	phys_addr_t image = arm64_kernel_phys_base;
+
+	boot_add_range(boot_info.reserved, &boot_info.nr_reserved, image,
+		       kernel_image_to_phys(__kernel_end));
 	arm64_task_setup();
 	kernel_main(&boot_info);
 }

@@ -217,3 +217,16 @@ void arch_mm_init(const struct boot_info *info)
 	pr_info("paging: kernel tables at %#lx, NX %s\n", (unsigned long)kernel_pml4,
 		pte_nx ? "on" : "unavailable");
 }
+
+/*
+ * The framebuffer as uncached-minus pages (KPROT_DEVICE): the firmware's
+ * write-combining MTRR for the display's memory, where it set one, still
+ * applies (SDM vol.3 §12.5.2.2). A framebuffer inside RAM the direct map
+ * already covers (the legacy text buffer at 0xb8000 lies in the first
+ * 2 MiB block) keeps that mapping: emulators and the chipsets' legacy VGA
+ * window decode it whatever the page's type.
+ */
+void *arch_map_framebuffer(phys_addr_t base, size_t len)
+{
+	return phys_map(base, len, KPROT_READ | KPROT_WRITE | KPROT_DEVICE);
+}

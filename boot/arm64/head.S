@@ -6,7 +6,9 @@
  * aligned physical address and enters the header's first word with the MMU
  * off, x0 = the physical address of the DTB, x1-x3 = 0, interrupts masked,
  * at EL2 or EL1 (Documentation/arch/arm64/booting.rst, "Call the kernel
- * image"). This code is linked at KERNEL_VMA but runs at the physical
+ * image"). The same file is a PE/COFF EFI application (boot/arm64/pe.S):
+ * UEFI firmware calls efi_main() instead, which enters here the same way,
+ * with x1 = the physical address of its handoff (arch/arm64/efi_stub.c). This code is linked at KERNEL_VMA but runs at the physical
  * address until the MMU is on, so it addresses memory only PC-relatively
  * (ADR/ADRP).
  *
@@ -23,6 +25,7 @@
 /* booting.rst, "Image header": flags bit 0 = LE, bits 2:1 = 1 (4K pages), bit 3 = anywhere. */
 #define IMAGE_FLAGS ((0 << 0) | (1 << 1) | (1 << 3))
 #define IMAGE_MAGIC 0x644d5241 /* "ARM\x64" */
+#define IMAGE_MZ_INSN 0x91005a4d /* add x13, x18, #0x16; its bytes start "MZ" */
 
 #define BOOT_TABLE(ia, x) ((x) | PTE_VALID | PTE_TABLE)
 #define BLOCK_NORMAL (PTE_VALID | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF)
@@ -36,20 +39,26 @@
 	add	\reg, \reg, :lo12:\sym
 .endm
 
-	.section .head.text, "ax"
+	.section .head.image, "ax"
 	.globl _head
 _head:
-	b	primary_entry		/* code0 */
-	.long	0			/* code1 */
+	/*
+	 * code0: the PE/COFF "MZ" magic (PE/COFF spec §2) is the low half of
+	 * ADD x13, x18, #0x16, which a -kernel boot executes harmlessly.
+	 */
+	.long	IMAGE_MZ_INSN
+	b	primary_entry		/* code1 */
 	.quad	0			/* text_offset */
 	.quad	__image_size		/* image_size, bss included */
 	.quad	IMAGE_FLAGS
 	.quad	0, 0, 0			/* res2-res4 */
 	.long	IMAGE_MAGIC
-	.long	0			/* res5: no PE header */
+	.long	__pe_header_offset	/* res5: where the PE header is (boot/arm64/pe.S) */
 
+	.section .head.text, "ax"
 primary_entry:
 	mov	x19, x0			/* the DTB, for arm64_start() */
+	mov	x22, x1			/* 0, or the EFI stub's handoff (efi_stub.c) */
 	adr_l	x20, _head		/* where we were loaded */
 	mrs	x21, CurrentEL
 	cmp	x21, #CURRENTEL_EL2
@@ -147,6 +156,7 @@ high:
 	adrp	x1, arm64_boot_el
 	str	w21, [x1, :lo12:arm64_boot_el]
 	mov	x0, x19
+	mov	x1, x22
 	bl	arm64_start
 6:	wfi
 	b	6b

@@ -90,4 +90,12 @@ phys_addr_t arch_unmap_kernel_page(uintptr_t virt);
 /* Looks virt up in the current tables: true when mapped, with frame and prot. */
 bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot);
 
+/*
+ * Maps the framebuffer [base, base + len) (struct boot_framebuffer) for
+ * the kernel to write, with the memory type the arch needs for a display
+ * (arm64: Normal Non-cacheable). Returns the kernel address of base, or
+ * NULL when it cannot be mapped. After arch_mm_init().
+ */
+void *arch_map_framebuffer(phys_addr_t base, size_t len);
+
 #endif

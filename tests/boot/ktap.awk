@@ -4,7 +4,7 @@
 # numbered in order, "# Totals: ...". A case is called SUITE/NAME.
 #
 # Input: the expectations file first (lines "suite S", "case S/N",
-# "skip S/N"; others ignored), then the log. Output, one line per verdict:
+# "skip S/N"; others ignored; the last line about a case wins), then the log. Output, one line per verdict:
 #   PASS<TAB>what   FAIL<TAB>what   SKIP<TAB>what
 # plus the diagnostics ("# ..." lines) of every failed case, indented.
 
@@ -18,7 +18,7 @@ FILENAME == ARGV[1] {
 		what = substr(line, index(line, " ") + 1)
 		sub(/[ \t]+$/, "", what)
 		if (kind == "suit") want_suite[what] = 1
-		else if (kind == "case") want_case[what] = 1
+		else if (kind == "case") { want_case[what] = 1; delete allowed_skip[what] }
 		else { allowed_skip[what] = 1; want_case[what] = 1 }
 	}
 	next

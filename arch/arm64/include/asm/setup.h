@@ -6,13 +6,13 @@
 #include <kernel/boot.h>
 #include <kernel/types.h>
 
-/* A device's registers, as the DTB gave them (physical). */
+/* A device's registers, as the DTB or ACPI gave them (physical). */
 struct mmio_range {
 	phys_addr_t base;
 	size_t size;
 };
 
-/* The devices the DTB described; read by the drivers. */
+/* The devices the DTB or the ACPI tables described; read by the drivers. */
 struct arm64_platform {
 	struct mmio_range uart;	  /* PL011 */
 	struct mmio_range rtc;	  /* PL031, size 0 when absent */
@@ -22,13 +22,28 @@ struct arm64_platform {
 	unsigned int gic_version; /* 2 or 3 */
 	unsigned int timer_intid; /* virtual timer's GIC INTID */
 	bool psci_hvc;		  /* PSCI conduit: HVC, else SMC */
-	bool psci;		  /* a PSCI node was found */
+	bool psci;		  /* PSCI is there (DTB node, FADT flag) */
+	bool acpi;		  /* described by ACPI, not the DTB */
+	bool console_unknown;	  /* no UART yet and no default to assume: stay quiet */
 };
 
 extern struct arm64_platform arm64_platform;
 
-/* Parses the DTB at physical dtb into info and arm64_platform. */
-void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info);
+/*
+ * Parses the DTB at physical dtb into arm64_platform and, unless efi (the
+ * EFI stub gave them), the memory, command line and initramfs into info.
+ */
+void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info, bool efi);
+
+/*
+ * Fills arm64_platform from the ACPI tables info's RSDP leads to (SPCR,
+ * MADT, GTDT, FADT); before arch_mm_init(), so they must lie in the boot
+ * map (below EARLY_MAPPED_LIMIT). Panics without a usable GIC or timer.
+ */
+void arm64_acpi_parse(struct boot_info *info);
+
+/* The EFI stub's handoff (asm/efi.h) when the firmware started us, else NULL. */
+extern const struct arm64_efi_handoff *arm64_efi;
 
 /* Registers of a device, mapped uncached in the direct map by arch_mm_init(). */
 void arm64_add_mmio(const struct mmio_range *r);

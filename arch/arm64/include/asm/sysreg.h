@@ -133,10 +133,15 @@
 	(TCR_T0SZ(16) | TCR_IRGN0_WBWA | TCR_ORGN0_WBWA | TCR_SH0_INNER | TCR_TG0_4K | \
 	 TCR_T1SZ(16) | TCR_IRGN1_WBWA | TCR_ORGN1_WBWA | TCR_SH1_INNER | TCR_TG1_4K)
 
-/* MAIR_EL1 attribute indices (Arm ARM D19.2.97): 0 = Device-nGnRE, 1 = Normal WB. */
+/*
+ * MAIR_EL1 attribute indices (Arm ARM D19.2.97): 0 = Device-nGnRE, 1 =
+ * Normal write-back, 2 = Normal non-cacheable (0x44: Outer and Inner
+ * Non-cacheable, for framebuffers).
+ */
 #define MAIR_IDX_DEVICE 0
 #define MAIR_IDX_NORMAL 1
-#define MAIR_EL1_VALUE (UL(0x04) | (UL(0xff) << 8))
+#define MAIR_IDX_NORMAL_NC 2
+#define MAIR_EL1_VALUE (UL(0x04) | (UL(0xff) << 8) | (UL(0x44) << 16))
 
 /* CPACR_EL1.FPEN, bits 21:20 = 0b11: EL0 and EL1 may use FP/SIMD (D19.2.32). */
 #define CPACR_FPEN (UL(3) << 20)

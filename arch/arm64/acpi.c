@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The machine from ACPI instead of a device tree (firmware that gives only
+ * ACPI: UEFI on servers, edk2 on QEMU virt). The tables, found through
+ * kernel/acpi.c, fill the same struct arm64_platform dtb.c fills:
+ *
+ *   SPCR  the console UART (Microsoft "Serial Port Console Redirection
+ *         Table"; interface types from Microsoft's DBG2 specification)
+ *   APIC  the MADT: GIC distributor, CPU interface or redistributors
+ *         (ACPI 6.5 §5.2.12.14-.17)
+ *   GTDT  the generic timer's interrupts (ACPI 6.5 §5.2.25)
+ *   FACP  the FADT's ARM boot architecture flags: PSCI and its conduit
+ *         (ACPI 6.5 §5.2.9.4)
+ *
+ * Runs before arch_mm_init(): the tables are read through the boot map,
+ * which covers physical memory below EARLY_MAPPED_LIMIT.
+ */
+#include <asm/acpi.h>
+#include <asm/page.h>
+#include <asm/setup.h>
+#include <asm/sysreg.h>
+#include <kernel/acpi.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <string.h>
+
+/* GICv3 redistributor frames (RD_base + SGI_base), GIC IHI 0069 §12.10. */
+#define GICR_FRAMES_SIZE (UL(2) << 16)
+#define GICD_SIZE (UL(64) << 10)
+#define GICC_SIZE (UL(8) << 10)
+#define UART_SIZE PAGE_SIZE
+/* MPIDR_EL1 affinity fields Aff3 (39:32) and Aff2..Aff0 (23:0), Arm ARM D19.2. */
+#define MPIDR_AFFINITY_MASK UL(0xff00ffffff)
+
+struct arm64_acpi_facts arm64_acpi_facts;
+
+static u32 rd32(const void *base, size_t off)
+{
+	u32 v;
+
+	memcpy(&v, (const u8 *)base + off, sizeof(v));
+	return v;
+}
+
+static u64 rd64(const void *base, size_t off)
+{
+	u64 v;
+
+	memcpy(&v, (const u8 *)base + off, sizeof(v));
+	return v;
+}
+
+static const char *spcr_type_name(unsigned int type)
+{
+	switch (type) {
+	case SPCR_TYPE_PL011:
+		return "PL011";
+	case SPCR_TYPE_SBSA_32BIT:
+		return "SBSA generic UART (32-bit)";
+	case SPCR_TYPE_SBSA:
+		return "SBSA generic UART";
+	default:
+		return NULL;
+	}
+}
+
+/* The console: a PL011 or its SBSA subset, in memory space. Else none (quiet). */
+static void parse_spcr(void)
+{
+	const struct acpi_table_header *t = acpi_find_table("SPCR", 0);
+	struct acpi_gas gas;
+
+	if (!t || t->length < SPCR_BASE_ADDRESS + sizeof(gas))
+		return;
+	arm64_acpi_facts.spcr_type = ((const u8 *)t)[SPCR_INTERFACE_TYPE];
+	memcpy(&gas, (const u8 *)t + SPCR_BASE_ADDRESS, sizeof(gas));
+	if (gas.space_id != ACPI_GAS_MEMORY || !gas.address ||
+	    !spcr_type_name(arm64_acpi_facts.spcr_type))
+		return;
+	arm64_platform.uart.base = gas.address;
+	arm64_platform.uart.size = UART_SIZE;
+}
+
+/* Our own GICC: the one whose MPIDR is this CPU's (ACPI 6.5 §5.2.12.14). */
+static bool is_boot_cpu(const u8 *gicc)
+{
+	u64 mpidr = read_sysreg(mpidr_el1) & MPIDR_AFFINITY_MASK;
+
+	return gicc[1] >= MADT_GICC_MIN_LEN && (rd32(gicc, MADT_GICC_FLAGS) & MADT_GICC_ENABLED) &&
+	       (rd64(gicc, MADT_GICC_MPIDR) & MPIDR_AFFINITY_MASK) == mpidr;
+}
+
+static void parse_madt(void)
+{
+	const struct acpi_table_header *t = acpi_find_table("APIC", 0);
+	struct arm64_platform *p = &arm64_platform;
+	unsigned int declared = 0;
+	phys_addr_t gicc_gicr = 0;
+
+	if (!t)
+		panic("acpi: no MADT: cannot find the GIC");
+	const u8 *s = (const u8 *)t + MADT_STRUCTURES, *end = (const u8 *)t + t->length;
+
+	for (; s + 2 <= end && s[1] >= 2 && s + s[1] <= end; s += s[1]) {
+		switch (s[0]) {
+		case MADT_GICC:
+			if (is_boot_cpu(s)) {
+				p->gicc.base = rd64(s, MADT_GICC_BASE);
+				gicc_gicr = rd64(s, MADT_GICC_GICR_BASE);
+			}
+			break;
+		case MADT_GICD:
+			if (s[1] >= MADT_GICD_LEN && !p->gicd.base) {
+				p->gicd.base = rd64(s, MADT_GICD_BASE);
+				declared = s[MADT_GICD_VERSION];
+			}
+			break;
+		case MADT_GICR:
+			if (s[1] >= MADT_GICR_LEN && !p->gicr.base) {
+				p->gicr.base = rd64(s, MADT_GICR_BASE);
+				p->gicr.size = rd32(s, MADT_GICR_LENGTH);
+			}
+			break;
+		}
+	}
+	if (!p->gicr.base && gicc_gicr) {
+		p->gicr.base = gicc_gicr; /* per-CPU redistributors: only ours */
+		p->gicr.size = GICR_FRAMES_SIZE;
+	}
+	/* Version 0: "no GIC version information", so a redistributor means v3. */
+	if (declared >= 3 || (declared == 0 && p->gicr.base))
+		p->gic_version = 3;
+	else
+		p->gic_version = 2;
+	arm64_acpi_facts.madt_gic_version = declared;
+	if (!p->gicd.base)
+		panic("acpi: the MADT has no GIC distributor");
+	p->gicd.size = GICD_SIZE;
+	if (p->gic_version == 2) {
+		p->gicr.base = p->gicr.size = 0;
+		p->gicc.size = p->gicc.base ? GICC_SIZE : 0;
+	} else {
+		p->gicc.base = p->gicc.size = 0; /* the CPU interface is system registers */
+	}
+}
+
+/* The EL1 virtual timer's GSIV: a PPI, so its INTID (ACPI 6.5 §5.2.25, Table 5.123). */
+static void parse_gtdt(void)
+{
+	const struct acpi_table_header *t = acpi_find_table("GTDT", 0);
+
+	if (!t || t->length < GTDT_VIRTUAL_EL1_GSIV + 4)
+		panic("acpi: no GTDT: cannot find the timer's interrupt");
+	arm64_platform.timer_intid = rd32(t, GTDT_VIRTUAL_EL1_GSIV);
+}
+
+/* PSCI and its conduit from the FADT's ARM_BOOT_ARCH (ACPI 6.5 §5.2.9, Table 5.13). */
+static void parse_fadt(void)
+{
+	const struct acpi_table_header *t = acpi_find_table("FACP", 0);
+	u16 flags;
+
+	if (!t || t->length < FADT_ARM_BOOT_ARCH + 2)
+		return;
+	memcpy(&flags, (const u8 *)t + FADT_ARM_BOOT_ARCH, sizeof(flags));
+	arm64_platform.psci = flags & FADT_PSCI_COMPLIANT;
+	arm64_platform.psci_hvc = flags & FADT_PSCI_USE_HVC;
+}
+
+void arm64_acpi_parse(struct boot_info *info)
+{
+	struct arm64_platform *p = &arm64_platform;
+
+	if (acpi_init(info))
+		panic("acpi: no device tree and no valid ACPI tables below %#lx",
+		      (unsigned long)EARLY_MAPPED_LIMIT);
+	p->acpi = true;
+	parse_spcr();
+	parse_madt();
+	parse_gtdt();
+	parse_fadt();
+
+	arm64_add_mmio(&p->uart);
+	arm64_add_mmio(&p->gicd);
+	arm64_add_mmio(&p->gicc);
+	arm64_add_mmio(&p->gicr);
+	pr_info("acpi: SPCR uart %#lx (%s), MADT GICv%u at %#lx (declared version %u), "
+		"GTDT virtual timer INTID %u, FADT PSCI %s\n",
+		(unsigned long)p->uart.base,
+		spcr_type_name(arm64_acpi_facts.spcr_type) ?: "unsupported type", p->gic_version,
+		(unsigned long)p->gicd.base, arm64_acpi_facts.madt_gic_version, p->timer_intid,
+		!p->psci      ? "none"
+		: p->psci_hvc ? "hvc"
+			      : "smc");
+}
