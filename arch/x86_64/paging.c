@@ -221,10 +221,11 @@ void arch_mm_init(const struct boot_info *info)
 /*
  * The framebuffer as uncached-minus pages (KPROT_DEVICE): the firmware's
  * write-combining MTRR for the display's memory, where it set one, still
- * applies (SDM vol.3 §12.5.2.2). A framebuffer inside RAM the direct map
- * already covers (the legacy text buffer at 0xb8000 lies in the first
- * 2 MiB block) keeps that mapping: emulators and the chipsets' legacy VGA
- * window decode it whatever the page's type.
+ * applies (SDM vol.3 §12.5.2.2). A framebuffer inside a block the direct
+ * map already covers (the legacy text buffer at 0xb8000 lies in the first
+ * 2 MiB) keeps that mapping: firmware makes the legacy VGA window uncached
+ * through the fixed-range MTRRs, which win over a write-back page (SDM
+ * vol.3 §12.11.2.2).
  */
 void *arch_map_framebuffer(phys_addr_t base, size_t len)
 {
