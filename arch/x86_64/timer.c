@@ -202,9 +202,14 @@ static void calibrate(void)
 	use(rc->name, rc, measured);
 }
 
+/*
+ * Also the x86 platform's ACPI set-up, the first arch code after
+ * acpi_init(): the MADT before the APIC, and what poweroff needs.
+ */
 void arch_timer_init(unsigned int hz)
 {
 	madt_parse();
+	x86_acpi_power_init();
 	have_8259 = !x86_madt.found || x86_madt.pcat_compat;
 	if (have_8259)
 		pic_init();

@@ -29,6 +29,9 @@ void panic_begin(const char *fmt, ...) __printf(1, 2);
 /* Flushes the console and leaves the machine (emulator exit, then halt). */
 __noreturn void poweroff(enum poweroff_status status);
 
+/* Flushes the console and resets the machine (reboot(LINUX_REBOOT_CMD_RESTART)). */
+__noreturn void restart(void);
+
 /* The line a panic report starts with; the boot runner looks for it. */
 #define PANIC_BANNER "Kernel panic"
 

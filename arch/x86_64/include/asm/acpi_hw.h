@@ -71,4 +71,30 @@ extern struct x86_timer_info x86_timer;
  */
 bool apic_timer_sample(struct refclock_watch *w, u64 *ref, u32 *count);
 
+/* What x86_acpi_power_init() found for leaving the machine (acpi_power.c). */
+struct x86_acpi_power {
+	bool s5_found;	       /* \_S5 decoded */
+	u8 slp_typa, slp_typb; /* its first two values */
+	bool hw_reduced;       /* pm1a is then the sleep control register */
+	bool pm1a_ok, pm1b_ok;
+	struct acpi_gas pm1a, pm1b;
+	u32 smi_cmd;
+	u8 acpi_enable;
+	bool reset_ok; /* the FADT's reset register works */
+	struct acpi_gas reset;
+	u8 reset_value;
+	bool has_8042;
+};
+
+extern struct x86_acpi_power x86_acpi_power;
+
+/* Reads the FADT and \_S5 once, after acpi_init(); logs what it found. */
+void x86_acpi_power_init(void);
+
+/* Enters S5 through ACPI; returns only when that did not turn the machine off. */
+void x86_acpi_poweroff(void);
+
+/* Resets the machine: the ACPI reset register, the 8042, a triple fault. */
+__attribute__((noreturn)) void x86_reset(void);
+
 #endif
