@@ -43,13 +43,6 @@ void pic_init(void)
 	outb(PIC2_DATA, 0xff);
 }
 
-void pic_eoi(unsigned int irq)
-{
-	if (irq >= 8)
-		outb(PIC2_CMD, OCW2_EOI);
-	outb(PIC1_CMD, OCW2_EOI);
-}
-
 static u8 read_isr(u16 cmd_port)
 {
 	outb(cmd_port, OCW3_READ_ISR);

@@ -336,14 +336,18 @@ struct trap_frame *x86_frame_to_task_stack(struct trap_frame *f)
 }
 
 /*
- * Interrupts (vectors 32..255). The APIC timer's is the tick. Every 8259
- * line is masked, so one of its vectors is a spurious IRQ 7/15 (ignored
- * without an EOI, 8259A data sheet) or a line that fired before the mask:
- * acknowledged and dropped. The APIC's spurious vector takes no EOI
- * (SDM vol. 3A §11.9).
+ * Interrupts (vectors 32..255). The APIC timer's is the tick. The 8259's
+ * lines and LINT0 are masked, so an 8259 can only raise its spurious IRQ
+ * 7/15 (ignored without an EOI, 8259A data sheet); the APIC's spurious
+ * vector takes no EOI either (SDM vol. 3A §11.9). Anything else is an
+ * interrupt firmware left routed to us (an I/O APIC entry or MSI it
+ * enabled): acknowledged at the local APIC, or it would block its
+ * priority class (§11.8.4), and dropped, the first one logged.
  */
 static void irq_dispatch(u64 vector, bool from_user)
 {
+	static bool unexpected_seen;
+
 	switch (vector) {
 	case VEC_APIC_TIMER:
 		timer_tick();
@@ -356,12 +360,15 @@ static void irq_dispatch(u64 vector, bool from_user)
 	case VEC_APIC_SPURIOUS:
 		break;
 	default:
-		if (vector < VEC_IRQ_BASE + 16) {
-			if (!pic_is_spurious((unsigned int)(vector - VEC_IRQ_BASE)))
-				pic_eoi((unsigned int)(vector - VEC_IRQ_BASE));
-		} else {
-			lapic_eoi();
+		if (vector < VEC_IRQ_BASE + 16 && x86_has_8259() &&
+		    pic_is_spurious((unsigned int)(vector - VEC_IRQ_BASE)))
+			break;
+		if (!unexpected_seen) {
+			unexpected_seen = true;
+			pr_warn("irq: unexpected interrupt, vector %lu; dropped\n",
+				(unsigned long)vector);
 		}
+		lapic_eoi();
 		break;
 	}
 	if (from_user)
