@@ -82,12 +82,17 @@ BENCH_ARGS_FILE := $(BUILD)/bench.args
 # (EXTRA_IMAGES): how they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
-.PHONY: all iso image crash-images bench-image run debug test test-linux bench fuzz peer-test toolchain-check unit lint format \
-	docs check-docs deps deps-check clean help
+.PHONY: all iso image usb crash-images bench-image run debug test test-linux bench fuzz peer-test \
+	toolchain-check unit lint format docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
-all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) $(EXTRA_IMAGES) ## kernel, userland and the boot image of ARCH (the default)
+all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) $(EXTRA_IMAGES) ## kernel, userland and the boot images of ARCH (the default)
 image iso: $(IMAGE) ## the boot image only (x86_64: the hybrid ISO; arm64: the Image)
+
+# The USB-stick image of every architecture built (scripts/mkusb): x86_64's
+# always, arm64's EFI application when build/arm64 has it.
+usb: deps-check ## build/umbra-usb.img: GPT + EFI system partition, BIOS and UEFI (README)
+	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 build/umbra-usb.img
 crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
 
@@ -138,16 +143,18 @@ $(INITRAMFS_CPIO): $(USER_BINARIES)
 # (e.g. make run ARCH=arm64 PLATFORM=qemu-arm64-gcs, which fetches the
 # GCS-capable QEMU into the cache the first time).
 PLATFORM ?= $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM))
+# The image PLATFORM boots (tests/boot/platforms: a name in build/ARCH/).
+PLATFORM_IMAGE = $(BUILD)/$(shell awk -v p='$(PLATFORM)' '$$1 == p { print $$5 }' tests/boot/platforms)
 run: deps-check $(IMAGE) $(EXTRA_IMAGES) ## boot PLATFORM (or EMU=bochs) with the console on this terminal
-	$(Q)tests/boot/emulate $(PLATFORM) $(IMAGE) - || [ $$? -eq 1 ]
+	$(Q)tests/boot/emulate $(PLATFORM) $(PLATFORM_IMAGE) - || [ $$? -eq 1 ]
 
 # A QEMU platform halted at the first instruction with a gdb stub on :1234;
 # gdb-multiarch (make deps installs it) debugs either architecture.
 GDB ?= gdb-multiarch
-debug: deps-check $(IMAGE) ## boot a QEMU PLATFORM halted, with a gdb stub on :1234
+debug: deps-check $(IMAGE) $(EXTRA_IMAGES) ## boot a QEMU PLATFORM halted, with a gdb stub on :1234
 	@case "$(PLATFORM)" in qemu-*) ;; *) echo "make debug: $(PLATFORM) is not a QEMU platform"; exit 2 ;; esac
 	@echo "in another terminal: $(GDB) $(ELF) -ex 'target remote :1234'"
-	$(Q)EMULATE_EXTRA="-s -S" tests/boot/emulate $(PLATFORM) $(IMAGE) - || [ $$? -eq 1 ]
+	$(Q)EMULATE_EXTRA="-s -S" tests/boot/emulate $(PLATFORM) $(PLATFORM_IMAGE) - || [ $$? -eq 1 ]
 
 # Unit tests, then every architecture's build and boot platforms (only
 # ARCH's when ARCH is given); the last line is "N passed, N failed, N skipped".

@@ -13,6 +13,15 @@
 
 #define RSDP_V1_LEN 20 /* the part ACPI 1.0 defined, covered by .checksum */
 
+/* Offsets of ACPI 6.5 table 5.9: a mistake here reads the wrong registers. */
+_Static_assert(__builtin_offsetof(struct acpi_fadt, flags) == 112, "FADT flags");
+_Static_assert(__builtin_offsetof(struct acpi_fadt, reset_reg) == 116, "FADT RESET_REG");
+_Static_assert(__builtin_offsetof(struct acpi_fadt, x_dsdt) == 140, "FADT X_DSDT");
+_Static_assert(__builtin_offsetof(struct acpi_fadt, x_pm_tmr_blk) == 208, "FADT X_PM_TMR_BLK");
+_Static_assert(__builtin_offsetof(struct acpi_fadt, sleep_control_reg) == 244,
+	       "FADT SLEEP_CONTROL_REG");
+_Static_assert(sizeof(struct acpi_fadt) == 276, "FADT size");
+
 static const struct acpi_table_header *root; /* XSDT or RSDT */
 static unsigned int entry_size;		     /* 8 (XSDT) or 4 (RSDT) */
 
@@ -119,4 +128,25 @@ const struct acpi_table_header *acpi_find_table(const char sig[4], unsigned int 
 			return h;
 	}
 	return NULL;
+}
+
+const struct acpi_table_header *acpi_table_at(phys_addr_t phys, const char sig[4])
+{
+	const struct acpi_table_header *h;
+
+	if (!phys)
+		return NULL;
+	h = map_table(phys);
+	return table_valid(h, sig) ? h : NULL;
+}
+
+bool acpi_fadt(struct acpi_fadt *fadt)
+{
+	const struct acpi_table_header *h = acpi_find_table("FACP", 0);
+
+	memset(fadt, 0, sizeof(*fadt));
+	if (!h)
+		return false;
+	memcpy(fadt, h, h->length < sizeof(*fadt) ? h->length : sizeof(*fadt));
+	return true;
 }

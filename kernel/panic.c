@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* panic() and poweroff(): the two ways the kernel leaves the machine. */
+/* panic(), poweroff() and restart(): the ways the kernel leaves the machine. */
 #include <kernel/arch.h>
 #include <kernel/console.h>
 #include <kernel/mm.h>
@@ -18,6 +18,14 @@ void poweroff(enum poweroff_status status)
 	verdict_screen_show(status);
 	console_flush();
 	arch_poweroff((int)status);
+}
+
+void restart(void)
+{
+	arch_irq_disable();
+	printk("umbra: restart\n");
+	arch_console_flush();
+	arch_restart();
 }
 
 /*

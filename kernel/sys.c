@@ -100,7 +100,10 @@ SYSCALL(set_tid_address)
 	return task_tid_in(current, task_active_pid_ns(current));
 }
 
-/* reboot(2): root only -- everyone here. Any command powers the machine off. */
+/*
+ * reboot(2): root only -- everyone here. RESTART resets the machine; the
+ * other commands power it off with a passing verdict.
+ */
 SYSCALL(reboot)
 {
 	unsigned int magic1 = (unsigned int)a[0], magic2 = (unsigned int)a[1];
@@ -113,8 +116,9 @@ SYSCALL(reboot)
 	switch (cmd) {
 	case LINUX_REBOOT_CMD_POWER_OFF:
 	case LINUX_REBOOT_CMD_HALT:
-	case LINUX_REBOOT_CMD_RESTART:
 		poweroff(POWEROFF_PASS);
+	case LINUX_REBOOT_CMD_RESTART:
+		restart();
 	default:
 		return -EINVAL;
 	}

@@ -39,7 +39,7 @@ MUSL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -pthread -MMD -MP
 # the kernel cannot spoil another suite.
 USER_RUN_ORDER := clone3 shstk proc threads mm shm efault leak hostile counter cow robust archabi \
 	musl_pthreads gcs signals pipes fdio remap procfs fuzz
-USER_NOT_RUN := bench
+USER_NOT_RUN := bench reboot
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)
 USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
 	$(filter-out $(USER_RUN_ORDER) $(USER_NOT_RUN),$(USER_BIN_NAMES))

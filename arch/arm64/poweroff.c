@@ -20,6 +20,7 @@
 #define SEMIHOSTING_SYS_EXIT 0x18
 #define ADP_STOPPED_APPLICATION_EXIT 0x20026
 #define PSCI_SYSTEM_OFF 0x84000008ul
+#define PSCI_SYSTEM_RESET 0x84000009ul /* DEN 0022 §5.11 */
 
 static void semihosting_exit(int code)
 {
@@ -38,9 +39,9 @@ static void semihosting_exit(int code)
 			     : "memory");
 }
 
-static void psci_system_off(void)
+static void psci_call(u64 function)
 {
-	register u64 x0 __asm__("x0") = PSCI_SYSTEM_OFF;
+	register u64 x0 __asm__("x0") = function;
 
 	if (!arm64_platform.psci)
 		return;
@@ -53,7 +54,15 @@ static void psci_system_off(void)
 void arch_poweroff(int status)
 {
 	semihosting_exit(status * 2 + 1);
-	psci_system_off();
+	psci_call(PSCI_SYSTEM_OFF);
+	for (;;)
+		__asm__ __volatile__("msr daifset, #0xf\n\twfi");
+}
+
+/* PSCI SYSTEM_RESET: QEMU resets (or, with -no-reboot, exits with 0). */
+void arch_restart(void)
+{
+	psci_call(PSCI_SYSTEM_RESET);
 	for (;;)
 		__asm__ __volatile__("msr daifset, #0xf\n\twfi");
 }

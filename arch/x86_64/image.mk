@@ -30,3 +30,17 @@ $(BENCH_IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg $(BENCH_ARGS_FILE
 # (make fuzz): $(call image-with-cmdline,OUT,CMDLINE) after IMAGE_INPUTS.
 IMAGE_INPUTS := $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg
 image-with-cmdline = $(call make-iso,$(1),$(2))
+
+# The USB-stick image (make usb): a GPT disk with GRUB for BIOS and UEFI on
+# an EFI system partition, and the arm64 EFI application beside it when
+# build/arm64 has one (scripts/mkusb). Its command line adds console=debugcon,
+# which only acts under a hypervisor (arch/x86_64/debugcon.c): the
+# qemu-x86_64-modern platform, without a serial port, is judged from it.
+USB_IMAGE := build/umbra-usb.img
+USB_ARM64_FILES := $(wildcard build/arm64/umbra.efi build/arm64/initramfs.cpio)
+EXTRA_IMAGES := $(USB_IMAGE)
+
+$(USB_IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg scripts/mkusb $(USB_ARM64_FILES) \
+		Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
+	@$(if $(Q),echo "  USB     $@")
+	$(Q)scripts/mkusb $@ '$(CMDLINE) console=debugcon' >/dev/null

@@ -164,6 +164,38 @@ bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot)
 	return false;
 }
 
+/*
+ * Device registers (LAPIC, I/O APIC, HPET, ACPI registers in memory space)
+ * must not be cached: with PCD = PWT = 1 and PAT = 0 a 4 KiB entry selects
+ * PAT entry 3, which is UC from power-up (SDM vol. 3A §4.9.2, §11.12.4,
+ * table 11-12), and reads and writes reach the device in program order
+ * (UC, §11.3). Maps [phys, phys + len) at its direct-map address, writable
+ * and never executable; a page an earlier read-only acpi_map() covered is
+ * remapped. Returns the address of phys, or NULL when out of memory or
+ * when the range lies in RAM the direct map covers with large pages (RAM
+ * is not a device).
+ */
+volatile void *x86_map_mmio(phys_addr_t phys, size_t len)
+{
+	phys_addr_t end = phys + len;
+
+	if (len == 0 || end < phys)
+		return NULL;
+	for (phys_addr_t p = ALIGN_DOWN(phys, PAGE_SIZE); p < end; p += PAGE_SIZE) {
+		uintptr_t virt = (uintptr_t)phys_to_virt(p);
+		u64 *e = walk_create(kernel_pml4, virt, 2);
+
+		if (!e || (READ_ONCE(*e) & PTE_PS))
+			return NULL;
+		e = walk_create(kernel_pml4, virt, 1);
+		if (!e)
+			return NULL;
+		WRITE_ONCE(*e, p | PTE_P | PTE_G | PTE_RW | PTE_PCD | PTE_PWT | pte_nx);
+		invlpg(virt);
+	}
+	return phys_to_virt(phys);
+}
+
 /* Maps [start, end) of the kernel image at its link address with prot. */
 static void map_image_range(const char *start, const char *end, unsigned int prot)
 {

@@ -2,7 +2,8 @@
 /*
  * 8259A set-up: the initialisation sequence ICW1-ICW4 of the Intel 8259A
  * data sheet, moving IRQ 0-7 to vectors 32-39 and IRQ 8-15 to 40-47 so they
- * do not collide with CPU exceptions.
+ * do not collide with CPU exceptions, then masking every line: no device
+ * interrupt is used, but a masked 8259 still raises a spurious IRQ 7/15.
  */
 #include <asm/io.h>
 #include <asm/pic.h>
@@ -18,14 +19,6 @@
 #define OCW2_EOI 0x20
 #define OCW3_READ_ISR 0x0b
 #define CASCADE_IRQ 2
-
-static u16 mask = 0xffff;
-
-static void write_mask(void)
-{
-	outb(PIC1_DATA, mask & 0xff);
-	outb(PIC2_DATA, mask >> 8);
-}
 
 void pic_init(void)
 {
@@ -45,21 +38,9 @@ void pic_init(void)
 	io_wait();
 	outb(PIC2_DATA, ICW4_8086);
 	io_wait();
-	mask = 0xffff & ~(1u << CASCADE_IRQ);
-	write_mask();
-}
-
-void pic_unmask(unsigned int irq)
-{
-	mask &= (u16) ~(1u << irq);
-	write_mask();
-}
-
-void pic_eoi(unsigned int irq)
-{
-	if (irq >= 8)
-		outb(PIC2_CMD, OCW2_EOI);
-	outb(PIC1_CMD, OCW2_EOI);
+	/* OCW1: every line masked; the tick is the local APIC's (timer.c). */
+	outb(PIC1_DATA, 0xff);
+	outb(PIC2_DATA, 0xff);
 }
 
 static u8 read_isr(u16 cmd_port)

@@ -84,11 +84,18 @@ static void put_raw(char c)
 		outb(COM1 + UART_THR, (unsigned char)c);
 }
 
+/* COM1, and port 0xe9 when console=debugcon is on (debugcon.c). */
+static void put_both(char c)
+{
+	put_raw(c);
+	debugcon_putc(c);
+}
+
 void arch_console_putc(char c)
 {
 	if (c == '\n')
-		put_raw('\r');
-	put_raw(c);
+		put_both('\r');
+	put_both(c);
 }
 
 void arch_console_flush(void)

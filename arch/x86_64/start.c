@@ -2,10 +2,10 @@
 /*
  * The first C code: called by boot/x86_64/start.S in 64-bit mode at the
  * kernel's link address, on the boot stack, interrupts off. Brings up what
- * kernel_main() needs from the arch: console, GDT/TSS, IDT, the PICs
- * (masked) and the boot information.
+ * kernel_main() needs from the arch: console, GDT/TSS, IDT and the boot
+ * information. Interrupts stay off until the timer is set up (timer.c,
+ * which also masks the 8259s where there are any).
  */
-#include <asm/pic.h>
 #include <asm/setup.h>
 #include <kernel/boot.h>
 
@@ -18,8 +18,8 @@ void x86_64_start(u32 magic, u32 mbi_phys)
 	serial_init();
 	gdt_init();
 	idt_init();
-	pic_init();
 	x86_task_setup();
 	multiboot2_parse(magic, mbi_phys, &boot_info);
+	debugcon_init(boot_info.cmdline);
 	kernel_main(&boot_info);
 }

@@ -4,6 +4,7 @@
  * their handlers; an exception in the kernel is a kernel bug and gets a
  * panic report: vector, error code, the registers, CR2/CR3, a backtrace.
  */
+#include <asm/apic.h>
 #include <asm/cet.h>
 #include <asm/cpu.h>
 #include <asm/pic.h>
@@ -16,6 +17,7 @@
 #include <kernel/sched.h>
 #include <kernel/signal.h>
 #include <kernel/task.h>
+#include <kernel/timer.h>
 #include <kernel/vm.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/signal.h>
@@ -48,8 +50,6 @@ static const char *const exception_names[NR_EXCEPTIONS] = {
 #define DR6_BS (1ul << 14)     /* single step (RFLAGS.TF) */
 #define DR6_RESET 0xffff0ff0ul /* its value with no condition recorded */
 
-static void (*irq_handlers[16])(void);
-
 static struct {
 	unsigned int vector;
 	unsigned int insn_len;
@@ -58,11 +58,6 @@ static struct {
 	u64 error_code, cr2; /* of the last hit */
 	bool armed;
 } expected;
-
-void irq_set_handler(unsigned int irq, void (*fn)(void))
-{
-	irq_handlers[irq] = fn;
-}
 
 void trap_expect(unsigned int vector, unsigned int insn_len)
 {
@@ -340,22 +335,52 @@ struct trap_frame *x86_frame_to_task_stack(struct trap_frame *f)
 	return t;
 }
 
+/*
+ * Interrupts (vectors 32..255). The APIC timer's is the tick. The 8259's
+ * lines and LINT0 are masked, so an 8259 can only raise its spurious IRQ
+ * 7/15 (ignored without an EOI, 8259A data sheet); the APIC's spurious
+ * vector takes no EOI either (SDM vol. 3A §11.9). Anything else is an
+ * interrupt firmware left routed to us (an I/O APIC entry or MSI it
+ * enabled): acknowledged at the local APIC, or it would block its
+ * priority class (§11.8.4), and dropped, the first one logged.
+ */
+static void irq_dispatch(u64 vector, bool from_user)
+{
+	static bool unexpected_seen;
+
+	switch (vector) {
+	case VEC_APIC_TIMER:
+		timer_tick();
+		lapic_eoi();
+		sched_tick(from_user);
+		break;
+	case VEC_APIC_ERROR:
+		lapic_error_irq();
+		break;
+	case VEC_APIC_SPURIOUS:
+		break;
+	default:
+		if (vector < VEC_IRQ_BASE + 16 && x86_has_8259() &&
+		    pic_is_spurious((unsigned int)(vector - VEC_IRQ_BASE)))
+			break;
+		if (!unexpected_seen) {
+			unexpected_seen = true;
+			pr_warn("irq: unexpected interrupt, vector %lu; dropped\n",
+				(unsigned long)vector);
+		}
+		lapic_eoi();
+		break;
+	}
+	if (from_user)
+		exit_to_user_mode();
+}
+
 void trap_dispatch(struct trap_frame *f)
 {
 	bool from_user = (f->cs & 3) == 3;
 
-	if (f->vector >= VEC_IRQ_BASE && f->vector < VEC_IRQ_BASE + 16) {
-		unsigned int irq = (unsigned int)(f->vector - VEC_IRQ_BASE);
-
-		if (pic_is_spurious(irq))
-			return;
-		if (irq_handlers[irq])
-			irq_handlers[irq]();
-		pic_eoi(irq);
-		if (irq == 0)
-			sched_tick(from_user);
-		if (from_user)
-			exit_to_user_mode();
+	if (f->vector >= VEC_IRQ_BASE) {
+		irq_dispatch(f->vector, from_user);
 		return;
 	}
 	if (from_user) {

@@ -49,6 +49,85 @@ struct acpi_gas {
 
 #define ACPI_GAS_MEMORY 0
 #define ACPI_GAS_IO 1
+#define ACPI_GAS_PCI_CONFIG 2 /* address: device << 32 | function << 16 | offset, bus 0 */
+
+/*
+ * The Fixed ACPI Description Table (signature "FACP"), ACPI 6.5 §5.2.9,
+ * table 5.9: where the fixed hardware registers are. A table shorter than
+ * this (older revisions) reads as zeros past its end: see acpi_fadt().
+ */
+struct acpi_fadt {
+	struct acpi_table_header header;
+	u32 firmware_ctrl;
+	u32 dsdt; /* 32-bit DSDT address; x_dsdt wins when set */
+	u8 reserved0;
+	u8 preferred_pm_profile;
+	u16 sci_int;
+	u32 smi_cmd; /* port: write acpi_enable to switch from legacy to ACPI mode */
+	u8 acpi_enable;
+	u8 acpi_disable;
+	u8 s4bios_req;
+	u8 pstate_cnt;
+	u32 pm1a_evt_blk, pm1b_evt_blk;
+	u32 pm1a_cnt_blk, pm1b_cnt_blk; /* PM1 control: SLP_TYP, SLP_EN, SCI_EN */
+	u32 pm2_cnt_blk;
+	u32 pm_tmr_blk; /* the power-management timer's port */
+	u32 gpe0_blk, gpe1_blk;
+	u8 pm1_evt_len, pm1_cnt_len, pm2_cnt_len, pm_tmr_len;
+	u8 gpe0_blk_len, gpe1_blk_len, gpe1_base, cst_cnt;
+	u16 p_lvl2_lat, p_lvl3_lat, flush_size, flush_stride;
+	u8 duty_offset, duty_width, day_alrm, mon_alrm, century;
+	u16 iapc_boot_arch; /* ACPI_FADT_8042, ... (§5.2.9.3) */
+	u8 reserved1;
+	u32 flags; /* ACPI_FADT_* (table 5.10) */
+	struct acpi_gas reset_reg;
+	u8 reset_value;
+	u16 arm_boot_arch;
+	u8 minor_version;
+	u64 x_firmware_ctrl;
+	u64 x_dsdt;
+	struct acpi_gas x_pm1a_evt_blk, x_pm1b_evt_blk;
+	struct acpi_gas x_pm1a_cnt_blk, x_pm1b_cnt_blk;
+	struct acpi_gas x_pm2_cnt_blk;
+	struct acpi_gas x_pm_tmr_blk;
+	struct acpi_gas x_gpe0_blk, x_gpe1_blk;
+	struct acpi_gas sleep_control_reg, sleep_status_reg; /* hardware-reduced ACPI */
+	u64 hypervisor_vendor_id;
+} __attribute__((packed));
+
+#define ACPI_FADT_TMR_VAL_EXT (1u << 8)	     /* the PM timer is 32 bits wide, else 24 */
+#define ACPI_FADT_RESET_REG_SUP (1u << 10)   /* reset_reg works */
+#define ACPI_FADT_HW_REDUCED_ACPI (1u << 20) /* no fixed hardware: sleep registers instead */
+#define ACPI_FADT_8042 (1u << 1)	     /* iapc_boot_arch: a keyboard controller */
+
+/* The PM timer's rate, ACPI 6.5 §4.8.3.3: 3.579545 MHz. */
+#define ACPI_PM_TIMER_HZ 3579545u
+
+/*
+ * A copy of the FADT in *fadt, zero past the firmware's table length.
+ * Returns false (and zeros) without ACPI or a FADT.
+ */
+bool acpi_fadt(struct acpi_fadt *fadt);
+
+/*
+ * The table at phys, mapped and checked: its signature must be sig and its
+ * bytes sum to 0. NULL otherwise (for tables the FADT points at, the DSDT).
+ */
+const struct acpi_table_header *acpi_table_at(phys_addr_t phys, const char sig[4]);
+
+/*
+ * Finds the \_S5 object (the soft-off sleep state) in AML byte code: a
+ * NameOp (0x08) naming _S5_ (optionally "\_S5_" from the root) whose
+ * value is a package of at least two integers. Stores SLP_TYPa and SLP_TYPb
+ * (3 bits each) and returns 0; -ENOENT when no such name is found,
+ * -EINVAL when its value is not a package of integers.
+ *
+ * This is a byte-pattern scan, not an AML interpreter (kernel/acpi_s5.c
+ * lists its limits): an _S5_ returned by a method, one built at run time,
+ * or one inside a conditional block the firmware means to be skipped is
+ * not seen or not seen correctly.
+ */
+int acpi_find_s5(const u8 *aml, size_t len, u8 *slp_typa, u8 *slp_typb);
 
 /* Sums len bytes: valid ACPI structures sum to 0 (ACPI 6.5 §5.2.5.3, §5.2.6). */
 u8 acpi_checksum(const void *p, size_t len);

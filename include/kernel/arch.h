@@ -41,7 +41,13 @@ __noreturn void arch_call_on_stack(uintptr_t stack_top, void (*fn)(void *), void
 /* Prints a frame-pointer backtrace of the caller. */
 void arch_dump_stack(void);
 
-/* Leaves the machine with status: emulator exit devices, else halt forever. */
+/*
+ * Leaves the machine with status: emulator exit devices, else the
+ * platform's power-off (ACPI S5, PSCI SYSTEM_OFF), else halt forever.
+ */
 __noreturn void arch_poweroff(int status);
+
+/* Resets the machine (ACPI reset register, PSCI SYSTEM_RESET, ...). */
+__noreturn void arch_restart(void);
 
 #endif

@@ -32,6 +32,9 @@ __noreturn void poweroff(enum poweroff_status status);
 /* The end-of-run summary on the screen and the console (kernel/verdict_screen.c). */
 void verdict_screen_show(enum poweroff_status status);
 
+/* Flushes the console and resets the machine (reboot(LINUX_REBOOT_CMD_RESTART)). */
+__noreturn void restart(void);
+
 /* The line a panic report starts with; the boot runner looks for it. */
 #define PANIC_BANNER "Kernel panic"
 

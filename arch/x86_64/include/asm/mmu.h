@@ -11,4 +11,10 @@ phys_addr_t x86_kernel_pml4(void);
 /* PTE_NX when the CPU has it, else 0 (then the bit is reserved). */
 u64 x86_pte_nx(void);
 
+/*
+ * Maps device registers at [phys, phys + len) uncached and writable, at
+ * their direct-map address (paging.c). NULL when that cannot be done.
+ */
+volatile void *x86_map_mmio(phys_addr_t phys, size_t len);
+
 #endif

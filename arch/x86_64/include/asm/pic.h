@@ -7,8 +7,6 @@
 
 /* Remaps IRQ 0-15 to vectors VEC_IRQ_BASE.., all lines masked. */
 void pic_init(void);
-void pic_unmask(unsigned int irq);
-void pic_eoi(unsigned int irq);
 
 /* True for a spurious IRQ 7 / 15, which must not be acknowledged as real. */
 bool pic_is_spurious(unsigned int irq);

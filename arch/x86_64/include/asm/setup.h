@@ -7,6 +7,10 @@
 #include <kernel/types.h>
 
 void serial_init(void);
+
+/* console=debugcon under a hypervisor: console bytes to port 0xe9 too (debugcon.c). */
+void debugcon_init(const char *cmdline);
+void debugcon_putc(char c);
 void gdt_init(void);
 void idt_init(void);
 void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info);

@@ -25,7 +25,7 @@
 #define VEC_CONTROL_PROTECTION 21 /* #CP: CET violations, SDM vol. 1 §17.2 */
 #define NR_EXCEPTIONS 32
 
-#define VEC_IRQ_BASE 32 /* the 8259 PICs are remapped to 32..47 */
+#define VEC_IRQ_BASE 32 /* interrupts from here; the 8259s are remapped to 32..47 */
 #define NR_VECTORS 256
 #define SYSCALL_VECTOR 256 /* marks a trap frame built by syscall_entry */
 
@@ -69,9 +69,6 @@ struct trap_frame *x86_frame_to_task_stack(struct trap_frame *f);
  * user-mode #GP gives (user_return.c).
  */
 void x86_user_return(struct trap_frame *f);
-
-/* An IRQ line's handler, run with interrupts off. */
-void irq_set_handler(unsigned int irq, void (*fn)(void));
 
 /*
  * For self-tests of the trap path: the next kernel-mode exception with this

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The local APIC (Intel SDM vol. 3A chapter 11) and what the ACPI MADT says
+ * about the interrupt hardware (ACPI 6.5 §5.2.12). Register offsets are the
+ * xAPIC MMIO ones (SDM vol. 3A table 11-1); in x2APIC mode register off is
+ * MSR 0x800 + off / 16 (§11.12.1.2, table 11-6).
+ */
+#ifndef ASM_APIC_H
+#define ASM_APIC_H
+
+#include <kernel/types.h>
+
+/* IA32_APIC_BASE (SDM vol. 3A §11.4.4, figure 11-5). */
+#define MSR_APIC_BASE 0x1bu
+#define APIC_BASE_BSP (1ull << 8)
+#define APIC_BASE_EXTD (1ull << 10) /* x2APIC mode */
+#define APIC_BASE_EN (1ull << 11)
+#define APIC_BASE_ADDR_MASK 0x000ffffffffff000ull
+#define CPUID1_ECX_X2APIC (1u << 21)
+#define CPUID1_EDX_APIC (1u << 9)
+
+#define X2APIC_MSR_BASE 0x800u
+
+#define APIC_ID 0x20
+#define APIC_VERSION 0x30
+#define APIC_TPR 0x80
+#define APIC_EOI 0xb0
+#define APIC_SVR 0xf0 /* spurious-interrupt vector register, §11.9 */
+#define APIC_ESR 0x280
+#define APIC_LVT_TIMER 0x320
+#define APIC_LVT_LINT0 0x350
+#define APIC_LVT_LINT1 0x360
+#define APIC_LVT_ERROR 0x370
+#define APIC_TIMER_INITIAL 0x380
+#define APIC_TIMER_CURRENT 0x390
+#define APIC_TIMER_DIVIDE 0x3e0
+
+#define APIC_SVR_ENABLE (1u << 8)
+#define APIC_LVT_MASKED (1u << 16)
+#define APIC_LVT_TIMER_PERIODIC (1u << 17) /* §11.5.4, figure 11-8: mode 01b */
+#define APIC_TIMER_DIVIDE_16 0x3u	   /* §11.5.4, figure 11-10 */
+#define APIC_TIMER_DIVISOR 16u
+
+/* Our vectors: above the remapped 8259's 32..47; spurious low nibble all ones (§11.9). */
+#define VEC_APIC_TIMER 48
+#define VEC_APIC_ERROR 254
+#define VEC_APIC_SPURIOUS 255
+
+/* What the MADT says (madt.c). */
+#define MAX_CPUS 64
+#define MAX_IOAPICS 8
+#define MAX_IRQ_OVERRIDES 16
+
+struct x86_cpu_entry {
+	u32 apic_id;
+	u32 acpi_uid;
+	bool online_capable; /* not enabled now, but firmware may enable it later */
+};
+
+struct x86_ioapic {
+	u8 id;
+	phys_addr_t base;
+	u32 gsi_base;
+};
+
+struct x86_irq_override {
+	u8 isa_irq; /* the 8259 line */
+	u32 gsi;    /* where it reaches the I/O APICs */
+	u16 flags;  /* MPS INTI flags: polarity bits 1:0, trigger mode bits 3:2 */
+};
+
+struct x86_madt {
+	bool found;
+	bool pcat_compat; /* a dual 8259 is present (flags bit 0) */
+	phys_addr_t lapic_base;
+	struct x86_cpu_entry cpus[MAX_CPUS]; /* enabled or online-capable, MADT order */
+	unsigned int nr_cpus;
+	unsigned int nr_cpus_dropped; /* beyond MAX_CPUS */
+	struct x86_ioapic ioapics[MAX_IOAPICS];
+	unsigned int nr_ioapics;
+	struct x86_irq_override overrides[MAX_IRQ_OVERRIDES];
+	unsigned int nr_overrides;
+};
+
+extern struct x86_madt x86_madt;
+
+/*
+ * Reads the MADT into x86_madt: the CPUs the boot CPU may start later, the
+ * I/O APICs and the ISA overrides. Without ACPI or a MADT, x86_madt.found
+ * stays false and the machine is taken for a PC with an 8259.
+ */
+void madt_parse(void);
+
+/* Local APIC access, xAPIC (MMIO) or x2APIC (MSRs), as lapic_init() chose. */
+u32 lapic_read(unsigned int reg);
+void lapic_write(unsigned int reg, u32 v);
+bool lapic_x2apic(void);
+
+/* Enables the boot CPU's local APIC: spurious vector, LINT0 and errors masked. */
+void lapic_init(void);
+
+/* This CPU's APIC ID (32 bits in x2APIC mode, 8 in xAPIC mode). */
+u32 lapic_id(void);
+
+/* Signals the end of the interrupt being handled (§11.8.5). */
+void lapic_eoi(void);
+
+/* The APIC error interrupt's handler (VEC_APIC_ERROR). */
+void lapic_error_irq(void);
+
+/* The 8259s: remapped and masked when the MADT says they exist (timer.c). */
+bool x86_has_8259(void);
+
+#endif

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The boot CPU's local APIC (Intel SDM vol. 3A chapter 11). x2APIC mode
+ * when the CPU offers it (CPUID.1:ECX[21], §11.12): registers are MSRs,
+ * IDs 32 bits wide. Else xAPIC mode: registers are 32-bit MMIO at the base
+ * IA32_APIC_BASE names, mapped uncached. No interrupt line of a device is
+ * used (COM1 is polled, the console needs none), so the I/O APICs stay as
+ * firmware left them, every redirection entry masked; only the APIC timer
+ * (timer.c) interrupts.
+ */
+#include <asm/apic.h>
+#include <asm/cpu.h>
+#include <asm/mmu.h>
+#include <asm/msr.h>
+#include <asm/page.h>
+#include <kernel/compiler.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+
+static volatile u32 *xapic; /* xAPIC registers, or NULL in x2APIC mode */
+static bool x2apic;
+
+bool lapic_x2apic(void)
+{
+	return x2apic;
+}
+
+u32 lapic_read(unsigned int reg)
+{
+	if (x2apic)
+		return (u32)rdmsr(X2APIC_MSR_BASE + reg / 16);
+	return xapic[reg / 4];
+}
+
+void lapic_write(unsigned int reg, u32 v)
+{
+	if (x2apic)
+		wrmsr(X2APIC_MSR_BASE + reg / 16, v);
+	else
+		xapic[reg / 4] = v;
+}
+
+u32 lapic_id(void)
+{
+	u32 id = lapic_read(APIC_ID);
+
+	/* xAPIC: the ID is bits 31:24 (§11.4.6); x2APIC: all 32 bits (§11.12.5.1). */
+	return x2apic ? id : id >> 24;
+}
+
+void lapic_eoi(void)
+{
+	/* Any write; in x2APIC mode a non-zero value is a #GP (§11.12.1.2). */
+	lapic_write(APIC_EOI, 0);
+}
+
+void lapic_init(void)
+{
+	struct cpuid_regs r1 = cpuid(1, 0);
+	u64 base = rdmsr(MSR_APIC_BASE);
+
+	if (!(r1.edx & CPUID1_EDX_APIC))
+		panic("apic: this CPU has no local APIC");
+	/*
+	 * Reset -> xAPIC -> x2APIC is the allowed order; x2APIC straight from
+	 * disabled is not (§11.12.5, figure 11-27). Firmware may have left
+	 * x2APIC on already, and leaving it is only possible by disabling.
+	 */
+	if (!(base & APIC_BASE_EN)) {
+		base |= APIC_BASE_EN;
+		wrmsr(MSR_APIC_BASE, base);
+	}
+	if ((r1.ecx & CPUID1_ECX_X2APIC) || (base & APIC_BASE_EXTD)) {
+		if (!(base & APIC_BASE_EXTD))
+			wrmsr(MSR_APIC_BASE, base | APIC_BASE_EXTD);
+		x2apic = true;
+	} else {
+		xapic = x86_map_mmio(base & APIC_BASE_ADDR_MASK, PAGE_SIZE);
+		if (!xapic)
+			panic("apic: cannot map the local APIC at %#lx",
+			      (unsigned long)(base & APIC_BASE_ADDR_MASK));
+	}
+	lapic_write(APIC_TPR, 0); /* accept every priority class (§11.8.3.1) */
+	/* The 8259's ExtINT through LINT0 is not used: its lines are all masked. */
+	lapic_write(APIC_LVT_LINT0, APIC_LVT_MASKED);
+	lapic_write(APIC_LVT_TIMER, APIC_LVT_MASKED | VEC_APIC_TIMER);
+	lapic_write(APIC_LVT_ERROR, VEC_APIC_ERROR);
+	/* The ESR latches on a write; write before reading (§11.5.3). */
+	lapic_write(APIC_ESR, 0);
+	(void)lapic_read(APIC_ESR);
+	lapic_write(APIC_SVR, APIC_SVR_ENABLE | VEC_APIC_SPURIOUS);
+	lapic_eoi(); /* nothing the firmware left in service blocks us */
+	pr_info("apic: boot CPU local APIC id %u, %s mode, version %#x\n", lapic_id(),
+		x2apic ? "x2APIC" : "xAPIC", lapic_read(APIC_VERSION) & 0xff);
+}
+
+/* An APIC error interrupt (§11.5.3): logged, never fatal. */
+void lapic_error_irq(void)
+{
+	u32 esr;
+
+	lapic_write(APIC_ESR, 0);
+	esr = lapic_read(APIC_ESR);
+	pr_warn("apic: error interrupt, ESR %#x\n", esr);
+	lapic_eoi();
+}
