@@ -6,6 +6,7 @@
 #include <kernel/mm.h>
 #include <kernel/pid.h>
 #include <uapi/linux/errno.h>
+#include <uapi/linux/fs.h>
 
 /* ---- the console ---- */
 
@@ -60,8 +61,42 @@ long file_write_readonly(struct file *f, const char __user *buf, size_t n)
 	return -EBADF; /* opened read-only */
 }
 
+long file_llseek_memory(struct file *f, long off, int whence)
+{
+	long pos;
+
+	switch (whence) {
+	case SEEK_SET:
+		pos = off;
+		break;
+	case SEEK_CUR:
+		pos = (long)f->pos + off;
+		break;
+	case SEEK_END:
+		pos = (long)f->size + off;
+		break;
+	case SEEK_DATA: /* one extent of data, no holes */
+		if (off < 0 || (size_t)off >= f->size)
+			return -ENXIO;
+		pos = off;
+		break;
+	case SEEK_HOLE:
+		if (off < 0 || (size_t)off >= f->size)
+			return -ENXIO;
+		pos = (long)f->size;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (pos < 0)
+		return -EINVAL;
+	f->pos = (u64)pos;
+	return pos;
+}
+
 static const struct file_ops ramfile_ops = { .read = file_read_memory,
-					     .write = file_write_readonly };
+					     .write = file_write_readonly,
+					     .llseek = file_llseek_memory };
 
 /* ---- pidfds ---- */
 

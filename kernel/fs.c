@@ -4,10 +4,12 @@
  * no current directory: relative paths are taken from the root.
  */
 #include <kernel/file.h>
+#include <kernel/proc_mem.h>
 #include <kernel/procfs.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <uapi/linux/errno.h>
+#include <uapi/linux/fs.h>
 #include <uapi/linux/types.h>
 
 #define PATH_MAX 4096
@@ -79,12 +81,17 @@ static long do_open(const char __user *upath, int flags)
 		return len;
 	if (len == 0)
 		return -ENOENT;
-	if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT))
-		return -EROFS;
-	f = procfs_path(path) ? procfs_open(path, &err) : file_open_initramfs(path, &err);
+	if (proc_mem_path(path)) {
+		f = proc_mem_open(path, flags, &err); /* the one file that opens for writing */
+	} else {
+		if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT))
+			return -EROFS;
+		f = procfs_path(path) ? procfs_open(path, &err) : file_open_initramfs(path, &err);
+		if (f)
+			f->fmode = FMODE_READ; /* O_RDONLY: nothing else opens for writing */
+	}
 	if (!f)
 		return err;
-	f->fmode = FMODE_READ; /* O_RDONLY: nothing here opens for writing */
 
 	int fd = fd_install(current->files, f, flags & O_CLOEXEC);
 
@@ -119,4 +126,57 @@ SYSCALL(ioctl)
 	if (!fd_get(current->files, (int)a[0]))
 		return -EBADF;
 	return -ENOTTY;
+}
+
+SYSCALL(lseek)
+{
+	struct file *f = fd_get(current->files, (int)a[0]);
+	unsigned int whence = (unsigned int)a[2];
+
+	if (!f)
+		return -EBADF;
+	if (whence > SEEK_MAX)
+		return -EINVAL;
+	if (!f->ops->llseek)
+		return -ESPIPE; /* the console, pidfds, /proc snapshots */
+	return f->ops->llseek(f, (long)a[1], (int)whence);
+}
+
+/*
+ * pread64/pwrite64 (Linux's ksys_pread64): at pos, leaving the file's own
+ * position alone. A file that cannot seek cannot take them (ESPIPE).
+ */
+static long rw_at(const unsigned long a[6], bool write)
+{
+	struct file *f = fd_get(current->files, (int)a[0]);
+	long pos = (long)a[3], r;
+	u64 saved;
+
+	if (!f)
+		return -EBADF;
+	if (!(f->fmode & (write ? FMODE_WRITE : FMODE_READ)))
+		return -EBADF;
+	if (pos < 0)
+		return -EINVAL;
+	if (!f->ops->llseek)
+		return -ESPIPE;
+	if (!access_ok((const void __user *)a[1], a[2]))
+		return -EFAULT;
+	saved = f->pos;
+	f->pos = (u64)pos;
+	/* Not preemptible, and these files' read and write never sleep: no one sees pos. */
+	r = write ? f->ops->write(f, (const char __user *)a[1], a[2])
+		  : f->ops->read(f, (char __user *)a[1], a[2]);
+	f->pos = saved;
+	return r;
+}
+
+SYSCALL(pread64)
+{
+	return rw_at(a, false);
+}
+
+SYSCALL(pwrite64)
+{
+	return rw_at(a, true);
 }

@@ -8,6 +8,7 @@
 #include <kernel/exit.h>
 #include <kernel/pid.h>
 #include <kernel/printk.h>
+#include <kernel/ptrace.h>
 #include <kernel/signal.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
@@ -31,21 +32,33 @@ static struct k_sigaction *action_of(const struct task *t, int sig)
 	return &t->sighand->action[sig - 1];
 }
 
-/* The signal would do nothing where it lands: ignored, by handler or by default. */
+/*
+ * The signal would do nothing where it lands: ignored, by handler or by
+ * default. Never for a traced thread (but SIGKILL): its tracer sees every
+ * signal, as Linux's sig_ignored().
+ */
 static bool signal_ignored(const struct task *t, int sig)
 {
 	uintptr_t h = action_of(t, sig)->handler;
 
+	if (ptrace_traced(&t->ptrace) && sig != SIGKILL)
+		return false;
 	if (h == SIG_IGN)
 		return true;
 	return h == SIG_DFL && (SIGBIT(sig) & SIG_DEFAULT_IGNORED);
 }
 
-/* Kills without ceremony: the default action is fatal and nothing can catch it. */
+/*
+ * Kills without ceremony: the default action is fatal and nothing can catch
+ * it -- not even a tracer's signal-delivery stop (Linux's complete_signal()
+ * lets a traced thread see all but SIGKILL).
+ */
 static bool signal_kills_now(const struct task *t, int sig)
 {
-	return sig == SIGKILL ||
-	       (action_of(t, sig)->handler == SIG_DFL && !(SIGBIT(sig) & SIG_DEFAULT_IGNORED));
+	if (sig == SIGKILL)
+		return true;
+	return !ptrace_traced(&t->ptrace) && action_of(t, sig)->handler == SIG_DFL &&
+	       !(SIGBIT(sig) & SIG_DEFAULT_IGNORED);
 }
 
 static void fill_sender(struct ksiginfo *k, int sig, int code)
@@ -77,7 +90,8 @@ static void wake_for_signal(struct process *p, int sig)
  */
 static bool init_ignores(const struct task *target, int sig, bool force)
 {
-	if (!target->proc->is_ns_init || action_of(target, sig)->handler != SIG_DFL)
+	if (!target->proc->is_ns_init || action_of(target, sig)->handler != SIG_DFL ||
+	    (ptrace_traced(&target->ptrace) && sig != SIGKILL))
 		return false;
 	return !(force && sig == SIGKILL);
 }
@@ -165,7 +179,8 @@ bool signal_pending(const struct task *t)
 {
 	if (!t->proc)
 		return false;
-	return t->proc->exiting || ((t->sigpending | t->proc->sigpending) & ~t->sigmask);
+	return t->proc->exiting || t->ptrace.trap_pending ||
+	       ((t->sigpending | t->proc->sigpending) & ~t->sigmask);
 }
 
 static const char *segv_code_name(int sig, int code)
@@ -193,7 +208,8 @@ void signal_force_fault(int sig, int si_code, uintptr_t addr, const char *what)
 	if (ka->handler == SIG_IGN || (t->sigmask & SIGBIT(sig)))
 		ka->handler = SIG_DFL;
 	t->sigmask &= ~SIGBIT(sig);
-	if (ka->handler == SIG_DFL || sig == SIGKILL) {
+	/* A traced thread stops with the signal first: its tracer may cancel it. */
+	if ((ka->handler == SIG_DFL && !ptrace_traced(&t->ptrace)) || sig == SIGKILL) {
 		printk("umbra: pid %d (%s): %s at %#lx ip %#lx sp %#lx: killed by signal %d%s\n",
 		       task_tid_in(t, &init_pid_ns), t->name, what, (unsigned long)addr,
 		       (unsigned long)arch_task_user_ip(t), (unsigned long)arch_task_user_sp(t),
@@ -213,7 +229,8 @@ void siginfo_to_user(struct user_siginfo *u, const struct ksiginfo *k)
 	bool fault = k->signo == SIGSEGV || k->signo == SIGBUS || k->signo == SIGILL ||
 		     k->signo == SIGFPE || k->signo == SIGTRAP;
 
-	if (fault && k->code > 0) {
+	/* Linux's siginfo_layout(): codes from SI_KERNEL up are a sender's, like SI_USER. */
+	if (fault && k->code > 0 && k->code < SI_KERNEL) {
 		u->u.addr = k->addr; /* raised by the kernel for a fault: its address */
 	} else {
 		u->u.proc.pid = k->pid; /* sent by a process, or SIGCHLD */
@@ -229,6 +246,8 @@ bool signal_deliver(struct task *t)
 
 	if (p->exiting)
 		return false;
+	if (ptrace_trap(t))
+		return true;
 	if (!pending) {
 		arch_syscall_restart(t, RESTART_NO_HANDLER);
 		return false;
@@ -239,14 +258,20 @@ bool signal_deliver(struct task *t)
 			      SIGBIT(SIGFPE) | SIGBIT(SIGSYS));
 	int sig = __builtin_ctzll(sync ? sync : pending) + 1;
 	struct ksiginfo info;
+	bool to_thread = t->sigpending & SIGBIT(sig);
 
 	/* Thread-directed first, as Linux dequeues them. */
-	if (t->sigpending & SIGBIT(sig)) {
+	if (to_thread) {
 		info = t->siginfo[sig - 1];
 		t->sigpending &= ~SIGBIT(sig);
 	} else {
 		info = p->siginfo[sig - 1];
 		p->sigpending &= ~SIGBIT(sig);
+	}
+	if (ptrace_traced(&t->ptrace) && sig != SIGKILL) {
+		sig = ptrace_signal(t, sig, &info, to_thread); /* the signal-delivery stop */
+		if (!sig)
+			return true;
 	}
 
 	struct k_sigaction *ka = action_of(t, sig);

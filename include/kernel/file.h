@@ -18,6 +18,11 @@ struct file_ops {
 	long (*read)(struct file *f, char __user *buf, size_t n);
 	long (*write)(struct file *f, const char __user *buf, size_t n);
 	void (*release)(struct file *f);
+	/*
+	 * lseek: sets and returns the new position, or -errno. NULL: the file
+	 * cannot seek (ESPIPE), nor take pread/pwrite.
+	 */
+	long (*llseek)(struct file *f, long off, int whence);
 };
 
 /* file.fmode: what the open file allows, as Linux's f_mode (mmap checks it). */
@@ -57,6 +62,8 @@ int fd_close(struct files *t, int fd);
 /* read/write for files whose contents are data..data+size in kernel memory. */
 long file_read_memory(struct file *f, char __user *buf, size_t n);
 long file_write_readonly(struct file *f, const char __user *buf, size_t n);
+/* lseek for them: Linux's generic_file_llseek() over size bytes. */
+long file_llseek_memory(struct file *f, long off, int whence);
 
 struct file *file_open_initramfs(const char *path, long *err);
 struct file *file_open_pidfd(struct pid *pid);

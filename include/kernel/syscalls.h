@@ -67,5 +67,11 @@ SYSCALL(setrlimit);
 SYSCALL(reboot);
 SYSCALL(map_shadow_stack);
 SYSCALL(prctl);
+SYSCALL(ptrace);
+SYSCALL(process_vm_readv);
+SYSCALL(process_vm_writev);
+SYSCALL(lseek);
+SYSCALL(pread64);
+SYSCALL(pwrite64);
 
 #endif

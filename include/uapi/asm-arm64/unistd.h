@@ -26,12 +26,18 @@ __SYSCALL(__NR_ioctl, ioctl)
 __SYSCALL(__NR_openat, openat)
 #define __NR_close 57
 __SYSCALL(__NR_close, close)
+#define __NR_lseek 62
+__SYSCALL(__NR_lseek, lseek)
 #define __NR_read 63
 __SYSCALL(__NR_read, read)
 #define __NR_write 64
 __SYSCALL(__NR_write, write)
 #define __NR_writev 66
 __SYSCALL(__NR_writev, writev)
+#define __NR_pread64 67
+__SYSCALL(__NR_pread64, pread64)
+#define __NR_pwrite64 68
+__SYSCALL(__NR_pwrite64, pwrite64)
 #define __NR_exit 93
 __SYSCALL(__NR_exit, exit)
 #define __NR_exit_group 94
@@ -48,6 +54,8 @@ __SYSCALL(__NR_nanosleep, nanosleep)
 __SYSCALL(__NR_clock_gettime, clock_gettime)
 #define __NR_clock_nanosleep 115
 __SYSCALL(__NR_clock_nanosleep, clock_nanosleep)
+#define __NR_ptrace 117
+__SYSCALL(__NR_ptrace, ptrace)
 #define __NR_sched_yield 124
 __SYSCALL(__NR_sched_yield, sched_yield)
 #define __NR_kill 129
@@ -110,6 +118,10 @@ __SYSCALL(__NR_madvise, madvise)
 __SYSCALL(__NR_wait4, wait4)
 #define __NR_prlimit64 261
 __SYSCALL(__NR_prlimit64, prlimit64)
+#define __NR_process_vm_readv 270
+__SYSCALL(__NR_process_vm_readv, process_vm_readv)
+#define __NR_process_vm_writev 271
+__SYSCALL(__NR_process_vm_writev, process_vm_writev)
 #define __NR_clone3 435
 __SYSCALL(__NR_clone3, clone3)
 #define __NR_map_shadow_stack 453
