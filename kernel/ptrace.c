@@ -99,7 +99,7 @@ static void ptrace_event_stop(int code, int why)
 {
 	struct ksiginfo info = { .signo = SIGTRAP, .code = code };
 
-	info.pid = task_tgid_in(current, task_active_pid_ns(current));
+	info.pid = task_tid_in(current, task_active_pid_ns(current)); /* Linux: task_pid_vnr() */
 	ptrace_stop(code, why, &info);
 }
 
