@@ -15,6 +15,7 @@
 #include <kernel/file.h>
 #include <kernel/initramfs.h>
 #include <kernel/mm.h>
+#include <kernel/ptrace.h>
 #include <kernel/shstk.h>
 #include <kernel/signal.h>
 #include <kernel/syscalls.h>
@@ -314,6 +315,8 @@ SYSCALL(execve)
 		err = copy_strings((const char __user *const __user *)a[2], envp, strings, &used);
 	if (!err)
 		err = exec_kernel(path, argv, envp);
+	if (!err)
+		ptrace_exec(); /* a traced program stops before its first instruction */
 out:
 	kfree(strings);
 	kfree(argv);

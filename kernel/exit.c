@@ -13,6 +13,7 @@
 #include <kernel/pid.h>
 #include <kernel/poll.h>
 #include <kernel/printk.h>
+#include <kernel/ptrace.h>
 #include <kernel/sched.h>
 #include <kernel/shstk.h>
 #include <kernel/signal.h>
@@ -34,6 +35,8 @@ void process_begin_exit(struct process *p, int status)
 	for (struct task *t = p->threads; t; t = t->thread_next) {
 		if (t->state == TASK_SLEEPING)
 			task_wake(t); /* its sleep returns -EINTR */
+		else if (t->state == TASK_TRACED)
+			task_wake_traced(t); /* SIGKILL ends a ptrace stop */
 	}
 }
 
@@ -109,6 +112,7 @@ static void process_free(struct process *p)
 /* The last thread of p has gone. */
 static void process_become_zombie(struct process *p)
 {
+	ptrace_tracer_exit(p);
 	p->state = PROC_ZOMBIE;
 	task_count_zombie(+1);
 	p->wait_status = p->exit_code;
@@ -181,6 +185,7 @@ void do_exit_thread(int status)
 	}
 	vfork_release(t);
 	notify_parent_death(t);
+	ptrace_task_exit(t);
 
 	shstk_release(t);  /* a kernel-allocated shadow stack dies with its thread */
 	mm_activate(NULL); /* mm_put may free the tables we run on */
@@ -276,17 +281,20 @@ static void reap(struct process *me, struct process *c)
 /*
  * The common wait loop. Returns the child's pid (and its status in *status)
  * after reaping it unless nowait, 0 for WNOHANG with nothing to report,
- * -ECHILD, or -EINTR when we are killed while waiting.
+ * -ECHILD, or -EINTR when we are killed while waiting. Zombies are
+ * reported with WEXITED in options; a traced thread's stop always, as
+ * Linux's wait_task_stopped() (its status (code << 8) | 0x7f).
  */
 static long do_wait(int want_pid, int options, bool nowait, int *status)
 {
 	struct process *me = current->proc;
 
 	for (;;) {
-		bool any;
+		bool any, traced;
 		struct process *z = find_zombie(me, want_pid, options, &any);
+		long tid;
 
-		if (z) {
+		if (z && (options & WEXITED)) {
 			long nr = pid_nr_in(z->pid, task_active_pid_ns(current));
 
 			*status = z->wait_status;
@@ -294,7 +302,10 @@ static long do_wait(int want_pid, int options, bool nowait, int *status)
 				reap(me, z);
 			return nr;
 		}
-		if (!any)
+		tid = ptrace_wait_stopped(me, want_pid, nowait, status, &traced);
+		if (tid)
+			return tid;
+		if (!any && !traced)
 			return -ECHILD;
 		if (options & WNOHANG)
 			return 0;
@@ -318,7 +329,7 @@ SYSCALL(wait4)
 	if (options & ~WAIT4_OPTIONS)
 		return -EINVAL;
 	/* No process groups: 0 and -pgid are treated as "any child". */
-	r = do_wait(want > 0 ? want : -1, options, false, &status);
+	r = do_wait(want > 0 ? want : -1, options | WEXITED, false, &status);
 	if (r > 0) {
 		if (ustatus && put_user(status, ustatus))
 			return -EFAULT;
@@ -370,9 +381,7 @@ SYSCALL(waitid)
 	default:
 		return -EINVAL;
 	}
-	if (!(options & WEXITED))
-		return -ECHILD; /* stops and continues are never reported: nothing to wait for */
-
+	/* Job-control stops and continues are never reported: only ptrace stops and exits. */
 	r = do_wait(want, options, options & WNOWAIT, &status);
 	if (r == 0 && nonblock)
 		return -EAGAIN;
@@ -382,7 +391,10 @@ SYSCALL(waitid)
 		info.si_signo = SIGCHLD;
 		info.si_pid = (int)r;
 		info.si_uid = 0;
-		if (status & 0x7f) {
+		if ((status & 0x7f) == 0x7f) {
+			info.si_code = CLD_TRAPPED;
+			info.si_status = status >> 8;
+		} else if (status & 0x7f) {
 			info.si_code = CLD_KILLED;
 			info.si_status = status & 0x7f;
 		} else {

@@ -11,6 +11,7 @@
 #include <uapi/linux/ioctls.h>
 #include <uapi/linux/poll.h>
 #include <uapi/linux/resource.h>
+#include <uapi/linux/fs.h>
 
 /* ---- the console ---- */
 
@@ -92,10 +93,44 @@ static long ramfile_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
 	return put_user((int)(f->pos < f->size ? f->size - f->pos : 0), (int __user *)arg);
 }
 
+long file_llseek_memory(struct file *f, long off, int whence)
+{
+	long pos;
+
+	switch (whence) {
+	case SEEK_SET:
+		pos = off;
+		break;
+	case SEEK_CUR:
+		pos = (long)f->pos + off;
+		break;
+	case SEEK_END:
+		pos = (long)f->size + off;
+		break;
+	case SEEK_DATA: /* one extent of data, no holes */
+		if (off < 0 || (size_t)off >= f->size)
+			return -ENXIO;
+		pos = off;
+		break;
+	case SEEK_HOLE:
+		if (off < 0 || (size_t)off >= f->size)
+			return -ENXIO;
+		pos = (long)f->size;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (pos < 0)
+		return -EINVAL;
+	f->pos = (u64)pos;
+	return pos;
+}
+
 static const struct file_ops ramfile_ops = { .read = file_read_memory,
 					     .write = file_write_readonly,
 					     .ioctl = ramfile_ioctl,
-					     .check_flags = no_direct_io };
+					     .check_flags = no_direct_io,
+					     .llseek = file_llseek_memory };
 
 struct file *file_new(const struct file_ops *ops)
 {

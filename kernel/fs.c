@@ -5,11 +5,13 @@
  */
 #include <asm/fcntl.h>
 #include <kernel/file.h>
+#include <kernel/proc_mem.h>
 #include <kernel/procfs.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/ioctls.h>
+#include <uapi/linux/fs.h>
 #include <uapi/linux/types.h>
 
 #define PATH_MAX 4096
@@ -126,15 +128,22 @@ static long do_open(const char __user *upath, int flags)
 		return len;
 	if (len == 0)
 		return -ENOENT;
-	f = procfs_path(path) ? procfs_open(path, &err) : file_open_initramfs(path, &err);
-	if (!f)
-		return (err == -ENOENT && (flags & O_CREAT)) ? -EROFS : err;
-	err = open_checks(f, flags);
-	if (err) {
-		file_put(f);
-		return err;
+	if (proc_mem_path(path)) {
+		/* The one file that opens for writing: its own checks (kernel/proc_mem.c). */
+		f = proc_mem_open(path, flags, &err);
+		if (!f)
+			return err;
+	} else {
+		f = procfs_path(path) ? procfs_open(path, &err) : file_open_initramfs(path, &err);
+		if (!f)
+			return (err == -ENOENT && (flags & O_CREAT)) ? -EROFS : err;
+		err = open_checks(f, flags);
+		if (err) {
+			file_put(f);
+			return err;
+		}
+		f->fmode = FMODE_READ; /* O_RDONLY: nothing else here opens for writing */
 	}
-	f->fmode = FMODE_READ; /* O_RDONLY: nothing here opens for writing */
 	f->f_flags = ((unsigned int)flags & ~(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_CLOEXEC)) |
 		     O_LARGEFILE;
 
@@ -207,4 +216,57 @@ SYSCALL(ioctl)
 	r = f->ops->ioctl(f, cmd, arg);
 	file_put(f);
 	return r;
+}
+
+SYSCALL(lseek)
+{
+	struct file *f = fd_get(current->files, (int)a[0]);
+	unsigned int whence = (unsigned int)a[2];
+
+	if (!f)
+		return -EBADF;
+	if (whence > SEEK_MAX)
+		return -EINVAL;
+	if (!f->ops->llseek)
+		return -ESPIPE; /* the console, pidfds, /proc snapshots */
+	return f->ops->llseek(f, (long)a[1], (int)whence);
+}
+
+/*
+ * pread64/pwrite64 (Linux's ksys_pread64): at pos, leaving the file's own
+ * position alone. A file that cannot seek cannot take them (ESPIPE).
+ */
+static long rw_at(const unsigned long a[6], bool write)
+{
+	struct file *f = fd_get(current->files, (int)a[0]);
+	long pos = (long)a[3], r;
+	u64 saved;
+
+	if (!f)
+		return -EBADF;
+	if (!(f->fmode & (write ? FMODE_WRITE : FMODE_READ)))
+		return -EBADF;
+	if (pos < 0)
+		return -EINVAL;
+	if (!f->ops->llseek)
+		return -ESPIPE;
+	if (!access_ok((const void __user *)a[1], a[2]))
+		return -EFAULT;
+	saved = f->pos;
+	f->pos = (u64)pos;
+	/* Not preemptible, and these files' read and write never sleep: no one sees pos. */
+	r = write ? f->ops->write(f, (const char __user *)a[1], a[2])
+		  : f->ops->read(f, (char __user *)a[1], a[2]);
+	f->pos = saved;
+	return r;
+}
+
+SYSCALL(pread64)
+{
+	return rw_at(a, false);
+}
+
+SYSCALL(pwrite64)
+{
+	return rw_at(a, true);
 }

@@ -56,7 +56,7 @@ void sched_init(void)
 
 void task_wake(struct task *t)
 {
-	if (t->state == TASK_DEAD)
+	if (t->state == TASK_DEAD || t->state == TASK_TRACED)
 		return;
 	if (t->state == TASK_SLEEPING)
 		waitq_remove(t);
@@ -64,6 +64,14 @@ void task_wake(struct task *t)
 		t->state = TASK_RUNNING;
 		if (t != &idle_task)
 			runq_push(t);
+	}
+}
+
+void task_wake_traced(struct task *t)
+{
+	if (t->state == TASK_TRACED) {
+		t->state = TASK_RUNNING;
+		runq_push(t);
 	}
 }
 

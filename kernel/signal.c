@@ -8,6 +8,7 @@
 #include <kernel/exit.h>
 #include <kernel/pid.h>
 #include <kernel/printk.h>
+#include <kernel/ptrace.h>
 #include <kernel/signal.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
@@ -34,7 +35,8 @@ static struct k_sigaction *action_of(const struct task *t, int sig)
 /*
  * The signal would do nothing where it lands: ignored, by handler or by
  * default. A blocked signal is never ignored, as in Linux (sig_ignored()):
- * the handler may change before it is unblocked, so it stays pending.
+ * the handler may change before it is unblocked, so it stays pending. Nor
+ * is any signal but SIGKILL for a traced thread: its tracer sees every one.
  */
 static bool signal_ignored(const struct task *t, int sig)
 {
@@ -42,17 +44,24 @@ static bool signal_ignored(const struct task *t, int sig)
 
 	if (t->sigmask & SIGBIT(sig))
 		return false;
-
+	if (ptrace_traced(&t->ptrace) && sig != SIGKILL)
+		return false;
 	if (h == SIG_IGN)
 		return true;
 	return h == SIG_DFL && (SIGBIT(sig) & SIG_DEFAULT_IGNORED);
 }
 
-/* Kills without ceremony: the default action is fatal and nothing can catch it. */
+/*
+ * Kills without ceremony: the default action is fatal and nothing can catch
+ * it -- not even a tracer's signal-delivery stop (Linux's complete_signal()
+ * lets a traced thread see all but SIGKILL).
+ */
 static bool signal_kills_now(const struct task *t, int sig)
 {
-	return sig == SIGKILL ||
-	       (action_of(t, sig)->handler == SIG_DFL && !(SIGBIT(sig) & SIG_DEFAULT_IGNORED));
+	if (sig == SIGKILL)
+		return true;
+	return !ptrace_traced(&t->ptrace) && action_of(t, sig)->handler == SIG_DFL &&
+	       !(SIGBIT(sig) & SIG_DEFAULT_IGNORED);
 }
 
 static void fill_sender(struct ksiginfo *k, int sig, int code)
@@ -84,7 +93,8 @@ static void wake_for_signal(struct process *p, int sig)
  */
 static bool init_ignores(const struct task *target, int sig, bool force)
 {
-	if (!target->proc->is_ns_init || action_of(target, sig)->handler != SIG_DFL)
+	if (!target->proc->is_ns_init || action_of(target, sig)->handler != SIG_DFL ||
+	    (ptrace_traced(&target->ptrace) && sig != SIGKILL))
 		return false;
 	return !(force && sig == SIGKILL);
 }
@@ -179,7 +189,8 @@ bool signal_pending(const struct task *t)
 {
 	if (!t->proc)
 		return false;
-	return t->proc->exiting || ((t->sigpending | t->proc->sigpending) & ~t->sigmask);
+	return t->proc->exiting || t->ptrace.trap_pending ||
+	       ((t->sigpending | t->proc->sigpending) & ~t->sigmask);
 }
 
 static const char *segv_code_name(int sig, int code)
@@ -207,7 +218,8 @@ void signal_force_fault(int sig, int si_code, uintptr_t addr, const char *what)
 	if (ka->handler == SIG_IGN || (t->sigmask & SIGBIT(sig)))
 		ka->handler = SIG_DFL;
 	t->sigmask &= ~SIGBIT(sig);
-	if (ka->handler == SIG_DFL || sig == SIGKILL) {
+	/* A traced thread stops with the signal first: its tracer may cancel it. */
+	if ((ka->handler == SIG_DFL && !ptrace_traced(&t->ptrace)) || sig == SIGKILL) {
 		printk("umbra: pid %d (%s): %s at %#lx ip %#lx sp %#lx: killed by signal %d%s\n",
 		       task_tid_in(t, &init_pid_ns), t->name, what, (unsigned long)addr,
 		       (unsigned long)arch_task_user_ip(t), (unsigned long)arch_task_user_sp(t),
@@ -227,7 +239,8 @@ void siginfo_to_user(struct user_siginfo *u, const struct ksiginfo *k)
 	bool fault = k->signo == SIGSEGV || k->signo == SIGBUS || k->signo == SIGILL ||
 		     k->signo == SIGFPE || k->signo == SIGTRAP;
 
-	if (fault && k->code > 0) {
+	/* Linux's siginfo_layout(): codes from SI_KERNEL up are a sender's, like SI_USER. */
+	if (fault && k->code > 0 && k->code < SI_KERNEL) {
 		u->u.addr = k->addr; /* raised by the kernel for a fault: its address */
 	} else {
 		u->u.proc.pid = k->pid; /* sent by a process, or SIGCHLD */
@@ -243,6 +256,8 @@ bool signal_deliver(struct task *t)
 
 	if (p->exiting)
 		return false;
+	if (ptrace_trap(t))
+		return true;
 	if (!pending) {
 		arch_syscall_restart(t, RESTART_NO_HANDLER);
 		if (t->restore_sigmask) {
@@ -259,14 +274,20 @@ bool signal_deliver(struct task *t)
 			      SIGBIT(SIGFPE) | SIGBIT(SIGSYS));
 	int sig = __builtin_ctzll(sync ? sync : pending) + 1;
 	struct ksiginfo info;
+	bool to_thread = t->sigpending & SIGBIT(sig);
 
 	/* Thread-directed first, as Linux dequeues them. */
-	if (t->sigpending & SIGBIT(sig)) {
+	if (to_thread) {
 		info = t->siginfo[sig - 1];
 		t->sigpending &= ~SIGBIT(sig);
 	} else {
 		info = p->siginfo[sig - 1];
 		p->sigpending &= ~SIGBIT(sig);
+	}
+	if (ptrace_traced(&t->ptrace) && sig != SIGKILL) {
+		sig = ptrace_signal(t, sig, &info, to_thread); /* the signal-delivery stop */
+		if (!sig)
+			return true;
 	}
 
 	struct k_sigaction *ka = action_of(t, sig);

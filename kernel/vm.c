@@ -42,7 +42,20 @@ void mm_put(struct mm *mm)
 		return;
 	vma_clear(&mm->vmas, release_pages, mm);
 	pgtable_destroy(mm->pgd);
-	kfree(mm);
+	mm->pgd = 0;
+	if (!mm->refs)
+		kfree(mm);
+}
+
+void mm_grab(struct mm *mm)
+{
+	mm->refs++;
+}
+
+void mm_drop(struct mm *mm)
+{
+	if (--mm->refs == 0 && mm->users == 0)
+		kfree(mm);
 }
 
 struct mm *mm_fork(struct mm *src)
@@ -147,8 +160,7 @@ static int populate_shared(struct mm *mm, const struct vma *v, uintptr_t addr)
 	return err;
 }
 
-/* Maps a zeroed page (or, in a shared area, the object's page) at the page of addr in area v. */
-static int populate(struct mm *mm, const struct vma *v, uintptr_t addr)
+int mm_populate(struct mm *mm, const struct vma *v, uintptr_t addr)
 {
 	phys_addr_t p;
 	int err;
@@ -185,7 +197,7 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 	     (access == FAULT_READ && !(v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC)))))
 		return -EACCES;
 	if (!pgtable_lookup(mm->pgd, addr))
-		return populate(mm, v, addr);
+		return mm_populate(mm, v, addr);
 	/*
 	 * Present, yet it faulted: a write (a shadow-stack access counts, as
 	 * in Linux) to a copy-on-write page, or the rights forbid it. Shared
@@ -211,7 +223,7 @@ int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
 
 		/* A page fork shares is copied first: the other side keeps its own. */
 		if (!p)
-			err = populate(mm, v, addr);
+			err = mm_populate(mm, v, addr);
 		else if (page_ref_count(p) > 1 && !(v->flags & VM_SHARED))
 			err = pgtable_unshare(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot,
 					      v->flags);

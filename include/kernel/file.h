@@ -33,6 +33,11 @@ struct file_ops {
 	int (*check_flags)(struct file *f, unsigned int flags);
 	/* Linux sends SIGIO for this kind under O_ASYNC; Umbra does not, so F_SETFL refuses it. */
 	bool fasync;
+	/*
+	 * lseek: sets and returns the new position, or -errno. NULL: the file
+	 * cannot seek (ESPIPE), nor take pread/pwrite.
+	 */
+	long (*llseek)(struct file *f, long off, int whence);
 };
 
 /* file.fmode: what the open file allows, as Linux's f_mode (mmap checks it). */
@@ -90,6 +95,8 @@ unsigned int fd_limit(void);
 /* read/write for files whose contents are data..data+size in kernel memory. */
 long file_read_memory(struct file *f, char __user *buf, size_t n);
 long file_write_readonly(struct file *f, const char __user *buf, size_t n);
+/* lseek for them: Linux's generic_file_llseek() over size bytes. */
+long file_llseek_memory(struct file *f, long off, int whence);
 
 /* A new file of kind ops, one reference, FMODE_READ | FMODE_WRITE and f_flags O_RDWR; NULL. */
 struct file *file_new(const struct file_ops *ops);

@@ -83,5 +83,11 @@ SYSCALL(getrandom);
 SYSCALL(sched_getaffinity);
 SYSCALL(sched_setaffinity);
 SYSCALL(getcpu);
+SYSCALL(ptrace);
+SYSCALL(process_vm_readv);
+SYSCALL(process_vm_writev);
+SYSCALL(lseek);
+SYSCALL(pread64);
+SYSCALL(pwrite64);
 
 #endif

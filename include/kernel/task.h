@@ -15,6 +15,7 @@
 
 #include <asm/task.h>
 #include <kernel/kstack.h>
+#include <kernel/ptrace.h>
 #include <kernel/shstk.h>
 #include <kernel/signal.h>
 #include <kernel/types.h>
@@ -45,6 +46,7 @@ void vfork_release(struct task *child);
 enum task_state {
 	TASK_RUNNING,  /* on the run queue or running */
 	TASK_SLEEPING, /* on a wait queue (and maybe a timer) */
+	TASK_TRACED,   /* a ptrace stop: only the tracer's resume or SIGKILL wakes it */
 	TASK_DEAD,     /* exited: freed once we switch away from it */
 };
 
@@ -79,7 +81,8 @@ struct task {
 	u64 sigpending;			/* signals sent to this thread */
 	struct ksiginfo siginfo[_NSIG]; /* what came with each of them */
 	struct sigaltstack altstack;
-	bool interruptible; /* asleep where a signal ends the sleep */
+	bool interruptible;	    /* asleep where a signal ends the sleep */
+	struct ptrace_state ptrace; /* traced by its parent process (kernel/ptrace.c) */
 	/*
 	 * ppoll's temporary mask: the mask to restore once the call is over,
 	 * and whether it is still to be restored -- by the signal frame (it
@@ -129,8 +132,10 @@ bool task_limit_reached(void);
 /* A process became a zombie (+1) or was reaped (-1): zombies count against the limit. */
 void task_count_zombie(int delta);
 
-/* Makes a sleeping or new task runnable. */
+/* Makes a sleeping or new task runnable (never one in a ptrace stop). */
 void task_wake(struct task *t);
+/* Ends t's ptrace stop (TASK_TRACED): the tracer resumed it, or it is being killed. */
+void task_wake_traced(struct task *t);
 
 /* The thread ID / process ID of t as seen from namespace ns. */
 int task_tid_in(const struct task *t, const struct pid_ns *ns);

@@ -19,6 +19,7 @@ struct mm {
 	int users;	     /* tasks running in it (CLONE_VM shares) */
 	/* Where exec put the argument and environment strings (/proc/PID/cmdline, environ). */
 	uintptr_t arg_start, arg_end, env_start, env_end;
+	int refs;	     /* holders of the struct alone (an open /proc/PID/mem) */
 };
 
 /* Where the kernel puts things when user space does not say. */
@@ -27,8 +28,14 @@ struct mm {
 #define STACK_TOP (TASK_SIZE - PAGE_SIZE)   /* top of the main thread's stack */
 
 struct mm *mm_create(void);
-/* Drops one user; the last one frees every page, table and area. */
+/*
+ * Drops one user; the last one frees every page, table and area (the
+ * struct too, unless mm_grab() holds it: then it stays, empty, users 0).
+ */
 void mm_put(struct mm *mm);
+/* Holds the struct (not the address space) of mm, as Linux's mmgrab(); mm_drop() lets go. */
+void mm_grab(struct mm *mm);
+void mm_drop(struct mm *mm);
 /* A copy for fork: the areas, and every page shared copy-on-write. */
 struct mm *mm_fork(struct mm *src);
 
@@ -67,6 +74,12 @@ enum fault_access { FAULT_READ, FAULT_WRITE, FAULT_EXEC, FAULT_SHSTK };
  * forbids the access (SEGV_ACCERR), -ENOMEM when out of memory.
  */
 int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access);
+
+/*
+ * Maps the page of addr in v, an area of mm with no frame there yet: a
+ * zeroed page, or a shared area's own page. 0 or -ENOMEM.
+ */
+int mm_populate(struct mm *mm, const struct vma *v, uintptr_t addr);
 
 /*
  * Writes into an address space that need not be the current one (exec

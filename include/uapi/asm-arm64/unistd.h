@@ -36,12 +36,18 @@ __SYSCALL(__NR_openat, openat)
 __SYSCALL(__NR_close, close)
 #define __NR_pipe2 59
 __SYSCALL(__NR_pipe2, pipe2)
+#define __NR_lseek 62
+__SYSCALL(__NR_lseek, lseek)
 #define __NR_read 63
 __SYSCALL(__NR_read, read)
 #define __NR_write 64
 __SYSCALL(__NR_write, write)
 #define __NR_writev 66
 __SYSCALL(__NR_writev, writev)
+#define __NR_pread64 67
+__SYSCALL(__NR_pread64, pread64)
+#define __NR_pwrite64 68
+__SYSCALL(__NR_pwrite64, pwrite64)
 #define __NR_ppoll 73
 __SYSCALL(__NR_ppoll, ppoll)
 #define __NR_exit 93
@@ -60,6 +66,8 @@ __SYSCALL(__NR_nanosleep, nanosleep)
 __SYSCALL(__NR_clock_gettime, clock_gettime)
 #define __NR_clock_nanosleep 115
 __SYSCALL(__NR_clock_nanosleep, clock_nanosleep)
+#define __NR_ptrace 117
+__SYSCALL(__NR_ptrace, ptrace)
 #define __NR_sched_setaffinity 122
 __SYSCALL(__NR_sched_setaffinity, sched_setaffinity)
 #define __NR_sched_getaffinity 123
@@ -130,6 +138,10 @@ __SYSCALL(__NR_madvise, madvise)
 __SYSCALL(__NR_wait4, wait4)
 #define __NR_prlimit64 261
 __SYSCALL(__NR_prlimit64, prlimit64)
+#define __NR_process_vm_readv 270
+__SYSCALL(__NR_process_vm_readv, process_vm_readv)
+#define __NR_process_vm_writev 271
+__SYSCALL(__NR_process_vm_writev, process_vm_writev)
 #define __NR_getrandom 278
 __SYSCALL(__NR_getrandom, getrandom)
 #define __NR_pidfd_send_signal 424

@@ -29,6 +29,8 @@ __SYSCALL(__NR_open, open)
 __SYSCALL(__NR_close, close)
 #define __NR_poll 7
 __SYSCALL(__NR_poll, poll)
+#define __NR_lseek 8
+__SYSCALL(__NR_lseek, lseek)
 #define __NR_mmap 9
 __SYSCALL(__NR_mmap, mmap)
 #define __NR_mprotect 10
@@ -45,6 +47,10 @@ __SYSCALL(__NR_rt_sigprocmask, rt_sigprocmask)
 __SYSCALL(__NR_rt_sigreturn, rt_sigreturn)
 #define __NR_ioctl 16
 __SYSCALL(__NR_ioctl, ioctl)
+#define __NR_pread64 17
+__SYSCALL(__NR_pread64, pread64)
+#define __NR_pwrite64 18
+__SYSCALL(__NR_pwrite64, pwrite64)
 #define __NR_writev 20
 __SYSCALL(__NR_writev, writev)
 #define __NR_pipe 22
@@ -85,6 +91,8 @@ __SYSCALL(__NR_fcntl, fcntl)
 __SYSCALL(__NR_getrlimit, getrlimit)
 #define __NR_sysinfo 99
 __SYSCALL(__NR_sysinfo, sysinfo)
+#define __NR_ptrace 101
+__SYSCALL(__NR_ptrace, ptrace)
 #define __NR_getuid 102
 __SYSCALL(__NR_getuid, getuid)
 #define __NR_getgid 104
@@ -143,6 +151,10 @@ __SYSCALL(__NR_pipe2, pipe2)
 __SYSCALL(__NR_prlimit64, prlimit64)
 #define __NR_getcpu 309
 __SYSCALL(__NR_getcpu, getcpu)
+#define __NR_process_vm_readv 310
+__SYSCALL(__NR_process_vm_readv, process_vm_readv)
+#define __NR_process_vm_writev 311
+__SYSCALL(__NR_process_vm_writev, process_vm_writev)
 #define __NR_getrandom 318
 __SYSCALL(__NR_getrandom, getrandom)
 #define __NR_pidfd_send_signal 424
