@@ -51,6 +51,7 @@ struct task *task_alloc(const char *name)
 
 void task_free(struct task *t)
 {
+	arch_task_free(t);
 	nr_tasks--;
 	kstack_free(&t->kstack);
 	kfree(t);

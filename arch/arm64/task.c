@@ -81,6 +81,12 @@ void arch_task_init_idle(struct task *t)
 	memset(&t->arch.fpsimd, 0, sizeof(t->arch.fpsimd));
 }
 
+/* arm64 tasks hold nothing beyond struct task itself. */
+void arch_task_free(struct task *t)
+{
+	(void)t;
+}
+
 static void set_resume(struct task *t, void *resume, u64 x19)
 {
 	memset(&t->arch.ctx, 0, sizeof(t->arch.ctx));

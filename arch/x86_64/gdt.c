@@ -3,9 +3,14 @@
  * The GDT and the TSS. In 64-bit mode segments are flat; the GDT matters for
  * privilege levels and the TSS for the stacks the CPU switches to: RSP0 on
  * entry from ring 3 and the IST stacks for faults that must not trust the
- * current stack (SDM vol. 3A §3.4.5 descriptors, §8.7 the 64-bit TSS).
+ * current stack (SDM vol. 3A §3.4.5 descriptors, §8.7 the 64-bit TSS), and
+ * the I/O permission bit maps ring 3's IN and OUT are checked against
+ * (SDM vol. 1 §19.5.2; vol. 3A §8.2.1: the map base in the TSS's last
+ * word, an offset from the TSS's base).
  */
 #include <asm/setup.h>
+#include <asm/ioport.h>
+#include <asm/page.h>
 #include <asm/segment.h>
 #include <kernel/compiler.h>
 #include <kernel/types.h>
@@ -35,7 +40,22 @@ _Static_assert(sizeof(struct tss64) == 104, "the 64-bit TSS is 104 bytes (SDM vo
 #define IST_STACK_SIZE 16384
 
 static u64 gdt[GDT_ENTRIES] __aligned(16);
-static struct tss64 tss __aligned(16);
+/*
+ * The TSS and, after it, two I/O permission bit maps, each followed by the
+ * byte of ones the CPU needs: it reads two bytes of the map for every
+ * access, and a port at the map's end must still find its bit inside the
+ * TSS limit (SDM vol. 1 §19.5.2). The TSS limit covers both maps.
+ */
+static struct {
+	struct tss64 hw;
+	u8 io_map[IO_BITMAP_BYTES + 1]; /* the running thread's ioperm() bits */
+	u8 io_all[IO_BITMAP_BYTES + 1]; /* all zero: every port (iopl(3)) */
+} __packed tss __aligned(PAGE_SIZE);
+
+/* A map base at or past the TSS limit: no I/O permissions at all (SDM vol. 1 §19.5.2). */
+#define IOMAP_BASE_NONE ((u16)sizeof(tss))
+
+_Static_assert(sizeof(tss) <= 0xffff, "both I/O maps must be reachable by the 16-bit map base");
 static u8 ist_stacks[NR_IST_STACKS][IST_STACK_SIZE] __aligned(16);
 
 struct __packed descriptor_pointer {
@@ -79,14 +99,32 @@ void gdt_init(void)
 	gdt[GDT_TSS + 1] = tss_base >> 32;
 
 	memset(&tss, 0, sizeof(tss));
-	tss.iomap_base = sizeof(tss); /* no I/O permission bitmap */
+	tss.io_map[IO_BITMAP_BYTES] = 0xff;
+	tss.io_all[IO_BITMAP_BYTES] = 0xff;
+	tss.hw.iomap_base = IOMAP_BASE_NONE;
 	for (unsigned int i = 1; i <= NR_IST_STACKS; i++)
-		tss.ist[i - 1] = (u64)ist_stacks[i - 1] + IST_STACK_SIZE;
+		tss.hw.ist[i - 1] = (u64)ist_stacks[i - 1] + IST_STACK_SIZE;
 	load_gdt_and_segments();
 }
 
 /* The stack the CPU loads on an interrupt or syscall from ring 3. */
 void tss_set_kernel_stack(uintptr_t top)
 {
-	tss.rsp[0] = top;
+	tss.hw.rsp[0] = top;
+}
+
+void tss_set_io(enum tss_io which)
+{
+	static const u16 base[] = {
+		[TSS_IO_NONE] = IOMAP_BASE_NONE,
+		[TSS_IO_MAP] = offsetof(__typeof__(tss), io_map),
+		[TSS_IO_ALL] = offsetof(__typeof__(tss), io_all),
+	};
+
+	tss.hw.iomap_base = base[which];
+}
+
+u8 *tss_io_map(void)
+{
+	return tss.io_map;
 }

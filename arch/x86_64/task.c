@@ -15,6 +15,7 @@
  */
 #include <asm/cet.h>
 #include <asm/cpu.h>
+#include <asm/ioport.h>
 #include <asm/msr.h>
 #include <asm/segment.h>
 #include <asm/setup.h>
@@ -122,10 +123,16 @@ int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_
 	child->arch.fs_base = set_tls ? tls : parent->arch.fs_base;
 	child->arch.gs_base = parent->arch.gs_base;
 	x86_cet_fork(child, parent); /* CET controls; shstk_clone() picks the child's SSP */
+	x86_io_fork(child, parent);  /* last: nothing below fails, arch_task_free() undoes it */
 	if (parent == current)
 		__asm__ __volatile__("fxsave64 %0" : "=m"(child->arch.fpu)); /* the live state */
 	set_resume(child, ret_from_fork, 0);
 	return 0;
+}
+
+void arch_task_free(struct task *t)
+{
+	x86_io_free(t);
 }
 
 /* A task whose first act is fn() in the kernel (init's exec), then user space. */
@@ -166,6 +173,7 @@ void arch_switch_to(struct task *prev, struct task *next)
 	wrmsr(MSR_FS_BASE, next->arch.fs_base);
 	wrmsr(MSR_GS_BASE, next->arch.gs_base);
 	x86_cet_switch(prev, next);
+	x86_io_switch(next);
 	if (next->kstack.top) { /* the idle task never enters from user mode */
 		tss_set_kernel_stack(next->kstack.top);
 		x86_kernel_entry_rsp = next->kstack.top;

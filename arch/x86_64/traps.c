@@ -7,6 +7,7 @@
 #include <asm/apic.h>
 #include <asm/cet.h>
 #include <asm/cpu.h>
+#include <asm/ioport.h>
 #include <asm/pic.h>
 #include <asm/trap.h>
 #include <kernel/arch.h>
@@ -299,6 +300,11 @@ static void user_exception(struct trap_frame *f)
 		break;
 	case VEC_CONTROL_PROTECTION:
 		x86_cp_fault(f, true);
+		break;
+	case VEC_GP:
+		/* iopl(3)'s CLI/STI are stepped over (docs/ABI.md §7); other #GPs as below. */
+		if (!x86_iopl_gp_fixup(f))
+			signal_force_fault(SIGSEGV, SI_KERNEL, 0, exception_name(f->vector));
 		break;
 	default:
 		/* #GP and friends: SIGSEGV with SI_KERNEL and no address, as Linux. */

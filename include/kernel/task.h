@@ -156,6 +156,8 @@ int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_
 void arch_task_exec(struct task *t, uintptr_t entry, uintptr_t sp);
 /* Switches the CPU from prev to next: registers, FPU, TLS base, address space. */
 void arch_switch_to(struct task *prev, struct task *next);
+/* Releases what the architecture holds for t (task_free(): t never runs again). */
+void arch_task_free(struct task *t);
 /* The boot thread becomes the idle task: records its state. */
 void arch_task_init_idle(struct task *t);
 /* User instruction and stack pointer of t (for fault reports). */

@@ -19,7 +19,7 @@ struct mm {
 	int users;	     /* tasks running in it (CLONE_VM shares) */
 	/* Where exec put the argument and environment strings (/proc/PID/cmdline, environ). */
 	uintptr_t arg_start, arg_end, env_start, env_end;
-	int refs;	     /* holders of the struct alone (an open /proc/PID/mem) */
+	int refs; /* holders of the struct alone (an open /proc/PID/mem) */
 };
 
 /* Where the kernel puts things when user space does not say. */

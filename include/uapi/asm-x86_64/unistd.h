@@ -117,6 +117,10 @@ __SYSCALL(__NR_setrlimit, setrlimit)
 __SYSCALL(__NR_mount, mount)
 #define __NR_reboot 169
 __SYSCALL(__NR_reboot, reboot)
+#define __NR_iopl 172
+__SYSCALL(__NR_iopl, iopl)
+#define __NR_ioperm 173
+__SYSCALL(__NR_ioperm, ioperm)
 #define __NR_gettid 186
 __SYSCALL(__NR_gettid, gettid)
 #define __NR_tkill 200

@@ -38,10 +38,12 @@
 
 /*
  * Numbers a random call must not make for real: reboot powers off (a
- * correct kernel does that for root), and the process-making calls are made
- * through fz_arch_spawn_call() so their children leave at once.
+ * correct kernel does that for root), and so could iopl and ioperm, which
+ * give root the I/O ports: a forged PC landing on a byte 0xee (OUT DX, AL)
+ * would then write the emulator's exit port. The process-making calls are
+ * made through fz_arch_spawn_call() so their children leave at once.
  */
-#define FZ_NR_IS_REBOOT(nr) ((nr) == __NR_reboot)
+#define FZ_NR_IS_REBOOT(nr) ((nr) == __NR_reboot || (nr) == __NR_iopl || (nr) == __NR_ioperm)
 #define FZ_NR_IS_SPAWN(nr) \
 	((nr) == __NR_clone || (nr) == __NR_clone3 || (nr) == __NR_fork || (nr) == __NR_vfork)
 

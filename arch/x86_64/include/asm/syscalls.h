@@ -7,6 +7,8 @@
 
 SYSCALL(arch_prctl);
 SYSCALL(clone);
+SYSCALL(iopl);
+SYSCALL(ioperm);
 
 /* arch_prctl(ARCH_SHSTK_*), in arch/x86_64/shstk.c. */
 long x86_shstk_prctl(int option, unsigned long arg2);

@@ -8,6 +8,8 @@
 
 #define FXSAVE_SIZE 512
 
+struct io_bitmap;
+
 struct arch_task {
 	uintptr_t ksp; /* kernel stack pointer saved by switch_stacks() */
 	u64 fs_base;   /* user TLS base (IA32_FS_BASE), set by arch_prctl / CLONE_SETTLS */
@@ -16,6 +18,9 @@ struct arch_task {
 	u64 pl3_ssp;   /* IA32_PL3_SSP while switched out: the user shadow-stack pointer */
 	unsigned long shstk_features; /* ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS enabled */
 	unsigned long shstk_locked;   /* features ARCH_SHSTK_LOCK froze */
+	struct io_bitmap *io_bitmap;  /* ioperm()'s bits, or NULL: arch/x86_64/ioport.c */
+	u8 iopl_emul;		      /* iopl()'s level; 3 allows every port */
+	bool iopl_warned;	      /* a CLI/STI skipped under iopl(3) was logged */
 	u8 fpu[FXSAVE_SIZE] __attribute__((aligned(16))); /* FXSAVE image (SDM vol. 1 §10.5) */
 };
 
