@@ -13,27 +13,41 @@
 #define BRAND_LEAF_FIRST 0x80000002u
 #define BRAND_LEAF_LAST 0x80000004u
 
+bool x86_brand_string(char name[X86_BRAND_LEN])
+{
+	char raw[X86_BRAND_LEN];
+	const char *s = raw;
+	size_t n;
+
+	name[0] = '\0';
+	if (cpuid(0x80000000u, 0).eax < BRAND_LEAF_LAST)
+		return false;
+	for (u32 leaf = BRAND_LEAF_FIRST; leaf <= BRAND_LEAF_LAST; leaf++) {
+		struct cpuid_regs r = cpuid(leaf, 0);
+		u32 words[4] = { r.eax, r.ebx, r.ecx, r.edx };
+
+		memcpy(raw + (leaf - BRAND_LEAF_FIRST) * 16, words, 16);
+	}
+	raw[X86_BRAND_LEN - 1] = '\0';
+	while (*s == ' ')
+		s++;
+	n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
+		n--;
+	memcpy(name, s, n);
+	name[n] = '\0';
+	return n != 0;
+}
+
 void arch_cpu_model(char *buf, size_t size)
 {
-	char brand[49];
-	const char *p = brand;
+	char brand[X86_BRAND_LEN];
 
 	if (size == 0)
 		return;
-	if (cpuid(0x80000000u, 0).eax >= BRAND_LEAF_LAST) {
-		for (u32 leaf = BRAND_LEAF_FIRST; leaf <= BRAND_LEAF_LAST; leaf++) {
-			struct cpuid_regs r = cpuid(leaf, 0);
-			u32 words[4] = { r.eax, r.ebx, r.ecx, r.edx };
-
-			memcpy(brand + (leaf - BRAND_LEAF_FIRST) * 16, words, 16);
-		}
-		brand[48] = '\0';
-		while (*p == ' ')
-			p++;
-		if (*p) {
-			snprintf(buf, size, "%s", p);
-			return;
-		}
+	if (x86_brand_string(brand)) {
+		snprintf(buf, size, "%s", brand);
+		return;
 	}
 
 	struct cpuid_regs r0 = cpuid(0, 0), r1 = cpuid(1, 0);

@@ -176,30 +176,12 @@ static u32 cpuid_reg(u32 leaf, u32 subleaf, enum cpuid_reg reg)
 	return reg == EAX ? r.eax : reg == EBX ? r.ebx : reg == ECX ? r.ecx : r.edx;
 }
 
-/* The brand string (leaves 80000002H-80000004H), spaces trimmed both ends, or "unknown". */
+/* The brand string (arch/x86_64/cpu_model.c), or "unknown". */
 static void show_model_name(struct proc_buf *b)
 {
-	char name[49] = "";
-	const char *s = name;
-	size_t n;
+	char name[X86_BRAND_LEN];
 
-	if (max_leaf(0x80000000u) >= 0x80000004u) {
-		for (u32 i = 0; i < 3; i++) {
-			struct cpuid_regs r = cpuid(0x80000002u + i, 0);
-
-			memcpy(name + 16 * i, &r, 16);
-		}
-		name[48] = '\0';
-	}
-	while (*s == ' ')
-		s++;
-	n = strlen(s);
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
-		n--;
-	if (n)
-		proc_printf(b, "model name\t: %.*s\n", (int)n, s);
-	else
-		proc_puts(b, "model name\t: unknown\n");
+	proc_printf(b, "model name\t: %s\n", x86_brand_string(name) ? name : "unknown");
 }
 
 static void show_flags(struct proc_buf *b)

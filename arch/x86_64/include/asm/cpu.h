@@ -98,4 +98,11 @@ struct x86_features {
 
 extern struct x86_features x86_features;
 
+/*
+ * The processor brand string of CPUID leaves 0x80000002-0x80000004, spaces
+ * trimmed at both ends, into name; false (name empty) when the CPU has none.
+ */
+#define X86_BRAND_LEN 49
+bool x86_brand_string(char name[X86_BRAND_LEN]);
+
 #endif
