@@ -218,18 +218,3 @@ unsigned long arch_elf_hwcap3(void)
 {
 	return arm64_hwcap(2);
 }
-
-void arch_random_bytes(void *buf, size_t n)
-{
-	static u64 state = 0x9e3779b97f4a7c15ull;
-	u8 *b = buf;
-
-	state ^= read_sysreg(cntvct_el0);
-	for (size_t i = 0; i < n; i++) {
-		/* xorshift64: not cryptographic, but AT_RANDOM only seeds user-space hashing. */
-		state ^= state << 13;
-		state ^= state >> 7;
-		state ^= state << 17;
-		b[i] = (u8)state;
-	}
-}

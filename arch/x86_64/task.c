@@ -234,20 +234,3 @@ unsigned long arch_elf_hwcap3(void)
 {
 	return 0;
 }
-
-void arch_random_bytes(void *buf, size_t n)
-{
-	static u64 state = 0x9e3779b97f4a7c15ull;
-	u8 *b = buf;
-	u32 lo, hi;
-
-	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
-	state ^= ((u64)hi << 32) | lo;
-	for (size_t i = 0; i < n; i++) {
-		/* xorshift64: not cryptographic, but AT_RANDOM only seeds user-space hashing. */
-		state ^= state << 13;
-		state ^= state >> 7;
-		state ^= state << 17;
-		b[i] = (u8)state;
-	}
-}

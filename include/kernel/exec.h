@@ -25,7 +25,5 @@ unsigned long arch_elf_hwcap3(void);
 extern const char arch_elf_platform[];
 /* Maps what the arch adds to every program (arm64: the signal trampoline). */
 int arch_exec_mm(struct mm *mm);
-/* 16 bytes of AT_RANDOM seed. */
-void arch_random_bytes(void *buf, size_t n);
 
 #endif
