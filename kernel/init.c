@@ -34,8 +34,13 @@ static void default_rlimits(struct process *p)
 	p->rlim[RLIMIT_CORE].rlim_cur = 0;
 }
 
-/* The generic kernel's own parameters: never init's (init= is the cmdline rule's). */
-static const char *const kernel_params[] = { "loglevel", "crashtest", NULL };
+/*
+ * The generic kernel's own parameters: never init's (init= is the cmdline
+ * rule's). console= and initrd= are Linux's too (kernel/printk and
+ * init/do_mounts_initrd.c take them), so a boot loader's or a user's
+ * console=ttyS0 never lands in init's environment.
+ */
+static const char *const kernel_params[] = { "loglevel", "crashtest", "console", "initrd", NULL };
 
 /*
  * Runs as the new task, in the kernel: becomes the init program, with the

@@ -46,8 +46,8 @@
 
 #include <asm/gcs.h>
 
-/* gcs=off (the probe below) is the kernel's, never init's. */
-const char *const arch_cmdline_params[] = { "gcs", NULL };
+/* gcs=off (the probe below) and acpi= (arch/arm64/acpi.c) are the kernel's, never init's. */
+const char *const arch_cmdline_params[] = { "gcs", "acpi", NULL };
 
 bool arm64_pie_enabled;
 bool arm64_gcs_enabled;
