@@ -72,7 +72,15 @@ BENCH_ARGS_FILE := $(BUILD)/bench.args
 # benchmark's (BENCH_IMAGE): how they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
-.PHONY: all iso image crash-images bench-image run debug test bench fuzz toolchain-check unit lint format \
+# Images of the same kernel and initramfs booted with another shape of
+# clone3's shadow-stack fields (clone3_shstk=, docs/ABI.md §2.5), running only
+# the programs that shape changes: the *-size and *-token platforms of
+# tests/boot/platforms.
+CLONE3_SHAPES := size token
+CLONE3_SHAPE_PROGRAMS := /bin/clone3 /bin/shstk_attack
+CLONE3_IMAGES := $(patsubst %,$(BUILD)/clone3-%$(suffix $(IMAGE)),$(CLONE3_SHAPES))
+
+.PHONY: all iso image crash-images clone3-images bench-image run debug test bench fuzz toolchain-check unit lint format \
 	docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
@@ -80,6 +88,10 @@ all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) ## kernel, userland and the boot image of
 image iso: $(IMAGE) ## the boot image only (x86_64: the hybrid ISO; arm64: the Image)
 crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
+clone3-images: $(CLONE3_IMAGES) ## the clone3_shstk=size|token images make test boots
+
+$(BUILD)/clone3-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
+	$(call image-with-cmdline,$@,$(CMDLINE) clone3_shstk=$* -- $(CLONE3_SHAPE_PROGRAMS))
 
 $(CMDLINE_FILE): FORCE
 	@mkdir -p $(dir $@)
@@ -118,8 +130,10 @@ $(INITRAMFS_CPIO): $(USER_BINARIES)
 # (e.g. make run ARCH=arm64 PLATFORM=qemu-arm64-gcs, which fetches the
 # GCS-capable QEMU into the cache the first time).
 PLATFORM ?= $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM))
-run: deps-check $(IMAGE) ## boot PLATFORM (or EMU=bochs) with the console on this terminal
-	$(Q)tests/boot/emulate $(PLATFORM) $(IMAGE) - || [ $$? -eq 1 ]
+# The image PLATFORM boots (tests/boot/platforms' last column), else IMAGE.
+RUN_IMAGE := $(or $(shell awk -v p='$(PLATFORM)' '$$1 == p { print "$(BUILD)/" $$5 }' tests/boot/platforms),$(IMAGE))
+run: deps-check $(RUN_IMAGE) ## boot PLATFORM (or EMU=bochs) with the console on this terminal
+	$(Q)tests/boot/emulate $(PLATFORM) $(RUN_IMAGE) - || [ $$? -eq 1 ]
 
 # A QEMU platform halted at the first instruction with a gdb stub on :1234;
 # gdb-multiarch (make deps installs it) debugs either architecture.

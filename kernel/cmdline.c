@@ -38,10 +38,11 @@ static char *take_word(char *p)
 
 void cmdline_parse(struct cmdline *c, const char *text)
 {
-	size_t len = strlcpy(c->buf, text ? text : "", sizeof(c->buf));
+	size_t len = strlcpy(c->raw, text ? text : "", sizeof(c->raw));
 	bool for_init = false;
 	char *p = c->buf;
 
+	memcpy(c->buf, c->raw, sizeof(c->buf));
 	c->nr_words = 0;
 	c->nr_init_args = 0;
 	c->truncated = len >= sizeof(c->buf);

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * The one /proc file Umbra has: /proc/self/maps, so user space can see its
- * own areas -- shadow stacks included, named [ss] -- and tests can check
- * their sizes exactly. A snapshot is taken at open; reads walk it.
+ * Umbra's /proc: /proc/self/maps, so user space can see its own areas --
+ * shadow stacks included, named [ss] -- and tests can check their sizes
+ * exactly; and /proc/cmdline, the kernel's command line as Linux prints it
+ * (the text and a newline), so a test can see how the kernel was booted.
+ * A snapshot is taken at open; reads walk it.
  *
  *	7ffff7ff8000-7ffff7fff000 r--p 00000000 00:00 0 [ss]
  */
 #include <format.h>
+#include <kernel/cmdline.h>
 #include <kernel/file.h>
 #include <kernel/mm.h>
 #include <kernel/procfs.h>
@@ -57,12 +60,15 @@ static const struct file_ops snapshot_ops = { .read = file_read_memory,
 
 struct file *procfs_open(const char *path, long *err)
 {
-	if (strcmp(path, "/proc/self/maps") != 0) {
+	bool cmdline = strcmp(path, "/proc/cmdline") == 0;
+
+	if (!cmdline && strcmp(path, "/proc/self/maps") != 0) {
 		*err = -ENOENT;
 		return NULL;
 	}
 
-	size_t cap = ((size_t)current->mm->vmas.count + 1) * MAPS_LINE;
+	size_t cap = cmdline ? sizeof(kernel_cmdline.raw) + 1
+			     : ((size_t)current->mm->vmas.count + 1) * MAPS_LINE;
 
 	char *buf = kmalloc(cap);
 	struct file *f = kzalloc(sizeof(*f));
@@ -75,7 +81,8 @@ struct file *procfs_open(const char *path, long *err)
 	}
 	f->refs = 1;
 	f->ops = &snapshot_ops;
-	f->size = mm_format_maps(current->mm, buf, cap);
+	f->size = cmdline ? (size_t)snprintf(buf, cap, "%s\n", kernel_cmdline.raw)
+			  : mm_format_maps(current->mm, buf, cap);
 	f->data = buf;
 	return f;
 }

@@ -21,6 +21,7 @@ struct cmdline_word {
 };
 
 struct cmdline {
+	char raw[CMDLINE_MAX_LEN]; /* the text as given (/proc/cmdline) */
 	char buf[CMDLINE_MAX_LEN];
 	struct cmdline_word words[CMDLINE_MAX_WORDS];
 	unsigned int nr_words;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* A minimal /proc: just /proc/self/maps (kernel/procfs.c). */
+/* A minimal /proc: /proc/self/maps and /proc/cmdline (kernel/procfs.c). */
 #ifndef KERNEL_PROCFS_H
 #define KERNEL_PROCFS_H
 
