@@ -82,7 +82,15 @@ BENCH_ARGS_FILE := $(BUILD)/bench.args
 # (EXTRA_IMAGES): how they are made is the architecture's business.
 include arch/$(ARCH)/image.mk
 
-.PHONY: all iso image usb crash-images bench-image run debug test test-linux bench fuzz peer-test \
+# Images of the same kernel and initramfs booted with another shape of
+# clone3's shadow-stack fields (clone3_shstk=, docs/ABI.md §2.5), running only
+# the programs that shape changes: the *-size and *-token platforms of
+# tests/boot/platforms.
+CLONE3_SHAPES := size token
+CLONE3_SHAPE_PROGRAMS := /bin/clone3 /bin/shstk_attack
+CLONE3_IMAGES := $(patsubst %,$(BUILD)/clone3-%$(suffix $(IMAGE)),$(CLONE3_SHAPES))
+
+.PHONY: all iso image usb crash-images clone3-images bench-image run debug test test-linux bench fuzz peer-test \
 	toolchain-check unit lint format docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
@@ -95,6 +103,10 @@ usb: deps-check ## build/umbra-usb.img: GPT + EFI system partition, BIOS and UEF
 	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 build/umbra-usb.img
 crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
+clone3-images: $(CLONE3_IMAGES) ## the clone3_shstk=size|token images make test boots
+
+$(BUILD)/clone3-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
+	$(call image-with-cmdline,$@,$(CMDLINE) clone3_shstk=$* -- $(CLONE3_SHAPE_PROGRAMS))
 
 $(CMDLINE_FILE): FORCE
 	@mkdir -p $(dir $@)
@@ -143,10 +155,10 @@ $(INITRAMFS_CPIO): $(USER_BINARIES)
 # (e.g. make run ARCH=arm64 PLATFORM=qemu-arm64-gcs, which fetches the
 # GCS-capable QEMU into the cache the first time).
 PLATFORM ?= $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM))
-# The image PLATFORM boots (tests/boot/platforms: a name in build/ARCH/).
-PLATFORM_IMAGE = $(BUILD)/$(shell awk -v p='$(PLATFORM)' '$$1 == p { print $$5 }' tests/boot/platforms)
-run: deps-check $(IMAGE) $(EXTRA_IMAGES) ## boot PLATFORM (or EMU=bochs) with the console on this terminal
-	$(Q)tests/boot/emulate $(PLATFORM) $(PLATFORM_IMAGE) - || [ $$? -eq 1 ]
+# The image PLATFORM boots (tests/boot/platforms' last column, a name in build/ARCH/), else IMAGE.
+RUN_IMAGE := $(or $(shell awk -v p='$(PLATFORM)' '$$1 == p { print "$(BUILD)/" $$5 }' tests/boot/platforms),$(IMAGE))
+run: deps-check $(IMAGE) $(EXTRA_IMAGES) $(RUN_IMAGE) ## boot PLATFORM (or EMU=bochs) with the console on this terminal
+	$(Q)tests/boot/emulate $(PLATFORM) $(RUN_IMAGE) - || [ $$? -eq 1 ]
 
 # A QEMU platform halted at the first instruction with a gdb stub on :1234;
 # gdb-multiarch (make deps installs it) debugs either architecture.
@@ -154,7 +166,7 @@ GDB ?= gdb-multiarch
 debug: deps-check $(IMAGE) $(EXTRA_IMAGES) ## boot a QEMU PLATFORM halted, with a gdb stub on :1234
 	@case "$(PLATFORM)" in qemu-*) ;; *) echo "make debug: $(PLATFORM) is not a QEMU platform"; exit 2 ;; esac
 	@echo "in another terminal: $(GDB) $(ELF) -ex 'target remote :1234'"
-	$(Q)EMULATE_EXTRA="-s -S" tests/boot/emulate $(PLATFORM) $(PLATFORM_IMAGE) - || [ $$? -eq 1 ]
+	$(Q)EMULATE_EXTRA="-s -S" tests/boot/emulate $(PLATFORM) $(RUN_IMAGE) - || [ $$? -eq 1 ]
 
 # Unit tests, then every architecture's build and boot platforms (only
 # ARCH's when ARCH is given); the last line is "N passed, N failed, N skipped".

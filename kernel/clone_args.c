@@ -4,6 +4,12 @@
  * user space with its size rules, then the validity of the flags, the
  * stack and the shadow-stack fields. Unit-tested on the host
  * (tests/unit/test_clone_args.c) with a fake user memory.
+ *
+ * The struct's size and the meaning of its shadow-stack fields depend on
+ * the shape the kernel booted with (clone3_shstk=, docs/ABI.md §2.5): this
+ * file reads the fields of that shape into kernel_clone_args, and
+ * shstk_clone_args_valid() and shstk_clone() (kernel/shstk.c) apply that
+ * shape's rules. Nothing else looks at the shape.
  */
 #include <kernel/fork.h>
 #include <kernel/shstk.h>
@@ -14,9 +20,49 @@
 
 #define INT_MAX 0x7fffffff
 
+enum clone3_shstk_abi clone3_shstk = CLONE3_SHSTK_RFC1;
+
+static const char *const shape_names[] = CLONE3_SHSTK_NAMES;
+
+int clone3_shstk_select(const char *name)
+{
+	for (unsigned int i = 0; i < ARRAY_SIZE(shape_names); i++) {
+		if (strcmp(name, shape_names[i]) == 0) {
+			clone3_shstk = (enum clone3_shstk_abi)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const char *clone3_shstk_name(void)
+{
+	return shape_names[clone3_shstk];
+}
+
+size_t clone3_args_size(void)
+{
+	switch (clone3_shstk) {
+	case CLONE3_SHSTK_SIZE:
+		return CLONE_ARGS_SIZE_VER3_SIZE;
+	case CLONE3_SHSTK_TOKEN:
+		return CLONE_ARGS_SIZE_VER3_TOKEN;
+	default:
+		return CLONE_ARGS_SIZE_VER3_RFC1;
+	}
+}
+
+/* struct clone_args in each shape: the first 88 bytes are the same in all. */
+union clone_args_any {
+	struct clone_args rfc1;
+	struct clone_args_size size;
+	struct clone_args_token token;
+};
+
 int clone3_copy_args(struct kernel_clone_args *k, const void __user *uargs, size_t usize)
 {
-	struct clone_args a;
+	union clone_args_any u;
+	const struct clone_args *a = &u.rfc1; /* the shared fields, read through any shape */
 	int err;
 
 	/* The two size checks are disjoint, so their order cannot be seen. */
@@ -24,39 +70,51 @@ int clone3_copy_args(struct kernel_clone_args *k, const void __user *uargs, size
 		return -E2BIG;
 	if (usize < CLONE_ARGS_SIZE_VER0)
 		return -EINVAL;
-	err = copy_struct_from_user(&a, sizeof(a), uargs, usize);
+	/* The shape's size is what the trailing-zero rule (E2BIG) counts from. */
+	memset(&u, 0, sizeof(u));
+	err = copy_struct_from_user(&u, clone3_args_size(), uargs, usize);
 	if (err)
 		return err;
 
-	if (a.set_tid_size > MAX_PID_NS_LEVEL)
+	if (a->set_tid_size > MAX_PID_NS_LEVEL)
 		return -EINVAL;
-	if (!a.set_tid && a.set_tid_size > 0)
+	if (!a->set_tid && a->set_tid_size > 0)
 		return -EINVAL;
-	if (a.set_tid && a.set_tid_size == 0)
+	if (a->set_tid && a->set_tid_size == 0)
 		return -EINVAL;
 	/* Only the low 8 bits (CSIGNAL) may be used, and it must be a valid signal. */
-	if (a.exit_signal & ~CSIGNAL)
+	if (a->exit_signal & ~CSIGNAL)
 		return -EINVAL;
-	if (a.exit_signal > _NSIG)
+	if (a->exit_signal > _NSIG)
 		return -EINVAL;
-	if ((a.flags & CLONE_INTO_CGROUP) && (a.cgroup > INT_MAX || usize < CLONE_ARGS_SIZE_VER2))
+	if ((a->flags & CLONE_INTO_CGROUP) && (a->cgroup > INT_MAX || usize < CLONE_ARGS_SIZE_VER2))
 		return -EINVAL;
 
 	memset(k, 0, sizeof(*k));
-	k->flags = a.flags;
-	k->pidfd = (int __user *)(uintptr_t)a.pidfd;
-	k->child_tid = (int __user *)(uintptr_t)a.child_tid;
-	k->parent_tid = (int __user *)(uintptr_t)a.parent_tid;
-	k->exit_signal = (int)a.exit_signal;
-	k->stack = (uintptr_t)a.stack;
-	k->stack_size = (size_t)a.stack_size;
-	k->tls = (uintptr_t)a.tls;
-	k->set_tid_size = (size_t)a.set_tid_size;
-	k->cgroup = (int)a.cgroup;
-	k->shadow_stack = (uintptr_t)a.shadow_stack;
-	k->shadow_stack_size = (size_t)a.shadow_stack_size;
-	if (a.set_tid && copy_from_user(k->set_tid, (const void __user *)(uintptr_t)a.set_tid,
-					k->set_tid_size * sizeof(int)))
+	k->flags = a->flags;
+	k->pidfd = (int __user *)(uintptr_t)a->pidfd;
+	k->child_tid = (int __user *)(uintptr_t)a->child_tid;
+	k->parent_tid = (int __user *)(uintptr_t)a->parent_tid;
+	k->exit_signal = (int)a->exit_signal;
+	k->stack = (uintptr_t)a->stack;
+	k->stack_size = (size_t)a->stack_size;
+	k->tls = (uintptr_t)a->tls;
+	k->set_tid_size = (size_t)a->set_tid_size;
+	k->cgroup = (int)a->cgroup;
+	switch (clone3_shstk) {
+	case CLONE3_SHSTK_RFC1:
+		k->shadow_stack = (uintptr_t)u.rfc1.shadow_stack;
+		k->shadow_stack_size = (size_t)u.rfc1.shadow_stack_size;
+		break;
+	case CLONE3_SHSTK_SIZE:
+		k->shadow_stack_size = (size_t)u.size.shadow_stack_size;
+		break;
+	case CLONE3_SHSTK_TOKEN:
+		k->shstk_token = (uintptr_t)u.token.shstk_token;
+		break;
+	}
+	if (a->set_tid && copy_from_user(k->set_tid, (const void __user *)(uintptr_t)a->set_tid,
+					 k->set_tid_size * sizeof(int)))
 		return -EFAULT;
 	return 0;
 }

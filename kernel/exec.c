@@ -230,6 +230,8 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 		goto fail;
 
 	/* The point of no return. */
+	/* A stack the kernel gave this task leaves the old space now: vfork's lives on in it. */
+	shstk_release(current);
 	old = current->mm;
 	current->mm = mm;
 	mm_activate(mm);

@@ -5,11 +5,13 @@
  * every resource is taken before the child becomes visible, so a failure
  * anywhere unwinds completely.
  */
+#include <kernel/cmdline.h>
 #include <kernel/err.h>
 #include <kernel/file.h>
 #include <kernel/fork.h>
 #include <kernel/mm.h>
 #include <kernel/pid.h>
+#include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/shstk.h>
 #include <kernel/syscalls.h>
@@ -273,6 +275,17 @@ free_proc:
 free_task:
 	task_free(child);
 	return err;
+}
+
+void clone3_shstk_setup(void)
+{
+	const char *name = cmdline_get(&kernel_cmdline, CLONE3_SHSTK_PARAM);
+
+	if (name && clone3_shstk_select(name))
+		pr_warn("clone3: %s=%s is not rfc1, size or token; keeping %s\n",
+			CLONE3_SHSTK_PARAM, name, clone3_shstk_name());
+	pr_info("clone3: shadow-stack fields: %s (CLONE_ARGS_SIZE_VER3 = %zu)\n",
+		clone3_shstk_name(), clone3_args_size());
 }
 
 SYSCALL(clone3)

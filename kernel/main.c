@@ -9,6 +9,7 @@
 #include <kernel/cmdline.h>
 #include <kernel/crashtest.h>
 #include <kernel/fbcon.h>
+#include <kernel/fork.h>
 #include <kernel/init.h>
 #include <kernel/ktest.h>
 #include <kernel/kstack.h>
@@ -59,6 +60,7 @@ void kernel_main(struct boot_info *info)
 	pr_info("cmdline: %s\n", info->cmdline);
 	if (kernel_cmdline.truncated)
 		pr_warn("cmdline: too long or too many words; the rest is ignored\n");
+	clone3_shstk_setup();
 
 	for (unsigned int i = 0; i < info->nr_usable; i++)
 		pr_info("mem: usable %012lx-%012lx\n", (unsigned long)info->usable[i].start,

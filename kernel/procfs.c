@@ -7,6 +7,7 @@
  * line of the tables below and one printer in kernel/proc_*.c.
  */
 #include <format.h>
+#include <kernel/cmdline.h>
 #include <kernel/file.h>
 #include <kernel/mm.h>
 #include <kernel/pid.h>

@@ -2,8 +2,10 @@
 /*
  * The shadow-stack policy shared by x86_64 CET and arm64 GCS (see
  * <kernel/shstk.h>): Linux mainline's rules for map_shadow_stack() and the
- * implicit per-thread stacks, and the seed series' rules for clone3's
- * shadow_stack / shadow_stack_size (docs/ABI.md §2.4, §3.1, §3.3, §3.4).
+ * implicit per-thread stacks, and the clone3 series' rules for clone3's
+ * shadow-stack fields in the shape the kernel booted with: rfc1's
+ * shadow_stack / shadow_stack_size, v4's shadow_stack_size or the token
+ * versions' shstk_token (docs/ABI.md §2.4, §2.5, §3.1, §3.3, §3.4).
  */
 #include <kernel/fork.h>
 #include <kernel/mm.h>
@@ -15,9 +17,9 @@
 #include <uapi/linux/mman.h>
 #include <uapi/linux/sched.h>
 
-int shstk_clone_args_valid(const struct kernel_clone_args *k)
+/* rfc1: a pointer needs a size and a user range, a size needs a pointer. */
+static int rfc1_args_valid(const struct kernel_clone_args *k)
 {
-	/* Without hardware support (or with shstk=off) both fields must be zero. */
 	if (!arch_shstk_supported())
 		return (k->shadow_stack || k->shadow_stack_size) ? -EINVAL : 0;
 	if (k->shadow_stack) {
@@ -28,6 +30,39 @@ int shstk_clone_args_valid(const struct kernel_clone_args *k)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/* size (v4): 0 is the default; else at least one entry and at most RLIMIT_STACK. */
+static int size_args_valid(const struct kernel_clone_args *k)
+{
+	if (!k->shadow_stack_size)
+		return 0;
+	if (!arch_shstk_supported() || k->shadow_stack_size < SHADOW_STACK_SIZE_MIN ||
+	    k->shadow_stack_size > current->proc->rlim[RLIMIT_STACK].rlim_cur)
+		return -EINVAL;
+	return 0;
+}
+
+/* token (v21-v23): 0 is the default; else 8-aligned, on a CPU with shadow stacks. */
+static int token_args_valid(const struct kernel_clone_args *k)
+{
+	if (!k->shstk_token)
+		return 0;
+	if ((k->shstk_token & 7) || !arch_shstk_supported())
+		return -EINVAL;
+	return 0;
+}
+
+int shstk_clone_args_valid(const struct kernel_clone_args *k)
+{
+	switch (clone3_shstk) {
+	case CLONE3_SHSTK_SIZE:
+		return size_args_valid(k);
+	case CLONE3_SHSTK_TOKEN:
+		return token_args_valid(k);
+	default:
+		return rfc1_args_valid(k);
+	}
 }
 
 int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base)
@@ -68,8 +103,43 @@ int shstk_enable(struct task *t)
 		t, arch_shstk_rules->thread_size(0, t->proc->rlim[RLIMIT_STACK].rlim_cur));
 }
 
+/*
+ * token: the token at addr in child's address space (its copy, for a
+ * fork) must be in shadow-stack memory, else EFAULT; the arch checks its
+ * value and consumes it in one step, else EINVAL. The child then starts
+ * just above it. Nothing is owned: the kernel never frees that stack.
+ */
+static int consume_token(struct task *child, uintptr_t addr)
+{
+	const struct vma *v = vma_find(&child->mm->vmas, addr);
+	int err;
+
+	if (!v || !(v->flags & VM_SHADOW_STACK))
+		return -EFAULT;
+	err = arch_shstk_consume_token(child->mm, addr);
+	if (err)
+		return err;
+	arch_shstk_set_ssp(child, addr + 8);
+	return 0;
+}
+
+/* Whether clone3 asked for a shadow stack, in the shape in use. */
+static bool clone3_asked(const struct kernel_clone_args *k)
+{
+	switch (clone3_shstk) {
+	case CLONE3_SHSTK_SIZE:
+		return k->shadow_stack_size;
+	case CLONE3_SHSTK_TOKEN:
+		return k->shstk_token;
+	default:
+		return k->shadow_stack;
+	}
+}
+
 int shstk_clone(struct task *child, struct task *parent, const struct kernel_clone_args *k)
 {
+	int err;
+
 	child->shstk.base = 0;
 	child->shstk.size = 0;
 	/*
@@ -79,19 +149,40 @@ int shstk_clone(struct task *child, struct task *parent, const struct kernel_clo
 	 */
 	arch_shstk_set_ssp(child, arch_shstk_get_ssp(parent));
 	if (!arch_shstk_enabled(parent)) {
-		/* The seed's rule: a shadow stack for a child of a thread without one. */
-		return k->shadow_stack ? -EINVAL : 0;
+		/*
+		 * No shadow stack to give a child of a thread without one: what
+		 * clone3 asked for is EINVAL -- but for arm64's token, taken
+		 * even from a thread with GCS off (the series' asymmetry).
+		 */
+		if (clone3_shstk == CLONE3_SHSTK_TOKEN && k->shstk_token &&
+		    arch_shstk_rules->token_without_shstk)
+			return consume_token(child, k->shstk_token);
+		return clone3_asked(k) ? -EINVAL : 0;
 	}
-	if (k->shadow_stack) {
-		/* The caller's, for every kind of clone; never freed by the kernel. */
-		int err =
-			arch_shstk_rules->clone_stack_check(k->shadow_stack, k->shadow_stack_size);
 
+	/* clone3's fields, for every kind of clone (thread, fork or vfork). */
+	switch (clone3_shstk) {
+	case CLONE3_SHSTK_RFC1:
+		if (!k->shadow_stack)
+			break;
+		/* The caller's range, unchecked beyond the arch's rules; never freed by the kernel. */
+		err = arch_shstk_rules->clone_stack_check(k->shadow_stack, k->shadow_stack_size);
 		if (err)
 			return err;
 		arch_shstk_set_ssp(child, k->shadow_stack + k->shadow_stack_size);
 		return 0;
+	case CLONE3_SHSTK_SIZE:
+		if (!k->shadow_stack_size)
+			break;
+		/* A fresh one of that size in the child's address space, owned like a thread's. */
+		return give_own_stack(child, ALIGN_UP((u64)k->shadow_stack_size, (u64)PAGE_SIZE));
+	case CLONE3_SHSTK_TOKEN:
+		if (!k->shstk_token)
+			break;
+		return consume_token(child, k->shstk_token);
 	}
+
+	/* None asked for: Linux mainline's rules. */
 	if (k->flags & CLONE_VFORK)
 		return 0; /* the parent's, live: the child runs while the parent waits */
 	if (!(k->flags & CLONE_VM)) {

@@ -89,5 +89,6 @@ const struct shstk_rules shstk_rules_gcs = {
 	.thread_size = shstk_thread_size_gcs,
 	.clone_stack_check = shstk_clone_stack_check_gcs,
 	.map_check = shstk_map_check_gcs,
-	.min_addr = 0, /* no lower bound on arm64 */
+	.min_addr = 0,		     /* no lower bound on arm64 */
+	.token_without_shstk = true, /* the series checks GCS on the system only */
 };

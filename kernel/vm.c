@@ -208,38 +208,66 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 	return -EACCES;
 }
 
+/*
+ * The kernel's view of the page of addr in mm, ready to be written: faulted
+ * in, and a page fork shares copied first (the other side keeps its own).
+ * NULL with *err = -EFAULT (no area) or the fault's errno.
+ */
+static void *writable_page(struct mm *mm, uintptr_t addr, int *err)
+{
+	struct vma *v = vma_find(&mm->vmas, addr);
+	phys_addr_t p;
+
+	*err = -EFAULT;
+	if (!v)
+		return NULL;
+	p = pgtable_lookup(mm->pgd, addr);
+	*err = 0;
+	if (!p)
+		*err = mm_populate(mm, v, addr);
+	else if (page_ref_count(p) > 1 && !(v->flags & VM_SHARED))
+		*err = pgtable_unshare(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot, v->flags);
+	if (*err)
+		return NULL;
+	return phys_to_virt(pgtable_lookup(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE)));
+}
+
 int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
 {
 	const char *s = src;
 
 	while (len) {
-		struct vma *v = vma_find(&mm->vmas, addr);
+		int err;
+		char *page = writable_page(mm, addr, &err);
 
-		if (!v)
-			return -EFAULT;
-
-		phys_addr_t p = pgtable_lookup(mm->pgd, addr);
-		int err = 0;
-
-		/* A page fork shares is copied first: the other side keeps its own. */
-		if (!p)
-			err = mm_populate(mm, v, addr);
-		else if (page_ref_count(p) > 1 && !(v->flags & VM_SHARED))
-			err = pgtable_unshare(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot,
-					      v->flags);
-		if (err)
+		if (!page)
 			return err;
-		p = pgtable_lookup(mm->pgd, addr);
 
 		size_t off = addr & (PAGE_SIZE - 1);
 		size_t n = MIN(len, PAGE_SIZE - off);
 
-		memcpy((char *)phys_to_virt(p) + off, s, n);
+		memcpy(page + off, s, n);
 		addr += n;
 		s += n;
 		len -= n;
 	}
 	return 0;
+}
+
+int mm_cmpxchg_u64(struct mm *mm, uintptr_t addr, u64 old, u64 new_value)
+{
+	int err;
+	char *page = writable_page(mm, addr, &err);
+
+	if (!page)
+		return err;
+	/* One locked compare-and-exchange: no other access to the word comes between. */
+	u64 *word = (u64 *)(page + (addr & (PAGE_SIZE - 1)));
+
+	return __atomic_compare_exchange_n(word, &old, new_value, false, __ATOMIC_SEQ_CST,
+					   __ATOMIC_SEQ_CST)
+		       ? 0
+		       : 1;
 }
 
 int mm_madvise(struct mm *mm, uintptr_t start, size_t len, bool dontneed)

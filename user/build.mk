@@ -37,7 +37,7 @@ MUSL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -pthread -MMD -MP
 # USER_NOT_RUN are bundled but never run by /init: /bin/bench takes minutes
 # (make bench boots it as init= instead). fuzz is last: what it may break in
 # the kernel cannot spoil another suite.
-USER_RUN_ORDER := clone3 shstk proc threads mm shm efault leak hostile counter cow ptrace robust ioport archabi \
+USER_RUN_ORDER := clone3 shstk_attack shstk proc threads mm shm efault leak hostile counter cow ptrace robust ioport archabi \
 	musl_pthreads gcs signals pipes fdio remap procfs fuzz
 USER_NOT_RUN := bench reboot
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)

@@ -20,9 +20,18 @@
  * through exit_group without a `ret`: a fork-style child given the empty
  * map_shadow_stack() page as its shadow stack could not return from a
  * wrapper function.
+ *
+ * The shape of the shadow-stack fields is the one the kernel booted with
+ * (clone3_shstk=rfc1|size|token in /proc/cmdline, docs/ABI.md §2.5): the
+ * size cases use that shape's struct size, and the shadow-stack cases are
+ * that shape's selftest cases -- rfc1: the seed's four; size: series v4's
+ * two plus the v4 bounds; token: the token-era selftest's five (on
+ * Umbra, as on the kernels that carried it, "without shadow stack" is
+ * EINVAL where that selftest expected EFAULT).
  */
 #include "shstk_enable.h"
 #include <arch/syscall.h>
+#include "test.h"
 #include <errno.h>
 #include <ktap.h>
 #include <sched.h>
@@ -47,6 +56,15 @@ enum test_mode {
 	CLONE3_ARGS_SHADOW_STACK,
 	CLONE3_ARGS_SHADOW_STACK_SIZE_ONLY,
 	CLONE3_ARGS_SHADOW_STACK_POINTER_ONLY,
+	/* clone3_shstk=size: shadow_stack_size alone (at offset 88). */
+	CLONE3_ARGS_SHADOW_STACK_SIZE_PAGE,
+	CLONE3_ARGS_SHADOW_STACK_SIZE_4,
+	CLONE3_ARGS_SHADOW_STACK_SIZE_OVER_RLIMIT,
+	/* clone3_shstk=token: shstk_token (at offset 88). */
+	CLONE3_ARGS_SHADOW_STACK_TOKEN,
+	CLONE3_ARGS_SHADOW_STACK_TOKEN_MISALIGNED,
+	CLONE3_ARGS_SHADOW_STACK_TOKEN_NORMAL_MEMORY,
+	CLONE3_ARGS_SHADOW_STACK_TOKEN_NONE,
 };
 
 /* A filter returns why the case cannot run here, or NULL to run it. */
@@ -56,7 +74,8 @@ typedef size_t (*size_function)(void);
 struct test {
 	const char *name;
 	uint64_t flags;
-	size_t size; /* 0: sizeof(struct clone_args) */
+	size_t size;	  /* 0: the booted shape's struct size (plus size_plus) */
+	size_t size_plus; /* bytes past the shape's struct size */
 	size_function size_function;
 	int expected; /* clone3's result: 0 or -errno */
 	bool e2big_valid;
@@ -66,12 +85,31 @@ struct test {
 
 static bool shadow_stack_supported;
 static uint64_t shadow_stack;
+static int shape;	 /* enum clone3_shstk_abi: the kernel's clone3_shstk= */
+static size_t args_size; /* the shape's struct size: its CLONE_ARGS_SIZE_VER3 */
 
-/* The args and two spare words after them, as the kselftest lays them out. */
-struct args_ext {
-	struct clone_args args;
-	uint64_t excess_space[2];
+/* The args of any shape and two spare words after them, as the kselftest lays them out. */
+union args_ext {
+	struct clone_args args; /* the shared fields, and rfc1's */
+	struct clone_args_size size;
+	struct clone_args_token token;
+	uint64_t words[CLONE_ARGS_SIZE_VER3_RFC1 / 8 + 2];
 };
+
+/*
+ * A page of shadow stack from map_shadow_stack() with flags, for one token
+ * case: the address of its top slot (where SET_TOKEN put a token), or 0.
+ */
+static uint64_t fresh_token_slot(unsigned int flags)
+{
+	long r = syscall3(__NR_map_shadow_stack, 0, getpagesize(), flags);
+
+	if (r < 0 && r > -4096) {
+		ktap_print_msg("map_shadow_stack: errno %ld", -r);
+		return 0;
+	}
+	return (uint64_t)r + (uint64_t)getpagesize() - 8;
+}
 
 /* A result that no errno can produce: the child did not exit normally. */
 #define CHILD_KILLED 10000
@@ -82,7 +120,7 @@ struct args_ext {
  */
 static int call_clone3(uint64_t flags, size_t size, enum test_mode mode)
 {
-	struct args_ext ext;
+	union args_ext ext;
 	struct clone_args *a = &ext.args;
 	long pid;
 	int status;
@@ -90,8 +128,6 @@ static int call_clone3(uint64_t flags, size_t size, enum test_mode mode)
 	memset(&ext, 0, sizeof(ext));
 	a->flags = flags;
 	a->exit_signal = SIGCHLD;
-	if (size == 0)
-		size = sizeof(struct clone_args);
 
 	switch (mode) {
 	case CLONE3_ARGS_NO_TEST:
@@ -122,10 +158,32 @@ static int call_clone3(uint64_t flags, size_t size, enum test_mode mode)
 	case CLONE3_ARGS_SHADOW_STACK_POINTER_ONLY:
 		a->shadow_stack = shadow_stack;
 		break;
+	case CLONE3_ARGS_SHADOW_STACK_SIZE_PAGE:
+		ext.size.shadow_stack_size = (uint64_t)getpagesize();
+		break;
+	case CLONE3_ARGS_SHADOW_STACK_SIZE_4:
+		ext.size.shadow_stack_size = 4;
+		break;
+	case CLONE3_ARGS_SHADOW_STACK_SIZE_OVER_RLIMIT:
+		ext.size.shadow_stack_size = rlimit_stack() + 1;
+		break;
+	case CLONE3_ARGS_SHADOW_STACK_TOKEN:
+		ext.token.shstk_token = fresh_token_slot(SHADOW_STACK_SET_TOKEN);
+		break;
+	case CLONE3_ARGS_SHADOW_STACK_TOKEN_MISALIGNED:
+		ext.token.shstk_token = fresh_token_slot(SHADOW_STACK_SET_TOKEN) - 1;
+		break;
+	case CLONE3_ARGS_SHADOW_STACK_TOKEN_NORMAL_MEMORY:
+		/* The top slot of an ordinary page: not shadow-stack memory. */
+		ext.token.shstk_token = shadow_stack + (uint64_t)getpagesize() - 8;
+		break;
+	case CLONE3_ARGS_SHADOW_STACK_TOKEN_NONE:
+		ext.token.shstk_token = fresh_token_slot(0);
+		break;
 	}
 	/* Past the struct, the first spare word stays 0 and the second is 1. */
-	if (size > sizeof(struct clone_args))
-		ext.excess_space[1] = 1;
+	if (size > args_size)
+		ext.words[args_size / 8 + 1] = 1;
 
 	/* The child leaves through exit_group(0) inside this call. */
 	pid = syscall_clone3_exit0(&ext, size);
@@ -183,7 +241,7 @@ static void test_shadow_stack_supported(void)
 		shadow_stack_supported = true;
 	}
 	/* A dummy pointer for the error checks when there is no shadow stack. */
-	if (!shadow_stack_supported)
+	if (!shadow_stack_supported || shape == CLONE3_SHSTK_TOKEN)
 		shadow_stack = (uint64_t)(uintptr_t)malloc((size_t)getpagesize());
 }
 
@@ -206,8 +264,6 @@ static size_t page_size_plus_8(void)
 {
 	return (size_t)getpagesize() + 8;
 }
-
-#define SIZEOF_ARGS sizeof(struct clone_args)
 
 static const struct test tests[] = {
 	{ .name = "simple clone3()",
@@ -233,7 +289,7 @@ static const struct test tests[] = {
 	  .test_mode = CLONE3_ARGS_NO_TEST },
 	{ .name = "sizeof(struct clone_args) + 8",
 	  .flags = 0,
-	  .size = SIZEOF_ARGS + 8,
+	  .size_plus = 8,
 	  .expected = 0,
 	  .test_mode = CLONE3_ARGS_NO_TEST },
 	{ .name = "exit_signal with highest 32 bits non-zero",
@@ -258,17 +314,17 @@ static const struct test tests[] = {
 	  .test_mode = CLONE3_ARGS_INVAL_EXIT_SIGNAL_NSIG },
 	{ .name = "Arguments sizeof(struct clone_args) + 8",
 	  .flags = 0,
-	  .size = SIZEOF_ARGS + 8,
+	  .size_plus = 8,
 	  .expected = 0,
 	  .test_mode = CLONE3_ARGS_ALL_0 },
 	{ .name = "Arguments sizeof(struct clone_args) + 16",
 	  .flags = 0,
-	  .size = SIZEOF_ARGS + 16,
+	  .size_plus = 16,
 	  .expected = -E2BIG,
 	  .test_mode = CLONE3_ARGS_ALL_0 },
 	{ .name = "Arguments sizeof(struct clone_arg) * 2",
 	  .flags = 0,
-	  .size = SIZEOF_ARGS + 16,
+	  .size_plus = 16,
 	  .expected = -E2BIG,
 	  .test_mode = CLONE3_ARGS_ALL_0 },
 	{ .name = "Arguments > page size",
@@ -289,7 +345,7 @@ static const struct test tests[] = {
 	  .test_mode = CLONE3_ARGS_NO_TEST },
 	{ .name = "sizeof(struct clone_args) + 8 in a new PID NS",
 	  .flags = CLONE_NEWPID,
-	  .size = SIZEOF_ARGS + 8,
+	  .size_plus = 8,
 	  .expected = 0,
 	  .test_mode = CLONE3_ARGS_NO_TEST,
 	  .filter = not_root },
@@ -308,6 +364,10 @@ static const struct test tests[] = {
 	  .size = 0,
 	  .expected = -EINVAL,
 	  .test_mode = CLONE3_ARGS_NO_TEST },
+};
+
+/* clone3_shstk=rfc1: the seed's cases (shadow_stack + shadow_stack_size). */
+static const struct test rfc1_tests[] = {
 	{ .name = "Shadow stack on system with shadow stack",
 	  .flags = 0,
 	  .size = 0,
@@ -338,7 +398,74 @@ static const struct test tests[] = {
 	  .filter = have_shadow_stack },
 };
 
+/* clone3_shstk=size: series v4's cases (shadow_stack_size alone, CLONE_VM), and its bounds. */
+static const struct test size_tests[] = {
+	{ .name = "Shadow stack on system with shadow stack",
+	  .flags = CLONE_VM,
+	  .expected = 0,
+	  .e2big_valid = true,
+	  .test_mode = CLONE3_ARGS_SHADOW_STACK_SIZE_PAGE,
+	  .filter = no_shadow_stack },
+	{ .name = "Shadow stack size below the minimum",
+	  .flags = CLONE_VM,
+	  .expected = -EINVAL,
+	  .e2big_valid = true,
+	  .test_mode = CLONE3_ARGS_SHADOW_STACK_SIZE_4,
+	  .filter = no_shadow_stack },
+	{ .name = "Shadow stack size above RLIMIT_STACK",
+	  .flags = CLONE_VM,
+	  .expected = -EINVAL,
+	  .e2big_valid = true,
+	  .test_mode = CLONE3_ARGS_SHADOW_STACK_SIZE_OVER_RLIMIT,
+	  .filter = no_shadow_stack },
+	{ .name = "Shadow stack on system without shadow stack",
+	  .flags = CLONE_VM,
+	  .expected = -EINVAL,
+	  .e2big_valid = true,
+	  .test_mode = CLONE3_ARGS_SHADOW_STACK_SIZE_PAGE,
+	  .filter = have_shadow_stack },
+};
+
+/* clone3_shstk=token: the token-era selftest's cases (shstk_token). */
+static const struct test token_tests[] = {
+	{ .name = "Shadow stack on system with shadow stack",
+	  .flags = 0,
+	  .expected = 0,
+	  .e2big_valid = true,
+	  .test_mode = CLONE3_ARGS_SHADOW_STACK_TOKEN,
+	  .filter = no_shadow_stack },
+	{ .name = "Shadow stack with misaligned address",
+	  .flags = CLONE_VM,
+	  .expected = -EINVAL,
+	  .e2big_valid = true,
+	  .test_mode = CLONE3_ARGS_SHADOW_STACK_TOKEN_MISALIGNED,
+	  .filter = no_shadow_stack },
+	{ .name = "Shadow stack with normal memory",
+	  .flags = CLONE_VM,
+	  .expected = -EFAULT,
+	  .e2big_valid = true,
+	  .test_mode = CLONE3_ARGS_SHADOW_STACK_TOKEN_NORMAL_MEMORY,
+	  .filter = no_shadow_stack },
+	{ .name = "Shadow stack with no token",
+	  .flags = CLONE_VM,
+	  .expected = -EINVAL,
+	  .e2big_valid = true,
+	  .test_mode = CLONE3_ARGS_SHADOW_STACK_TOKEN_NONE,
+	  .filter = no_shadow_stack },
+	{ .name = "Shadow stack on system without shadow stack",
+	  .flags = CLONE_VM,
+	  .expected = -EINVAL,
+	  .e2big_valid = true,
+	  .test_mode = CLONE3_ARGS_SHADOW_STACK_TOKEN_NORMAL_MEMORY,
+	  .filter = have_shadow_stack },
+};
+
 #define NTESTS (sizeof(tests) / sizeof(tests[0]))
+#define NSHAPE(t) (sizeof(t) / sizeof((t)[0]))
+
+/* The booted shape's shadow-stack cases. */
+static const struct test *shape_tests;
+static size_t nshape_tests;
 
 static void test_clone3(const struct test *t)
 {
@@ -350,7 +477,7 @@ static void test_clone3(const struct test *t)
 		ktap_skip(t->name, "%s", why);
 		return;
 	}
-	size = t->size_function ? t->size_function() : t->size;
+	size = t->size_function ? t->size_function() : t->size ? t->size : args_size + t->size_plus;
 	ktap_print_msg("Running test '%s'", t->name);
 	ktap_print_msg("[%d] Trying clone3() with flags %#llx (size %zu)", getpid(),
 		       (unsigned long long)t->flags, size);
@@ -370,11 +497,29 @@ static void test_clone3(const struct test *t)
 /* Enables shadow stacks inline in main's frame: main must not return afterwards. */
 int main(void)
 {
+	static const char *const shape_names[] = CLONE3_SHSTK_NAMES;
+	static const size_t shape_sizes[] = { CLONE_ARGS_SIZE_VER3_RFC1, CLONE_ARGS_SIZE_VER3_SIZE,
+					      CLONE_ARGS_SIZE_VER3_TOKEN };
+
+	shape = clone3_shstk_booted();
+	if (shape < 0)
+		shape = CLONE3_SHSTK_RFC1; /* the cases then show what the kernel does */
+	args_size = shape_sizes[shape];
+	shape_tests = shape == CLONE3_SHSTK_SIZE    ? size_tests
+		      : shape == CLONE3_SHSTK_TOKEN ? token_tests
+						    : rfc1_tests;
+	nshape_tests = shape == CLONE3_SHSTK_SIZE    ? NSHAPE(size_tests)
+		       : shape == CLONE3_SHSTK_TOKEN ? NSHAPE(token_tests)
+						     : NSHAPE(rfc1_tests);
 	ktap_header();
-	ktap_plan(NTESTS);
+	ktap_plan(NTESTS + nshape_tests);
+	ktap_print_msg("clone3_shstk=%s: struct clone_args is %zu bytes", shape_names[shape],
+		       args_size);
 	if (!test_clone3_supported()) {
 		for (size_t i = 0; i < NTESTS; i++)
 			ktap_skip(tests[i].name, "clone3() not supported");
+		for (size_t i = 0; i < nshape_tests; i++)
+			ktap_skip(shape_tests[i].name, "clone3() not supported");
 		exit(ktap_finish());
 	}
 	test_shadow_stack_supported();
@@ -388,5 +533,7 @@ int main(void)
 	}
 	for (size_t i = 0; i < NTESTS; i++)
 		test_clone3(&tests[i]);
+	for (size_t i = 0; i < nshape_tests; i++)
+		test_clone3(&shape_tests[i]);
 	exit(ktap_finish());
 }

@@ -255,6 +255,23 @@ int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int f
 	return 0;
 }
 
+/*
+ * clone3_shstk=token: the cap token at addr, GCS_CAP(addr) = the page of
+ * its own address with token type 1 (valid cap), what GCSSS1 checks and
+ * consumes (Arm ARM D11, GCS stack switching: a valid cap entry) and
+ * map_shadow_stack(SET_TOKEN) writes. Consumed with an atomic
+ * compare-and-exchange on the kernel's view of the page; GCSB DSYNC
+ * orders it before the child's GCS accesses.
+ */
+int arch_shstk_consume_token(struct mm *mm, uintptr_t addr)
+{
+	int r = mm_cmpxchg_u64(mm, addr, GCS_CAP(addr), 0);
+
+	if (r == 0)
+		gcsb_dsync();
+	return r > 0 ? -EINVAL : r;
+}
+
 /* ---- prctl(PR_GET/SET/LOCK_SHADOW_STACK_STATUS), docs/ABI.md §5.4 ---- */
 
 long arch_shstk_status_get(unsigned long __user *mode)

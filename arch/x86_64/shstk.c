@@ -134,6 +134,20 @@ int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int f
 	return mm_write(mm, top - 8, &token, sizeof(token)) ? -EINVAL : 0;
 }
 
+/*
+ * clone3_shstk=token: the restore token of a stack whose SSP will be addr +
+ * 8 -- (addr + 8) | 1, what RSTORSSP checks and consumes (SDM vol. 1
+ * §17.2.3) and map_shadow_stack(SET_TOKEN) writes. x86 has no user-mode
+ * shadow-stack compare-and-exchange, so the kernel does a plain atomic one
+ * on its own view of the page.
+ */
+int arch_shstk_consume_token(struct mm *mm, uintptr_t addr)
+{
+	int r = mm_cmpxchg_u64(mm, addr, (addr + 8) | SHSTK_TOKEN_64BIT, 0);
+
+	return r > 0 ? -EINVAL : r;
+}
+
 void x86_cet_switch(struct task *prev, struct task *next)
 {
 	if (!cet_on)

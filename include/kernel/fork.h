@@ -10,6 +10,7 @@
 #include <kernel/pid.h>
 #include <kernel/types.h>
 #include <kernel/uaccess.h>
+#include <uapi/linux/sched.h>
 
 struct kernel_clone_args {
 	u64 flags;
@@ -23,9 +24,30 @@ struct kernel_clone_args {
 	int set_tid[MAX_PID_NS_LEVEL];
 	size_t set_tid_size;
 	int cgroup;
-	uintptr_t shadow_stack; /* seed RFC v1: lowest address */
-	size_t shadow_stack_size;
+	/* clone3's shadow-stack fields; which are used is the boot's clone3_shstk shape. */
+	uintptr_t shadow_stack;	  /* rfc1: lowest address */
+	size_t shadow_stack_size; /* rfc1: with shadow_stack; size: alone */
+	uintptr_t shstk_token;	  /* token: the token's address */
 };
+
+/*
+ * The shape of clone3's shadow-stack fields this boot uses, from the
+ * kernel parameter clone3_shstk=rfc1|size|token (docs/ABI.md §2.5); rfc1
+ * unless told otherwise. Set once at boot, by clone3_shstk_select().
+ */
+extern enum clone3_shstk_abi clone3_shstk;
+
+/* Picks the shape named name ("rfc1", "size", "token"): 0, or -EINVAL (unchanged). */
+int clone3_shstk_select(const char *name);
+
+/* The name of the shape in use. */
+const char *clone3_shstk_name(void);
+
+/* The size of struct clone_args in the shape in use: its CLONE_ARGS_SIZE_VER3. */
+size_t clone3_args_size(void);
+
+/* At boot: the shape the command line names, announced (an unknown name keeps rfc1). */
+void clone3_shstk_setup(void);
 
 /*
  * clone3 step 1 (copy_clone_args_from_user): size rules (> PAGE_SIZE ->

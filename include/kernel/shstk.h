@@ -6,9 +6,11 @@
  * arch_shstk_*() hooks below.
  *
  * Where a new thread's shadow stack comes from is decided in one place,
- * shstk_clone(): the caller's (clone3's seed fields), a fresh one of the
- * architecture's default size (threads), a copy (fork) or the parent's own
- * (vfork).
+ * shstk_clone(): what clone3's shadow-stack fields ask for in the shape the
+ * kernel booted with (rfc1: the caller's range; size: a fresh one of that
+ * size; token: the caller's stack above a token the kernel consumes), a
+ * fresh one of the architecture's default size (threads), a copy (fork) or
+ * the parent's own (vfork).
  */
 #ifndef KERNEL_SHSTK_H
 #define KERNEL_SHSTK_H
@@ -65,18 +67,21 @@ struct shstk_rules {
 	int (*map_check)(u64 addr, u64 size, unsigned int flags);
 	/* The lowest address the kernel places a shadow stack at. */
 	uintptr_t min_addr;
+	/* clone3_shstk=token: a token is taken from a thread without shadow stacks (arm64). */
+	bool token_without_shstk;
 };
 
 extern const struct shstk_rules shstk_rules_x86, shstk_rules_gcs;
 
 /* ---- the policy ---- */
 
-/* clone3's generic shadow-stack checks (seed RFC v1). 0 or -EINVAL. */
+/* clone3's generic shadow-stack checks, in the shape in use (docs/ABI.md §2.5). 0 or -EINVAL. */
 int shstk_clone_args_valid(const struct kernel_clone_args *k);
 
 /*
  * Gives child its shadow stack (see above). Called by kernel_clone() once
- * the child has its address space and registers. 0 or -EINVAL / -ENOMEM.
+ * the child has its address space and registers. 0 or -EINVAL / -ENOMEM,
+ * or with a token -EFAULT (not shadow-stack memory) / -EINVAL (no token).
  */
 int shstk_clone(struct task *child, struct task *parent, const struct kernel_clone_args *k);
 
@@ -122,5 +127,12 @@ long arch_shstk_status_set(unsigned long mode);
 long arch_shstk_status_lock(unsigned long mode);
 /* map_shadow_stack(): the arch's token, once the rules' checks passed and the stack is mapped. */
 int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int flags);
+/*
+ * clone3_shstk=token: checks that the 8 bytes at addr in mm (shadow-stack
+ * memory, addr 8-aligned) hold the arch's token for a stack starting at
+ * addr + 8, and replaces it by 0 in the same atomic step, so a token is
+ * used once. 0, -EINVAL (not that token) or -EFAULT / -ENOMEM (no page).
+ */
+int arch_shstk_consume_token(struct mm *mm, uintptr_t addr);
 
 #endif

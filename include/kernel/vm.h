@@ -88,6 +88,14 @@ int mm_populate(struct mm *mm, const struct vma *v, uintptr_t addr);
  */
 int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len);
 
+/*
+ * Replaces the 8-aligned u64 at addr in mm by new_value if it holds old, in
+ * one atomic step, through the kernel's view of the page (faulted in and
+ * made mm's own first, as mm_write). 0 when replaced, 1 when the word held
+ * something else, or -EFAULT / -ENOMEM.
+ */
+int mm_cmpxchg_u64(struct mm *mm, uintptr_t addr, u64 old, u64 new_value);
+
 /* Makes mm the address space the CPU uses (NULL: kernel only). */
 void mm_activate(struct mm *mm);
 

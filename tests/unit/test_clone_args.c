@@ -17,6 +17,11 @@
  * range, a size needs a stack). The shared
  * copy_process checks (clone_flags_valid) give EINVAL, and
  * CLONE_INTO_CGROUP EBADF, after kernel_clone's pidfd == parent_tid EINVAL.
+ * The shapes of clone3_shstk= (docs/ABI.md §2.5): the names select them
+ * (an unknown one changes nothing); size and token end at 96, so rfc1's
+ * 104-byte struct with a size at 96 is E2BIG there, and their field at 88
+ * reaches shadow_stack_size or shstk_token alone; size needs 8..RLIMIT_STACK
+ * and token 8-alignment, both only with shadow stacks, else EINVAL.
  *
  * User memory is faked: arch_copy_user() reads byte by byte and stops at
  * the first byte outside every range registered as valid, returning the
@@ -39,6 +44,7 @@
 
 #include <kernel/fork.h>
 #include <kernel/shstk.h>
+#include <kernel/task.h>
 #include <kernel/vm.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/sched.h>
@@ -197,6 +203,24 @@ uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uin
 	NOT_CALLED(0);
 }
 
+struct vma *vma_find(const struct vma_list *l, uintptr_t addr)
+{
+	(void)l;
+	(void)addr;
+	NOT_CALLED(NULL);
+}
+
+int arch_shstk_consume_token(struct mm *mm, uintptr_t addr)
+{
+	(void)mm;
+	(void)addr;
+	NOT_CALLED(-1);
+}
+
+/* The caller, for the size shape's RLIMIT_STACK bound. */
+static struct process caller_proc;
+static struct task caller = { .proc = &caller_proc };
+
 /* ---- helpers ---- */
 
 /* Arena layout: the struct at 0, a set_tid array at 2048. */
@@ -231,6 +255,7 @@ static int setup(void **state)
 {
 	(void)state;
 	user_reset();
+	clone3_shstk = CLONE3_SHSTK_RFC1;
 	return 0;
 }
 
@@ -789,6 +814,168 @@ static void test_copy_then_valid(void **state)
 	assert_int_equal(clone3_args_valid(&kargs), -EINVAL);
 }
 
+/* ---- the shapes of clone3's shadow-stack fields (clone3_shstk=, docs/ABI.md §2.5) ---- */
+
+static void test_shape_select(void **state)
+{
+	(void)state;
+	assert_int_equal(clone3_shstk, CLONE3_SHSTK_RFC1); /* the default */
+	assert_string_equal(clone3_shstk_name(), "rfc1");
+	assert_int_equal(clone3_args_size(), 104);
+	assert_int_equal(clone3_shstk_select("size"), 0);
+	assert_int_equal(clone3_shstk, CLONE3_SHSTK_SIZE);
+	assert_string_equal(clone3_shstk_name(), "size");
+	assert_int_equal(clone3_args_size(), 96);
+	assert_int_equal(clone3_shstk_select("token"), 0);
+	assert_int_equal(clone3_shstk, CLONE3_SHSTK_TOKEN);
+	assert_int_equal(clone3_args_size(), 96);
+	/* An unknown name changes nothing. */
+	assert_int_equal(clone3_shstk_select("tokens"), -EINVAL);
+	assert_int_equal(clone3_shstk_select(""), -EINVAL);
+	assert_int_equal(clone3_shstk_select("RFC1"), -EINVAL);
+	assert_int_equal(clone3_shstk, CLONE3_SHSTK_TOKEN);
+	assert_int_equal(clone3_shstk_select("rfc1"), 0);
+	assert_int_equal(clone3_shstk, CLONE3_SHSTK_RFC1);
+}
+
+/* Copies 16 raw words (a struct of any shape, zeros after) into the arena: usize bytes valid. */
+static int copy_words(const u64 *w, size_t usize)
+{
+	assert_true(usize <= 2048);
+	memcpy(arena, w, usize < 16 * 8 ? usize : 16 * 8);
+	user_valid(arena, usize);
+	return copy(usize);
+}
+
+/* size (v4): shadow_stack_size at 88, the struct ends at 96. */
+static void test_size_shape_copy(void **state)
+{
+	u64 w[16] = { 0 };
+
+	(void)state;
+	clone3_shstk = CLONE3_SHSTK_SIZE;
+	w[4] = SIGCHLD;
+	w[11] = 0x8000; /* offset 88 */
+	assert_int_equal(copy_words(w, 96), 0);
+	assert_int_equal(kargs.shadow_stack_size, 0x8000);
+	assert_int_equal(kargs.shadow_stack, 0);
+	assert_int_equal(kargs.shstk_token, 0);
+	assert_int_equal(kargs.exit_signal, SIGCHLD);
+	/* An rfc1 struct (104 bytes, its size at 96) is past the end: E2BIG. */
+	user_reset();
+	w[11] = 0x7e0000000000;
+	w[12] = 0x8000;
+	assert_int_equal(copy_words(w, 104), -E2BIG);
+	/* ... and with a zero word there, accepted. */
+	user_reset();
+	w[12] = 0;
+	assert_int_equal(copy_words(w, 104), 0);
+	assert_int_equal(kargs.shadow_stack_size, 0x7e0000000000);
+	/* VER2 reads as no size. */
+	user_reset();
+	assert_int_equal(copy_words(w, 88), 0);
+	assert_int_equal(kargs.shadow_stack_size, 0);
+}
+
+/* token (v21-v23): shstk_token at 88, the struct ends at 96. */
+static void test_token_shape_copy(void **state)
+{
+	u64 w[16] = { 0 };
+
+	(void)state;
+	clone3_shstk = CLONE3_SHSTK_TOKEN;
+	w[4] = SIGCHLD;
+	w[11] = 0x7e0000000ff8; /* offset 88 */
+	assert_int_equal(copy_words(w, 96), 0);
+	assert_int_equal(kargs.shstk_token, 0x7e0000000ff8);
+	assert_int_equal(kargs.shadow_stack, 0);
+	assert_int_equal(kargs.shadow_stack_size, 0);
+	user_reset();
+	w[12] = 0x1000; /* rfc1's shadow_stack_size: past the end */
+	assert_int_equal(copy_words(w, 104), -E2BIG);
+	user_reset();
+	assert_int_equal(copy_words(w, 96 + 8), -E2BIG);
+	user_reset();
+	w[12] = 0;
+	assert_int_equal(copy_words(w, 2048), 0);
+	assert_int_equal(kargs.shstk_token, 0x7e0000000ff8);
+}
+
+/* rfc1 reads neither the size shape's nor the token shape's meaning into other fields. */
+static void test_rfc1_shape_copy(void **state)
+{
+	u64 w[16] = { 0 };
+
+	(void)state;
+	w[11] = 0x7e0000000000;
+	w[12] = 0x8000;
+	assert_int_equal(copy_words(w, 104), 0);
+	assert_int_equal(kargs.shadow_stack, 0x7e0000000000);
+	assert_int_equal(kargs.shadow_stack_size, 0x8000);
+	assert_int_equal(kargs.shstk_token, 0);
+}
+
+static int valid_size(size_t size)
+{
+	struct kernel_clone_args k = kv(0, SIGCHLD);
+
+	k.shadow_stack_size = size;
+	return clone3_args_valid(&k);
+}
+
+/* size: 0 is the default; else >= 8 and <= RLIMIT_STACK, with shadow stacks. */
+static void test_valid_size_shape(void **state)
+{
+	(void)state;
+	clone3_shstk = CLONE3_SHSTK_SIZE;
+	current = &caller;
+	caller_proc.rlim[RLIMIT_STACK].rlim_cur = 8 << 20;
+	shstk_supported = false;
+	assert_int_equal(valid_size(0), 0);
+	assert_int_equal(valid_size(0x1000), -EINVAL);
+	shstk_supported = true;
+	assert_int_equal(valid_size(0), 0);
+	assert_int_equal(valid_size(1), -EINVAL);
+	assert_int_equal(valid_size(7), -EINVAL);
+	assert_int_equal(valid_size(8), 0);
+	assert_int_equal(valid_size(12), 0); /* no alignment rule: the kernel rounds it */
+	assert_int_equal(valid_size(8 << 20), 0);
+	assert_int_equal(valid_size((8 << 20) + 1), -EINVAL);
+	caller_proc.rlim[RLIMIT_STACK].rlim_cur = RLIM_INFINITY;
+	assert_int_equal(valid_size(SIZE_MAX), 0);
+	shstk_supported = false;
+	current = NULL;
+	clone3_shstk = CLONE3_SHSTK_RFC1;
+}
+
+static int valid_token(uintptr_t token)
+{
+	struct kernel_clone_args k = kv(0, SIGCHLD);
+
+	k.shstk_token = token;
+	return clone3_args_valid(&k);
+}
+
+/* token: 0 is the default; else 8-aligned, with shadow stacks; the rest is at clone time. */
+static void test_valid_token_shape(void **state)
+{
+	(void)state;
+	clone3_shstk = CLONE3_SHSTK_TOKEN;
+	shstk_supported = false;
+	assert_int_equal(valid_token(0), 0);
+	assert_int_equal(valid_token(0x7e0000000ff8), -EINVAL);
+	shstk_supported = true;
+	assert_int_equal(valid_token(0), 0);
+	assert_int_equal(valid_token(0x7e0000000ff8), 0);
+	assert_int_equal(valid_token(0x7e0000000ff7), -EINVAL);
+	assert_int_equal(valid_token(0x7e0000000ffc), -EINVAL);
+	/* Not checked here: a kernel address is found in no area at clone time (EFAULT). */
+	assert_int_equal(valid_token(0xffff800000000000ul), 0);
+	/* rfc1's fields mean nothing in this shape (its copy never sets them). */
+	shstk_supported = false;
+	clone3_shstk = CLONE3_SHSTK_RFC1;
+}
+
 /* ---- clone_flags_valid: copy_process's checks ---- */
 
 static int cfv(u64 flags, bool ns_init, bool differs)
@@ -947,6 +1134,12 @@ int main(void)
 		cmocka_unit_test(test_valid_shadow_stack_unsupported),
 		cmocka_unit_test(test_valid_shadow_stack_supported),
 		cmocka_unit_test_setup(test_copy_then_valid, setup),
+		cmocka_unit_test_setup(test_shape_select, setup),
+		cmocka_unit_test_setup(test_size_shape_copy, setup),
+		cmocka_unit_test_setup(test_token_shape_copy, setup),
+		cmocka_unit_test_setup(test_rfc1_shape_copy, setup),
+		cmocka_unit_test_setup(test_valid_size_shape, setup),
+		cmocka_unit_test_setup(test_valid_token_shape, setup),
 		cmocka_unit_test(test_flags_baseline),
 		cmocka_unit_test(test_flags_fs_with_new_ns),
 		cmocka_unit_test(test_flags_thread_sighand_vm),

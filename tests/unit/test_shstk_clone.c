@@ -24,6 +24,16 @@
  *   size - 8, the zero end marker); no gap or a failed mapping gives its
  *   errno and leaves the child owning nothing.
  *
+ * - clone3_shstk=size: a size asks for a fresh stack of PAGE_ALIGN(size),
+ *   owned by the child, for every kind of clone; 0 keeps the rules above;
+ *   a parent without shadow stacks and a size is EINVAL;
+ * - clone3_shstk=token: the token's address must lie in a shadow-stack
+ *   area of the child's address space (else EFAULT, and the arch is not
+ *   asked), the arch consumes it (its error is returned), then the
+ *   child's pointer is token + 8 and it owns nothing, for every kind of
+ *   clone; a parent without shadow stacks and a token is EINVAL on x86,
+ *   while arm64 takes the token all the same.
+ *
  * The arch hooks are fakes; the rules are the real per-arch tables of
  * kernel/shstk_rules.c (linked in); the address-space calls (vma_find_gap,
  * mm_map) are fakes that record their arguments.
@@ -138,6 +148,40 @@ int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsign
 	return map_result;
 }
 
+/* The boot's shape (kernel/clone_args.c owns it; not linked here): each row sets it. */
+enum clone3_shstk_abi clone3_shstk;
+
+/* ---- clone3_shstk=token: the area at the token and the arch's consume ---- */
+
+enum area_kind { NO_AREA, PLAIN_AREA, SS_AREA };
+
+static enum area_kind token_area;
+static struct vma fake_vma;
+static const struct vma_list *find_list;
+static uintptr_t find_addr;
+
+struct vma *vma_find(const struct vma_list *l, uintptr_t addr)
+{
+	find_list = l;
+	find_addr = addr;
+	if (token_area == NO_AREA)
+		return NULL;
+	fake_vma.flags = token_area == SS_AREA ? VM_SHADOW_STACK : 0;
+	return &fake_vma;
+}
+
+static int consume_result, consume_calls;
+static struct mm *consume_mm;
+static uintptr_t consume_addr;
+
+int arch_shstk_consume_token(struct mm *mm, uintptr_t addr)
+{
+	consume_calls++;
+	consume_mm = mm;
+	consume_addr = addr;
+	return consume_result;
+}
+
 /* ---- what the rest of kernel/shstk.c links against; not reached here ---- */
 
 #define NOT_CALLED(ret)                                           \
@@ -159,6 +203,7 @@ static const u64 kind_flags[] = {
 enum outcome {
 	NOTHING,   /* the parent's pointer, nothing owned */
 	CALLERS,   /* pointer = shadow_stack + shadow_stack_size, nothing owned */
+	TOKENS,	   /* pointer = token + 8, nothing owned, the token consumed */
 	PARENTS,   /* fork: the parent's base and size, the parent's pointer */
 	ALLOCATED, /* a fresh stack of want_size, owned, pointer at its top */
 };
@@ -176,9 +221,17 @@ struct tcase {
 	int want_ret;  /* shstk_clone's */
 	enum outcome outcome;
 	u64 want_size; /* ALLOCATED: the size asked for */
+	/* The shape (0: rfc1); with size, ss_size is clone3's shadow_stack_size. */
+	enum clone3_shstk_abi shape;
+	uintptr_t token;     /* token: clone3's shstk_token */
+	enum area_kind area; /* token: what is at it */
+	int consume;	     /* token: arch_shstk_consume_token()'s answer */
 };
 
 #define SS 0x7e0000001000ul /* a caller's shadow stack (8-aligned) */
+
+/* Rows leave the shape's columns out where they are rfc1's zeros. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 static const struct tcase cases[] = {
 	/* Parent without shadow stacks. */
@@ -244,7 +297,62 @@ static const struct tcase cases[] = {
 	  -ENOMEM, -ENOMEM, NOTHING, 0 },
 };
 
+#define SIZE CLONE3_SHSTK_SIZE
+#define TOKEN CLONE3_SHSTK_TOKEN
+#define TOK 0x7e0000001ff8ul /* a token's address */
+
+static const struct tcase shape_cases[] = {
+	/* clone3_shstk=size */
+	{ "size: x86 thread, 12 KiB + 1: its own, page-aligned", X86, true, THREAD, 64 * KiB,
+	  8 * MiB, 0, 12 * KiB + 1, GAP_AT, 0, 0, ALLOCATED, 16 * KiB, SIZE },
+	{ "size: x86 fork gets a fresh one too", X86, true, FORK, 0, 8 * MiB, 0, 4 * KiB, GAP_AT, 0,
+	  0, ALLOCATED, 4 * KiB, SIZE },
+	{ "size: x86 vfork gets a fresh one too", X86, true, VFORK, 0, 8 * MiB, 0, 8, GAP_AT, 0, 0,
+	  ALLOCATED, 4 * KiB, SIZE },
+	{ "size: gcs thread, not halved", GCS, true, THREAD, 64 * KiB, 8 * MiB, 0, 8 * KiB, GAP_AT,
+	  0, 0, ALLOCATED, 8 * KiB, SIZE },
+	{ "size: gcs vfork", GCS, true, VFORK, 0, 8 * MiB, 0, 4 * KiB, GAP_AT, 0, 0, ALLOCATED,
+	  4 * KiB, SIZE },
+	{ "size: 0 keeps the thread default", X86, true, THREAD, 0, 8 * MiB, 0, 0, GAP_AT, 0, 0,
+	  ALLOCATED, 8 * MiB, SIZE },
+	{ "size: 0 keeps fork's copy", GCS, true, FORK, 0, 8 * MiB, 0, 0, GAP_AT, 0, 0, PARENTS, 0,
+	  SIZE },
+	{ "size: parent disabled, a size: EINVAL", X86, false, THREAD, 0, 8 * MiB, 0, 4 * KiB,
+	  GAP_AT, 0, -EINVAL, NOTHING, 0, SIZE },
+	{ "size: no gap: ENOMEM", GCS, true, FORK, 0, 8 * MiB, 0, 4 * KiB, 0, 0, -ENOMEM, NOTHING,
+	  0, SIZE },
+
+	/* clone3_shstk=token */
+	{ "token: x86 thread", X86, true, THREAD, 64 * KiB, 8 * MiB, 0, 0, GAP_AT, 0, 0, TOKENS, 0,
+	  TOKEN, TOK, SS_AREA, 0 },
+	{ "token: x86 fork (the child's copy)", X86, true, FORK, 0, 8 * MiB, 0, 0, GAP_AT, 0, 0,
+	  TOKENS, 0, TOKEN, TOK, SS_AREA, 0 },
+	{ "token: x86 vfork", X86, true, VFORK, 0, 8 * MiB, 0, 0, GAP_AT, 0, 0, TOKENS, 0, TOKEN,
+	  TOK, SS_AREA, 0 },
+	{ "token: gcs thread", GCS, true, THREAD, 0, 8 * MiB, 0, 0, GAP_AT, 0, 0, TOKENS, 0, TOKEN,
+	  TOK, SS_AREA, 0 },
+	{ "token: gcs fork", GCS, true, FORK, 0, 8 * MiB, 0, 0, GAP_AT, 0, 0, TOKENS, 0, TOKEN, TOK,
+	  SS_AREA, 0 },
+	{ "token: no area: EFAULT", X86, true, THREAD, 0, 8 * MiB, 0, 0, GAP_AT, 0, -EFAULT,
+	  NOTHING, 0, TOKEN, TOK, NO_AREA, 0 },
+	{ "token: normal memory: EFAULT", GCS, true, THREAD, 0, 8 * MiB, 0, 0, GAP_AT, 0, -EFAULT,
+	  NOTHING, 0, TOKEN, TOK, PLAIN_AREA, 0 },
+	{ "token: no token there: the arch's EINVAL", X86, true, THREAD, 0, 8 * MiB, 0, 0, GAP_AT,
+	  0, -EINVAL, NOTHING, 0, TOKEN, TOK, SS_AREA, -EINVAL },
+	{ "token: the arch's EFAULT", GCS, true, FORK, 0, 8 * MiB, 0, 0, GAP_AT, 0, -EFAULT,
+	  NOTHING, 0, TOKEN, TOK, SS_AREA, -EFAULT },
+	{ "token: x86 parent disabled: EINVAL", X86, false, THREAD, 0, 8 * MiB, 0, 0, GAP_AT, 0,
+	  -EINVAL, NOTHING, 0, TOKEN, TOK, SS_AREA, 0 },
+	{ "token: gcs parent disabled: taken all the same", GCS, false, THREAD, 0, 8 * MiB, 0, 0,
+	  GAP_AT, 0, 0, TOKENS, 0, TOKEN, TOK, SS_AREA, 0 },
+	{ "token: 0 keeps the thread default", GCS, true, THREAD, 64 * KiB, 8 * MiB, 0, 0, GAP_AT,
+	  0, 0, ALLOCATED, 32 * KiB, TOKEN },
+	{ "token: rfc1's fields are not read", X86, true, VFORK, 0, 8 * MiB, SS, 4096, GAP_AT, 0, 0,
+	  NOTHING, 0, TOKEN },
+};
+
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
+#define NSHAPE_CASES (sizeof(shape_cases) / sizeof(shape_cases[0]))
 
 static struct process parent_proc;
 static struct mm parent_mm, child_mm;
@@ -261,6 +369,12 @@ static void reset(const struct tcase *c)
 	gap_calls = 0;
 	map_result = c->map_err;
 	map_calls = 0;
+	clone3_shstk = c->shape;
+	token_area = c->area;
+	find_list = NULL;
+	find_addr = 0;
+	consume_result = c->consume;
+	consume_calls = 0;
 	memset(&parent_proc, 0, sizeof(parent_proc));
 	parent_proc.rlim[RLIMIT_STACK].rlim_cur = c->rlimit;
 	parent_proc.rlim[RLIMIT_STACK].rlim_max = RLIM_INFINITY;
@@ -283,6 +397,7 @@ static void check_case(const struct tcase *c)
 	k.stack_size = c->stack_size;
 	k.shadow_stack = c->ss;
 	k.shadow_stack_size = c->ss_size;
+	k.shstk_token = c->token;
 
 	ret = shstk_clone(&child, &parent, &k);
 	assert_int_equal(ret, c->want_ret);
@@ -291,13 +406,32 @@ static void check_case(const struct tcase *c)
 	assert_int_equal(parent.shstk.base, 0x7d0000000000ul);
 	assert_int_equal(parent.shstk.size, 8 * MiB);
 	assert_false(parent_ssp_set);
+	/* A token is looked up in the child's space and consumed only in a shadow-stack area. */
+	if (c->shape == TOKEN && c->token && (c->parent_enabled || c->arch == GCS)) {
+		assert_ptr_equal(find_list, &child.mm->vmas);
+		assert_int_equal(find_addr, c->token);
+		assert_int_equal(consume_calls, c->area == SS_AREA ? 1 : 0);
+		if (consume_calls) {
+			assert_ptr_equal(consume_mm, child.mm);
+			assert_int_equal(consume_addr, c->token);
+		}
+	} else {
+		assert_null(find_list);
+		assert_int_equal(consume_calls, 0);
+	}
+
+	/* Whether a fresh stack was asked of the address space. */
+	bool sized = c->shape == SIZE && c->ss_size;
+	bool rfc1_ss = c->shape == CLONE3_SHSTK_RFC1 && c->ss;
+	bool token = c->shape == TOKEN && c->token;
+	bool allocates = c->parent_enabled && (sized || (c->kind == THREAD && !rfc1_ss && !token));
 
 	switch (c->outcome) {
 	case NOTHING:
 		assert_int_equal(child_ssp, PARENT_SSP);
 		assert_int_equal(child.shstk.base, 0);
 		assert_int_equal(child.shstk.size, 0);
-		if (c->parent_enabled && c->kind == THREAD && !c->ss) {
+		if (allocates) {
 			/* An allocation was tried and failed. */
 			assert_int_equal(gap_calls, 1);
 			assert_int_equal(map_calls, c->gap ? 1 : 0);
@@ -308,6 +442,13 @@ static void check_case(const struct tcase *c)
 		break;
 	case CALLERS:
 		assert_int_equal(child_ssp, c->ss + c->ss_size);
+		assert_int_equal(child.shstk.base, 0); /* never freed by the kernel */
+		assert_int_equal(child.shstk.size, 0);
+		assert_int_equal(gap_calls, 0);
+		assert_int_equal(map_calls, 0);
+		break;
+	case TOKENS:
+		assert_int_equal(child_ssp, c->token + 8);
 		assert_int_equal(child.shstk.base, 0); /* never freed by the kernel */
 		assert_int_equal(child.shstk.size, 0);
 		assert_int_equal(gap_calls, 0);
@@ -350,12 +491,16 @@ static void test_case(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[NCASES];
+	struct CMUnitTest tests[NCASES + NSHAPE_CASES];
 
-	/* One TAP line per row of the table, named by it. */
+	/* One TAP line per row of the tables, named by it. */
 	for (size_t i = 0; i < NCASES; i++)
 		tests[i] = (struct CMUnitTest){ .name = cases[i].name,
 						.test_func = test_case,
 						.initial_state = (void *)&cases[i] };
+	for (size_t i = 0; i < NSHAPE_CASES; i++)
+		tests[NCASES + i] = (struct CMUnitTest){ .name = shape_cases[i].name,
+							 .test_func = test_case,
+							 .initial_state = (void *)&shape_cases[i] };
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

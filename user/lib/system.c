@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
 /* System facts the test programs compare against (test.h). */
 #include "test.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/sysinfo.h>
+#include <uapi/linux/sched.h>
+#include <unistd.h>
 
 unsigned long free_pages(void)
 {
@@ -16,4 +21,44 @@ unsigned long rlimit_stack(void)
 	struct rlimit rl;
 
 	return getrlimit(RLIMIT_STACK, &rl) == 0 ? rl.rlim_cur : 0;
+}
+
+int clone3_shstk_booted(void)
+{
+	static const char *const names[] = CLONE3_SHSTK_NAMES;
+	const char *key = CLONE3_SHSTK_PARAM "=";
+	char text[1024], *p, *found = NULL;
+	size_t keylen = strlen(key);
+	int fd = open("/proc/cmdline", O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0) {
+		note("/proc/cmdline: errno %d", errno);
+		return -1;
+	}
+	n = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	text[n] = '\0';
+	/* Every word before "--" that starts with the key; the last one counts, as the kernel's. */
+	for (p = text; *p;) {
+		char *word = p;
+
+		while (*p && *p != ' ' && *p != '\n')
+			p++;
+		if (*p)
+			*p++ = '\0';
+		if (strcmp(word, "--") == 0)
+			break;
+		if (strncmp(word, key, keylen) == 0)
+			found = word + keylen;
+	}
+	if (!found)
+		return CLONE3_SHSTK_RFC1;
+	for (int i = 0; i < (int)(sizeof(names) / sizeof(names[0])); i++) {
+		if (strcmp(found, names[i]) == 0)
+			return i;
+	}
+	return CLONE3_SHSTK_RFC1; /* the kernel keeps rfc1 for a name it does not know */
 }

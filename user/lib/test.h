@@ -134,4 +134,11 @@ unsigned long free_pages(void);
 /* RLIMIT_STACK's soft limit, or 0. */
 unsigned long rlimit_stack(void);
 
+/*
+ * The shape of clone3's shadow-stack fields the kernel booted with
+ * (clone3_shstk= in /proc/cmdline: an enum clone3_shstk_abi), or -1 when
+ * /proc/cmdline cannot be read.
+ */
+int clone3_shstk_booted(void);
+
 #endif
