@@ -97,9 +97,12 @@ CLONE3_IMAGES := $(patsubst %,$(BUILD)/clone3-%$(suffix $(IMAGE)),$(CLONE3_SHAPE
 all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) $(EXTRA_IMAGES) ## kernel, userland and the boot images of ARCH (the default)
 image iso: $(IMAGE) ## the boot image only (x86_64: the hybrid ISO; arm64: the Image)
 
-# The USB-stick image of every architecture built (scripts/mkusb): x86_64's
-# always, arm64's EFI application when build/arm64 has it.
-usb: deps-check ## build/umbra-usb.img: GPT + EFI system partition, BIOS and UEFI (README)
+# The USB-stick image of both architectures (scripts/mkusb): x86_64's GRUB
+# for BIOS and UEFI, and arm64's EFI application with its initramfs and
+# command line (arch/arm64/image.mk's ESP_FILES), built first.
+usb: deps-check ## build/umbra-usb.img: GPT + EFI system partition, x86 BIOS/UEFI and arm64 UEFI (README)
+	$(Q)$(MAKE) --no-print-directory ARCH=arm64 build/arm64/umbra.bin build/arm64/initramfs.cpio \
+		build/arm64/cmdline
 	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 build/umbra-usb.img
 crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)

@@ -54,7 +54,13 @@ ESP_IMAGE := $(BUILD)/umbra.esp
 ESP_FILES := $(BUILD)/umbra.bin:EFI/BOOT/BOOTAA64.EFI \
 	$(INITRAMFS_CPIO):EFI/umbra/initramfs.cpio \
 	$(CMDLINE_FILE):EFI/umbra/cmdline
-EXTRA_IMAGES := $(ESP_IMAGE)
+# The USB-stick image of both architectures (make usb, scripts/mkusb), which
+# the UEFI platforms boot: x86_64's make writes it, with these files on its ESP.
+USB_IMAGE := build/umbra-usb.img
+EXTRA_IMAGES := $(ESP_IMAGE) $(USB_IMAGE)
+
+$(USB_IMAGE): $(ESP_IMAGE) FORCE
+	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 $@
 
 $(ESP_IMAGE): $(foreach f,$(ESP_FILES),$(firstword $(subst :, ,$(f)))) scripts/mkesp
 	@$(if $(Q),echo "  ESP     $@")

@@ -37,7 +37,7 @@ image-with-cmdline = $(call make-iso,$(1),$(2))
 # which only acts under a hypervisor (arch/x86_64/debugcon.c): the
 # qemu-x86_64-modern platform, without a serial port, is judged from it.
 USB_IMAGE := build/umbra-usb.img
-USB_ARM64_FILES := $(wildcard build/arm64/umbra.efi build/arm64/initramfs.cpio)
+USB_ARM64_FILES := $(wildcard build/arm64/umbra.bin build/arm64/initramfs.cpio build/arm64/cmdline)
 EXTRA_IMAGES := $(USB_IMAGE)
 
 $(USB_IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg scripts/mkusb $(USB_ARM64_FILES) \
