@@ -30,6 +30,7 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -142,6 +143,8 @@ int main(void)
 	printf("# peer-done\n");
 	fflush(stdout);
 	if (getpid() == 1) {
+		/* Linux powers off at once: let the serial port send the last line first. */
+		tcdrain(STDOUT_FILENO);
 		sync();
 		reboot(RB_POWER_OFF);
 	}
