@@ -225,8 +225,13 @@ long kernel_clone(struct kernel_clone_args *k)
 		time_ns_get(cp->time_ns_for_children);
 		cp->pid_ns_for_children = ns;
 		pid_ns_get(ns);
-		if (new_ns) {
-			new_ns->reaper = cp;
+		/*
+		 * PID 1 of its namespace is the namespace's init: the child of
+		 * CLONE_NEWPID, or the first child after unshare(CLONE_NEWPID)
+		 * (Linux's is_child_reaper()).
+		 */
+		if (pid_nr_in(pid, ns) == 1) {
+			ns->reaper = cp;
 			cp->is_ns_init = true;
 		}
 		process_link_child((f & CLONE_PARENT) ? pp->parent : pp, cp);

@@ -2,7 +2,8 @@
 /*
  * The small /proc files: /proc/version (fs/proc/version.c's layout with
  * uname()'s strings), /proc/cmdline (the command line as the boot loader
- * gave it), /proc/cpuinfo (the arch's, arch/ARCH/proc.c), and a process's
+ * gave it), /proc/cpuinfo (the arch's, arch/ARCH/proc.c),
+ * /proc/sys/kernel/pid_max (read-only here), and a process's
  * argument and environment strings, read from its memory where exec put
  * them (/proc/PID/cmdline and environ, fs/proc/base.c).
  */
@@ -10,6 +11,7 @@
 #include <kernel/cmdline.h>
 #include <kernel/mm.h>
 #include <kernel/pgtable.h>
+#include <kernel/pid.h>
 #include <kernel/procfs.h>
 #include <kernel/task.h>
 #include <kernel/version.h>
@@ -31,6 +33,18 @@ void proc_cpuinfo_show(struct proc_buf *b, struct task *t)
 {
 	(void)t;
 	arch_proc_cpuinfo(b);
+}
+
+/*
+ * One more than the highest PID number (include/kernel/pid.h), as Linux's
+ * sysctl: its default of 32768 is Linux's too on machines of up to 32 CPUs
+ * (kernel/pid.c: PID_MAX_DEFAULT, raised to 1024 per CPU beyond). Linux's
+ * root may write it; here the file is read-only like every /proc file.
+ */
+void proc_pid_max_show(struct proc_buf *b, struct task *t)
+{
+	(void)t;
+	proc_printf(b, "%d\n", PID_MAX);
 }
 
 /*

@@ -28,6 +28,11 @@ static const struct proc_entry proc_root_files[] = {
 	{ "version", proc_version_show },
 };
 
+/* /proc/sys/...: the sysctl files, by their path below /proc/ */
+static const struct proc_entry proc_sys_files[] = {
+	{ "sys/kernel/pid_max", proc_pid_max_show },
+};
+
 /* /proc/PID/NAME */
 static const struct proc_entry proc_pid_files[] = {
 	{ "cmdline", proc_cmdline_show }, { "environ", proc_environ_show },
@@ -141,6 +146,8 @@ struct file *procfs_open(const char *path, long *err)
 
 	if (!slash) {
 		e = lookup(proc_root_files, ARRAY_SIZE(proc_root_files), rest);
+	} else if (strncmp(rest, "sys/", 4) == 0) {
+		e = lookup(proc_sys_files, ARRAY_SIZE(proc_sys_files), rest);
 	} else {
 		t = dir_task(rest, (size_t)(slash - rest));
 		e = t ? lookup(proc_pid_files, ARRAY_SIZE(proc_pid_files), slash + 1) : NULL;

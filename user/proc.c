@@ -6,7 +6,9 @@
  * parent pids relate as they should; vfork suspends the parent and shares
  * memory; execve passes argv and envp through; clone3's CLONE_PIDFD,
  * CLONE_PARENT_SETTID, CLONE_CHILD_SETTID, CLONE_VFORK and CLONE_NEWPID
- * behave as on Linux (including reparenting to a namespace's init); uname,
+ * behave as on Linux (including reparenting to a namespace's init);
+ * unshare(CLONE_NEWPID) puts the caller's next child, not the caller, into a
+ * new namespace as its pid 1 and init, once per generation; uname,
  * the id calls, the clocks, nanosleep, sched_yield, the rlimit calls and
  * thread pointer round-trip (arch_test.h); an unknown syscall number gives ENOSYS.
  * Every case expects success with the exact value named in it.
@@ -29,7 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NTESTS 37
+#define NTESTS 39
 #define EXEC_CHECK "--exec-check"
 #define MS (1000000LL)
 
@@ -313,6 +315,46 @@ static void test_newpid(void)
 		"clone3_newpid_orphan_reparented_to_ns_init");
 }
 
+/*
+ * In a child, so this process's own children stay where they are: the
+ * caller keeps its pid, a second unshare(CLONE_NEWPID) before a fork is
+ * EINVAL (Linux's copy_pid_ns()), and the next child is pid 1 of the new
+ * namespace with init's duty of reaping orphans (ns_init).
+ */
+static int unshare_child(void)
+{
+	pid_t me = getpid(), pid;
+
+	if (syscall(__NR_unshare, CLONE_NEWPID) != 0)
+		return 10 + errno;
+	if (getpid() != me)
+		return 3;
+	if (syscall(__NR_unshare, CLONE_NEWPID) != -1 || errno != EINVAL)
+		return 4;
+	fflush_stdout();
+	pid = fork();
+	if (pid == 0)
+		_exit(ns_init());
+	if (pid <= 1)
+		return 5;
+	return exited_with(wait_for(pid), 0) ? 0 : 6;
+}
+
+static void test_unshare(void)
+{
+	pid_t pid;
+
+	fflush_stdout();
+	pid = fork();
+	if (pid == 0)
+		_exit(unshare_child());
+	ktap_ok(pid > 0 && exited_with(wait_for(pid), 0), "unshare_newpid_next_child_is_ns_init");
+	/* Bit 0 is CSIGNAL's, no flag: EINVAL; what nothing shares unshares as a no-op. */
+	ktap_ok(syscall(__NR_unshare, 1) == -1 && errno == EINVAL &&
+			syscall(__NR_unshare, CLONE_FILES | CLONE_FS | CLONE_SYSVSEM) == 0,
+		"unshare_unknown_flag_einval_unshared_files_noop");
+}
+
 static void test_uname_ids(void)
 {
 	struct utsname u;
@@ -411,6 +453,7 @@ int main(int argc, char **argv)
 	test_kill();
 	test_clone3_flags();
 	test_newpid();
+	test_unshare();
 	test_no_children("after_clone3");
 	test_uname_ids();
 	test_clocks();

@@ -14,7 +14,8 @@
  * two processes map it; maps pads names to Linux's column; a shadow stack's
  * VmFlags end in "ss" and an ordinary area's have none; x86_64 status shows
  * x86_Thread_features "shstk" exactly when it is on; cpuinfo agrees with
- * what user space reads of the CPU itself.
+ * what user space reads of the CPU itself; /proc/sys/kernel/pid_max is
+ * Linux's default and the bound clone3's set_tid checks against.
  */
 #include "proc_arch.h"
 #include "shstk_enable.h"
@@ -176,6 +177,33 @@ static int case_version(void)
 	EXPECT_TRUE("ends with uname's version",
 		    text_len > (long)strlen(want) &&
 			    strcmp(text + text_len - strlen(want), want) == 0);
+	return 0;
+}
+
+/*
+ * "32768\n", Linux's default on machines of up to 32 CPUs, and the real
+ * bound: clone3 takes set_tid = pid_max - 1 and refuses pid_max (EINVAL).
+ */
+static int case_pid_max(void)
+{
+	pid_t tid;
+	struct clone_args args = { .exit_signal = SIGCHLD,
+				   .set_tid = (uintptr_t)&tid,
+				   .set_tid_size = 1 };
+	long pid;
+	int st;
+
+	EXPECT("length", slurp("/proc/sys/kernel/pid_max"), 6);
+	EXPECT_TRUE("32768", strcmp(text, "32768\n") == 0);
+	tid = 32768;
+	EXPECT_TRUE("clone3 with set_tid = pid_max: EINVAL",
+		    fails_with(syscall(__NR_clone3, &args, sizeof(args)), EINVAL));
+	tid = 32767;
+	pid = syscall(__NR_clone3, &args, sizeof(args));
+	if (pid == 0)
+		_exit(0);
+	EXPECT("clone3 with set_tid = pid_max - 1", pid, 32767);
+	EXPECT("reaped", waitpid((pid_t)pid, &st, 0), 32767);
 	return 0;
 }
 
@@ -541,8 +569,9 @@ int main(void)
 	bool arch_status = ARCH_STATUS_FEATURES_OFF != NULL;
 
 	ktap_header();
-	ktap_plan(17 + arch_status);
+	ktap_plan(18 + arch_status);
 	run(case_version, "version_is_uname");
+	run(case_pid_max, "sys_kernel_pid_max_bounds_set_tid");
 	run(case_cmdline, "cmdline_is_the_boot_command_line");
 	run(case_init_env, "init_environment_from_command_line");
 	run(case_init_argv, "init_arguments_from_command_line");

@@ -61,6 +61,7 @@ SYSCALL(clock_gettime);
 SYSCALL(clock_nanosleep);
 SYSCALL(futex);
 SYSCALL(set_tid_address);
+SYSCALL(unshare);
 SYSCALL(prlimit64);
 SYSCALL(getrlimit);
 SYSCALL(setrlimit);

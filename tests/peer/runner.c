@@ -15,17 +15,22 @@
  * (kill(-1, SIGKILL) from init: only test processes exist). The host
  * (tests/peer/run) judges the output; this program's own status is 0.
  *
- * Built static with musl, so the same binary runs as init on Umbra (which
- * powers off when init exits) and on Linux (where init exiting would
- * panic: pid 1 powers the machine off with reboot(2) instead).
+ * Built static with musl, so the same binary runs as init on Umbra and on
+ * Linux (tests/peer/run --linux), where init exiting would panic: pid 1
+ * powers the machine off with reboot(2) (Umbra: a passing poweroff). On
+ * Linux it also mounts /proc first, as a distribution's init does before
+ * the kselftests run (some look into /proc/self); Umbra's is always there.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -100,6 +105,20 @@ static void run_one(const char *rel)
 	fflush(stdout);
 }
 
+/* Mounts /proc when it is not there (Linux's init must; Umbra's exists). */
+static void mount_proc(void)
+{
+	int fd = open("/proc/self/maps", O_RDONLY);
+
+	if (fd >= 0) {
+		close(fd);
+		return;
+	}
+	mkdir("/proc", 0555);
+	if (mount("proc", "/proc", "proc", 0, NULL) != 0)
+		printf("# peer: mount(proc, /proc): errno %d\n", errno);
+}
+
 int main(void)
 {
 	static char list[LIST_MAX];
@@ -108,6 +127,7 @@ int main(void)
 	int fd;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	mount_proc();
 	fd = open("/peer/list", O_RDONLY);
 	if (fd < 0) {
 		printf("# peer: cannot open /peer/list: errno %d\n", errno);
@@ -123,8 +143,10 @@ int main(void)
 	printf("# peer-done\n");
 	fflush(stdout);
 	if (getpid() == 1) {
+		/* Linux powers off at once: let the serial port send the last line first. */
+		tcdrain(STDOUT_FILENO);
 		sync();
-		reboot(RB_POWER_OFF); /* Linux; Umbra powers off when init returns */
+		reboot(RB_POWER_OFF);
 	}
 	return 0;
 }

@@ -56,6 +56,8 @@ __SYSCALL(__NR_exit, exit)
 __SYSCALL(__NR_exit_group, exit_group)
 #define __NR_waitid 95
 __SYSCALL(__NR_waitid, waitid)
+#define __NR_unshare 97
+__SYSCALL(__NR_unshare, unshare)
 #define __NR_set_tid_address 96
 __SYSCALL(__NR_set_tid_address, set_tid_address)
 #define __NR_futex 98

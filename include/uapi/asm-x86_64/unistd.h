@@ -131,6 +131,8 @@ __SYSCALL(__NR_futex, futex)
 __SYSCALL(__NR_sched_setaffinity, sched_setaffinity)
 #define __NR_sched_getaffinity 204
 __SYSCALL(__NR_sched_getaffinity, sched_getaffinity)
+#define __NR_unshare 272
+__SYSCALL(__NR_unshare, unshare)
 #define __NR_set_tid_address 218
 __SYSCALL(__NR_set_tid_address, set_tid_address)
 #define __NR_clock_gettime 228
