@@ -37,7 +37,7 @@
 static bool cet_on;
 
 /* shstk=off (x86_cet_init) is the kernel's, never init's. */
-const char *const arch_cmdline_params[] = { "shstk", NULL };
+const char *const arch_cmdline_params[] = { "shstk", "console", NULL };
 
 void x86_cet_init(void)
 {
