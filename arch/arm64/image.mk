@@ -53,7 +53,7 @@ endef
 ESP_IMAGE := $(BUILD)/umbra.esp
 ESP_FILES := $(BUILD)/umbra.bin:EFI/BOOT/BOOTAA64.EFI \
 	$(INITRAMFS_CPIO):EFI/umbra/initramfs.cpio \
-	$(CMDLINE_FILE):EFI/umbra/cmdline
+	$(SCREEN_CMDLINE_FILE):EFI/umbra/cmdline
 EXTRA_IMAGES := $(ESP_IMAGE)
 
 $(ESP_IMAGE): $(foreach f,$(ESP_FILES),$(firstword $(subst :, ,$(f)))) scripts/mkesp

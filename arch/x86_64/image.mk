@@ -41,6 +41,6 @@ USB_ARM64_FILES := $(wildcard build/arm64/umbra.efi build/arm64/initramfs.cpio)
 EXTRA_IMAGES := $(USB_IMAGE)
 
 $(USB_IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg scripts/mkusb $(USB_ARM64_FILES) \
-		Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
+		Makefile arch/$(ARCH)/image.mk $(SCREEN_CMDLINE_FILE)
 	@$(if $(Q),echo "  USB     $@")
-	$(Q)scripts/mkusb $@ '$(CMDLINE) console=debugcon' >/dev/null
+	$(Q)scripts/mkusb $@ '$(SCREEN_CMDLINE) console=debugcon' >/dev/null
