@@ -40,6 +40,13 @@ CMDLINE ?= loglevel=7 ktest.cmdline=umbra UMBRA_PROCFS=env umbra_procfs
 # CMDLINE as a file the images depend on: rewritten only when it changes,
 # so `make CMDLINE=...` rebuilds them and a plain `make` does not.
 CMDLINE_FILE := $(BUILD)/cmdline
+# The images a person reads on a screen (the USB stick, the arm64 ESP) keep
+# the verdict on it VERDICT_HOLD seconds before the power-off darkens it
+# (verdict.hold, kernel/verdict_hold.c); the boot runner takes its
+# screenshot then (tests/boot/screen).
+VERDICT_HOLD ?= 10
+SCREEN_CMDLINE := $(CMDLINE) verdict.hold=$(VERDICT_HOLD)
+SCREEN_CMDLINE_FILE := $(BUILD)/cmdline.screen
 
 .PHONY: FORCE
 FORCE:
@@ -102,7 +109,7 @@ image iso: $(IMAGE) ## the boot image only (x86_64: the hybrid ISO; arm64: the I
 # command line (arch/arm64/image.mk's ESP_FILES), built first.
 usb: deps-check ## build/umbra-usb.img: GPT + EFI system partition, x86 BIOS/UEFI and arm64 UEFI (README)
 	$(Q)$(MAKE) --no-print-directory ARCH=arm64 build/arm64/umbra.bin build/arm64/initramfs.cpio \
-		build/arm64/cmdline
+		build/arm64/cmdline.screen
 	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 build/umbra-usb.img
 crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
@@ -114,6 +121,11 @@ $(BUILD)/clone3-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
 $(CMDLINE_FILE): FORCE
 	@mkdir -p $(dir $@)
 	$(Q)printf '%s\n' '$(CMDLINE)' > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+
+$(SCREEN_CMDLINE_FILE): FORCE
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' '$(SCREEN_CMDLINE)' > $@.tmp && \
+		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
 
 $(BENCH_ARGS_FILE): FORCE
 	@mkdir -p $(dir $@)

@@ -52,6 +52,11 @@ void fbcon_init(const struct boot_framebuffer *fb)
 		(unsigned long)fb->base, screen.cols, screen.rows);
 }
 
+void fbcon_screen_keep(void)
+{
+	screen_busy++;
+}
+
 struct fbcon *fbcon_screen(void)
 {
 	return screen_on ? &screen : NULL;

@@ -72,6 +72,7 @@ void kernel_main(struct boot_info *info)
 	fbcon_init(&info->fb);
 	acpi_init(info); /* before the timer: it may be calibrated against ACPI's */
 	arch_timer_init(HZ);
+	verdict_hold_mark();
 	arch_irq_enable();
 
 	if (kstack_alloc(&main_stack))

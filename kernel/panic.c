@@ -15,7 +15,10 @@ void poweroff(enum poweroff_status status)
 	arch_irq_disable();
 	/* The runner reads this line on emulators whose exit status says nothing (Bochs). */
 	printk("umbra: poweroff status=%d\n", (int)status);
-	verdict_screen_show(status);
+	if (verdict_screen_show(status)) {
+		console_flush();
+		verdict_hold();
+	}
 	console_flush();
 	arch_poweroff((int)status);
 }

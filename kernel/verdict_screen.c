@@ -113,7 +113,7 @@ static void place_word(const struct fbcon *con, unsigned int zoom, unsigned int 
 	*row = (con->fb.height - FONT_H * *px) / 2 / cell_h;
 }
 
-void verdict_screen_show(enum poweroff_status status)
+bool verdict_screen_show(enum poweroff_status status)
 {
 	static struct block b; /* the panic path may be on a small stack */
 	struct fbcon *con;
@@ -130,7 +130,7 @@ void verdict_screen_show(enum poweroff_status status)
 
 	con = fbcon_screen();
 	if (!con)
-		return;
+		return false;
 	fbcon_clear_on(con);
 	zoom = text_zoom(con, &b);
 	for (unsigned int i = 0; i < b.n && (i + 1) * zoom < con->rows; i++) {
@@ -145,4 +145,6 @@ void verdict_screen_show(enum poweroff_status status)
 	}
 	place_word(con, zoom, &col, &row, &px);
 	fbcon_draw_big(con, col, row, pass ? "PASS" : "FAIL", px, pass ? FBCON_GREEN : FBCON_RED);
+	fbcon_screen_keep();
+	return true;
 }

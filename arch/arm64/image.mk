@@ -53,7 +53,8 @@ endef
 ESP_IMAGE := $(BUILD)/umbra.esp
 ESP_FILES := $(BUILD)/umbra.bin:EFI/BOOT/BOOTAA64.EFI \
 	$(INITRAMFS_CPIO):EFI/umbra/initramfs.cpio \
-	$(CMDLINE_FILE):EFI/umbra/cmdline
+	$(SCREEN_CMDLINE_FILE):EFI/umbra/cmdline
+
 # The USB-stick image of both architectures (make usb, scripts/mkusb), which
 # the UEFI platforms boot: x86_64's make writes it, with these files on its ESP.
 USB_IMAGE := build/umbra-usb.img

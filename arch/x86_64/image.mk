@@ -37,10 +37,10 @@ image-with-cmdline = $(call make-iso,$(1),$(2))
 # which only acts under a hypervisor (arch/x86_64/debugcon.c): the
 # qemu-x86_64-modern platform, without a serial port, is judged from it.
 USB_IMAGE := build/umbra-usb.img
-USB_ARM64_FILES := $(wildcard build/arm64/umbra.bin build/arm64/initramfs.cpio build/arm64/cmdline)
+USB_ARM64_FILES := $(wildcard build/arm64/umbra.bin build/arm64/initramfs.cpio build/arm64/cmdline.screen)
 EXTRA_IMAGES := $(USB_IMAGE)
 
 $(USB_IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg scripts/mkusb $(USB_ARM64_FILES) \
-		Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
+		Makefile arch/$(ARCH)/image.mk $(SCREEN_CMDLINE_FILE)
 	@$(if $(Q),echo "  USB     $@")
-	$(Q)scripts/mkusb $@ '$(CMDLINE) console=debugcon' >/dev/null
+	$(Q)scripts/mkusb $@ '$(SCREEN_CMDLINE) console=debugcon' >/dev/null

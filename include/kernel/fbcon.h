@@ -47,6 +47,9 @@ void fbcon_goto(struct fbcon *con, unsigned int col, unsigned int row, u32 colou
 
 /* The kernel's screen: maps boot_info's framebuffer (after arch_mm_init()). */
 void fbcon_init(const struct boot_framebuffer *fb);
+
+/* From now on the console writes nothing more on the screen: the verdict stays whole. */
+void fbcon_screen_keep(void);
 /* The kernel's screen, or NULL when there is none. */
 struct fbcon *fbcon_screen(void);
 

@@ -29,8 +29,19 @@ void panic_begin(const char *fmt, ...) __printf(1, 2);
 /* Flushes the console and leaves the machine (emulator exit, then halt). */
 __noreturn void poweroff(enum poweroff_status status);
 
-/* The end-of-run summary on the screen and the console (kernel/verdict_screen.c). */
-void verdict_screen_show(enum poweroff_status status);
+/*
+ * The end-of-run summary on the screen and the console (kernel/verdict_screen.c).
+ * True when it was drawn on a screen.
+ */
+bool verdict_screen_show(enum poweroff_status status);
+
+/*
+ * verdict.hold=SECONDS (kernel/verdict_hold.c): waits that long with the
+ * verdict on the screen. verdict_hold_mark() starts the measurement of the
+ * cycle counter's rate, once the timer ticks.
+ */
+void verdict_hold_mark(void);
+void verdict_hold(void);
 
 /* Flushes the console and resets the machine (reboot(LINUX_REBOOT_CMD_RESTART)). */
 __noreturn void restart(void);
