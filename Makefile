@@ -101,7 +101,7 @@ CLONE3_IMAGES := $(patsubst %,$(BUILD)/clone3-%$(suffix $(IMAGE)),$(CLONE3_SHAPE
 	toolchain-check unit lint format docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
-all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) $(EXTRA_IMAGES) ## kernel, userland and the boot images of ARCH (the default)
+all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) $(EXTRA_IMAGES) $(SCREENTEXT) ## kernel, userland and the boot images of ARCH (the default)
 image iso: $(IMAGE) ## the boot image only (x86_64: the hybrid ISO; arm64: the Image)
 
 # The USB-stick image of both architectures (scripts/mkusb): x86_64's GRUB
@@ -149,6 +149,13 @@ $(PF2FONT): scripts/pf2font.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  HOSTCC  $<")
 	$(Q)cc -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+# The boot runner's exact reader of the screen's text (tests/boot/screen).
+SCREENTEXT := build/host/screentext
+$(SCREENTEXT): scripts/screentext.c $(FONT_C) include/kernel/font.h
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  HOSTCC  $<")
+	$(Q)cc -std=gnu11 -O2 -Wall -Wextra -Werror -Iinclude -o $@ scripts/screentext.c $(FONT_C)
 
 $(FONT_C): $(FONT_PF2) $(PF2FONT)
 	@mkdir -p $(dir $@)
