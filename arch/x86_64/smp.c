@@ -81,7 +81,9 @@ u64 arch_smp_this_cpu_id(void)
 
 static void *trampoline_field(const char *sym)
 {
-	return (char *)phys_to_virt(TRAMPOLINE_PHYS) + (sym - x86_trampoline_start);
+	/* Linker symbols of one section: their distance, as addresses. */
+	return (char *)phys_to_virt(TRAMPOLINE_PHYS) +
+	       ((uintptr_t)sym - (uintptr_t)x86_trampoline_start);
 }
 
 /* Whether [start, end) lies in usable RAM and under no boot module. */
@@ -104,7 +106,7 @@ static bool page_is_free(const struct boot_info *info, phys_addr_t start, phys_a
  */
 static int prepare_trampoline(const struct boot_info *info)
 {
-	size_t size = (size_t)(x86_trampoline_end - x86_trampoline_start);
+	size_t size = (uintptr_t)x86_trampoline_end - (uintptr_t)x86_trampoline_start;
 	const u64 *kernel = phys_to_virt(x86_kernel_pml4());
 	u64 *pml4;
 
