@@ -173,7 +173,7 @@ int arch_smp_start_cpu(const struct boot_info *info, struct smp_cpu *c, uintptr_
 	memcpy(trampoline_field(x86_trampoline_ap_stack), &stack_top, sizeof(stack_top));
 	memcpy(trampoline_field(x86_trampoline_ap_cpu), &slot, sizeof(slot));
 	memcpy(trampoline_field(x86_trampoline_ap_entry), &entry, sizeof(entry));
-	barrier(); /* x86 stores are seen in order (SDM vol. 3A §10.2.2): the IPI comes after */
+	barrier(); /* x86 stores are seen in order (SDM vol. 3A §9.2.2): the IPI comes after */
 
 	/* §9.4.4.1: INIT, 10 ms, SIPI, 200 us, SIPI, 200 us. Two ticks are >= 10 ms. */
 	lapic_send_ipi((u32)c->hw_id, APIC_ICR_INIT | APIC_ICR_ASSERT);
