@@ -18,6 +18,7 @@
 #include <kernel/printk.h>
 #include <kernel/random.h>
 #include <kernel/sched.h>
+#include <kernel/smp.h>
 #include <kernel/time.h>
 #include <kernel/timer.h>
 
@@ -37,6 +38,7 @@ static __noreturn void kernel_main_late(void *unused)
 	sched_init();
 	time_init();
 	random_init();
+	smp_init(boot); /* the secondaries check their shadow stacks and park */
 	printk("# ktap-suite: kernel\n");
 	if (ktest_run_all())
 		poweroff(POWEROFF_FAIL);

@@ -30,7 +30,6 @@
 #define GICC_SIZE (UL(8) << 10)
 #define UART_SIZE PAGE_SIZE
 /* MPIDR_EL1 affinity fields Aff3 (39:32) and Aff2..Aff0 (23:0), Arm ARM D19.2. */
-#define MPIDR_AFFINITY_MASK UL(0xff00ffffff)
 
 struct arm64_acpi_facts arm64_acpi_facts;
 
@@ -104,6 +103,9 @@ static void parse_madt(void)
 	for (; s + 2 <= end && s[1] >= 2 && s + s[1] <= end; s += s[1]) {
 		switch (s[0]) {
 		case MADT_GICC:
+			if (s[1] >= MADT_GICC_MIN_LEN &&
+			    (rd32(s, MADT_GICC_FLAGS) & MADT_GICC_ENABLED))
+				arm64_add_cpu(rd64(s, MADT_GICC_MPIDR));
 			if (is_boot_cpu(s)) {
 				p->gicc.base = rd64(s, MADT_GICC_BASE);
 				gicc_gicr = rd64(s, MADT_GICC_GICR_BASE);

@@ -11,6 +11,7 @@
  */
 #include <asm/page.h>
 #include <asm/setup.h>
+#include <asm/sysreg.h>
 #include <kernel/boot.h>
 #include <kernel/fdt.h>
 #include <kernel/panic.h>
@@ -96,6 +97,36 @@ static void parse_devices(const void *fdt)
 	}
 }
 
+/*
+ * The CPUs: the children "cpu@N" of /cpus, reg = MPIDR affinity
+ * (Documentation/devicetree/bindings/arm/cpus.yaml), each started through
+ * PSCI (enable-method "psci"); one with another method is left out.
+ */
+static void parse_cpus(const void *fdt)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), len;
+
+	if (cpus < 0)
+		return;
+	for (int n = fdt_find_node_named(fdt, cpus, "cpu"); n >= 0;
+	     n = fdt_find_node_named(fdt, n, "cpu")) {
+		const void *reg = fdt_getprop(fdt, n, "reg", &len);
+		u64 mpidr;
+
+		if (fdt_parent(fdt, n) != cpus || !reg || (len != 4 && len != 8) ||
+		    !fdt_node_enabled(fdt, n))
+			continue;
+		mpidr = fdt_read_cells(reg, len / 4) & MPIDR_AFFINITY_MASK;
+		if (!fdt_prop_has_string(fdt, n, "enable-method", "psci") &&
+		    mpidr != (read_sysreg(mpidr_el1) & MPIDR_AFFINITY_MASK)) {
+			pr_warn("dtb: cpu %#lx is not started through PSCI: left off\n",
+				(unsigned long)mpidr);
+			continue;
+		}
+		arm64_add_cpu(mpidr);
+	}
+}
+
 static void parse_chosen(const void *fdt, struct boot_info *info)
 {
 	int chosen = fdt_path_offset(fdt, "/chosen"), len, len2;
@@ -162,6 +193,7 @@ void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info, bool efi)
 	int root = fdt_path_offset(fdt, "/");
 
 	parse_devices(fdt);
+	parse_cpus(fdt);
 	/* Under EFI the stub gave the memory map, command line and initramfs. */
 	if (!efi) {
 		if (root >= 0 && fdt_prop_has_string(fdt, root, "compatible", "linux,dummy-virt"))

@@ -34,6 +34,7 @@
 #include <kernel/printk.h>
 #include <kernel/shstk.h>
 #include <kernel/signal.h>
+#include <kernel/smp.h>
 #include <kernel/task.h>
 #include <kernel/uaccess.h>
 #include <kernel/vm.h>
@@ -154,6 +155,65 @@ void arm64_gcs_init(void)
 	msr_gcscre0_el1(el0_control(0));
 	pr_info("gcs: user Guarded Control Stacks available (PIRE0_EL1 %#lx, PIR_EL1 %#lx)\n",
 		(unsigned long)PIRE0_VALUE, (unsigned long)PIR_VALUE);
+}
+
+/* A GCSPR_EL0 value for the check: 8-byte aligned (bits 2:0 are RES0), a user address. */
+#define CHECK_GCSPR 0x0000fffffffff000ul
+
+static u64 mrs_gcscre0_el1(void)
+{
+	u64 v;
+
+	__asm__ __volatile__("mrs %0, " REG_GCSCRE0_EL1 : "=r"(v));
+	return v;
+}
+
+int arm64_gcs_check_secondary(u64 *detail)
+{
+	u64 pfr1, mmfr3, pir, pire0, tcr2, want;
+
+	pfr1 = read_sysreg(id_aa64pfr1_el1);
+	__asm__ __volatile__("mrs %0, " REG_ID_AA64MMFR3_EL1 : "=r"(mmfr3));
+	if ((id_field(pfr1, ID_AA64PFR1_GCS_SHIFT) != 0) != arm64_features.gcs ||
+	    (id_field(mmfr3, ID_AA64MMFR3_S1PIE_SHIFT) != 0) != arm64_features.s1pie) {
+		*detail = GCS_CHECK_ID;
+		return SMP_SHSTK_MISMATCH;
+	}
+	if (arm64_pie_enabled) {
+		/* As arm64_gcs_init() on the boot CPU (Arm ARM D8.4, permission indirection). */
+		__asm__ __volatile__("msr " REG_PIRE0_EL1 ", %0\n\t"
+				     "msr " REG_PIR_EL1 ", %1\n\tisb" ::"r"(PIRE0_VALUE),
+				     "r"(PIR_VALUE)
+				     : "memory");
+		__asm__ __volatile__("mrs %0, " REG_TCR2_EL1 : "=r"(tcr2));
+		__asm__ __volatile__("msr " REG_TCR2_EL1 ", %0\n\tisb" ::"r"(tcr2 | TCR2_PIE)
+				     : "memory");
+		__asm__ __volatile__("tlbi vmalle1\n\tdsb nsh\n\tisb" ::: "memory");
+		__asm__ __volatile__("mrs %0, " REG_PIRE0_EL1 : "=r"(pire0));
+		__asm__ __volatile__("mrs %0, " REG_PIR_EL1 : "=r"(pir));
+		if (pire0 != PIRE0_VALUE || pir != PIR_VALUE) {
+			*detail = pire0 != PIRE0_VALUE ? GCS_CHECK_PIRE0 : GCS_CHECK_PIR;
+			return SMP_SHSTK_BAD_REG;
+		}
+	}
+	if (!arm64_gcs_enabled)
+		return SMP_SHSTK_ABSENT;
+	__asm__ __volatile__("msr " REG_GCSCR_EL1 ", xzr\n\tisb" ::: "memory");
+	want = el0_control(GCS_MODES);
+	msr_gcscre0_el1(want);
+	if (mrs_gcscre0_el1() != want) {
+		*detail = GCS_CHECK_GCSCRE0;
+		return SMP_SHSTK_BAD_REG;
+	}
+	msr_gcspr_el0(CHECK_GCSPR);
+	__asm__ __volatile__("isb" ::: "memory");
+	if (mrs_gcspr_el0() != CHECK_GCSPR) {
+		*detail = GCS_CHECK_GCSPR;
+		return SMP_SHSTK_BAD_REG;
+	}
+	msr_gcspr_el0(0);
+	msr_gcscre0_el1(el0_control(0));
+	return SMP_SHSTK_OK;
 }
 
 /* ---- context switch, fork ---- */

@@ -13,6 +13,7 @@
 #include <asm/page.h>
 #include <asm/segment.h>
 #include <kernel/compiler.h>
+#include <kernel/smp.h>
 #include <kernel/types.h>
 #include <string.h>
 
@@ -63,9 +64,9 @@ struct __packed descriptor_pointer {
 	u64 base;
 };
 
-static void load_gdt_and_segments(void)
+static void load_gdt_and_segments(const u64 *g)
 {
-	struct descriptor_pointer p = { sizeof(gdt) - 1, (u64)gdt };
+	struct descriptor_pointer p = { GDT_ENTRIES * sizeof(u64) - 1, (u64)g };
 
 	__asm__ __volatile__("lgdt %0\n\t"
 			     "pushq %1\n\t"
@@ -83,28 +84,53 @@ static void load_gdt_and_segments(void)
 	__asm__ __volatile__("ltr %w0" ::"r"(TSS_SELECTOR));
 }
 
+/* The code and data descriptors every GDT has, and a TSS descriptor for base/limit. */
+static void fill_gdt(u64 *g, u64 tss_base, u64 tss_limit)
+{
+	g[0] = 0;
+	g[GDT_KERNEL_CODE] = DESC_P | DESC_S | DESC_CODE | DESC_RW | DESC_L;
+	g[GDT_KERNEL_DATA] = DESC_P | DESC_S | DESC_RW;
+	g[GDT_USER_DATA] = DESC_P | DESC_DPL3 | DESC_S | DESC_RW;
+	g[GDT_USER_CODE] = DESC_P | DESC_DPL3 | DESC_S | DESC_CODE | DESC_RW | DESC_L;
+	/* A 16-byte system descriptor: base 63:32 in the second slot. */
+	g[GDT_TSS] = (tss_limit & 0xffff) | ((tss_base & 0xffffff) << 16) | DESC_TSS_AVAILABLE |
+		     DESC_P | (((tss_limit >> 16) & 0xf) << 48) | (((tss_base >> 24) & 0xff) << 56);
+	g[GDT_TSS + 1] = tss_base >> 32;
+}
+
 void gdt_init(void)
 {
 	u64 tss_base = (u64)&tss, tss_limit = sizeof(tss) - 1;
 
-	gdt[0] = 0;
-	gdt[GDT_KERNEL_CODE] = DESC_P | DESC_S | DESC_CODE | DESC_RW | DESC_L;
-	gdt[GDT_KERNEL_DATA] = DESC_P | DESC_S | DESC_RW;
-	gdt[GDT_USER_DATA] = DESC_P | DESC_DPL3 | DESC_S | DESC_RW;
-	gdt[GDT_USER_CODE] = DESC_P | DESC_DPL3 | DESC_S | DESC_CODE | DESC_RW | DESC_L;
-	/* A 16-byte system descriptor: base 63:32 in the second slot. */
-	gdt[GDT_TSS] = (tss_limit & 0xffff) | ((tss_base & 0xffffff) << 16) | DESC_TSS_AVAILABLE |
-		       DESC_P | (((tss_limit >> 16) & 0xf) << 48) |
-		       (((tss_base >> 24) & 0xff) << 56);
-	gdt[GDT_TSS + 1] = tss_base >> 32;
-
+	fill_gdt(gdt, tss_base, tss_limit);
 	memset(&tss, 0, sizeof(tss));
 	tss.io_map[IO_BITMAP_BYTES] = 0xff;
 	tss.io_all[IO_BITMAP_BYTES] = 0xff;
 	tss.hw.iomap_base = IOMAP_BASE_NONE;
 	for (unsigned int i = 1; i <= NR_IST_STACKS; i++)
 		tss.hw.ist[i - 1] = (u64)ist_stacks[i - 1] + IST_STACK_SIZE;
-	load_gdt_and_segments();
+	load_gdt_and_segments(gdt);
+}
+
+/*
+ * The secondaries' GDTs and TSSs, one each; the boot CPU keeps gdt and tss
+ * above. A secondary never enters ring 3 yet: its TSS has no RSP0 and no
+ * I/O map (the map base past the limit: no port allowed), only its own IST
+ * stacks, so two CPUs never share a #DF or NMI stack.
+ */
+static u64 ap_gdt[SMP_MAX_CPUS][GDT_ENTRIES] __aligned(16);
+static struct tss64 ap_tss[SMP_MAX_CPUS] __aligned(16);
+
+void gdt_init_secondary(unsigned int cpu, const uintptr_t ist_top[NR_IST_STACKS])
+{
+	struct tss64 *t = &ap_tss[cpu];
+
+	memset(t, 0, sizeof(*t));
+	t->iomap_base = sizeof(*t);
+	for (unsigned int i = 0; i < NR_IST_STACKS; i++)
+		t->ist[i] = ist_top[i];
+	fill_gdt(ap_gdt[cpu], (u64)t, sizeof(*t) - 1);
+	load_gdt_and_segments(ap_gdt[cpu]);
 }
 
 /* The stack the CPU loads on an interrupt or syscall from ring 3. */

@@ -51,18 +51,23 @@ static void set_gate(unsigned int vec, unsigned int ist)
 	};
 }
 
-void idt_init(void)
+void idt_load(void)
 {
 	struct __packed {
 		u16 limit;
 		u64 base;
 	} p = { sizeof(idt) - 1, (u64)idt };
 
+	__asm__ __volatile__("lidt %0" ::"m"(p));
+}
+
+void idt_init(void)
+{
 	for (unsigned int v = 0; v < NR_VECTORS; v++)
 		set_gate(v, 0);
 	set_gate(VEC_DOUBLE_FAULT, IST_DOUBLE_FAULT);
 	set_gate(VEC_NMI, IST_NMI);
 	set_gate(VEC_MACHINE_CHECK, IST_MACHINE_CHECK);
 	set_gate(VEC_DEBUG, IST_DEBUG);
-	__asm__ __volatile__("lidt %0" ::"m"(p));
+	idt_load();
 }

@@ -104,3 +104,39 @@ void lapic_error_irq(void)
 	pr_warn("apic: error interrupt, ESR %#x\n", esr);
 	lapic_eoi();
 }
+
+/* See asm/apic.h. Runs on the secondary, interrupts off. */
+void lapic_init_secondary(void)
+{
+	u64 base = rdmsr(MSR_APIC_BASE);
+
+	/* As lapic_init(): enabled first, then x2APIC; every CPU in the same mode (§11.12.5). */
+	if (!(base & APIC_BASE_EN)) {
+		base |= APIC_BASE_EN;
+		wrmsr(MSR_APIC_BASE, base);
+	}
+	if (x2apic && !(base & APIC_BASE_EXTD))
+		wrmsr(MSR_APIC_BASE, base | APIC_BASE_EXTD);
+	lapic_write(APIC_TPR, 0);
+	lapic_write(APIC_LVT_LINT0, APIC_LVT_MASKED);
+	lapic_write(APIC_LVT_LINT1, APIC_LVT_MASKED);
+	lapic_write(APIC_LVT_TIMER, APIC_LVT_MASKED | VEC_APIC_TIMER);
+	lapic_write(APIC_LVT_ERROR, APIC_LVT_MASKED | VEC_APIC_ERROR);
+	lapic_write(APIC_ESR, 0);
+	(void)lapic_read(APIC_ESR);
+	lapic_write(APIC_SVR, APIC_SVR_ENABLE | VEC_APIC_SPURIOUS);
+}
+
+void lapic_send_ipi(u32 dest, u32 icr_low)
+{
+	if (x2apic) {
+		/* One WRMSR sends it; no delivery status to wait for (§11.12.9). */
+		wrmsr(X2APIC_MSR_ICR, ((u64)dest << 32) | icr_low);
+		return;
+	}
+	/* The write of the low half sends the IPI (§11.6.1): destination first. */
+	lapic_write(APIC_ICR_HIGH, dest << 24);
+	lapic_write(APIC_ICR_LOW, icr_low);
+	while (lapic_read(APIC_ICR_LOW) & APIC_ICR_BUSY)
+		__asm__ __volatile__("pause" ::: "memory");
+}

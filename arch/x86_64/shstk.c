@@ -26,6 +26,7 @@
 #include <kernel/printk.h>
 #include <kernel/shstk.h>
 #include <kernel/signal.h>
+#include <kernel/smp.h>
 #include <kernel/task.h>
 #include <kernel/uaccess.h>
 #include <kernel/vm.h>
@@ -56,6 +57,44 @@ void x86_cet_init(void)
 	wrmsr(MSR_IA32_PL3_SSP, 0);
 	cet_on = true;
 	pr_info("cet: user shadow stacks available\n");
+}
+
+/* Values the secondary check writes: every U_CET control we use, an aligned user SSP. */
+#define CHECK_U_CET (CET_SHSTK_EN | CET_WRSS_EN)
+#define CHECK_PL3_SSP 0x00007fffffffeff8ul
+#define CPUID_LEAF_FEATURES7 7
+
+int x86_cet_check_secondary(u64 *detail)
+{
+	static const struct {
+		u32 msr;
+		u64 value;
+	} probe[] = { { MSR_IA32_U_CET, CHECK_U_CET }, { MSR_IA32_PL3_SSP, CHECK_PL3_SSP } };
+	struct cpuid_regs r7 = { 0 };
+
+	if (cpuid(0, 0).eax >= CPUID_LEAF_FEATURES7)
+		r7 = cpuid(CPUID_LEAF_FEATURES7, 0);
+	if (!!(r7.ecx & CPUID7_ECX_CET_SS) != x86_features.shstk ||
+	    !!(r7.edx & CPUID7_EDX_CET_IBT) != x86_features.ibt) {
+		*detail = CPUID_LEAF_FEATURES7;
+		return SMP_SHSTK_MISMATCH;
+	}
+	if (!cet_on)
+		return SMP_SHSTK_ABSENT;
+	/* As x86_cet_init() on the boot CPU (SDM vol. 3A §2.5: CR0.WP is set). */
+	write_cr4(read_cr4() | CR4_CET);
+	wrmsr(MSR_IA32_S_CET, 0);
+	for (unsigned int i = 0; i < ARRAY_SIZE(probe); i++) {
+		/* WRMSR/RDMSR of the CET MSRs: SDM vol. 4 table 2-2; vol. 1 §17.2.5. */
+		if (wrmsr_safe(probe[i].msr, probe[i].value) ||
+		    rdmsr(probe[i].msr) != probe[i].value) {
+			*detail = probe[i].msr;
+			return SMP_SHSTK_BAD_REG;
+		}
+	}
+	wrmsr(MSR_IA32_U_CET, 0);
+	wrmsr(MSR_IA32_PL3_SSP, 0);
+	return SMP_SHSTK_OK;
 }
 
 bool arch_shstk_supported(void)

@@ -20,6 +20,7 @@
  */
 #include <asm/page.h>
 #include <asm/pte.h>
+#include <asm/smp.h>
 #include <asm/sysreg.h>
 
 /* booting.rst, "Image header": flags bit 0 = LE, bits 2:1 = 1 (4K pages), bit 3 = anywhere. */
@@ -160,6 +161,60 @@ high:
 	bl	arm64_start
 6:	wfi
 	b	6b
+
+/*
+ * A secondary CPU, started by PSCI CPU_ON (arch/arm64/smp.c) with the MMU
+ * off, x0 = the physical address of its struct arm64_secondary_boot, at
+ * EL2 or EL1 as the boot CPU was (DEN 0022D §6.4). The same EL2 set-up as
+ * the boot CPU's; then the boot CPU's MAIR, TCR and SCTLR, TTBR1 = the
+ * kernel's tables and TTBR0 = the boot identity map of the image's GiB
+ * (still in place in .bss.boot) for the few instructions until the jump
+ * to the link address. arm64_secondary_main() drops that TTBR0.
+ */
+	.section .head.text, "ax"
+	.globl arm64_secondary_entry
+arm64_secondary_entry:
+	mov	x19, x0
+	mrs	x21, CurrentEL
+	cmp	x21, #CURRENTEL_EL2
+	b.ne	1f
+	bl	el2_to_el1
+1:	msr	daifset, #0xf
+	ldr	x1, =SCTLR_EL1_BOOT
+	msr	sctlr_el1, x1
+	isb
+	ldr	x22, [x19, #SB_STACK]
+	ldr	x23, [x19, #SB_CPU]
+	ldr	x1, [x19, #SB_MAIR]
+	msr	mair_el1, x1
+	ldr	x1, [x19, #SB_TCR]
+	msr	tcr_el1, x1
+	adr_l	x1, boot_ttbr0_l0
+	msr	ttbr0_el1, x1
+	ldr	x1, [x19, #SB_TTBR1]
+	msr	ttbr1_el1, x1
+	mov	x1, #CPACR_FPEN
+	msr	cpacr_el1, x1
+	isb
+	tlbi	vmalle1
+	dsb	nsh
+	isb
+	ldr	x1, [x19, #SB_SCTLR]
+	msr	sctlr_el1, x1
+	isb
+	ldr	x1, =secondary_high
+	br	x1
+
+	.text
+secondary_high:
+	mov	sp, x22
+	mov	x29, #0			/* backtraces end here */
+	mov	x30, #0
+	mov	x0, x23
+	bl	arm64_secondary_main
+2:	msr	daifset, #0xf
+	wfi
+	b	2b
 
 /*
  * Entered at EL2 (e.g. QEMU -M virt,virtualization=on): make EL1 a plain

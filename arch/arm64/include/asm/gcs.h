@@ -16,4 +16,18 @@ void arm64_gcs_fork(struct task *child, const struct task *parent);
 void arm64_gcs_describe(u64 esr);
 void arm64_gcs_user_fault(struct trap_frame *f);
 
+/*
+ * On a secondary CPU: its ID_AA64PFR1_EL1.GCS and ID_AA64MMFR3_EL1.S1PIE
+ * must equal the boot CPU's; with S1PIE on, PIRE0_EL1 and PIR_EL1 get the
+ * boot CPU's values and TCR2_EL1.PIE; with GCS on, GCSCRE0_EL1 and
+ * GCSPR_EL0 must read back what was written (then reset as at boot).
+ * Returns an enum smp_shstk, *detail one of the GCS_CHECK_* below.
+ */
+#define GCS_CHECK_ID 1
+#define GCS_CHECK_PIRE0 2
+#define GCS_CHECK_PIR 3
+#define GCS_CHECK_GCSCRE0 4
+#define GCS_CHECK_GCSPR 5
+int arm64_gcs_check_secondary(u64 *detail);
+
 #endif

@@ -4,6 +4,7 @@
 #define ASM_SETUP_H
 
 #include <kernel/boot.h>
+#include <kernel/smp.h>
 #include <kernel/types.h>
 
 /* A device's registers, as the DTB or ACPI gave them (physical). */
@@ -25,7 +26,12 @@ struct arm64_platform {
 	bool psci;		  /* PSCI is there (DTB node, FADT flag) */
 	bool acpi;		  /* described by ACPI, not the DTB */
 	bool console_unknown;	  /* no UART yet and no default to assume: stay quiet */
+	u64 cpus[SMP_MAX_CPUS];	  /* MPIDR affinity of each CPU (DT cpu nodes, MADT GICCs) */
+	unsigned int nr_cpus;
 };
+
+/* Adds a CPU by its MPIDR to arm64_platform.cpus (dtb.c, acpi.c). */
+void arm64_add_cpu(u64 mpidr);
 
 extern struct arm64_platform arm64_platform;
 

@@ -38,6 +38,9 @@
 #define SCTLR_EL1_ON \
 	(SCTLR_EL1_BOOT | SCTLR_M | SCTLR_C | SCTLR_I | SCTLR_SA | SCTLR_SA0 | SCTLR_EL0_ALLOWED)
 
+/* MPIDR_EL1's affinity fields Aff3 (39:32) and Aff2..Aff0 (23:0), Arm ARM D19.2.101. */
+#define MPIDR_AFFINITY_MASK UL(0xff00ffffff)
+
 /* HCR_EL2 (Arm ARM D19.2.48): RW = EL1 is AArch64. */
 #define HCR_EL2_RW (UL(1) << 31)
 /* HCRX_EL2 (S3_4_C1_C2_2, FEAT_HCX): booting.rst asks GCSEn for GCS, TCR2En for S1PIE. */

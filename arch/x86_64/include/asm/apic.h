@@ -27,6 +27,8 @@
 #define APIC_EOI 0xb0
 #define APIC_SVR 0xf0 /* spurious-interrupt vector register, §11.9 */
 #define APIC_ESR 0x280
+#define APIC_ICR_LOW 0x300  /* interrupt command register, §11.6.1 */
+#define APIC_ICR_HIGH 0x310 /* xAPIC: destination in bits 31:24 */
 #define APIC_LVT_TIMER 0x320
 #define APIC_LVT_LINT0 0x350
 #define APIC_LVT_LINT1 0x360
@@ -34,6 +36,13 @@
 #define APIC_TIMER_INITIAL 0x380
 #define APIC_TIMER_CURRENT 0x390
 #define APIC_TIMER_DIVIDE 0x3e0
+
+/* ICR fields (§11.6.1, figure 11-12): delivery mode, level, status. */
+#define APIC_ICR_INIT (5u << 8)
+#define APIC_ICR_STARTUP (6u << 8)
+#define APIC_ICR_ASSERT (1u << 14)
+#define APIC_ICR_BUSY (1u << 12) /* xAPIC delivery status: send pending */
+#define X2APIC_MSR_ICR 0x830u	 /* x2APIC: one 64-bit MSR, destination in 63:32 (§11.12.9) */
 
 #define APIC_SVR_ENABLE (1u << 8)
 #define APIC_LVT_MASKED (1u << 16)
@@ -98,6 +107,15 @@ bool lapic_x2apic(void);
 
 /* Enables the boot CPU's local APIC: spurious vector, LINT0 and errors masked. */
 void lapic_init(void);
+
+/*
+ * A secondary CPU's local APIC in the boot CPU's mode (x2APIC or xAPIC):
+ * enabled, every LVT entry masked -- no timer ticks on the secondaries yet.
+ */
+void lapic_init_secondary(void);
+
+/* Sends the IPI icr_low (vector, delivery mode, level) to APIC ID dest; waits until sent. */
+void lapic_send_ipi(u32 dest, u32 icr_low);
 
 /* This CPU's APIC ID (32 bits in x2APIC mode, 8 in xAPIC mode). */
 u32 lapic_id(void);

@@ -35,6 +35,13 @@ struct task;
 
 /* CR4.CET on (when the CPU has shadow stacks and shstk=off is not given). */
 void x86_cet_init(void);
+/*
+ * On a secondary CPU, interrupts off: its CPUID CET bits must equal the
+ * boot CPU's; with shadow stacks in use it sets CR4.CET and checks that
+ * IA32_U_CET and IA32_PL3_SSP hold what WRMSR wrote (then zeroes them).
+ * Returns an enum smp_shstk; *detail is the failing MSR or CPUID leaf.
+ */
+int x86_cet_check_secondary(u64 *detail);
 /* Context switch of IA32_U_CET and IA32_PL3_SSP (not XSAVES: see shstk.c). */
 void x86_cet_switch(struct task *prev, struct task *next);
 /* The parent's live CET state into a new child. */

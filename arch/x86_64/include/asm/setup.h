@@ -3,6 +3,7 @@
 #ifndef ASM_SETUP_H
 #define ASM_SETUP_H
 
+#include <asm/segment.h>
 #include <kernel/boot.h>
 #include <kernel/types.h>
 
@@ -13,6 +14,14 @@ void debugcon_init(const char *cmdline);
 void debugcon_putc(char c);
 void gdt_init(void);
 void idt_init(void);
+
+/*
+ * A secondary CPU's own GDT and TSS (slot cpu of smp_cpus[]), its IST
+ * stacks at ist_top[IST n - 1]; loads them (LGDT, segments, LTR).
+ */
+void gdt_init_secondary(unsigned int cpu, const uintptr_t ist_top[NR_IST_STACKS]);
+/* Loads the shared IDT on this CPU (LIDT). */
+void idt_load(void);
 void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info);
 
 /* FPU/SSE for user space and the syscall MSRs. */

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Starting the secondary CPUs through PSCI CPU_ON (Arm DEN 0022D §5.1.4:
+ * function 0xC4000003, x1 = the target's MPIDR affinity, x2 = the physical
+ * entry point, x3 = a context ID the CPU finds in x0), the CPUs from the
+ * device tree's cpu nodes or the MADT's GICC entries (arm64_platform.cpus).
+ *
+ * Each runs head.S's secondary_entry (EL2 -> EL1 as the boot CPU, MMU on
+ * with the kernel's tables), then arm64_secondary_main(): the exception
+ * vectors, PAN, the GCS/S1PIE self-check (arm64_gcs_check_secondary()),
+ * a report in smp_cpus[] and WFI with every interrupt masked. Its GIC CPU
+ * interface stays as reset left it: no interrupt is taken there yet. It
+ * never touches `current`, the run queue or a lock.
+ */
+#include <asm/gcs.h>
+#include <asm/mmu.h>
+#include <asm/page.h>
+#include <asm/setup.h>
+#include <asm/smp.h>
+#include <asm/sysreg.h>
+#include <kernel/boot.h>
+#include <kernel/printk.h>
+#include <kernel/smp.h>
+#include <stddef.h>
+#include <uapi/linux/errno.h>
+
+_Static_assert(offsetof(struct arm64_secondary_boot, mair) == SB_MAIR, "asm/smp.h");
+_Static_assert(offsetof(struct arm64_secondary_boot, tcr) == SB_TCR, "asm/smp.h");
+_Static_assert(offsetof(struct arm64_secondary_boot, ttbr1) == SB_TTBR1, "asm/smp.h");
+_Static_assert(offsetof(struct arm64_secondary_boot, sctlr) == SB_SCTLR, "asm/smp.h");
+_Static_assert(offsetof(struct arm64_secondary_boot, stack_top) == SB_STACK, "asm/smp.h");
+_Static_assert(offsetof(struct arm64_secondary_boot, cpu) == SB_CPU, "asm/smp.h");
+_Static_assert(sizeof(struct arm64_secondary_boot) == SB_SIZE, "asm/smp.h");
+
+#define PSCI_CPU_ON_64 0xc4000003ul
+/* PSCI return codes (DEN 0022D §5.2.2). */
+#define PSCI_NOT_SUPPORTED (-1)
+#define PSCI_INVALID_PARAMETERS (-2)
+#define PSCI_DENIED (-3)
+#define PSCI_ALREADY_ON (-4)
+#define PSCI_ON_PENDING (-5)
+#define PSCI_INVALID_ADDRESS (-9)
+
+#define CACHE_STEP 16 /* no data cache line is smaller (CTR_EL0.DminLine >= 2 words) */
+
+const char arch_smp_id_name[] = "MPIDR";
+
+/* Read with the MMU off by the starting CPU: cleaned to the point of coherency first. */
+static struct arm64_secondary_boot boot_block __aligned(64);
+
+void arm64_add_cpu(u64 mpidr)
+{
+	struct arm64_platform *p = &arm64_platform;
+
+	mpidr &= MPIDR_AFFINITY_MASK;
+	for (unsigned int i = 0; i < p->nr_cpus; i++)
+		if (p->cpus[i] == mpidr)
+			return;
+	if (p->nr_cpus < SMP_MAX_CPUS)
+		p->cpus[p->nr_cpus++] = mpidr;
+}
+
+u64 arch_smp_this_cpu_id(void)
+{
+	return read_sysreg(mpidr_el1) & MPIDR_AFFINITY_MASK;
+}
+
+unsigned int arch_smp_list_cpus(const struct boot_info *info, struct smp_cpu *cpus,
+				unsigned int max)
+{
+	const struct arm64_platform *p = &arm64_platform;
+	u64 me = arch_smp_this_cpu_id();
+	unsigned int n = 0;
+	bool found_me = false;
+
+	(void)info;
+	if (!p->psci)
+		return 0; /* no way to start another CPU */
+	for (unsigned int i = 0; i < p->nr_cpus && n < max; i++) {
+		cpus[n] = (struct smp_cpu){ .hw_id = p->cpus[i], .boot = p->cpus[i] == me };
+		found_me |= cpus[n].boot;
+		n++;
+	}
+	if (!found_me && n) {
+		pr_warn("smp: the firmware does not list the boot CPU (MPIDR %#lx): secondaries "
+			"left off\n",
+			(unsigned long)me);
+		return 0;
+	}
+	return n;
+}
+
+static long psci_cpu_on(u64 mpidr, phys_addr_t entry, u64 context)
+{
+	register u64 x0 __asm__("x0") = PSCI_CPU_ON_64;
+	register u64 x1 __asm__("x1") = mpidr;
+	register u64 x2 __asm__("x2") = entry;
+	register u64 x3 __asm__("x3") = context;
+
+	/* SMC Calling Convention (Arm DEN 0028): x4-x17 are not preserved across the call. */
+	if (arm64_platform.psci_hvc)
+		__asm__ __volatile__("hvc #0"
+				     : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3)
+				     :
+				     : "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12",
+				       "x13", "x14", "x15", "x16", "x17", "memory");
+	else
+		__asm__ __volatile__("smc #0"
+				     : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3)
+				     :
+				     : "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12",
+				       "x13", "x14", "x15", "x16", "x17", "memory");
+	return (long)x0;
+}
+
+static int psci_errno(long r)
+{
+	switch (r) {
+	case PSCI_NOT_SUPPORTED:
+		return -EOPNOTSUPP;
+	case PSCI_INVALID_PARAMETERS:
+	case PSCI_INVALID_ADDRESS:
+		return -EINVAL;
+	case PSCI_DENIED:
+		return -EPERM;
+	case PSCI_ALREADY_ON:
+	case PSCI_ON_PENDING:
+		return -EBUSY;
+	default:
+		return -EIO;
+	}
+}
+
+int arch_smp_start_cpu(const struct boot_info *info, struct smp_cpu *c, uintptr_t stack_top)
+{
+	struct arm64_secondary_boot *b = &boot_block;
+	long r;
+
+	(void)info;
+	b->mair = read_sysreg(mair_el1);
+	b->tcr = read_sysreg(tcr_el1);
+	b->ttbr1 = read_sysreg(ttbr1_el1);
+	b->sctlr = read_sysreg(sctlr_el1);
+	b->stack_top = stack_top;
+	b->cpu = (u64)(c - smp_cpus);
+	/* Clean to the point of coherency: the CPU reads it with its MMU and caches off. */
+	for (uintptr_t a = (uintptr_t)b; a < (uintptr_t)(b + 1); a += CACHE_STEP)
+		__asm__ __volatile__("dc civac, %0" ::"r"(a) : "memory");
+	__asm__ __volatile__("dsb sy" ::: "memory");
+
+	r = psci_cpu_on(c->hw_id, kernel_image_to_phys(arm64_secondary_entry),
+			kernel_image_to_phys(b));
+	return r ? psci_errno(r) : 0;
+}
+
+void arch_smp_started_all(void)
+{
+}
+
+__noreturn void arm64_secondary_main(u64 cpu);
+
+/* On the new CPU, MMU on, on its own stack, every interrupt masked. */
+void arm64_secondary_main(u64 cpu)
+{
+	enum smp_shstk verdict;
+	u64 detail = 0;
+
+	write_sysreg(ttbr0_el1, arm64_empty_pgd());
+	isb();
+	__asm__ __volatile__("tlbi vmalle1\n\tdsb nsh\n\tisb" ::: "memory");
+	arm64_traps_init();
+	if (arm64_pan_enabled)
+		arm64_pan_init();
+	verdict = arm64_gcs_check_secondary(&detail);
+	smp_report(&smp_cpus[cpu], arch_smp_this_cpu_id(), verdict, detail);
+	for (;;)
+		__asm__ __volatile__("msr daifset, #0xf\n\twfi" ::: "memory");
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Several CPUs, first step: every CPU the firmware lists is started, checks
+ * its shadow-stack hardware against the boot CPU's, reports in its slot of
+ * smp_cpus[] and parks (interrupts off, HLT or WFI). Nothing is scheduled
+ * on a secondary CPU yet: `current`, the run queue and every lock are the
+ * boot CPU's alone, and a secondary never touches them (docs/DESIGN.md,
+ * "Several CPUs").
+ */
+#ifndef KERNEL_SMP_H
+#define KERNEL_SMP_H
+
+#include <kernel/types.h>
+
+struct boot_info;
+
+#define SMP_MAX_CPUS 64
+
+/* A CPU's state; SMP_CPU_STARTING..FAILED are written by the CPU itself. */
+enum smp_state {
+	SMP_CPU_OFF,	  /* not started: nosmp / maxcpus=, or not yet */
+	SMP_CPU_STARTING, /* the boot CPU has kicked it and waits */
+	SMP_CPU_ONLINE,	  /* it ran its checks and is parked */
+	SMP_CPU_FAILED,	  /* the firmware or the CPU refused, or it never answered */
+};
+
+/* The per-CPU shadow-stack check's verdict (arch_smp_* fills it on the CPU). */
+enum smp_shstk {
+	SMP_SHSTK_UNCHECKED,
+	SMP_SHSTK_OK,	    /* same feature bits as the boot CPU; registers hold what was written */
+	SMP_SHSTK_ABSENT,   /* neither this CPU nor the boot CPU has shadow stacks in use */
+	SMP_SHSTK_MISMATCH, /* its feature bits differ from the boot CPU's */
+	SMP_SHSTK_BAD_REG,  /* a control register did not read back what was written */
+};
+
+struct smp_cpu {
+	u64 hw_id;	    /* the firmware's ID: x86 APIC ID, arm64 MPIDR affinity */
+	u64 seen_id;	    /* the ID the CPU read from its own hardware */
+	volatile u32 state; /* enum smp_state */
+	volatile u32 shstk; /* enum smp_shstk */
+	u64 detail;	    /* with BAD_REG: the register (MSR number or arch code) */
+	bool boot;	    /* the CPU that runs the kernel */
+};
+
+extern struct smp_cpu smp_cpus[SMP_MAX_CPUS];
+extern unsigned int smp_nr_cpus;  /* the firmware's list, the boot CPU included */
+extern unsigned int smp_max_cpus; /* nosmp / maxcpus= (Linux's): how many may be online */
+
+/* CPUs whose state is SMP_CPU_ONLINE (the boot CPU included). */
+unsigned int smp_online_count(void);
+
+/*
+ * Starts the secondaries, one at a time, and prints "smp: N CPUs online
+ * (...)". The boot CPU, interrupts on (the waits count timer ticks),
+ * before the self-tests.
+ */
+void smp_init(const struct boot_info *info);
+
+/*
+ * Called on a secondary once its checks ran: records them and marks it
+ * online (a release store the boot CPU's wait pairs with).
+ */
+void smp_report(struct smp_cpu *c, u64 seen_id, enum smp_shstk shstk, u64 detail);
+
+/* ---- arch hooks (arch/<arch>/smp.c) ---- */
+
+/* What the boot log calls a CPU's hw_id: "APIC ID", "MPIDR". */
+extern const char arch_smp_id_name[];
+
+/*
+ * Fills cpus[] from the firmware's tables (MADT, device tree) and returns
+ * how many; the boot CPU's entry has boot set. Returns 0 when the firmware
+ * lists none (the boot CPU alone then).
+ */
+unsigned int arch_smp_list_cpus(const struct boot_info *info, struct smp_cpu *cpus,
+				unsigned int max);
+
+/* This CPU's hardware ID, as the firmware's list spells it. */
+u64 arch_smp_this_cpu_id(void);
+
+/*
+ * Kicks secondary c to start on stack_top; c->state is SMP_CPU_STARTING.
+ * Returns 0 once it was kicked (the caller waits for its report) or a
+ * negative errno when it cannot be (e.g. PSCI refused).
+ */
+int arch_smp_start_cpu(const struct boot_info *info, struct smp_cpu *c, uintptr_t stack_top);
+
+/* After the last start: frees what the starts needed (the x86 trampoline's tables). */
+void arch_smp_started_all(void);
+
+#endif

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Bringing up the secondary CPUs (first step: they check their shadow-stack
+ * hardware and park; nothing is scheduled on them). The boot CPU starts
+ * them one at a time through the arch's mechanism (x86 INIT-SIPI-SIPI,
+ * arm64 PSCI CPU_ON) and waits for each one's report before the next.
+ *
+ * nosmp and maxcpus= are Linux's (kernel/cpu.c): maxcpus=N lets at most N
+ * CPUs be online, the boot CPU included; nosmp and maxcpus=0 keep every
+ * secondary off.
+ */
+#include <kernel/arch.h>
+#include <kernel/boot.h>
+#include <kernel/cmdline.h>
+#include <kernel/kstack.h>
+#include <kernel/printk.h>
+#include <kernel/smp.h>
+#include <kernel/timer.h>
+#include <format.h>
+#include <uapi/linux/errno.h>
+
+struct smp_cpu smp_cpus[SMP_MAX_CPUS];
+unsigned int smp_nr_cpus;
+unsigned int smp_max_cpus = SMP_MAX_CPUS;
+
+/* A secondary that has not reported after this long is given up. */
+#define SMP_START_TIMEOUT_TICKS HZ
+
+unsigned int smp_online_count(void)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < smp_nr_cpus; i++)
+		n += __atomic_load_n(&smp_cpus[i].state, __ATOMIC_ACQUIRE) == SMP_CPU_ONLINE;
+	return n;
+}
+
+void smp_report(struct smp_cpu *c, u64 seen_id, enum smp_shstk shstk, u64 detail)
+{
+	c->seen_id = seen_id;
+	c->shstk = shstk;
+	c->detail = detail;
+	/* Everything above is visible before the boot CPU sees ONLINE. */
+	__atomic_store_n(&c->state, SMP_CPU_ONLINE, __ATOMIC_RELEASE);
+}
+
+static void parse_limits(void)
+{
+	unsigned long max;
+
+	if (cmdline_get(&kernel_cmdline, "nosmp"))
+		smp_max_cpus = 0;
+	else if (cmdline_get_ulong(&kernel_cmdline, "maxcpus", &max))
+		smp_max_cpus = max < SMP_MAX_CPUS ? (unsigned int)max : SMP_MAX_CPUS;
+}
+
+/* Waits for c's report; false when it never came. */
+static bool wait_for(struct smp_cpu *c)
+{
+	u64 start = timer_ticks();
+
+	while (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) == SMP_CPU_STARTING) {
+		if (timer_ticks() - start > SMP_START_TIMEOUT_TICKS)
+			return false;
+		arch_cpu_relax();
+	}
+	return true;
+}
+
+static void start_one(const struct boot_info *info, struct smp_cpu *c)
+{
+	struct kstack ks;
+	int err;
+
+	if (kstack_alloc(&ks)) {
+		pr_warn("smp: no memory for the stack of %s %#lx\n", arch_smp_id_name,
+			(unsigned long)c->hw_id);
+		c->state = SMP_CPU_FAILED;
+		return;
+	}
+	c->state = SMP_CPU_STARTING;
+	err = arch_smp_start_cpu(info, c, ks.top);
+	if (err) {
+		pr_warn("smp: %s %#lx cannot be started (error %d)\n", arch_smp_id_name,
+			(unsigned long)c->hw_id, err);
+		c->state = SMP_CPU_FAILED;
+	} else if (!wait_for(c)) {
+		pr_warn("smp: %s %#lx did not answer\n", arch_smp_id_name, (unsigned long)c->hw_id);
+		c->state = SMP_CPU_FAILED;
+	}
+	/* The stack of a CPU that failed is kept: it may still wake up and use it. */
+}
+
+static const char *const shstk_words[] = {
+	[SMP_SHSTK_UNCHECKED] = "unchecked",
+	[SMP_SHSTK_OK] = "ok",
+	[SMP_SHSTK_ABSENT] = "absent",
+	[SMP_SHSTK_MISMATCH] = "feature bits differ",
+	[SMP_SHSTK_BAD_REG] = "register did not read back",
+};
+
+void smp_init(const struct boot_info *info)
+{
+	char ids[256];
+	size_t len = 0;
+	unsigned int started = 0, off = 0, limit;
+	u64 me = arch_smp_this_cpu_id();
+
+	parse_limits();
+	limit = smp_max_cpus ? smp_max_cpus : 1; /* the boot CPU is always online */
+	smp_nr_cpus = arch_smp_list_cpus(info, smp_cpus, SMP_MAX_CPUS);
+	if (smp_nr_cpus == 0) {
+		/* No list: the boot CPU alone, as the firmware would have said. */
+		smp_cpus[0] = (struct smp_cpu){ .hw_id = me, .boot = true };
+		smp_nr_cpus = 1;
+	}
+	for (unsigned int i = 0; i < smp_nr_cpus; i++) {
+		struct smp_cpu *c = &smp_cpus[i];
+
+		if (c->boot) {
+			c->seen_id = me;
+			c->shstk = SMP_SHSTK_OK; /* the reference the others are checked against */
+			c->state = SMP_CPU_ONLINE;
+		}
+	}
+	for (unsigned int i = 0; i < smp_nr_cpus; i++) {
+		struct smp_cpu *c = &smp_cpus[i];
+
+		if (c->boot)
+			continue;
+		if (1 + started >= limit) {
+			off++;
+			continue;
+		}
+		start_one(info, c);
+		started++;
+	}
+	arch_smp_started_all();
+
+	for (unsigned int i = 0; i < smp_nr_cpus && len < sizeof(ids) - 24; i++) {
+		const struct smp_cpu *c = &smp_cpus[i];
+
+		if (c->state != SMP_CPU_ONLINE)
+			continue;
+		len += (size_t)snprintf(ids + len, sizeof(ids) - len, "%s0x%lx", len ? " " : "",
+					(unsigned long)c->seen_id);
+		if (!c->boot && c->shstk != SMP_SHSTK_OK && c->shstk != SMP_SHSTK_ABSENT)
+			pr_warn("smp: %s %#lx: shadow-stack check: %s (%#lx)\n", arch_smp_id_name,
+				(unsigned long)c->seen_id, shstk_words[c->shstk],
+				(unsigned long)c->detail);
+	}
+	ids[len] = '\0';
+	printk("smp: %u CPUs online (%ss %s)", smp_online_count(), arch_smp_id_name, ids);
+	if (off)
+		printk(", %u kept off by %s", off, smp_max_cpus == 0 ? "nosmp" : "maxcpus=");
+	printk("\n");
+}
