@@ -480,18 +480,29 @@ static int case_maps_columns(void)
 
 static bool live; /* shadow stacks can be turned on here */
 
-/* On a shadow stack: its area's VmFlags end in ss; status's arch lines say shstk. */
+/*
+ * On a shadow stack: the area holding the shadow-stack pointer is unnamed
+ * (Linux names none) and its VmFlags end in ss; status's arch lines say shstk.
+ */
 static int on_shadow_stack(void)
 {
-	char *ss, *line, *flags;
+	char *line, *flags, *e;
+	unsigned long ssp = SHSTK_POINTER() - 8, start, end; /* SSP may be the area's end */
 
 	if (slurp("/proc/self/smaps") <= 0)
 		return 1;
-	ss = strstr(text, " [ss]\n");
-	if (!ss)
+	for (line = text; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+		start = strtoul(line, &e, 16);
+		end = *e == '-' ? strtoul(e + 1, &e, 16) : 0;
+		if (*e == ' ' && start <= ssp && ssp < end)
+			break;
+	}
+	if (!line)
 		return 2;
-	for (line = ss; line > text && line[-1] != '\n'; line--)
-		;
+	if (strncmp(strchr(line, '\n') - 4, " 0 \n", 4) != 0) {
+		note("shadow stack %.80s: named", line);
+		return 5;
+	}
 	flags = strstr(line, "\nVmFlags: ");
 	if (!flags || strncmp(flags + 10, "rd wr mr mw me ac ss \n", 22) != 0) {
 		note("shadow stack %.60s", flags ? flags + 1 : "?");

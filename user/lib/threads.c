@@ -18,7 +18,7 @@ int implicit_shadow_stacks_freed(int (*fn)(void *))
 	}
 	after = free_pages();
 	note("free pages %lu before, %lu after 8 threads", before, after);
-	EXPECT("[ss] areas after the joins", count_ss_areas(), 1);
+	EXPECT("shadow-stack areas after the joins", count_ss_areas(), 1);
 	EXPECT("free pages", after, before);
 	return 0;
 }
