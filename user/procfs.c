@@ -328,9 +328,14 @@ static int ns_child(void)
 {
 	if (slurp("/proc/self/status") <= 0)
 		return 10;
-	if (!field_is("Pid:", "1") || !field_is("NSpid:", "1") || !field_is("NStgid:", "1"))
+	/*
+	 * Umbra's /proc numbers as the reader's namespace does (docs/ABI.md
+	 * §7.4); Linux's as the namespace that mounted it, here the first one.
+	 */
+	if (on_umbra() &&
+	    (!field_is("Pid:", "1") || !field_is("NSpid:", "1") || !field_is("NStgid:", "1")))
 		return 11;
-	if (!field_is("PPid:", "0")) /* the parent is outside the namespace */
+	if (on_umbra() && !field_is("PPid:", "0")) /* the parent is outside the namespace */
 		return 12;
 	while (!*ns_go)
 		sched_yield();
@@ -436,6 +441,9 @@ static char *shm_area;
 
 static int shm_child(void)
 {
+	/* Linux's fork copies no page-table entries of shared memory: fault them back in. */
+	for (int i = 0; i < 2; i++)
+		(void)((volatile char *)shm_area)[i * PAGE];
 	if (smaps_of((unsigned long)shm_area) || kb("Rss:") != 8 || kb("Shared_Dirty:") != 8 ||
 	    kb("Pss:") != 4 || kb("Anonymous:") != 0) {
 		note("shared: Rss %ld Shared_Dirty %ld Pss %ld", kb("Rss:"), kb("Shared_Dirty:"),
@@ -499,7 +507,7 @@ static int on_shadow_stack(void)
 	}
 	if (!line)
 		return 2;
-	if (strncmp(strchr(line, '\n') - 4, " 0 \n", 4) != 0) {
+	if (strncmp(strchr(line, '\n') - 3, " 0 \n", 4) != 0) {
 		note("shadow stack %.80s: named", line);
 		return 5;
 	}

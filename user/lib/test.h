@@ -122,8 +122,8 @@ const struct area *expect_ss_area(unsigned long addr, unsigned long start, unsig
 /*
  * 9 create+join rounds of threads running fn(i), which must return i + 1
  * (i plus whether its shadow-stack pointer is set), on a thread with
- * shadow stacks on: after the warm-up round the free page count is exactly
- * back and only the caller's shadow-stack area is left. 0 or a failure code.
+ * shadow stacks on: after the warm-up round only the caller's shadow-stack
+ * area is left and (on Umbra, whose count is exact) the free pages are back. 0 or a failure code.
  */
 int implicit_shadow_stacks_freed(int (*fn)(void *));
 
