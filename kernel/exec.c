@@ -203,8 +203,14 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 	uintptr_t sp;
 	int err;
 
+	/*
+	 * Linux's may_open() for MAY_EXEC: a directory is EACCES, and so is a
+	 * file with no execute bit at all (root's override needs one).
+	 */
 	if (!e)
-		return -ENOENT;
+		return initramfs_exists(path) ? -EACCES : -ENOENT;
+	if (!(e->mode & CPIO_MODE_EXEC_ANY))
+		return -EACCES;
 	if (count(argv) > MAX_ARGS || count(envp) > MAX_ARGS)
 		return -E2BIG;
 	err = elf_parse(e->data, e->size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP, &img);

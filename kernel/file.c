@@ -229,18 +229,17 @@ static int files_expand(struct files *t, unsigned int fd)
 struct files *files_create_console(void)
 {
 	struct files *t = files_alloc(NR_OPEN_DEFAULT);
+	struct file *f = t ? file_new(&console_ops) : NULL;
 
-	if (!t)
-		return NULL;
-	for (int fd = 0; fd < 3; fd++) {
-		struct file *f = file_new(&console_ops);
-
-		if (!f) {
+	if (!f) {
+		if (t)
 			files_put(t);
-			return NULL;
-		}
-		t->fd[fd] = f;
+		return NULL;
 	}
+	/* One open file behind all three, as Linux's init opens the console once and dups it. */
+	t->fd[0] = f;
+	t->fd[1] = file_get(f);
+	t->fd[2] = file_get(f);
 	return t;
 }
 

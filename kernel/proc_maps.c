@@ -4,9 +4,9 @@
  * (fs/proc/task_mmu.c): one header line per area, and for smaps its
  * sizes in kB counted from the page tables and the frames' reference
  * counts, then VmFlags. Umbra's areas are all anonymous (offset, device
- * and inode 0); a shadow stack is named "[ss]" (docs/ABI.md §3.5).
+ * and inode 0); a shadow stack has no name, as on Linux (docs/ABI.md §3.5).
  *
- *	7ffff7ff8000-7ffff7fff000 rw-p 00000000 00:00 0                          [ss]
+ *	7ffff7ffe000-7ffff7fff000 rw-p 00000000 00:00 0                          [stack]
  */
 #include <kernel/mm.h>
 #include <kernel/pgtable.h>
@@ -22,8 +22,6 @@
 
 static const char *area_name(const struct vma *v)
 {
-	if (v->flags & VM_SHADOW_STACK)
-		return "[ss]";
 	if (v->flags & VM_STACK)
 		return "[stack]";
 	if (v->flags & VM_BRK)

@@ -55,7 +55,7 @@ HOSTILE_BAD_ENTRY := 8000000000001000
 ELFPATCH := build/host/elfpatch
 
 USER_BINARIES := $(INITRAMFS)/init $(patsubst %,$(INITRAMFS)/bin/%,$(USER_BIN_NAMES)) \
-	$(patsubst %,$(INITRAMFS)/bin/%,$(USER_PATCHED_ELFS))
+	$(patsubst %,$(INITRAMFS)/bin/%,$(USER_PATCHED_ELFS)) $(INITRAMFS)/bin/hostile-noexec
 
 # The malformed ELF files /bin/fuzz execs: $(INITRAMFS)/fuzz/elf/0, 1, ...,
 # written by user/fuzz/host/mkelf.c, a host program. The stamp stands for
@@ -174,6 +174,11 @@ $(INITRAMFS)/bin/hostile-overlap: $(USER_OBJ)/hostile.elf $(ELFPATCH)
 $(INITRAMFS)/bin/hostile-badentry: $(USER_OBJ)/hostile.elf $(ELFPATCH)
 	@mkdir -p $(dir $@)
 	$(Q)$(ELFPATCH) entry $(HOSTILE_BAD_ENTRY) $< $@ && chmod 755 $@
+
+# /bin/hostile without an execute bit (mode 644): execve says EACCES.
+$(INITRAMFS)/bin/hostile-noexec: $(USER_OBJ)/hostile.elf
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@ && chmod 644 $@
 
 $(INITRAMFS)/init: $(USER_OBJ)/init.elf
 	@mkdir -p $(dir $@)

@@ -39,7 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NTESTS 15
+#define NTESTS 17
 #define EXEC_OK "--exec-ok"
 #define MS 1000000L
 #define LONG_MAX_SEC 0x7fffffffffffffffL
@@ -376,6 +376,10 @@ static void test_exec(void)
 		"execve_pt_loads_overlapping_out_of_order");
 	ktap_ok(killed_by(exec_status("/bin/hostile-badentry"), SIGSEGV),
 		"execve_entry_outside_user_space_sigsegv");
+	/* Linux's may_open(MAY_EXEC): no x bit at all, even for root, or not a regular file. */
+	ktap_ok(exited(exec_status("/bin/hostile-noexec"), 100 + EACCES),
+		"execve_file_without_execute_bit_eacces");
+	ktap_ok(exited(exec_status("/bin"), 100 + EACCES), "execve_directory_eacces");
 }
 
 /* The exec'd half: reads its read-only data (the segment the overlap test remaps). */

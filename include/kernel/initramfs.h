@@ -35,5 +35,6 @@ bool initramfs_exists(const char *path);
 #define CPIO_MODE_TYPE 0170000
 #define CPIO_MODE_REG 0100000
 #define CPIO_MODE_DIR 0040000
+#define CPIO_MODE_EXEC_ANY 0111 /* S_IXUSR | S_IXGRP | S_IXOTH */
 
 #endif

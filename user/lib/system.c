@@ -5,9 +5,11 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <string.h>
 #include <sys/sysinfo.h>
 #include <uapi/linux/sched.h>
 #include <unistd.h>
+#include <sys/utsname.h>
 
 unsigned long free_pages(void)
 {
@@ -61,4 +63,14 @@ int clone3_shstk_booted(void)
 			return i;
 	}
 	return CLONE3_SHSTK_RFC1; /* the kernel keeps rfc1 for a name it does not know */
+}
+
+bool on_umbra(void)
+{
+	static int known; /* 0 unknown, 1 Umbra, 2 not */
+	struct utsname u;
+
+	if (!known)
+		known = uname(&u) == 0 && strcmp(u.sysname, "Umbra") == 0 ? 1 : 2;
+	return known == 1;
 }

@@ -91,28 +91,29 @@ bool child_result(int (*body)(void), unsigned long mode, int sig, int exit_code)
 /* Runs the program self again as "self mode" (its child modes); 120 if execve failed. */
 int exec_self(const char *self, const char *mode);
 
-/* ---- /proc/self/maps ---- */
+/* ---- /proc/self/smaps ---- */
 
 struct area {
 	unsigned long start, end;
 	char perms[5];
 	char name[24];
+	bool ss; /* a shadow stack: "ss" in its VmFlags (Linux names it nothing) */
 };
 
-/* Reads /proc/self/maps; the number of areas, or -1. maps_area(i) is the i-th, from 0. */
+/* Reads /proc/self/smaps; the number of areas, or -1. maps_area(i) is the i-th, from 0. */
 int read_maps(void);
 const struct area *maps_area(int i);
 
 /* The area containing addr (re-reading maps), or NULL. */
 const struct area *find_area(unsigned long addr);
 
-/* How many "[ss]" (shadow-stack) areas there are. */
+/* How many shadow-stack areas (VmFlags "ss") there are. */
 int count_ss_areas(void);
 
 /*
- * The "[ss]" area containing addr if it is exactly size bytes and rw-p,
- * as Linux shows a shadow stack (and starts at start when that is not 0);
- * else NULL, after a note saying what differs.
+ * The shadow-stack area containing addr if it is exactly size bytes, rw-p
+ * and unnamed, as Linux shows a shadow stack (and starts at start when that
+ * is not 0); else NULL, after a note saying what differs.
  */
 const struct area *expect_ss_area(unsigned long addr, unsigned long start, unsigned long size);
 
@@ -121,8 +122,8 @@ const struct area *expect_ss_area(unsigned long addr, unsigned long start, unsig
 /*
  * 9 create+join rounds of threads running fn(i), which must return i + 1
  * (i plus whether its shadow-stack pointer is set), on a thread with
- * shadow stacks on: after the warm-up round the free page count is exactly
- * back and only the caller's "[ss]" area is left. 0 or a failure code.
+ * shadow stacks on: after the warm-up round only the caller's shadow-stack
+ * area is left and (on Umbra, whose count is exact) the free pages are back. 0 or a failure code.
  */
 int implicit_shadow_stacks_freed(int (*fn)(void *));
 
@@ -140,5 +141,12 @@ unsigned long rlimit_stack(void);
  * /proc/cmdline cannot be read.
  */
 int clone3_shstk_booted(void);
+
+/*
+ * Whether the kernel is Umbra (uname's sysname), not Linux (make test-linux
+ * boots the same programs on Debian's Linux): a case whose answer is a
+ * documented difference (docs/TEST-LINUX.md) asserts each kernel's own.
+ */
+bool on_umbra(void);
 
 #endif

@@ -44,6 +44,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <uapi/asm-arm64/hwcap.h>
 #include <unistd.h>
 
 #define K_SA_SIGINFO 0x00000004ul
@@ -85,8 +86,6 @@
 #define SURVIVED 66	 /* the child outlived what should have stopped it */
 #define WRONG 67	 /* a handler saw something else than expected */
 #define ENABLE_FAILED 90 /* GCS could not be enabled in the child */
-#define HWCAP_CPUID (1ul << 11)
-#define HWCAP_GCS (1ul << 32)
 
 struct ksigaction {
 	unsigned long handler, flags, restorer, mask;
@@ -113,7 +112,9 @@ static volatile unsigned long set_pc, set_pstate;
 static volatile unsigned long frame_sp; /* the sp the modified frame holds */
 
 #define ADDR_IS_FRAME_SP 1ul /* want_addr: the sp of the frame sigreturn refused */
-#define PSTATE_ANY_NZCV (~0ul)
+/* want_pstate: NZCV as it comes, the rest (bits 63:32 never are) what follows */
+#define PSTATE_ANY_NZCV (1ul << 63)
+#define PSTATE_BTYPE_CALL (2ul << 10) /* PSTATE.BTYPE, bits 11:10: 0b10, as after a BLR */
 
 static volatile int want_sig, want_code;
 static volatile unsigned long want_addr, want_pc, want_pstate;
@@ -189,9 +190,12 @@ static void h_check(int sig, siginfo_t *info, void *uc)
 		note("saved pc", sig_uc_pc(uc), want_pc);
 		ok = false;
 	}
-	if (want_pstate == PSTATE_ANY_NZCV ? (ps & ~PSR_NZCV) != 0 : ps != want_pstate) {
+	if ((want_pstate & PSTATE_ANY_NZCV) ? (ps & ~PSR_NZCV) != (want_pstate & ~PSTATE_ANY_NZCV)
+					    : ps != want_pstate) {
 		note("saved pstate", ps,
-		     want_pstate == PSTATE_ANY_NZCV ? ps & PSR_NZCV : want_pstate);
+		     (want_pstate & PSTATE_ANY_NZCV)
+			     ? (ps & PSR_NZCV) | (want_pstate & ~PSTATE_ANY_NZCV)
+			     : want_pstate);
 		ok = false;
 	}
 	raw_exit(ok ? 0 : WRONG);
@@ -283,10 +287,21 @@ static void dummy_handler(int sig)
 	(void)sig;
 }
 
+/*
+ * The PSTATE a fault at a handler's first instruction saves: entering a
+ * handler is a BLR to it, BTYPE 0b10 (Arm ARM D8.6.2 "PSTATE.BTYPE"), when
+ * the kernel supports BTI -- HWCAP2_BTI, as Linux's setup_return() sets it
+ * on system_supports_bti() -- else untouched; NZCV may be anything.
+ */
+static unsigned long handler_entry_pstate(void)
+{
+	return (getauxval(AT_HWCAP2) & HWCAP2_BTI) ? PSTATE_BTYPE_CALL : 0;
+}
+
 /* A handler address in the kernel half: SIGSEGV/SEGV_MAPERR at it. */
 static int body_handler_kernel(const struct rcase *c)
 {
-	expect(SIGSEGV, SEGV_MAPERR, c->arg, c->arg, PSTATE_ANY_NZCV);
+	expect(SIGSEGV, SEGV_MAPERR, c->arg, c->arg, PSTATE_ANY_NZCV | handler_entry_pstate());
 	install(SIGUSR1, c->arg, (unsigned long)sig_restorer);
 	send_self(SIGUSR1);
 	return SURVIVED;
@@ -298,7 +313,7 @@ static int body_handler_misaligned(const struct rcase *c)
 	unsigned long h = (unsigned long)dummy_handler + 2;
 
 	(void)c;
-	expect(SIGBUS, K_BUS_ADRALN, h, h, PSTATE_ANY_NZCV);
+	expect(SIGBUS, K_BUS_ADRALN, h, h, PSTATE_ANY_NZCV | handler_entry_pstate());
 	install(SIGUSR1, h, (unsigned long)sig_restorer);
 	send_self(SIGUSR1);
 	return SURVIVED;

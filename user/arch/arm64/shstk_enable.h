@@ -27,4 +27,7 @@
 /* exit_group(status) with no call: usable on any GCS. */
 #define SHSTK_EXIT(status) GCS_EXIT(status)
 
+/* The shadow-stack pointer: GCSPR_EL0 (only where the CPU has GCS). */
+#define SHSTK_POINTER() gcs_read_gcspr()
+
 #endif

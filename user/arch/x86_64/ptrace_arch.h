@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <uapi/asm-x86_64/ptrace.h>
 
 #include "cet.h"
@@ -46,7 +47,17 @@ static inline int arch_bad_regsets(int pid, const arch_regs *r)
 	arch_regs bad = *r;
 	struct iovec iov = { &bad, sizeof(bad) };
 
-	bad.fs_base = 0x7ffffffff000ul; /* TASK_SIZE_MAX */
+	/*
+	 * TASK_SIZE_MAX: 2^47 - 4096, or 2^56 - 4096 when Linux runs 5-level
+	 * paging (QEMU's -cpu max has LA57), seen as an mmap hint above 2^47
+	 * being honoured.
+	 */
+	void *hi = mmap((void *)(1ul << 48), 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	bad.fs_base = hi != MAP_FAILED && (unsigned long)hi >= (1ul << 47) ? 0xfffffffffff000ul
+									   : 0x7ffffffff000ul;
+	if (hi != MAP_FAILED)
+		munmap(hi, 4096);
 	EXPECT("fs_base past user space",
 	       pt(PTRACE_SETREGSET, pid, NT_PRSTATUS, (unsigned long)&iov), -EIO);
 	bad = *r;

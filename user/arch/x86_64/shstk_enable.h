@@ -36,4 +36,7 @@
 /* exit_group(status) with no call: usable on any shadow stack. */
 #define SHSTK_EXIT(status) CET_EXIT(status)
 
+/* The shadow-stack pointer (SSP; 0 while shadow stacks are off). */
+#define SHSTK_POINTER() cet_rdssp()
+
 #endif
