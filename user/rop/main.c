@@ -67,8 +67,6 @@ static unsigned long planted;  /* the word at the saved return address's slot */
 static struct rop_frame probe; /* rop_frame after the call with no input */
 static const char *hex_arg;    /* rop hex's BYTES */
 
-static const char *target_name(unsigned long a);
-
 /* Whether the attack's rop_victim frame has the probe's shape (the offsets the payload used). */
 static bool same_layout(void)
 {
@@ -185,11 +183,12 @@ static bool build_payload(void)
 			if (*end)
 				return false;
 		}
-		/* Whatever lands in the slot is what the RET will try. */
-		if (payload_len >= slot + 8)
-			memcpy(&planted, payload + slot, sizeof(planted));
-		else
-			planted = probe.saved;
+		/* The RET will try the saved word with the payload's bytes over it (little-endian). */
+		planted = probe.saved;
+		if (payload_len > slot)
+			memcpy(&planted, payload + slot,
+			       payload_len - slot < sizeof(planted) ? payload_len - slot
+								    : sizeof(planted));
 		return true;
 	}
 	memcpy(&planted, payload + slot, sizeof(planted));
@@ -214,6 +213,9 @@ static int attack_body(void)
 		note("rop hex: BYTES must be pairs of hex digits, at most %d bytes", PAYLOAD_MAX);
 		return BAD_INPUT;
 	}
+	/* Here, not in the parent: on arm64 the saved word is the return into this function. */
+	note("rop: the RET at %#lx will go to %#lx (%s)", probe.ret_pc, planted,
+	     target_name(planted));
 	rop_input = payload;
 	rop_input_len = payload_len;
 	rop_frontend(); /* the attack */
@@ -310,8 +312,7 @@ static int run_demo(int argc, char **argv)
 	printf("rop: payload, %zu bytes:", payload_len);
 	for (size_t i = 0; i < payload_len; i++)
 		printf("%s%02x", i % 8 ? "" : " ", payload[i]);
-	printf("\nrop: the RET at %#lx will go to %#lx (%s), with %s %s\n", probe.ret_pc, planted,
-	       target_name(planted), ROP_FEATURE, shstk ? "on" : "off");
+	printf("\nrop: the attack runs in a child with %s %s\n", ROP_FEATURE, shstk ? "on" : "off");
 	st = run_child(attack_body, shstk ? SHSTK_MODE_ENABLE : 0);
 	if (st == -1)
 		return 1;
