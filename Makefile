@@ -265,4 +265,7 @@ help: ## this list
 	@cat $(MAKEFILE_LIST) | sed -n -E 's/^([a-z][a-z -]*):.*## (.*)/\1\t\2/p' | \
 		awk -F '\t' '{ printf "  %-22s %s\n", $$1, $$2 }'
 
+# The course kit's labs and the only-image (docs/labs/).
+include labs/labs.mk
+
 -include $(KERNEL_OBJS:.o=.d)
