@@ -259,12 +259,15 @@ unit: deps-check ## the host unit tests (cmocka, ASan + UBSan)
 lint: deps-check ## clang-format (must change nothing) and cppcheck
 	$(Q)scripts/lint
 
-# The architecture picture: Graphviz renders docs/architecture.dot; the SVG
-# is committed (GitHub shows it), and check-docs fails when it is stale.
-docs: deps-check ## render docs/architecture.svg from docs/architecture.dot
-	$(Q)dot -Tsvg docs/architecture.dot -o docs/architecture.svg
+# The pictures: Graphviz renders each docs/NAME.dot (the architecture, where
+# shadow-stack state lives), scripts/mapsvg draws each address space that
+# make maps captured (docs/labs/maps-ARCH.txt); the SVGs are committed
+# (GitHub shows them), and check-docs fails when one is stale.
+docs: deps-check ## render docs/*.svg from docs/*.dot, docs/labs/maps-*.svg from maps-*.txt
+	$(Q)for f in docs/*.dot; do dot -Tsvg $$f -o $${f%.dot}.svg || exit 1; done
+	$(Q)for f in docs/labs/maps-*.txt; do scripts/mapsvg $$f > $${f%.txt}.svg || exit 1; done
 
-check-docs: deps-check ## cited docs/ files and sections exist, none outside the tree, SVG fresh
+check-docs: deps-check ## cited docs/ files and sections exist, none outside the tree, SVGs fresh, the tour's names exist
 	$(Q)scripts/check-docs
 
 format: ## clang-format every C file in place
@@ -286,5 +289,8 @@ help: ## this list
 	@echo "Targets:"
 	@cat $(MAKEFILE_LIST) | sed -n -E 's/^([a-z][a-z -]*):.*## (.*)/\1\t\2/p' | \
 		awk -F '\t' '{ printf "  %-22s %s\n", $$1, $$2 }'
+
+# The course kit's labs and the only-image (docs/labs/).
+include labs/labs.mk
 
 -include $(KERNEL_OBJS:.o=.d)

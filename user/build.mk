@@ -35,11 +35,12 @@ MUSL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -pthread -MMD -MP
 
 # The order /init runs them in; a program missing here runs after these.
 # USER_NOT_RUN are bundled but never run by /init: /bin/bench takes minutes
-# (make bench boots it as init= instead). fuzz is last: what it may break in
+# (make bench boots it as init= instead), /bin/showmaps prints a picture's data
+# (make maps). fuzz is last: what it may break in
 # the kernel cannot spoil another suite.
 USER_RUN_ORDER := clone3 shstk_attack rop shstk proc threads mm shm efault leak hostile counter cow ptrace robust ioport archabi \
 	musl_pthreads gcs signals pipes fdio remap procfs fuzz
-USER_NOT_RUN := bench reboot
+USER_NOT_RUN := bench reboot showmaps
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)
 USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
 	$(filter-out $(USER_RUN_ORDER) $(USER_NOT_RUN),$(USER_BIN_NAMES))
