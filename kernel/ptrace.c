@@ -50,7 +50,7 @@ static int check_options(unsigned long opts)
 	if (opts & ~(unsigned long)PTRACE_O_MASK)
 		return -EINVAL;
 	if (opts & ~(unsigned long)PTRACE_O_DONE)
-		return -EINVAL; /* docs/ABI.md §7.5: not implemented */
+		return -EINVAL; /* options Umbra does not support: docs/ABI.md §7.5 */
 	return 0;
 }
 
