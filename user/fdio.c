@@ -57,13 +57,6 @@ static long on_signal(int sig, void (*fn)(int), unsigned long flags)
 	return syscall4(__NR_rt_sigaction, sig, (long)&a, 0, 8);
 }
 
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
 static long sys_ioctl(int fd, unsigned long cmd, void *arg)
 {
 	return syscall(__NR_ioctl, fd, cmd, arg);

@@ -20,6 +20,7 @@
  *    of address order, and kills (SIGSEGV) a process whose ELF entry lies
  *    outside user space.
  */
+#include "test.h"
 #include <arch/syscall.h>
 #include <errno.h>
 #include <ktap.h>
@@ -32,8 +33,6 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <sys/sysinfo.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <thread.h>
 #include <time.h>
@@ -41,19 +40,9 @@
 
 #define NTESTS 17
 #define EXEC_OK "--exec-ok"
-#define MS 1000000L
 #define LONG_MAX_SEC 0x7fffffffffffffffL
 #define CLOCK_MONOTONIC_ID 1
 #define TIMER_ABSTIME_FLAG 1
-
-static bool on_umbra;
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * MS };
-
-	nanosleep(&ts, NULL);
-}
 
 /* The wait status of pid, or -1 (reported) when wait4 fails. */
 static int wait_status(pid_t pid, int options)
@@ -80,13 +69,6 @@ static bool killed_by(int status, int sig)
 	if (status != -1 && !(WIFSIGNALED(status) && WTERMSIG(status) == sig))
 		ktap_print_msg("status %#x, expected death by signal %d", status, sig);
 	return status != -1 && WIFSIGNALED(status) && WTERMSIG(status) == sig;
-}
-
-static unsigned long free_pages(void)
-{
-	struct sysinfo si;
-
-	return sysinfo(&si) == 0 ? si.freeram : 0;
 }
 
 /* Writes a pattern over fresh pages, so freed kernel memory comes back holding it. */
@@ -298,7 +280,7 @@ static void test_thread_bomb(void)
 
 	unsigned long after = free_pages();
 
-	if (!on_umbra) {
+	if (!on_umbra()) {
 		ktap_skip("thread_bomb_frees_every_page", "not Umbra: freeram moves on its own");
 		return;
 	}
@@ -387,12 +369,9 @@ static const char exec_marker[] = "hostile exec ok";
 
 int main(int argc, char **argv)
 {
-	struct utsname u;
-
 	if (argc == 2 && strcmp(argv[1], EXEC_OK) == 0)
 		return strcmp(exec_marker, "hostile exec ok") == 0 ? 0 : 1;
 
-	on_umbra = uname(&u) == 0 && strcmp(u.sysname, "Umbra") == 0;
 	ktap_header();
 	ktap_plan(NTESTS);
 	test_vfork_parent_killed();

@@ -14,6 +14,7 @@
  * Every case expects success with the exact value named in it.
  */
 #include "arch_test.h"
+#include "test.h"
 #include <arch/syscall.h>
 #include <errno.h>
 #include <ktap.h>
@@ -36,13 +37,6 @@
 #define MS (1000000LL)
 
 static const char *self_path = "/bin/proc";
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * MS };
-
-	nanosleep(&ts, NULL);
-}
 
 /* Waits for pid; returns its wait status, or -1 (and reports) on failure. */
 static int wait_for(pid_t pid)

@@ -112,13 +112,6 @@ static long send_self(int sig)
 	return syscall2(__NR_kill, my_pid(), sig);
 }
 
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
-
-	syscall2(__NR_nanosleep, (long)&ts, 0);
-}
-
 static long sys_wait4(long pid, int *status)
 {
 	return syscall4(__NR_wait4, pid, (long)status, 0, 0);

@@ -10,6 +10,7 @@
  * FUTEX_WAKE wakes sleepers and returns exactly how many it woke.
  */
 #include "arch_test.h"
+#include "test.h"
 #include <errno.h>
 #include <ktap.h>
 #include <linux/futex.h>
@@ -39,13 +40,6 @@ struct worker {
 
 static struct thread threads[NTHREADS];
 static struct worker workers[NTHREADS];
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * MS };
-
-	nanosleep(&ts, NULL);
-}
 
 static int worker_fn(void *p)
 {

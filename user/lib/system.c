@@ -5,11 +5,11 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <string.h>
 #include <sys/sysinfo.h>
+#include <sys/utsname.h>
+#include <time.h>
 #include <uapi/linux/sched.h>
 #include <unistd.h>
-#include <sys/utsname.h>
 
 unsigned long free_pages(void)
 {
@@ -73,4 +73,11 @@ bool on_umbra(void)
 	if (!known)
 		known = uname(&u) == 0 && strcmp(u.sysname, "Umbra") == 0 ? 1 : 2;
 	return known == 1;
+}
+
+void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
 }

@@ -149,4 +149,7 @@ int clone3_shstk_booted(void);
  */
 bool on_umbra(void);
 
+/* Sleeps ms milliseconds (nanosleep; a signal may end it early). */
+void sleep_ms(long ms);
+
 #endif
