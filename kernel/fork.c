@@ -207,6 +207,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	}
 
 	child->sigmask = parent->sigmask;
+	child->cpus_allowed = parent->cpus_allowed; /* as Linux: affinity is inherited */
 	if (f & CLONE_CHILD_SETTID)
 		child->set_child_tid = (uintptr_t)k->child_tid;
 	if (f & CLONE_CHILD_CLEARTID)

@@ -38,12 +38,13 @@ static __noreturn void kernel_main_late(void *unused)
 	sched_init();
 	time_init();
 	random_init();
-	smp_init(boot); /* the secondaries check their shadow stacks and park */
+	smp_init(boot); /* the secondaries check their shadow stacks and idle */
 	printk("# ktap-suite: kernel\n");
 	if (ktest_run_all())
 		poweroff(POWEROFF_FAIL);
 
 	arch_irq_disable(); /* from here the kernel runs with interrupts off */
+	smp_start_scheduling();
 	if (init_start(boot))
 		poweroff(POWEROFF_FAIL); /* nothing to run: say so instead of idling forever */
 	sched_idle_loop();

@@ -1,24 +1,38 @@
 // SPDX-License-Identifier: MIT
 /*
- * Round-robin scheduling and wait queues. The boot thread becomes the idle
- * task: it runs only when nothing else can, and halts until an interrupt.
+ * Round-robin scheduling and wait queues, on every CPU.
+ *
+ * One run queue for all CPUs, guarded by big_lock like everything else the
+ * scheduler touches: a CPU picks the first task there its affinity allows.
+ * Per-CPU queues would let CPUs schedule without one another, but under a
+ * big lock they would only add balancing code with nothing to gain;
+ * docs/DESIGN.md §7 says what changes when the lock is split.
+ *
+ * Each CPU has an idle task (the boot CPU's is the boot thread), which runs
+ * only when nothing else may, and idles with big_lock dropped. A task that
+ * becomes runnable while a CPU it may run on idles wakes that CPU with a
+ * reschedule IPI.
+ *
+ * A task stays on its CPU's stack until its switch-out is complete: big_lock
+ * is held across arch_switch_to() and dropped only by the task switched to,
+ * so no other CPU can pick a task off the queue while its registers are
+ * still being saved.
  */
 #include <kernel/arch.h>
+#include <kernel/big_lock.h>
 #include <kernel/exit.h>
 #include <kernel/panic.h>
+#include <kernel/percpu.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
+#include <kernel/smp.h>
 #include <kernel/time.h>
 #include <kernel/timer.h>
 #include <kernel/uaccess.h>
 #include <uapi/linux/errno.h>
 
-struct task *current;
-
-static struct task idle_task;
+static struct task boot_idle_task;
 static struct task *run_head, *run_tail;
-static struct task *switched_from; /* the task we just left: freed here if dead */
-static bool need_resched;
 
 static void runq_push(struct task *t)
 {
@@ -30,82 +44,170 @@ static void runq_push(struct task *t)
 	run_tail = t;
 }
 
-static struct task *runq_pop(void)
+/* Takes the first task allowed on CPU cpu off the queue. */
+static struct task *runq_pop_for(unsigned int cpu)
 {
-	struct task *t = run_head;
+	struct task *prev = NULL;
 
-	if (t) {
-		run_head = t->run_next;
-		if (!run_head)
-			run_tail = NULL;
+	for (struct task *t = run_head; t; prev = t, t = t->run_next) {
+		if (!(t->cpus_allowed & (1ull << cpu)))
+			continue;
+		if (prev)
+			prev->run_next = t->run_next;
+		else
+			run_head = t->run_next;
+		if (run_tail == t)
+			run_tail = prev;
 		t->run_next = NULL;
+		return t;
 	}
-	return t;
+	return NULL;
+}
+
+/* True when a queued task may run on cpu. */
+static bool runq_has_for(unsigned int cpu)
+{
+	for (struct task *t = run_head; t; t = t->run_next)
+		if (t->cpus_allowed & (1ull << cpu))
+			return true;
+	return false;
+}
+
+static bool is_idle(const struct task *t)
+{
+	return t->is_idle;
 }
 
 void sched_init(void)
 {
-	idle_task.state = TASK_RUNNING;
-	idle_task.name[0] = 'i';
-	idle_task.name[1] = 'd';
-	idle_task.name[2] = 'l';
-	idle_task.name[3] = 'e';
-	arch_task_init_idle(&idle_task);
-	current = &idle_task;
+	struct cpu *c = this_cpu();
+	struct task *t = &boot_idle_task;
+
+	t->state = TASK_RUNNING;
+	t->is_idle = true;
+	t->cpu = c->id;
+	t->cpus_allowed = 1ull << c->id;
+	t->name[0] = 'i';
+	t->name[1] = 'd';
+	t->name[2] = 'l';
+	t->name[3] = 'e';
+	arch_task_init_idle(t);
+	c->idle = t;
+	c->running = t;
+	c->scheduling = true;
+	/*
+	 * The boot CPU holds the lock from now on. Until init starts it keeps
+	 * interrupts on (the self-tests count ticks); its handlers run on the
+	 * CPU that holds the lock, so they take nothing, and every other CPU
+	 * waits for it.
+	 */
+	unsigned long flags = arch_irq_save();
+
+	spin_lock(&big_lock);
+	arch_irq_restore(flags);
+}
+
+void sched_init_secondary(struct task *idle)
+{
+	struct cpu *c = this_cpu();
+
+	idle->state = TASK_RUNNING;
+	idle->is_idle = true;
+	idle->cpu = c->id;
+	idle->cpus_allowed = 1ull << c->id;
+	arch_task_init_idle(idle);
+	c->idle = idle;
+	c->running = idle;
+}
+
+/*
+ * A task became runnable: if a CPU it may run on is idle, wake that CPU;
+ * else the task waits for the next tick of one (sched_tick()).
+ */
+static void kick_cpu_for(const struct task *t)
+{
+	unsigned int me = this_cpu()->id;
+
+	for (unsigned int i = 0; i < smp_nr_cpus; i++) {
+		struct cpu *c = &cpus[i];
+
+		if (!c->scheduling || !(t->cpus_allowed & (1ull << i)))
+			continue;
+		if (is_idle(READ_ONCE(c->running)) && !c->need_resched) {
+			WRITE_ONCE(c->need_resched, true);
+			if (i != me)
+				arch_smp_send_reschedule(i);
+			return;
+		}
+	}
+}
+
+static void make_runnable(struct task *t)
+{
+	t->state = TASK_RUNNING;
+	runq_push(t);
+	kick_cpu_for(t);
 }
 
 void task_wake(struct task *t)
 {
+	assert_big_lock_held();
 	if (t->state == TASK_DEAD || t->state == TASK_TRACED)
 		return;
 	if (t->state == TASK_SLEEPING)
 		waitq_remove(t);
-	if (t->state != TASK_RUNNING || t == &idle_task) {
-		t->state = TASK_RUNNING;
-		if (t != &idle_task)
-			runq_push(t);
+	if (is_idle(t)) {
+		t->state = TASK_RUNNING; /* an idle task in do_sleep(): its loop sees it */
+		return;
 	}
+	if (t->state != TASK_RUNNING)
+		make_runnable(t);
 }
 
 void task_wake_traced(struct task *t)
 {
-	if (t->state == TASK_TRACED) {
-		t->state = TASK_RUNNING;
-		runq_push(t);
-	}
+	assert_big_lock_held();
+	if (t->state == TASK_TRACED)
+		make_runnable(t);
 }
 
-/* Frees the task we switched away from if it had exited. */
+/* Frees the task this CPU switched away from if it had exited. */
 static void finish_switch(void)
 {
-	struct task *prev = switched_from;
+	struct cpu *c = this_cpu();
+	struct task *prev = c->switched_from;
 
-	switched_from = NULL;
+	c->switched_from = NULL;
 	if (prev && prev->state == TASK_DEAD)
 		task_free(prev);
 }
 
 void schedule(void)
 {
-	struct task *prev = current, *next;
+	struct cpu *c = this_cpu();
+	struct task *prev = c->running, *next;
 
-	need_resched = false;
-	if (prev->state == TASK_RUNNING && prev != &idle_task)
+	assert_big_lock_held();
+	c->need_resched = false;
+	if (prev->state == TASK_RUNNING && !is_idle(prev))
 		runq_push(prev);
-	next = runq_pop();
+	next = c->scheduling ? runq_pop_for(c->id) : NULL;
+	if (prev->run_next || run_tail == prev)
+		kick_cpu_for(prev); /* queued again: an idle CPU may take it */
 	if (!next)
-		next = &idle_task;
+		next = c->idle;
 	if (next == prev)
 		return;
-	current = next;
-	switched_from = prev;
+	next->cpu = c->id;
+	c->running = next;
+	c->switched_from = prev;
 	arch_switch_to(prev, next);
 	finish_switch();
 }
 
 void cond_resched(void)
 {
-	if (need_resched)
+	if (this_cpu()->need_resched)
 		schedule();
 }
 
@@ -118,6 +220,22 @@ void schedule_tail(void)
 		/* Errors are ignored, as in Linux: the child exists either way. */
 		(void)put_user(tid, (int __user *)current->set_child_tid);
 	}
+}
+
+void sched_move_task(struct task *t)
+{
+	unsigned int cpu = t->cpu;
+
+	assert_big_lock_held();
+	if (t->state != TASK_RUNNING || (t->cpus_allowed & (1ull << cpu)))
+		return;
+	/* Queued: the next CPU to schedule takes it where it may run. */
+	if (cpus[cpu].running != t)
+		return;
+	/* Running on a CPU it may no longer use: that CPU gives it up at once. */
+	WRITE_ONCE(cpus[cpu].need_resched, true);
+	if (cpu != this_cpu()->id)
+		arch_smp_send_reschedule(cpu);
 }
 
 /* Sleepers with a time-out, linked through timed_next; the tick wakes them. */
@@ -142,24 +260,43 @@ static void timed_remove(struct task *t)
 
 void sched_tick(bool from_user)
 {
-	u64 now = timer_ticks();
+	struct cpu *c = this_cpu();
 
-	for (struct task *t = timed_head, *next; t; t = next) {
-		next = t->timed_next;
-		if (t->wake_at <= now) {
-			t->timed_out = true;
-			task_wake(t); /* takes it off the list */
+	assert_big_lock_held();
+	(void)from_user;
+	c->ticks++;
+	/* The boot CPU's tick is the clock (timer_tick()): it wakes the sleepers. */
+	if (c->id == 0) {
+		u64 now = timer_ticks();
+
+		for (struct task *t = timed_head, *next; t; t = next) {
+			next = t->timed_next;
+			if (t->wake_at <= now) {
+				t->timed_out = true;
+				task_wake(t); /* takes it off the list */
+			}
 		}
 	}
-	(void)from_user;
-	if (run_head)
-		need_resched = true;
+	if (c->scheduling && runq_has_for(c->id))
+		c->need_resched = true;
+}
+
+/*
+ * With big_lock held and interrupts off: waits for an interrupt with the
+ * lock dropped, so other CPUs run kernel code meanwhile.
+ */
+static void idle_wait_unlocked(void)
+{
+	spin_unlock(&big_lock);
+	arch_idle_wait();
+	spin_lock(&big_lock);
 }
 
 static int do_sleep(struct waitq *q, u64 timeout_ticks, bool interruptible)
 {
 	struct task *t = current;
 
+	assert_big_lock_held();
 	if (interruptible ? signal_pending(t) : signal_fatal_pending(t))
 		return -EINTR;
 	t->state = TASK_SLEEPING;
@@ -177,11 +314,11 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, bool interruptible)
 		timed_add(t);
 	schedule();
 	/*
-	 * Only the idle task gets the CPU back while still asleep (it runs when
+	 * Only an idle task gets the CPU back while still asleep (it runs when
 	 * nothing else can): it waits for the interrupt that wakes it.
 	 */
 	while (t->state == TASK_SLEEPING) {
-		arch_idle_wait();
+		idle_wait_unlocked();
 		schedule();
 	}
 	t->interruptible = false;
@@ -239,7 +376,7 @@ void exit_to_user_mode(void)
 			do_exit_thread(current->proc->exit_code);
 		if (signal_deliver(current))
 			continue; /* a signal was acted on: look again */
-		if (!need_resched)
+		if (!this_cpu()->need_resched && (current->cpus_allowed & (1ull << this_cpu()->id)))
 			return;
 		schedule();
 	}
@@ -249,6 +386,6 @@ void sched_idle_loop(void)
 {
 	for (;;) {
 		schedule();
-		arch_idle_wait();
+		idle_wait_unlocked();
 	}
 }

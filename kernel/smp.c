@@ -1,25 +1,33 @@
 // SPDX-License-Identifier: MIT
 /*
- * Bringing up the secondary CPUs (first step: they check their shadow-stack
- * hardware and park; nothing is scheduled on them). The boot CPU starts
- * them one at a time through the arch's mechanism (x86 INIT-SIPI-SIPI,
- * arm64 PSCI CPU_ON) and waits for each one's report before the next.
+ * Bringing up the secondary CPUs. The boot CPU starts them one at a time
+ * through the arch's mechanism (x86 INIT-SIPI-SIPI, arm64 PSCI CPU_ON) and
+ * waits for each one's report before the next. Each starts on the stack of
+ * its idle task, checks its shadow-stack hardware, reports, sets up its
+ * own timer and interrupt controller, and enters its idle loop; it takes
+ * tasks from the run queue once smp_start_scheduling() lets it (after the
+ * kernel's self-tests, which expect one CPU).
  *
  * nosmp and maxcpus= are Linux's (kernel/cpu.c): maxcpus=N lets at most N
  * CPUs be online, the boot CPU included; nosmp and maxcpus=0 keep every
  * secondary off.
  */
 #include <kernel/arch.h>
+#include <kernel/big_lock.h>
 #include <kernel/boot.h>
 #include <kernel/cmdline.h>
 #include <kernel/kstack.h>
+#include <kernel/percpu.h>
 #include <kernel/printk.h>
+#include <kernel/sched.h>
 #include <kernel/smp.h>
+#include <kernel/task.h>
 #include <kernel/timer.h>
 #include <format.h>
 #include <uapi/linux/errno.h>
 
 struct smp_cpu smp_cpus[SMP_MAX_CPUS];
+struct cpu cpus[SMP_MAX_CPUS] = { [0] = { .self = &cpus[0], .id = 0 } };
 unsigned int smp_nr_cpus;
 unsigned int smp_max_cpus = SMP_MAX_CPUS;
 
@@ -69,17 +77,21 @@ static bool wait_for(struct smp_cpu *c)
 
 static void start_one(const struct boot_info *info, struct smp_cpu *c)
 {
-	struct kstack ks;
+	unsigned int id = (unsigned int)(c - smp_cpus);
+	struct task *idle = task_alloc("idle");
 	int err;
 
-	if (kstack_alloc(&ks)) {
-		pr_warn("smp: no memory for the stack of %s %#lx\n", arch_smp_id_name,
+	if (!idle) {
+		pr_warn("smp: no memory for the idle task of %s %#lx\n", arch_smp_id_name,
 			(unsigned long)c->hw_id);
 		c->state = SMP_CPU_FAILED;
 		return;
 	}
+	c->idle = idle;
+	cpus[id].self = &cpus[id];
+	cpus[id].id = id;
 	c->state = SMP_CPU_STARTING;
-	err = arch_smp_start_cpu(info, c, ks.top);
+	err = arch_smp_start_cpu(info, c, idle->kstack.top);
 	if (err) {
 		pr_warn("smp: %s %#lx cannot be started (error %d)\n", arch_smp_id_name,
 			(unsigned long)c->hw_id, err);
@@ -88,7 +100,53 @@ static void start_one(const struct boot_info *info, struct smp_cpu *c)
 		pr_warn("smp: %s %#lx did not answer\n", arch_smp_id_name, (unsigned long)c->hw_id);
 		c->state = SMP_CPU_FAILED;
 	}
-	/* The stack of a CPU that failed is kept: it may still wake up and use it. */
+	/* The idle task of a CPU that failed is kept: it may still wake up and use its stack. */
+}
+
+void smp_secondary_main(struct smp_cpu *c)
+{
+	struct cpu *me = this_cpu();
+
+	sched_init_secondary(c->idle);
+	arch_smp_secondary_init(me);
+	spin_lock(&big_lock);
+	sched_idle_loop(); /* idles until smp_start_scheduling() */
+}
+
+void smp_start_scheduling(void)
+{
+	unsigned int n = 0;
+
+	assert_big_lock_held();
+	for (unsigned int i = 0; i < smp_nr_cpus; i++) {
+		/* Only a CPU that reached smp_secondary_main() has an idle task to fall back on. */
+		if (i == this_cpu()->id || smp_cpus[i].state != SMP_CPU_ONLINE ||
+		    !READ_ONCE(cpus[i].idle))
+			continue;
+		WRITE_ONCE(cpus[i].scheduling, true);
+		arch_smp_send_reschedule(i);
+		n++;
+	}
+	pr_info("smp: scheduling on %u CPUs\n", n + 1);
+}
+
+unsigned int smp_scheduling_count(void)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < smp_nr_cpus; i++)
+		n += READ_ONCE(cpus[i].scheduling);
+	return n;
+}
+
+u64 smp_scheduling_mask(void)
+{
+	u64 m = 0;
+
+	for (unsigned int i = 0; i < smp_nr_cpus; i++)
+		if (READ_ONCE(cpus[i].scheduling))
+			m |= 1ull << i;
+	return m;
 }
 
 static const char *const shstk_words[] = {

@@ -6,6 +6,7 @@
 #include <kernel/panic.h>
 #include <kernel/pid.h>
 #include <kernel/sched.h>
+#include <kernel/smp.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/time.h>
@@ -194,42 +195,56 @@ SYSCALL(setrlimit)
 	return do_prlimit(0, (unsigned int)a[0], &new, NULL);
 }
 
-/* ---- CPU affinity: one CPU, number 0 ---- */
+/* ---- CPU affinity ---- */
 
-#define NR_CPU_IDS 1
 /*
- * The bytes of a CPU mask: nr_cpu_ids bits rounded up to longs, Linux's
- * cpumask_size() with CONFIG_CPUMASK_OFFSTACK (as distribution kernels
- * build x86_64).
+ * Linux's nr_cpu_ids: the CPUs the firmware lists (possible CPUs), online
+ * or not. The bytes of a CPU mask: that many bits rounded up to longs,
+ * Linux's cpumask_size() with CONFIG_CPUMASK_OFFSTACK (as distribution
+ * kernels build x86_64).
  */
-#define CPUMASK_SIZE (((NR_CPU_IDS + 63) / 64) * sizeof(unsigned long))
+static unsigned int nr_cpu_ids(void)
+{
+	return smp_nr_cpus ? smp_nr_cpus : 1;
+}
 
-/* The process of thread ID pid (0: the caller), as Linux's find_process_by_pid(). */
-static bool affinity_target_exists(int pid)
+static size_t cpumask_size(void)
+{
+	return ((nr_cpu_ids() + 63) / 64) * sizeof(unsigned long);
+}
+
+_Static_assert(SMP_MAX_CPUS <= 64, "a CPU mask is one u64");
+
+/* The thread of thread ID pid (0: the caller), as Linux's find_process_by_pid(); NULL: ESRCH. */
+static struct task *affinity_target(int pid)
 {
 	struct pid *p;
 
 	if (pid == 0)
-		return true;
+		return current;
 	p = pid > 0 ? pid_find(task_active_pid_ns(current), pid) : NULL;
-	return p && p->task;
+	return p ? p->task : NULL;
 }
 
 /*
  * sched_getaffinity(pid, len, mask): len must hold nr_cpu_ids bits and be
- * a multiple of a long (EINVAL), pid must exist (ESRCH); writes the mask
- * (CPU 0) and returns how many bytes it wrote.
+ * a multiple of a long (EINVAL), pid must exist (ESRCH); writes the
+ * thread's mask limited to the CPUs that schedule (Linux: cpu_active_mask)
+ * and returns how many bytes it wrote.
  */
 SYSCALL(sched_getaffinity)
 {
 	unsigned int len = (unsigned int)a[1];
-	unsigned long mask = 1; /* CPU 0 */
-	size_t n = MIN(len, CPUMASK_SIZE);
+	struct task *t;
+	u64 mask;
+	size_t n = MIN(len, cpumask_size());
 
-	if ((u64)len * 8 < NR_CPU_IDS || (len & (sizeof(unsigned long) - 1)))
+	if ((u64)len * 8 < nr_cpu_ids() || (len & (sizeof(unsigned long) - 1)))
 		return -EINVAL;
-	if (!affinity_target_exists((int)a[0]))
+	t = affinity_target((int)a[0]);
+	if (!t)
 		return -ESRCH;
+	mask = t->cpus_allowed & smp_scheduling_mask();
 	if (copy_to_user((void __user *)a[2], &mask, n))
 		return -EFAULT;
 	return (long)n;
@@ -238,30 +253,38 @@ SYSCALL(sched_getaffinity)
 /*
  * sched_setaffinity(pid, len, mask): the mask is read (EFAULT; a short one
  * is zero-extended, a long one cut to the kernel's size), the target must
- * exist (ESRCH), and the mask must include a CPU that exists -- CPU 0 --
- * else EINVAL. Every task runs on CPU 0 either way.
+ * exist (ESRCH), and the mask must include a CPU that schedules, else
+ * EINVAL. A thread running on a CPU it may no longer use leaves it before
+ * it returns to user mode (at once for the caller).
  */
 SYSCALL(sched_setaffinity)
 {
 	unsigned int len = (unsigned int)a[1];
-	unsigned long mask = 0;
+	u64 mask = 0;
+	struct task *t;
 
-	if (copy_from_user(&mask, (const void __user *)a[2], MIN(len, CPUMASK_SIZE)))
+	if (copy_from_user(&mask, (const void __user *)a[2], MIN(len, cpumask_size())))
 		return -EFAULT;
-	if (!affinity_target_exists((int)a[0]))
+	t = affinity_target((int)a[0]);
+	if (!t)
 		return -ESRCH;
-	if (!(mask & 1))
+	if (nr_cpu_ids() < 64)
+		mask &= (1ull << nr_cpu_ids()) - 1;
+	if (!(mask & smp_scheduling_mask()))
 		return -EINVAL;
+	t->cpus_allowed = mask;
+	sched_move_task(t);
 	return 0;
 }
 
-/* getcpu(cpu, node, cache): CPU 0 on node 0; either pointer may be NULL; cache is unused. */
+/* getcpu(cpu, node, cache): this CPU on node 0; either pointer may be NULL; cache is unused. */
 SYSCALL(getcpu)
 {
+	unsigned int cpu = this_cpu()->id;
 	int err = 0;
 
 	if (a[0])
-		err |= put_user(0u, (unsigned int __user *)a[0]);
+		err |= put_user(cpu, (unsigned int __user *)a[0]);
 	if (a[1])
 		err |= put_user(0u, (unsigned int __user *)a[1]);
 	return err ? -EFAULT : 0;

@@ -46,6 +46,7 @@ struct task *task_alloc(const char *name)
 	nr_tasks++;
 	strlcpy(t->name, name, sizeof(t->name));
 	t->state = TASK_SLEEPING; /* not runnable until task_wake() */
+	t->cpus_allowed = ~0ull;  /* every CPU; fork copies the parent's */
 	return t;
 }
 

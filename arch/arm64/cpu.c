@@ -9,6 +9,7 @@
 #include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <kernel/arch.h>
+#include <kernel/percpu.h>
 #include <kernel/printk.h>
 
 const char arch_name[] = "aarch64";
@@ -83,6 +84,19 @@ unsigned long arch_irq_save(void)
 
 	__asm__ __volatile__("mrs %0, daif\n\tmsr daifset, #2" : "=r"(flags)::"memory");
 	return flags;
+}
+
+void arch_set_this_cpu(struct cpu *c)
+{
+	__asm__ __volatile__("msr tpidr_el1, %0" ::"r"(c) : "memory");
+}
+
+bool arch_irqs_disabled(void)
+{
+	unsigned long flags;
+
+	__asm__ __volatile__("mrs %0, daif" : "=r"(flags));
+	return flags & DAIF_I;
 }
 
 void arch_irq_restore(unsigned long flags)

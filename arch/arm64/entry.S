@@ -95,11 +95,12 @@ arm64_vectors:
  * kernel-stack slot (KSTACK_AREA_BASE, 64 KiB slots whose top 32 KiB are
  * the stack, so bit 15 of a stack address is 1). Pushing it there would
  * fault again forever, so the report runs on overflow_stack instead, with
- * the interrupted SP kept in SP_EL0. TPIDR_EL1 is scratch: one CPU, and
- * nothing else uses it.
+ * the interrupted SP kept in SP_EL0. SP_EL0 is also the scratch slot for
+ * x0 while we check (kernel scratch, see the top of this file; TPIDR_EL1
+ * is the per-CPU pointer): the overflow report loses x0, nothing else.
  */
 el1_sync:
-	msr	tpidr_el1, x0
+	msr	sp_el0, x0
 	mov	x0, sp
 	sub	x0, x0, #FRAME_SIZE
 	lsr	x0, x0, #30
@@ -113,13 +114,12 @@ el1_sync:
 	adrp	x0, overflow_stack_top
 	add	x0, x0, :lo12:overflow_stack_top
 	mov	sp, x0
-	mrs	x0, tpidr_el1
 	SAVE_FRAME 1, TRAP_SYNC
 	mrs	x21, sp_el0
 	str	x21, [sp, #FRAME_SP]	/* the SP that overflowed */
 	mov	x0, sp
 	bl	arm64_stack_overflow	/* does not return */
-1:	mrs	x0, tpidr_el1
+1:	mrs	x0, sp_el0
 	SAVE_FRAME 1, TRAP_SYNC
 	mov	x0, sp
 	bl	trap_dispatch
@@ -170,6 +170,7 @@ bad_vector:
  * the user's: a bad one faults at EL0 (UXN on every kernel page).
  */
 ret_to_user:
+	bl	big_lock_exit_to_user	/* the last kernel step: only the ERET follows */
 	ldp	x22, x23, [sp, #FRAME_ELR]
 	mov	x24, #(SPSR_USER_KEEP & 0xffff)
 	movk	x24, #(SPSR_USER_KEEP >> 16), lsl #16

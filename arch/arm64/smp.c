@@ -176,3 +176,18 @@ void arm64_secondary_main(u64 cpu)
 	for (;;)
 		__asm__ __volatile__("msr daifset, #0xf\n\twfi" ::: "memory");
 }
+
+/* ---- scheduling on this CPU: filled in by the per-CPU interrupt work ---- */
+void arch_smp_secondary_init(struct cpu *c)
+{
+	(void)c;
+}
+
+void arch_smp_send_reschedule(unsigned int cpu)
+{
+	(void)cpu;
+}
+
+void arch_smp_poll(void)
+{
+}

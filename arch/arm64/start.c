@@ -18,6 +18,7 @@
 #include <kernel/boot.h>
 #include <kernel/cmdline.h>
 #include <kernel/panic.h>
+#include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <string.h>
 
@@ -57,6 +58,7 @@ static bool use_acpi(phys_addr_t dtb, const char *text)
 
 void arm64_start(phys_addr_t dtb, phys_addr_t efi_handoff)
 {
+	arch_set_this_cpu(&cpus[0]); /* before anything takes a lock */
 	arm64_traps_init();
 	if (find_handoff(efi_handoff)) {
 		efi_handoff_copy = *find_handoff(efi_handoff);

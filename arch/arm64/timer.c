@@ -9,6 +9,7 @@
 #include <asm/sysreg.h>
 #include <asm/trap.h>
 #include <kernel/arch.h>
+#include <kernel/big_lock.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
@@ -68,9 +69,8 @@ void arch_timer_init(unsigned int hz)
 }
 
 /* entry.S: an IRQ from EL0 or EL1, interrupts masked. */
-void arm64_irq(struct trap_frame *f)
+static void irq_dispatch(bool user)
 {
-	bool user = (f->spsr & SPSR_MODE_MASK) == SPSR_MODE_EL0T;
 	unsigned int intid = gic_ack();
 
 	if (intid >= MAX_INTID)
@@ -82,4 +82,19 @@ void arm64_irq(struct trap_frame *f)
 		sched_tick(user);
 	if (user)
 		exit_to_user_mode();
+}
+
+/*
+ * entry.S: an IRQ from EL0 or EL1, interrupts masked. It runs holding
+ * big_lock as all kernel code: from EL0 ret_to_user drops it again; from
+ * EL1 (the idle loop, which does not hold it) it is dropped here.
+ */
+void arm64_irq(struct trap_frame *f)
+{
+	bool user = (f->spsr & SPSR_MODE_MASK) == SPSR_MODE_EL0T;
+	bool took = big_lock_enter();
+
+	irq_dispatch(user);
+	if (!user)
+		big_lock_leave(took);
 }

@@ -14,6 +14,7 @@
 #include <asm/trap.h>
 #include <asm/user_fault.h>
 #include <kernel/arch.h>
+#include <kernel/big_lock.h>
 #include <kernel/kstack.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
@@ -390,7 +391,7 @@ static bool kernel_uaccess_fault(struct trap_frame *f)
 	return true;
 }
 
-void trap_dispatch(struct trap_frame *f)
+static void dispatch(struct trap_frame *f)
 {
 	unsigned int ec = esr_ec(f->esr);
 
@@ -410,4 +411,18 @@ void trap_dispatch(struct trap_frame *f)
 			return;
 	}
 	kernel_fault(f);
+}
+
+/*
+ * entry.S: a synchronous exception or SError. Kernel code runs holding
+ * big_lock: from EL0 the lock is taken here and ret_to_user drops it; from
+ * EL1 it is taken unless this CPU holds it, and dropped again here.
+ */
+void trap_dispatch(struct trap_frame *f)
+{
+	bool user = from_user(f), took = big_lock_enter();
+
+	dispatch(f);
+	if (!user)
+		big_lock_leave(took);
 }

@@ -6,8 +6,10 @@
  */
 #include <asm/cet.h>
 #include <asm/cpu.h>
+#include <asm/msr.h>
 #include <asm/x86.h>
 #include <kernel/arch.h>
+#include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <string.h>
 
@@ -96,6 +98,19 @@ unsigned long arch_irq_save(void)
 
 	__asm__ __volatile__("pushfq; popq %0; cli" : "=r"(flags)::"memory");
 	return flags;
+}
+
+void arch_set_this_cpu(struct cpu *c)
+{
+	wrmsr(MSR_KERNEL_GS_BASE, (u64)c);
+}
+
+bool arch_irqs_disabled(void)
+{
+	unsigned long flags;
+
+	__asm__ __volatile__("pushfq; popq %0" : "=r"(flags));
+	return !(flags & RFLAGS_IF);
 }
 
 void arch_irq_restore(unsigned long flags)

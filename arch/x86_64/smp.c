@@ -225,3 +225,18 @@ void x86_ap_entry(u64 cpu)
 	for (;;)
 		__asm__ __volatile__("cli; hlt" ::: "memory");
 }
+
+/* ---- scheduling on this CPU: filled in by the per-CPU interrupt work ---- */
+void arch_smp_secondary_init(struct cpu *c)
+{
+	(void)c;
+}
+
+void arch_smp_send_reschedule(unsigned int cpu)
+{
+	(void)cpu;
+}
+
+void arch_smp_poll(void)
+{
+}

@@ -8,6 +8,7 @@
  */
 #include <asm/setup.h>
 #include <kernel/boot.h>
+#include <kernel/percpu.h>
 
 static struct boot_info boot_info;
 
@@ -15,6 +16,7 @@ __attribute__((noreturn)) void x86_64_start(u32 magic, u32 mbi_phys);
 
 void x86_64_start(u32 magic, u32 mbi_phys)
 {
+	arch_set_this_cpu(&cpus[0]); /* before anything takes a lock */
 	serial_init();
 	gdt_init();
 	idt_init();

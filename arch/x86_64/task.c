@@ -21,6 +21,7 @@
 #include <asm/setup.h>
 #include <asm/trap.h>
 #include <asm/x86.h>
+#include <kernel/big_lock.h>
 #include <kernel/exec.h>
 #include <kernel/init.h>
 #include <kernel/mm.h>
@@ -205,6 +206,7 @@ void x86_syscall(struct trap_frame *f)
 {
 	const unsigned long args[6] = { f->rdi, f->rsi, f->rdx, f->r10, f->r8, f->r9 };
 
+	big_lock_enter(); /* from user mode: x86_user_return() drops it */
 	f->rax = (u64)syscall_dispatch(f->rax, args);
 	exit_to_user_mode();
 }

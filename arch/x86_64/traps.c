@@ -11,6 +11,7 @@
 #include <asm/pic.h>
 #include <asm/trap.h>
 #include <kernel/arch.h>
+#include <kernel/big_lock.h>
 #include <kernel/kstack.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
@@ -381,7 +382,7 @@ static void irq_dispatch(u64 vector, bool from_user)
 		exit_to_user_mode();
 }
 
-void trap_dispatch(struct trap_frame *f)
+static void dispatch(struct trap_frame *f)
 {
 	bool from_user = (f->cs & 3) == 3;
 
@@ -417,4 +418,27 @@ void trap_dispatch(struct trap_frame *f)
 		return;
 	}
 	kernel_fault(f);
+}
+
+/*
+ * Every vector's entry (trap_entry.S). Kernel code runs holding big_lock:
+ * an entry from user mode takes it (x86_user_return() drops it on the way
+ * back), an entry from kernel mode takes it unless this CPU holds it -- an
+ * interrupt in the idle loop -- and drops it before returning. NMI, #DF and
+ * #MC take nothing: they come anywhere, even halfway through taking a lock,
+ * and only report.
+ */
+void trap_dispatch(struct trap_frame *f)
+{
+	bool from_user = (f->cs & 3) == 3, took;
+
+	if (!from_user && (f->vector == VEC_NMI || f->vector == VEC_DOUBLE_FAULT ||
+			   f->vector == VEC_MACHINE_CHECK)) {
+		dispatch(f);
+		return;
+	}
+	took = big_lock_enter();
+	dispatch(f);
+	if (!from_user)
+		big_lock_leave(took);
 }

@@ -20,6 +20,7 @@
  */
 #include <asm/segment.h>
 #include <asm/trap.h>
+#include <kernel/big_lock.h>
 #include <kernel/compiler.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
@@ -77,4 +78,5 @@ void x86_user_return(struct trap_frame *f)
 		signal_force_fault(SIGSEGV, SI_KERNEL, 0, "IRET to a bad user frame");
 		exit_to_user_mode();
 	}
+	big_lock_exit_to_user(); /* the last kernel step: the IRET follows */
 }

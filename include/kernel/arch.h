@@ -25,6 +25,8 @@ void arch_irq_enable(void);
 void arch_irq_disable(void);
 unsigned long arch_irq_save(void);
 void arch_irq_restore(unsigned long flags);
+/* True when interrupts are off on this CPU. */
+bool arch_irqs_disabled(void);
 
 /*
  * With interrupts off: enables them and waits for one, atomically (so a

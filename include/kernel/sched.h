@@ -1,16 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The scheduler: one run queue, round robin, a time slice of one tick.
- * User mode is preempted by the timer; kernel code runs until it sleeps or
- * returns to user mode (see <kernel/task.h> on concurrency).
+ * The scheduler: one run queue for every CPU, round robin, a time slice of
+ * one tick, each task run only on the CPUs its affinity allows. User mode
+ * is preempted by the timer; kernel code runs until it sleeps or returns to
+ * user mode (see <kernel/task.h> on concurrency).
  */
 #ifndef KERNEL_SCHED_H
 #define KERNEL_SCHED_H
 
 #include <kernel/task.h>
 
-/* Makes the boot thread the idle task and starts scheduling. */
+/* Makes the boot thread the boot CPU's idle task and takes big_lock. */
 void sched_init(void);
+
+/* A secondary CPU's first step: idle becomes its idle task (big_lock not held). */
+void sched_init_secondary(struct task *idle);
+
+/*
+ * t's affinity changed: if it runs on a CPU it may no longer use, that CPU
+ * is made to reschedule (an IPI when it is another CPU).
+ */
+void sched_move_task(struct task *t);
 
 /* Gives the CPU to the next runnable task (current may stay runnable). */
 void schedule(void);
@@ -31,7 +41,7 @@ void sched_tick(bool from_user);
  */
 void exit_to_user_mode(void);
 
-/* The idle loop of the boot thread: never returns. */
+/* A CPU's idle loop (big_lock held on entry): never returns. */
 __attribute__((noreturn)) void sched_idle_loop(void);
 
 #endif

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Several CPUs, first step: every CPU the firmware lists is started, checks
- * its shadow-stack hardware against the boot CPU's, reports in its slot of
- * smp_cpus[] and parks (interrupts off, HLT or WFI). Nothing is scheduled
- * on a secondary CPU yet: `current`, the run queue and every lock are the
- * boot CPU's alone, and a secondary never touches them (docs/DESIGN.md,
- * "Several CPUs").
+ * Several CPUs: every CPU the firmware lists is started, checks its
+ * shadow-stack hardware against the boot CPU's, reports in its slot of
+ * smp_cpus[], and joins the scheduler (kernel/smp.c; docs/DESIGN.md §7).
  */
 #ifndef KERNEL_SMP_H
 #define KERNEL_SMP_H
@@ -13,6 +10,8 @@
 #include <kernel/types.h>
 
 struct boot_info;
+struct cpu;
+struct task;
 
 #define SMP_MAX_CPUS 64
 
@@ -20,7 +19,7 @@ struct boot_info;
 enum smp_state {
 	SMP_CPU_OFF,	  /* not started: nosmp / maxcpus=, or not yet */
 	SMP_CPU_STARTING, /* the boot CPU has kicked it and waits */
-	SMP_CPU_ONLINE,	  /* it ran its checks and is parked */
+	SMP_CPU_ONLINE,	  /* it ran its checks and joined the scheduler */
 	SMP_CPU_FAILED,	  /* the firmware or the CPU refused, or it never answered */
 };
 
@@ -40,6 +39,7 @@ struct smp_cpu {
 	volatile u32 shstk; /* enum smp_shstk */
 	u64 detail;	    /* with BAD_REG: the register (MSR number or arch code) */
 	bool boot;	    /* the CPU that runs the kernel */
+	struct task *idle;  /* its idle task, whose stack it starts on */
 };
 
 extern struct smp_cpu smp_cpus[SMP_MAX_CPUS];
@@ -61,6 +61,19 @@ void smp_init(const struct boot_info *info);
  * online (a release store the boot CPU's wait pairs with).
  */
 void smp_report(struct smp_cpu *c, u64 seen_id, enum smp_shstk shstk, u64 detail);
+
+/*
+ * A secondary's last step of start-up, called by the arch once it reported
+ * (interrupts off, on its idle task's stack, this_cpu() set): never returns.
+ */
+__attribute__((noreturn)) void smp_secondary_main(struct smp_cpu *c);
+
+/* Lets every online secondary take tasks (after the self-tests; big_lock held). */
+void smp_start_scheduling(void);
+
+/* How many CPUs take tasks, and which (bit n: CPU n; sched_getaffinity's mask). */
+unsigned int smp_scheduling_count(void);
+u64 smp_scheduling_mask(void);
 
 /* ---- arch hooks (arch/<arch>/smp.c) ---- */
 
@@ -87,5 +100,23 @@ int arch_smp_start_cpu(const struct boot_info *info, struct smp_cpu *c, uintptr_
 
 /* After the last start: frees what the starts needed (the x86 trampoline's tables). */
 void arch_smp_started_all(void);
+
+/*
+ * On a secondary, before it schedules: its own timer (whose tick must not
+ * call timer_tick(): only the boot CPU's counts time), interrupt
+ * controller, and whatever per-CPU state its kernel entry needs.
+ */
+void arch_smp_secondary_init(struct cpu *c);
+
+/* Makes CPU cpu reschedule soon: an IPI (x86 fixed vector, arm64 SGI). */
+void arch_smp_send_reschedule(unsigned int cpu);
+
+/*
+ * Called while spinning on a lock with interrupts off: does what other
+ * CPUs wait for this one to do (x86: a TLB shootdown request), so a lock
+ * holder that waits for it never deadlocks against a CPU waiting for its
+ * lock.
+ */
+void arch_smp_poll(void);
 
 #endif

@@ -6,15 +6,17 @@
  * (CLONE_VM) and file tables (CLONE_FILES) are shared by reference count
  * and may be shared across processes too, as in Linux.
  *
- * Concurrency: one CPU, and the kernel runs with interrupts off except in
- * the idle loop, so kernel code is never preempted and needs no locks.
- * Timer interrupts taken in user mode set need_resched.
+ * Concurrency: kernel code runs with interrupts off and holding big_lock
+ * (<kernel/big_lock.h>), so it is never preempted and at most one CPU runs
+ * it at a time; user code runs on every CPU. Timer interrupts taken in user
+ * mode set the CPU's need_resched.
  */
 #ifndef KERNEL_TASK_H
 #define KERNEL_TASK_H
 
 #include <asm/task.h>
 #include <kernel/kstack.h>
+#include <kernel/percpu.h>
 #include <kernel/ptrace.h>
 #include <kernel/shstk.h>
 #include <kernel/signal.h>
@@ -60,6 +62,9 @@ struct task {
 	struct shstk_thread shstk; /* the shadow stack the kernel allocated for it */
 	enum task_state state;
 	char name[16];
+	bool is_idle;	  /* a CPU's idle task: never queued, never in user mode */
+	unsigned int cpu; /* the CPU it runs or last ran on */
+	u64 cpus_allowed; /* sched_setaffinity(): bit n = CPU n may run it */
 
 	struct task *run_next;	  /* run queue */
 	struct task *thread_next; /* threads of proc */
@@ -118,9 +123,6 @@ struct process {
 	struct rlimit64 rlim[RLIM_NLIMITS];
 	bool is_ns_init; /* the child reaper of its PID namespace */
 };
-
-/* The task running now. */
-extern struct task *current;
 
 /* Allocates a task with a kernel stack; NULL on failure. Not yet runnable. */
 struct task *task_alloc(const char *name);

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * arm64's per-CPU register: TPIDR_EL1, which EL0 can neither read nor
+ * write (Arm ARM D19.2, TPIDR_EL1), holds this CPU's struct cpu.
+ */
+#ifndef ASM_PERCPU_H
+#define ASM_PERCPU_H
+
+#include <kernel/types.h>
+
+struct cpu;
+
+struct arch_cpu {
+	u64 gic_redist; /* GICv3: this CPU's redistributor frame (arch/arm64/gic.c), or 0 */
+};
+
+static inline struct cpu *arch_this_cpu(void)
+{
+	struct cpu *c;
+
+	__asm__ __volatile__("mrs %0, tpidr_el1" : "=r"(c));
+	return c;
+}
+
+#endif

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Every spinlock of the kernel, in the one order they may nest: a CPU
+ * holding a lock may take only locks of a higher level. The lock debugger
+ * (kernel/lockdep.c) checks this on every acquisition, along with
+ * ownership and interrupt discipline; docs/DESIGN.md §7 says why there are
+ * so few.
+ *
+ *   lock          level  interrupts       what it guards
+ *   big_lock      1      off (always)     all kernel state: tasks, the run
+ *                                         queue, address spaces, files,
+ *                                         signals, the page allocator. Held
+ *                                         across a context switch; dropped
+ *                                         only on the way to user mode and
+ *                                         while the CPU idles.
+ *   console_lock  2      off (irqsave)    the output devices, so lines from
+ *                                         two CPUs do not interleave mid-
+ *                                         character. Taken by printk with or
+ *                                         without big_lock.
+ *   lock_test_*   8, 9   off (irqsave)    the lock debugger's self-test only.
+ *
+ * Lock-free by design: the TLB shootdown request of each CPU (written
+ * under big_lock, answered by the target with an atomic store), the tick
+ * counter (atomic), smp_cpus[] reports (release/acquire), the panic owner
+ * (one compare-and-swap).
+ */
+#ifndef KERNEL_LOCK_ORDER_H
+#define KERNEL_LOCK_ORDER_H
+
+enum lock_level {
+	LOCK_LEVEL_BIG = 1,
+	LOCK_LEVEL_CONSOLE = 2,
+	LOCK_LEVEL_TEST_OUTER = 8,
+	LOCK_LEVEL_TEST_INNER = 9,
+};
+
+#endif

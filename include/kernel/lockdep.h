@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The lock debugger: the checks kernel/spinlock.c runs around every
+ * acquisition and release (<kernel/spinlock.h> says which). Built in when
+ * LOCK_DEBUG is 1 -- the default build, which `make test` boots; the boot
+ * log says "lockdep: on".
+ */
+#ifndef KERNEL_LOCKDEP_H
+#define KERNEL_LOCKDEP_H
+
+#include <kernel/spinlock.h>
+
+/* What acquiring l now would break, or LOCKDEP_OK. */
+enum lockdep_verdict {
+	LOCKDEP_OK,
+	LOCKDEP_IRQS_ON,   /* interrupts are on: a handler here could spin on it forever */
+	LOCKDEP_RECURSION, /* this CPU holds it already: it would wait for itself */
+	LOCKDEP_ORDER,	   /* a lock of the same or a higher level is held: <kernel/lock_order.h> */
+	LOCKDEP_TOO_DEEP,  /* more than LOCKDEP_MAX_HELD locks */
+};
+
+/* The check alone, without panicking (the self-tests call it). */
+enum lockdep_verdict lockdep_check(const struct spinlock *l, const struct spinlock **conflict);
+
+void lockdep_acquire(struct spinlock *l,
+		     const char *where); /* before waiting: panics on a violation */
+void lockdep_acquired(struct spinlock *l, const char *where); /* got it: records the holder */
+void lockdep_release(struct spinlock *l);		      /* panics unless this CPU holds it */
+
+#endif
