@@ -73,7 +73,7 @@ include user/build.mk
 ELF := $(BUILD)/umbra.elf
 INITRAMFS_CPIO := $(BUILD)/initramfs.cpio
 # Kernels booted with crashtest=KIND, to prove a kernel bug gives a panic report.
-CRASH_KINDS := null stack
+CRASH_KINDS := null stack lockorder
 
 # make bench boots BENCH_IMAGE: the same kernel and initramfs with
 # /bin/bench as init, its knobs after "--" (user/bench.c). BENCH_ARGS_FILE

@@ -49,7 +49,7 @@ size_t access_remote_vm(struct mm *mm, uintptr_t addr, void *buf, size_t len, un
 	size_t done = 0;
 	bool code = false;
 
-	if (!mm || mm->users == 0)
+	if (!mm || refcount_read(&mm->users) == 0)
 		return 0;
 	while (done < len) {
 		uintptr_t a = addr + done;

@@ -2,6 +2,7 @@
 /* Deliberate kernel faults for the boot runner's panic checks. */
 #include <kernel/cmdline.h>
 #include <kernel/crashtest.h>
+#include <kernel/lockdep.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <string.h>
@@ -31,6 +32,10 @@ void crashtest_run_requested(void)
 		*null = 0xdead;
 	} else if (strcmp(kind, "stack") == 0) {
 		recurse_forever(0);
+	} else if (strcmp(kind, "lockorder") == 0) {
+		/* Inner, then outer: the order <kernel/lock_order.h> forbids. */
+		spin_lock_irqsave(&lockdep_test_inner);
+		spin_lock_irqsave(&lockdep_test_outer);
 	}
 	panic("crashtest=%s did not crash", kind);
 }

@@ -137,7 +137,7 @@ struct file *file_new(const struct file_ops *ops)
 	struct file *f = kzalloc(sizeof(*f));
 
 	if (f) {
-		f->refs = 1;
+		refcount_set(&f->refs, 1);
 		/* The console, pidfds and pipes as Linux opens them, until told less. */
 		f->fmode = FMODE_READ | FMODE_WRITE;
 		f->f_flags = O_RDWR;
@@ -167,7 +167,7 @@ struct file *file_open_initramfs(const char *path, long *err)
 
 void file_put(struct file *f)
 {
-	if (--f->refs)
+	if (!refcount_dec_and_test(&f->refs))
 		return;
 	if (f->ops->release)
 		f->ops->release(f);
@@ -192,7 +192,7 @@ static struct files *files_alloc(unsigned int max_fds)
 		kfree(t);
 		return NULL;
 	}
-	t->refs = 1;
+	refcount_set(&t->refs, 1);
 	t->max_fds = max_fds;
 	return t;
 }
@@ -253,14 +253,14 @@ struct files *files_copy(const struct files *src)
 	for (unsigned int fd = 0; fd < src->max_fds; fd++) {
 		t->fd[fd] = src->fd[fd];
 		if (t->fd[fd])
-			t->fd[fd]->refs++;
+			refcount_inc(&t->fd[fd]->refs);
 	}
 	return t;
 }
 
 void files_put(struct files *t)
 {
-	if (--t->refs)
+	if (!refcount_dec_and_test(&t->refs))
 		return;
 	for (unsigned int fd = 0; fd < t->max_fds; fd++) {
 		if (t->fd[fd])

@@ -142,7 +142,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	/* Address space and files. */
 	if (f & CLONE_VM) {
 		child->mm = parent->mm;
-		child->mm->users++;
+		refcount_inc(&child->mm->users);
 	} else {
 		child->mm = mm_fork(parent->mm);
 		if (!child->mm) {
@@ -152,7 +152,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	}
 	if (f & CLONE_FILES) {
 		child->files = parent->files;
-		child->files->refs++;
+		refcount_inc(&child->files->refs);
 	} else {
 		child->files = files_copy(parent->files);
 		if (!child->files) {
@@ -164,7 +164,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	/* Signal handlers: shared, or a copy (cleared for CLONE_CLEAR_SIGHAND). */
 	if (f & CLONE_SIGHAND) {
 		child->sighand = parent->sighand;
-		child->sighand->refs++;
+		refcount_inc(&child->sighand->refs);
 	} else {
 		child->sighand = sighand_copy(parent->sighand, f & CLONE_CLEAR_SIGHAND);
 		if (!child->sighand) {
@@ -216,7 +216,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	/* Nothing can fail from here: make the child visible. */
 	if (!(f & CLONE_THREAD)) {
 		cp->pid = pid;
-		pid->refs++; /* the process's own reference */
+		refcount_inc(&pid->refs); /* the process's own reference */
 		pid->proc = cp;
 		/* A CLONE_PARENT child signals the shared parent as the caller does (Linux's copy_process()). */
 		cp->exit_signal = (f & CLONE_PARENT) ? pp->exit_signal : k->exit_signal;

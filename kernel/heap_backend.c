@@ -4,6 +4,7 @@
 #include <kernel/heap.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
+#include <kernel/spinlock.h>
 
 _Static_assert(HEAP_PAGE_SIZE == PAGE_SIZE, "the heap assumes the MMU's page size");
 
@@ -19,14 +20,16 @@ void heap_backend_free(void *addr, size_t pages)
 	page_free(virt_to_phys(addr), pages);
 }
 
+static struct spinlock heap_spinlock = SPINLOCK_INIT(LOCK_LEVEL_HEAP, "heap_lock");
+
 unsigned long heap_lock(void)
 {
-	return arch_irq_save();
+	return spin_lock_irqsave(&heap_spinlock);
 }
 
 void heap_unlock(unsigned long cookie)
 {
-	arch_irq_restore(cookie);
+	spin_unlock_irqrestore(&heap_spinlock, cookie);
 }
 
 void heap_corrupted(const char *what, const void *ptr)

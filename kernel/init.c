@@ -107,7 +107,7 @@ int init_start(const struct boot_info *info)
 	t->pid = pid;
 	p->pid = pid;
 	pid->proc = p;
-	pid->refs++;
+	refcount_inc(&pid->refs);
 	p->state = PROC_ALIVE;
 	p->exit_signal = 0;
 	p->pid_ns_for_children = &init_pid_ns;

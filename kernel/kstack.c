@@ -9,12 +9,16 @@
 #include <kernel/kstack.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
+#include <kernel/spinlock.h>
 #include <uapi/linux/errno.h>
 
 #define SLOT_BYTES ((uintptr_t)KSTACK_SLOT_PAGES * PAGE_SIZE)
 #define NR_SLOTS (KSTACK_AREA_SIZE / SLOT_BYTES) /* 16,384 with a 1 GiB area */
 
 _Static_assert(KSTACK_SLOT_PAGES > KSTACK_PAGES, "a slot must leave room for a guard");
+
+/* Guards the slot bookkeeping below; the pages are the page allocator's business. */
+static struct spinlock kstack_lock = SPINLOCK_INIT(LOCK_LEVEL_KSTACK, "kstack_lock");
 
 static bool slot_used[NR_SLOTS];
 /*
@@ -75,15 +79,15 @@ int kstack_alloc(struct kstack *ks)
 
 	if (prepare_area())
 		return -ENOMEM;
-	flags = arch_irq_save();
+	flags = spin_lock_irqsave(&kstack_lock);
 	if (!slots_free) {
-		arch_irq_restore(flags);
+		spin_unlock_irqrestore(&kstack_lock, flags);
 		return -ENOMEM;
 	}
 	slot = free_slots[--slots_free];
 	BUG_ON(slot_used[slot]);
 	slot_used[slot] = true;
-	arch_irq_restore(flags);
+	spin_unlock_irqrestore(&kstack_lock, flags);
 
 	uintptr_t top = slot_base(slot) + SLOT_BYTES;
 	uintptr_t base = top - (uintptr_t)KSTACK_PAGES * PAGE_SIZE;
@@ -100,10 +104,10 @@ int kstack_alloc(struct kstack *ks)
 			if (p)
 				page_free(p, 1);
 			unmap_and_free(base, i);
-			flags = arch_irq_save();
+			flags = spin_lock_irqsave(&kstack_lock);
 			slot_used[slot] = false;
 			free_slots[slots_free++] = (u16)slot;
-			arch_irq_restore(flags);
+			spin_unlock_irqrestore(&kstack_lock, flags);
 			return -ENOMEM;
 		}
 	}

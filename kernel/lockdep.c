@@ -12,6 +12,9 @@
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
 
+struct spinlock lockdep_test_outer = SPINLOCK_INIT(LOCK_LEVEL_TEST_OUTER, "lock_test_outer");
+struct spinlock lockdep_test_inner = SPINLOCK_INIT(LOCK_LEVEL_TEST_INNER, "lock_test_inner");
+
 static const char *const verdict_words[] = {
 	[LOCKDEP_OK] = "ok",
 	[LOCKDEP_IRQS_ON] = "taken with interrupts on",

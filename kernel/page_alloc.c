@@ -11,10 +11,13 @@
 #include <kernel/page_pool.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/spinlock.h>
 #include <string.h>
 
 static struct page_pool pool;
 static u32 *refs; /* indexed by pfn - pool.base_pfn */
+/* Guards pool and refs: taken from any CPU, with or without big_lock. */
+static struct spinlock page_lock = SPINLOCK_INIT(LOCK_LEVEL_PAGE, "page_lock");
 
 static u64 pfn_up(phys_addr_t a)
 {
@@ -103,7 +106,7 @@ static u32 *ref_of(phys_addr_t phys)
 
 phys_addr_t page_alloc(size_t count)
 {
-	unsigned long flags = arch_irq_save();
+	unsigned long flags = spin_lock_irqsave(&page_lock);
 	u64 pfn;
 	int err = page_pool_alloc(&pool, count, 1, &pfn);
 
@@ -111,7 +114,7 @@ phys_addr_t page_alloc(size_t count)
 		for (size_t i = 0; i < count; i++)
 			refs[pfn - pool.base_pfn + i] = 1;
 	}
-	arch_irq_restore(flags);
+	spin_unlock_irqrestore(&page_lock, flags);
 	return err ? 0 : (phys_addr_t)pfn << PAGE_SHIFT;
 }
 
@@ -124,13 +127,12 @@ phys_addr_t page_alloc_zeroed(size_t count)
 	return p;
 }
 
-void page_free(phys_addr_t phys, size_t count)
+/* With page_lock held. */
+static void free_locked(phys_addr_t phys, size_t count)
 {
-	unsigned long flags = arch_irq_save();
 	int err = IS_ALIGNED(phys, PAGE_SIZE) ? page_pool_free(&pool, phys >> PAGE_SHIFT, count)
 					      : -1;
 
-	arch_irq_restore(flags);
 	if (err)
 		panic("page_free(%#lx, %zu): not an allocated range", (unsigned long)phys, count);
 	for (size_t i = 0; i < count; i++) {
@@ -143,28 +145,40 @@ void page_free(phys_addr_t phys, size_t count)
 	}
 }
 
+void page_free(phys_addr_t phys, size_t count)
+{
+	unsigned long flags = spin_lock_irqsave(&page_lock);
+
+	free_locked(phys, count);
+	spin_unlock_irqrestore(&page_lock, flags);
+}
+
 void page_ref_get(phys_addr_t phys)
 {
+	unsigned long flags = spin_lock_irqsave(&page_lock);
 	u32 *r = ref_of(phys);
 
 	BUG_ON(*r == 0);
 	++*r;
+	spin_unlock_irqrestore(&page_lock, flags);
 }
 
 void page_ref_put(phys_addr_t phys)
 {
+	unsigned long flags = spin_lock_irqsave(&page_lock);
 	u32 *r = ref_of(phys);
 
 	BUG_ON(*r == 0);
 	if (*r == 1)
-		page_free(phys, 1);
+		free_locked(phys, 1);
 	else
 		--*r;
+	spin_unlock_irqrestore(&page_lock, flags);
 }
 
 unsigned int page_ref_count(phys_addr_t phys)
 {
-	return *ref_of(phys);
+	return READ_ONCE(*ref_of(phys));
 }
 
 size_t page_free_count(void)

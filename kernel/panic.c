@@ -4,11 +4,18 @@
 #include <kernel/console.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
+#include <kernel/percpu.h>
 #include <kernel/pid.h>
 #include <kernel/printk.h>
 #include <kernel/task.h>
 
-static bool in_panic;
+/* The CPU reporting a panic, or -1: the first one to panic owns the report. */
+static int panic_cpu = -1;
+
+bool panic_in_progress(void)
+{
+	return READ_ONCE(panic_cpu) != -1;
+}
 
 void poweroff(enum poweroff_status status)
 {
@@ -75,12 +82,19 @@ static void print_task_line(void)
 
 static void vpanic_begin(const char *fmt, va_list ap)
 {
+	int me, owner = -1;
+
 	arch_irq_disable();
-	if (in_panic) {
-		printk("\n" PANIC_BANNER " while reporting a panic\n");
-		poweroff(POWEROFF_PANIC);
+	me = (int)this_cpu()->id;
+	if (!__atomic_compare_exchange_n(&panic_cpu, &owner, me, false, __ATOMIC_SEQ_CST,
+					 __ATOMIC_SEQ_CST)) {
+		if (owner == me) {
+			printk("\n" PANIC_BANNER " while reporting a panic\n");
+			poweroff(POWEROFF_PANIC);
+		}
+		for (;;) /* another CPU reports its panic and powers off: keep out of its way */
+			arch_idle_wait();
 	}
-	in_panic = true;
 	printk("\n" PANIC_BANNER ": ");
 	vprintk(fmt, ap);
 	print_task_line();

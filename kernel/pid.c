@@ -19,7 +19,7 @@ struct pid_map {
 	struct pid *hash[PID_HASH_BUCKETS];
 };
 
-struct pid_ns init_pid_ns = { .refs = 1, .level = 0, .parent = NULL, .last_nr = 0 };
+struct pid_ns init_pid_ns = { .refs = REFCOUNT_INIT(1), .level = 0, .parent = NULL, .last_nr = 0 };
 
 /* The namespace's map; the initial namespace gets its own on first use. */
 static struct pid_map *map_of(struct pid_ns *ns)
@@ -43,7 +43,7 @@ struct pid_ns *pid_ns_create(struct pid_ns *parent)
 		kfree(ns);
 		return ERR_PTR(-ENOMEM);
 	}
-	ns->refs = 1;
+	refcount_set(&ns->refs, 1);
 	ns->level = parent->level + 1;
 	ns->parent = parent;
 	pid_ns_get(parent);
@@ -52,12 +52,12 @@ struct pid_ns *pid_ns_create(struct pid_ns *parent)
 
 void pid_ns_get(struct pid_ns *ns)
 {
-	ns->refs++;
+	refcount_inc(&ns->refs);
 }
 
 void pid_ns_put(struct pid_ns *ns)
 {
-	while (ns && --ns->refs == 0) {
+	while (ns && refcount_dec_and_test(&ns->refs)) {
 		struct pid_ns *parent = ns->parent;
 
 		BUG_ON(ns == &init_pid_ns);
@@ -113,7 +113,7 @@ struct pid *pid_alloc(struct pid_ns *ns, const int *set_tid, size_t set_tid_size
 
 	if (!pid)
 		return ERR_PTR(-ENOMEM);
-	pid->refs = 1;
+	refcount_set(&pid->refs, 1);
 	pid->level = ns->level;
 
 	/* set_tid[0] is for the innermost namespace, set_tid[1] its parent, ... */
@@ -165,7 +165,7 @@ fail:
 
 void pid_put(struct pid *pid)
 {
-	if (--pid->refs)
+	if (!refcount_dec_and_test(&pid->refs))
 		return;
 	for (unsigned int l = 0; l <= pid->level; l++) {
 		struct pid_map *m = pid->ns[l]->map;

@@ -45,7 +45,7 @@ struct file *file_open_pidfd(struct pid *pid, unsigned int extra_flags)
 	struct file *f = file_new(&pidfd_ops);
 
 	if (f) {
-		pid->refs++;
+		refcount_inc(&pid->refs);
 		f->pid = pid;
 		f->f_flags |= extra_flags;
 	}

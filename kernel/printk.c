@@ -2,9 +2,14 @@
 /* printk: the formatting core (libc/fmt) feeding the arch console. */
 #include <format.h>
 #include <kernel/console.h>
+#include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/spinlock.h>
 
 static int console_loglevel = LOGLEVEL_DEFAULT;
+
+/* One printk's output at a time, so lines from two CPUs do not interleave. */
+static struct spinlock console_lock = SPINLOCK_INIT(LOCK_LEVEL_CONSOLE, "console_lock");
 
 void printk_set_loglevel(int loglevel)
 {
@@ -27,7 +32,19 @@ int vprintk(const char *fmt, va_list ap)
 	}
 	if (level >= console_loglevel)
 		return 0;
-	return vformat(console_sink, NULL, fmt, ap);
+	/*
+	 * Unlocked when this CPU is already printing (a fault while printing
+	 * reports itself) or a panic is being reported: the lock's holder may
+	 * be the CPU that broke, and the report matters more than neat lines.
+	 */
+	if (spin_held(&console_lock) || panic_in_progress())
+		return vformat(console_sink, NULL, fmt, ap);
+
+	unsigned long flags = spin_lock_irqsave(&console_lock);
+	int n = vformat(console_sink, NULL, fmt, ap);
+
+	spin_unlock_irqrestore(&console_lock, flags);
+	return n;
 }
 
 int printk(const char *fmt, ...)

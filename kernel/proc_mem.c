@@ -58,7 +58,7 @@ static long mem_rw(struct file *f, char __user *buf, size_t n, bool write)
 	long copied = 0;
 	uintptr_t addr = (uintptr_t)f->pos;
 
-	if (!mm || mm->users == 0)
+	if (!mm || refcount_read(&mm->users) == 0)
 		return 0; /* the address space is gone (Linux's mmget_not_zero() failing) */
 	page = kmalloc(PROC_MEM_CHUNK);
 	if (!page)
@@ -153,7 +153,7 @@ struct file *proc_mem_open(const char *path, int flags, long *err)
 		*err = -ENOMEM;
 		return NULL;
 	}
-	f->refs = 1;
+	refcount_set(&f->refs, 1);
 	f->ops = &mem_ops;
 	switch (flags & O_ACCMODE) {
 	case O_RDONLY:

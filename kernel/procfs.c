@@ -167,7 +167,7 @@ struct file *procfs_open(const char *path, long *err)
 		*err = -ENOMEM;
 		return NULL;
 	}
-	f->refs = 1;
+	refcount_set(&f->refs, 1);
 	f->ops = &snapshot_ops;
 	f->size = b.len;
 	f->data = b.text;

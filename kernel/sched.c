@@ -23,6 +23,7 @@
 #include <kernel/exit.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
+#include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
 #include <kernel/smp.h>
@@ -105,6 +106,8 @@ void sched_init(void)
 
 	spin_lock(&big_lock);
 	arch_irq_restore(flags);
+	pr_info("sched: one run queue under the big kernel lock; lockdep %s\n",
+		LOCK_DEBUG ? "on" : "off");
 }
 
 void sched_init_secondary(struct task *idle)

@@ -12,7 +12,7 @@ struct shmem *shmem_create(size_t pages)
 		return NULL;
 	s = kzalloc(sizeof(*s) + pages * sizeof(s->frame[0]));
 	if (s) {
-		s->refs = 1;
+		refcount_set(&s->refs, 1);
 		s->pages = pages;
 	}
 	return s;
@@ -20,8 +20,8 @@ struct shmem *shmem_create(size_t pages)
 
 void shmem_put(struct shmem *s)
 {
-	BUG_ON(!s->refs);
-	if (--s->refs)
+	BUG_ON(!refcount_read(&s->refs));
+	if (!refcount_dec_and_test(&s->refs))
 		return;
 	for (size_t i = 0; i < s->pages; i++) {
 		if (s->frame[i])

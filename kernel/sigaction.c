@@ -17,7 +17,7 @@ struct sighand *sighand_create(void)
 	struct sighand *sh = kzalloc(sizeof(*sh)); /* every handler SIG_DFL */
 
 	if (sh)
-		sh->refs = 1;
+		refcount_set(&sh->refs, 1);
 	return sh;
 }
 
@@ -37,7 +37,7 @@ struct sighand *sighand_copy(const struct sighand *src, bool reset)
 	if (!sh)
 		return NULL;
 	memcpy(sh, src, sizeof(*sh));
-	sh->refs = 1;
+	refcount_set(&sh->refs, 1);
 	if (reset)
 		reset_handlers(sh);
 	return sh;
@@ -45,14 +45,14 @@ struct sighand *sighand_copy(const struct sighand *src, bool reset)
 
 void sighand_put(struct sighand *sh)
 {
-	if (sh && --sh->refs == 0)
+	if (sh && refcount_dec_and_test(&sh->refs))
 		kfree(sh);
 }
 
 int signal_exec(struct task *t)
 {
 	/* A table shared with other processes is left alone: the new program gets its own. */
-	if (t->sighand->refs > 1) {
+	if (refcount_read(&t->sighand->refs) > 1) {
 		struct sighand *own = sighand_copy(t->sighand, true);
 
 		if (!own)

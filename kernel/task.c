@@ -6,7 +6,7 @@
 #include <kernel/timens.h>
 #include <string.h>
 
-struct time_ns init_time_ns = { .refs = 1 };
+struct time_ns init_time_ns = { .refs = REFCOUNT_INIT(1) };
 
 /* Tasks allocated and not yet freed, and processes dead but not yet reaped. */
 static unsigned int nr_tasks, nr_zombies;
@@ -78,17 +78,17 @@ struct time_ns *time_ns_create(void)
 	struct time_ns *ns = kzalloc(sizeof(*ns));
 
 	if (ns)
-		ns->refs = 1;
+		refcount_set(&ns->refs, 1);
 	return ns;
 }
 
 void time_ns_get(struct time_ns *ns)
 {
-	ns->refs++;
+	refcount_inc(&ns->refs);
 }
 
 void time_ns_put(struct time_ns *ns)
 {
-	if (--ns->refs == 0 && ns != &init_time_ns)
+	if (refcount_dec_and_test(&ns->refs) && ns != &init_time_ns)
 		kfree(ns);
 }

@@ -37,9 +37,9 @@ static long unshare_flags_valid(unsigned long f)
 	/* A thread group, signal handlers or an address space in use by others stay shared. */
 	if ((f & (CLONE_THREAD | CLONE_SIGHAND | CLONE_VM)) && p->nr_threads > 1)
 		return -EINVAL;
-	if ((f & (CLONE_SIGHAND | CLONE_VM)) && current->sighand->refs > 1)
+	if ((f & (CLONE_SIGHAND | CLONE_VM)) && refcount_read(&current->sighand->refs) > 1)
 		return -EINVAL;
-	if ((f & CLONE_VM) && current->mm && current->mm->users > 1)
+	if ((f & CLONE_VM) && current->mm && refcount_read(&current->mm->users) > 1)
 		return -EINVAL;
 	return 0;
 }
@@ -82,7 +82,7 @@ SYSCALL(unshare)
 			return -ENOMEM;
 		}
 	}
-	if ((f & CLONE_FILES) && current->files->refs > 1) {
+	if ((f & CLONE_FILES) && refcount_read(&current->files->refs) > 1) {
 		struct files *copy = files_copy(current->files);
 
 		if (!copy) {

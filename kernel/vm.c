@@ -24,7 +24,8 @@ struct mm *mm_create(void)
 		kfree(mm);
 		return NULL;
 	}
-	mm->users = 1;
+	refcount_set(&mm->users, 1);
+	refcount_set(&mm->refs, 1); /* the users' one reference, as Linux's mm_count */
 	return mm;
 }
 
@@ -37,24 +38,23 @@ static void release_pages(uintptr_t start, uintptr_t end, void *ctx)
 
 void mm_put(struct mm *mm)
 {
-	BUG_ON(mm->users <= 0);
-	if (--mm->users)
+	BUG_ON(refcount_read(&mm->users) <= 0);
+	if (!refcount_dec_and_test(&mm->users))
 		return;
 	vma_clear(&mm->vmas, release_pages, mm);
 	pgtable_destroy(mm->pgd);
 	mm->pgd = 0;
-	if (!mm->refs)
-		kfree(mm);
+	mm_drop(mm); /* the users' reference: the struct goes with the last holder */
 }
 
 void mm_grab(struct mm *mm)
 {
-	mm->refs++;
+	refcount_inc(&mm->refs);
 }
 
 void mm_drop(struct mm *mm)
 {
-	if (--mm->refs == 0 && mm->users == 0)
+	if (refcount_dec_and_test(&mm->refs))
 		kfree(mm);
 }
 

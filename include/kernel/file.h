@@ -6,6 +6,7 @@
 #ifndef KERNEL_FILE_H
 #define KERNEL_FILE_H
 
+#include <kernel/atomic.h>
 #include <kernel/types.h>
 #include <kernel/uaccess.h>
 
@@ -45,7 +46,7 @@ struct file_ops {
 #define FMODE_WRITE (1u << 1)
 
 struct file {
-	int refs;
+	refcount_t refs;
 	unsigned int fmode;   /* FMODE_*: read-write unless open() says less */
 	unsigned int f_flags; /* the O_* flags F_GETFL reports (access mode, O_NONBLOCK, ...) */
 	const struct file_ops *ops;
@@ -57,7 +58,7 @@ struct file {
 };
 
 struct files {
-	int refs;
+	refcount_t refs;
 	unsigned int max_fds; /* the table's size: fds 0 .. max_fds - 1 */
 	struct file **fd;
 	u64 *cloexec; /* bit n: close fd n on execve */
@@ -106,7 +107,7 @@ struct file *file_open_pidfd(struct pid *pid, unsigned int extra_flags);
 void file_put(struct file *f);
 static inline struct file *file_get(struct file *f)
 {
-	f->refs++;
+	refcount_inc(&f->refs);
 	return f;
 }
 

@@ -13,10 +13,20 @@
  *                                         across a context switch; dropped
  *                                         only on the way to user mode and
  *                                         while the CPU idles.
- *   console_lock  2      off (irqsave)    the output devices, so lines from
- *                                         two CPUs do not interleave mid-
- *                                         character. Taken by printk with or
- *                                         without big_lock.
+ *   heap_lock     2      off (irqsave)    kmalloc's slabs (kernel/heap.c)
+ *   kstack_lock   2      off (irqsave)    the kernel-stack slots (kstack.c)
+ *   page_lock     3      off (irqsave)    the page pool and every frame's
+ *                                         reference count (page_alloc.c);
+ *                                         the heap allocates pages under
+ *                                         heap_lock, hence its higher level.
+ *   console_lock  4      off (irqsave)    the output devices, so lines from
+ *                                         two CPUs do not interleave. Taken
+ *                                         by printk under any other lock;
+ *                                         a panic takes it only if free.
+ *
+ * The allocators have their own locks, below big_lock, because they are
+ * used before the scheduler exists (big_lock is first taken by
+ * sched_init()) and by a secondary CPU starting up.
  *   lock_test_*   8, 9   off (irqsave)    the lock debugger's self-test only.
  *
  * Lock-free by design: the TLB shootdown request of each CPU (written
@@ -29,7 +39,10 @@
 
 enum lock_level {
 	LOCK_LEVEL_BIG = 1,
-	LOCK_LEVEL_CONSOLE = 2,
+	LOCK_LEVEL_HEAP = 2,
+	LOCK_LEVEL_KSTACK = 2,
+	LOCK_LEVEL_PAGE = 3,
+	LOCK_LEVEL_CONSOLE = 4,
 	LOCK_LEVEL_TEST_OUTER = 8,
 	LOCK_LEVEL_TEST_INNER = 9,
 };

@@ -27,4 +27,7 @@ void lockdep_acquire(struct spinlock *l,
 void lockdep_acquired(struct spinlock *l, const char *where); /* got it: records the holder */
 void lockdep_release(struct spinlock *l);		      /* panics unless this CPU holds it */
 
+/* Two locks of no other use, for the lock debugger's self-tests and crashtest=lockorder. */
+extern struct spinlock lockdep_test_outer, lockdep_test_inner;
+
 #endif

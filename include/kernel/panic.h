@@ -8,6 +8,7 @@
 #define KERNEL_PANIC_H
 
 #include <kernel/compiler.h>
+#include <kernel/types.h>
 
 /* Exit statuses the host runner understands (see tests/boot/run). */
 enum poweroff_status {
@@ -17,6 +18,9 @@ enum poweroff_status {
 };
 
 __noreturn void panic(const char *fmt, ...) __printf(1, 2);
+
+/* True once a CPU has started a panic report (printk then takes no lock a stopped CPU may hold). */
+bool panic_in_progress(void);
 
 /*
  * For reports panic() cannot format (a trap's registers): turns interrupts

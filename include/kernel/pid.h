@@ -8,6 +8,7 @@
 #ifndef KERNEL_PID_H
 #define KERNEL_PID_H
 
+#include <kernel/atomic.h>
 #include <kernel/types.h>
 
 #define MAX_PID_NS_LEVEL 32 /* Linux's nesting limit */
@@ -19,7 +20,7 @@ struct task;
 struct pid_map; /* a namespace's number bitmap and lookup table (kernel/pid.c) */
 
 struct pid_ns {
-	int refs;
+	refcount_t refs;
 	unsigned int level;
 	struct pid_ns *parent;
 	int last_nr;		/* the last number handed out, for round-robin allocation */
@@ -28,7 +29,7 @@ struct pid_ns {
 };
 
 struct pid {
-	int refs;
+	refcount_t refs;
 	unsigned int level; /* nr[0..level] and ns[0..level] are valid */
 	int nr[MAX_PID_NS_LEVEL + 1];
 	struct pid_ns *ns[MAX_PID_NS_LEVEL + 1];

@@ -12,10 +12,11 @@
 #ifndef KERNEL_SHMEM_H
 #define KERNEL_SHMEM_H
 
+#include <kernel/atomic.h>
 #include <kernel/types.h>
 
 struct shmem {
-	unsigned int refs;   /* areas referring to it */
+	refcount_t refs;     /* areas referring to it */
 	size_t pages;	     /* its size */
 	phys_addr_t frame[]; /* 0 until the page is first touched */
 };
@@ -25,7 +26,7 @@ struct shmem *shmem_create(size_t pages);
 
 static inline struct shmem *shmem_get(struct shmem *s)
 {
-	s->refs++;
+	refcount_inc(&s->refs);
 	return s;
 }
 

@@ -13,6 +13,7 @@
 #ifndef KERNEL_SIGNAL_H
 #define KERNEL_SIGNAL_H
 
+#include <kernel/atomic.h>
 #include <kernel/types.h>
 #include <uapi/linux/signal.h>
 
@@ -31,7 +32,7 @@ struct k_sigaction {
 
 /* The handler table, shared by CLONE_SIGHAND. */
 struct sighand {
-	int refs;
+	refcount_t refs;
 	struct k_sigaction action[_NSIG]; /* action[sig - 1] */
 };
 

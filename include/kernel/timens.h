@@ -8,10 +8,11 @@
 #ifndef KERNEL_TIMENS_H
 #define KERNEL_TIMENS_H
 
+#include <kernel/atomic.h>
 #include <kernel/types.h>
 
 struct time_ns {
-	int refs;
+	refcount_t refs;
 	s64 monotonic_offset_ns;
 	s64 boottime_offset_ns;
 };

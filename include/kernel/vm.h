@@ -8,6 +8,7 @@
 #ifndef KERNEL_VM_H
 #define KERNEL_VM_H
 
+#include <kernel/atomic.h>
 #include <kernel/types.h>
 #include <kernel/vma.h>
 
@@ -16,10 +17,10 @@ struct mm {
 	struct vma_list vmas;
 	uintptr_t start_brk; /* where the heap starts (end of the image) */
 	uintptr_t brk;	     /* current break */
-	int users;	     /* tasks running in it (CLONE_VM shares) */
+	refcount_t users;    /* tasks running in it (CLONE_VM shares) */
 	/* Where exec put the argument and environment strings (/proc/PID/cmdline, environ). */
 	uintptr_t arg_start, arg_end, env_start, env_end;
-	int refs; /* holders of the struct alone (an open /proc/PID/mem) */
+	refcount_t refs; /* holders of the struct (an open /proc/PID/mem), plus 1 while users > 0 */
 };
 
 /* Where the kernel puts things when user space does not say. */

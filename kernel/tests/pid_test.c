@@ -18,7 +18,7 @@ static struct pid *pids[PID_MAX];
  * A top-level namespace of its own (no parent), so filling it leaves the
  * initial namespace's numbers alone. Its map comes with its first pid.
  */
-static struct pid_ns test_ns = { .refs = 1, .level = 0 };
+static struct pid_ns test_ns = { .refs = REFCOUNT_INIT(1), .level = 0 };
 
 /* Fills the namespace completely; frees everything before returning. */
 KTEST(pid_namespace_fills_round_robin_then_eagain)
@@ -65,7 +65,7 @@ KTEST(pid_namespace_fills_round_robin_then_eagain)
 	for (int i = 1; i < PID_MAX; i++)
 		pid_put(pids[i]);
 	KTEST_EXPECT(ctx, pid_find(ns, 1) == NULL);
-	KTEST_EXPECT_EQ(ctx, ns->refs, 1);
+	KTEST_EXPECT_EQ(ctx, refcount_read(&ns->refs), 1);
 	ns->reaper = NULL;
 	kfree(ns->map);
 	ns->map = NULL;
