@@ -5,6 +5,7 @@
  * When the first process (the initial namespace's init) exits, the machine
  * powers off with its verdict: status 0 passes, anything else fails.
  */
+#include <kernel/big_lock.h>
 #include <kernel/exit.h>
 #include <kernel/file.h>
 #include <kernel/futex.h>
@@ -174,6 +175,7 @@ void do_exit_thread(int status)
 	struct task *t = current;
 	struct process *p = t->proc;
 
+	assert_big_lock_held();
 	if (!p->exiting && p->nr_threads == 1) {
 		p->exiting = true;
 		p->exit_code = status;

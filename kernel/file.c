@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Open files and fd tables (see <kernel/file.h>). */
+#include <kernel/big_lock.h>
 #include <kernel/console.h>
 #include <kernel/file.h>
 #include <kernel/initramfs.h>
@@ -303,6 +304,7 @@ int fd_install_from(struct files *t, struct file *f, unsigned int from, bool clo
 {
 	unsigned int limit = fd_limit(), fd = from;
 
+	assert_big_lock_held();
 	while (fd < t->max_fds && t->fd[fd])
 		fd++;
 	if (fd >= limit)

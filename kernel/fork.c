@@ -5,6 +5,7 @@
  * every resource is taken before the child becomes visible, so a failure
  * anywhere unwinds completely.
  */
+#include <kernel/big_lock.h>
 #include <kernel/cmdline.h>
 #include <kernel/err.h>
 #include <kernel/file.h>
@@ -90,6 +91,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	long err;
 	u64 f = k->flags;
 
+	assert_big_lock_held();
 	err = clone_flags_valid(k, pp->is_ns_init,
 				pp->pid_ns_for_children != task_active_pid_ns(parent));
 	if (err)

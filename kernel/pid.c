@@ -5,6 +5,7 @@
  * than pids, and a small hash table of its pids by number for lookups.
  * A pid is in the table of every namespace it is visible in.
  */
+#include <kernel/big_lock.h>
 #include <kernel/err.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
@@ -105,6 +106,8 @@ static struct pid **bucket(struct pid_map *m, int nr)
 
 struct pid *pid_alloc(struct pid_ns *ns, const int *set_tid, size_t set_tid_size)
 {
+	assert_big_lock_held();
+
 	if (set_tid_size > ns->level + 1)
 		return ERR_PTR(-EINVAL);
 

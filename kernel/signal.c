@@ -5,6 +5,7 @@
  * exit_signal to a parent.
  */
 #include <kernel/arch.h>
+#include <kernel/big_lock.h>
 #include <kernel/exit.h>
 #include <kernel/pid.h>
 #include <kernel/printk.h>
@@ -254,6 +255,7 @@ bool signal_deliver(struct task *t)
 	struct process *p = t->proc;
 	u64 pending = (t->sigpending | p->sigpending) & ~t->sigmask;
 
+	assert_big_lock_held();
 	if (p->exiting)
 		return false;
 	if (ptrace_trap(t))

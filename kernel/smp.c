@@ -127,7 +127,7 @@ void smp_start_scheduling(void)
 		arch_smp_send_reschedule(i);
 		n++;
 	}
-	pr_info("smp: scheduling on %u CPUs\n", n + 1);
+	pr_info("smp: scheduling on %u CPU%s\n", n + 1, n ? "s" : "");
 }
 
 unsigned int smp_scheduling_count(void)

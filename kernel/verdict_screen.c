@@ -14,6 +14,7 @@
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/shstk.h>
+#include <kernel/smp.h>
 #include <string.h>
 
 #define LINE_MAX_LEN 80
@@ -60,6 +61,8 @@ static void build(struct block *b, enum poweroff_status status, bool pass)
 	ktap_tally_totals(t, &passed, &failed, &skipped);
 	add(b, FBCON_BRIGHT, "Umbra verdict: %s (%s)", pass ? "PASS" : "FAIL", reason(status));
 	add(b, FBCON_WHITE, "CPU: %s", model);
+	add(b, FBCON_WHITE, "CPUs: %u ran the suite (%u listed by the firmware)",
+	    smp_scheduling_count(), smp_nr_cpus);
 	add(b, arch_shstk_supported() ? FBCON_GREEN : FBCON_YELLOW, "%s: %s",
 	    arch_shstk_rules->name,
 	    arch_shstk_supported() ? "found, in use"
