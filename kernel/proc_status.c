@@ -11,6 +11,7 @@
 #include <kernel/file.h>
 #include <kernel/pid.h>
 #include <kernel/procfs.h>
+#include <kernel/smp.h>
 #include <kernel/task.h>
 #include <kernel/vm.h>
 #include <uapi/linux/resource.h>
@@ -123,6 +124,45 @@ static void show_signals(struct proc_buf *b, const struct task *t)
 		    (unsigned long long)caught);
 }
 
+/*
+ * The CPUs t may run on, as sched_getaffinity() reports them. Cpus_allowed
+ * as Linux's "%*pb" prints a mask of nr_cpu_ids bits: hex in
+ * groups of 32 bits, most significant first, comma-separated, the first
+ * group only as wide as its bits need; Cpus_allowed_list as "%*pbl":
+ * ranges such as 0-3,5.
+ */
+static void show_cpus_allowed(struct proc_buf *b, const struct task *t)
+{
+	unsigned int nbits = smp_nr_cpus ? smp_nr_cpus : 1;
+	u64 mask = t->cpus_allowed & smp_scheduling_mask(); /* as sched_getaffinity() says */
+	unsigned int groups = (nbits + 31) / 32;
+	bool first = true;
+
+	proc_puts(b, "Cpus_allowed:\t");
+	for (unsigned int g = groups; g-- > 0;) {
+		unsigned int bits = g == groups - 1 ? nbits - g * 32 : 32;
+
+		proc_printf(b, "%s%0*x", g == groups - 1 ? "" : ",", (int)((bits + 3) / 4),
+			    (unsigned int)(mask >> (g * 32)));
+	}
+	proc_puts(b, "\nCpus_allowed_list:\t");
+	for (unsigned int i = 0; i < nbits; i++) {
+		unsigned int j = i;
+
+		if (!(mask & (1ull << i)))
+			continue;
+		while (j + 1 < nbits && (mask & (1ull << (j + 1))))
+			j++;
+		if (j == i)
+			proc_printf(b, "%s%u", first ? "" : ",", i);
+		else
+			proc_printf(b, "%s%u-%u", first ? "" : ",", i, j);
+		first = false;
+		i = j;
+	}
+	proc_puts(b, "\n");
+}
+
 void proc_status_show(struct proc_buf *b, struct task *t)
 {
 	show_name(b, t->name);
@@ -137,6 +177,6 @@ void proc_status_show(struct proc_buf *b, struct task *t)
 	/* No PR_SET_NO_NEW_PRIVS; PR_GET_SPECULATION_CTRL is EINVAL, which Linux prints so. */
 	proc_puts(b, "NoNewPrivs:\t0\nSpeculation_Store_Bypass:\tunknown\n"
 		     "SpeculationIndirectBranch:\tunsupported\n");
-	proc_puts(b, "Cpus_allowed:\t1\nCpus_allowed_list:\t0\n"); /* one CPU */
+	show_cpus_allowed(b, t);
 	arch_proc_status(b, t);
 }

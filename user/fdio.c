@@ -373,23 +373,33 @@ static int getrandom_cases(void)
 
 static int affinity_and_getcpu(void)
 {
-	unsigned long mask[2] = { ~0ul, ~0ul };
-	unsigned int cpu = 9, node = 9;
+	unsigned long mask[2] = { ~0ul, ~0ul }, all, one;
+	unsigned int cpu = 99, node = 9;
 
 	EXPECT("getaffinity", syscall(__NR_sched_getaffinity, 0, 16, mask), 8);
-	EXPECT("CPU 0 only", mask[0], 1);
+	all = mask[0];
+	/* Every CPU of these machines is online: CPUs 0..n-1. */
+	EXPECT_TRUE("CPUs 0..n-1", all != 0 && (all & (all + 1)) == 0);
 	EXPECT("untouched", mask[1], ~0ul);
 	EXPECT_TRUE("len 0", fails_with(syscall(__NR_sched_getaffinity, 0, 0, mask), EINVAL));
 	EXPECT_TRUE("len 4", fails_with(syscall(__NR_sched_getaffinity, 0, 4, mask), EINVAL));
 	EXPECT_TRUE("no such pid",
 		    fails_with(syscall(__NR_sched_getaffinity, 32000, 8, mask), ESRCH));
-	mask[0] = 3;
-	EXPECT("setaffinity 0-1", syscall(__NR_sched_setaffinity, 0, 8, mask), 0);
-	mask[0] = 2;
-	EXPECT_TRUE("no CPU 0", fails_with(syscall(__NR_sched_setaffinity, 0, 8, mask), EINVAL));
+	mask[0] = 1ul << 63; /* no such CPU: nothing left to run on */
+	EXPECT_TRUE("no CPU of the mask exists",
+		    fails_with(syscall(__NR_sched_setaffinity, 0, 8, mask), EINVAL));
 	EXPECT("getcpu", syscall(__NR_getcpu, &cpu, &node, 0), 0);
-	EXPECT("cpu 0 node 0", cpu + node, 0);
+	EXPECT_TRUE("a CPU of the mask, node 0", cpu < 64 && (all >> cpu & 1) && node == 0);
 	EXPECT("getcpu NULLs", syscall(__NR_getcpu, 0, 0, 0), 0);
+	/* Pinned to the highest CPU: getcpu says so at once (the call moves the caller). */
+	one = 1ul << (63 - __builtin_clzl(all));
+	EXPECT("setaffinity to the last CPU", syscall(__NR_sched_setaffinity, 0, 8, &one), 0);
+	EXPECT("getcpu there", syscall(__NR_getcpu, &cpu, 0, 0), 0);
+	EXPECT("on the last CPU", 1ul << cpu, one);
+	mask[0] = ~0ul;
+	EXPECT("getaffinity pinned", syscall(__NR_sched_getaffinity, 0, 8, mask), 8);
+	EXPECT("the one CPU", mask[0], one);
+	EXPECT("setaffinity back", syscall(__NR_sched_setaffinity, 0, 8, &all), 0);
 	return 0;
 }
 
