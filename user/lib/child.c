@@ -3,9 +3,28 @@
 #include "shstk_enable.h"
 #include "test.h"
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+/*
+ * The child's side of run_child(): sets mode, runs body, exits with its
+ * result. Never returns, so the shadow-stack enable may happen in its frame.
+ */
+static void __attribute__((noreturn)) child_side(int (*body)(void), unsigned long mode)
+{
+	if (mode) {
+		long r = SHSTK_SET_MODE(mode);
+
+		if (r != 0) {
+			note("child: %s mode %#lx says %ld", SHSTK_SET_MODE_NAME, mode, r);
+			SHSTK_EXIT(ENABLE_FAILED);
+		}
+	}
+	SHSTK_EXIT(body());
+}
 
 int run_child(int (*body)(void), unsigned long mode)
 {
@@ -14,17 +33,8 @@ int run_child(int (*body)(void), unsigned long mode)
 
 	fflush_stdout(); /* nothing buffered may be flushed twice */
 	pid = fork();
-	if (pid == 0) {
-		if (mode) {
-			long r = SHSTK_SET_MODE(mode);
-
-			if (r != 0) {
-				note("child: %s mode %#lx says %ld", SHSTK_SET_MODE_NAME, mode, r);
-				SHSTK_EXIT(ENABLE_FAILED);
-			}
-		}
-		SHSTK_EXIT(body());
-	}
+	if (pid == 0)
+		child_side(body, mode);
 	if (pid < 0) {
 		note("fork: errno %d", errno);
 		return -1;
@@ -34,6 +44,34 @@ int run_child(int (*body)(void), unsigned long mode)
 		return -1;
 	}
 	return status;
+}
+
+int run_child_within(int (*body)(void), unsigned long mode, long ms)
+{
+	long long deadline = monotonic_ns() + ms * 1000000LL;
+	int status = -1;
+	pid_t pid, r;
+
+	fflush_stdout();
+	pid = fork();
+	if (pid == 0)
+		child_side(body, mode);
+	if (pid < 0) {
+		note("fork: errno %d", errno);
+		return -1;
+	}
+	while ((r = wait4(pid, &status, WNOHANG, NULL)) == 0 && monotonic_ns() < deadline)
+		sleep_ms(10);
+	if (r == pid)
+		return status;
+	if (r == 0) {
+		note("the child still ran after %ld ms: killed", ms);
+		kill(pid, SIGKILL);
+	} else {
+		note("wait4: errno %d", errno);
+	}
+	wait4(pid, &status, 0, NULL);
+	return -1;
 }
 
 bool status_is(int st, int exit_code, int sig)

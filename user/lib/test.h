@@ -82,6 +82,12 @@ bool case_skipped(const char *name, enum need need, bool supported, const char *
  */
 int run_child(int (*body)(void), unsigned long mode);
 
+/*
+ * run_child() with a watchdog: a child still running after ms milliseconds
+ * is killed (SIGKILL) and the answer is -1, after a note.
+ */
+int run_child_within(int (*body)(void), unsigned long mode, long ms);
+
 /* Whether wait status st is exit exit_code (sig 0) or death by signal sig; notes why not. */
 bool status_is(int st, int exit_code, int sig);
 

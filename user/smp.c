@@ -1,0 +1,753 @@
+// SPDX-License-Identifier: MIT
+/*
+ * /bin/smp: several CPUs as user space sees them, with shadow stacks live
+ * where the machine has them (CET on x86_64, GCS on arm64), written against
+ * Linux's behaviour (make test-linux).
+ *
+ * Proves: a thread pinned with sched_setaffinity runs on exactly that CPU
+ * (getcpu says so after every yield), and there a deep call chain, a
+ * signal's shadow-stack frame and a new thread's kernel-allocated shadow
+ * stack behave exactly as anywhere; threads that migrate between CPUs,
+ * moving themselves or moved by another thread, while taking signals,
+ * never see their shadow-stack pointer change under a call; and when one
+ * CPU unmaps or protects memory, or forks, a thread of the same process
+ * running in user mode on another CPU sees it at its next access (the TLB
+ * shootdown): death at its first push on an unmapped shadow stack, SIGSEGV
+ * with SEGV_MAPERR / SEGV_ACCERR at the exact address, private copies after
+ * fork.
+ *
+ * The cases that need two CPUs skip ("only one CPU") when
+ * sched_getaffinity(0) holds fewer; the shadow-stack parts skip where the
+ * machine has no shadow stacks. Each case runs in a child with a watchdog,
+ * so a hang fails the case instead of the boot. The arch half is smp_arch.h.
+ */
+#include "shstk_enable.h"
+#include "sig_arch.h"
+#include "smp_arch.h"
+#include "test.h"
+#include <arch/syscall.h>
+#include <errno.h>
+#include <ktap.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <thread.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MASK_LONGS 16	 /* the affinity buffer: 1024 CPUs, as glibc's cpu_set_t */
+#define MAX_CPUS 64	 /* CPUs used from the mask (a thread's seen-CPU set is one word) */
+#define DEPTH 200	 /* the deep call chain */
+#define HANDLER_DEPTH 32 /* the chain a signal handler runs */
+#define STRESS_ITERS 24	 /* moves per thread in the migration stress */
+#define STRESS_DEPTH 64	 /* its call chain per move */
+#define MAX_WORKERS 16	 /* 2 x CPUs, at most */
+#define SIGNALS_PER_WORKER 4
+#define CASE_MS 30000 /* a case's watchdog */
+
+static int cpus[MAX_CPUS], ncpus;
+static bool ss_supported; /* map_shadow_stack worked: shadow stacks can be enabled */
+
+/* ---- CPUs ---- */
+
+static long set_affinity(long tid, int cpu)
+{
+	unsigned long mask[MASK_LONGS] = { 0 };
+
+	mask[cpu / 64] = 1ul << (cpu % 64);
+	return syscall3(__NR_sched_setaffinity, tid, sizeof(mask), (long)mask);
+}
+
+/* The only CPU in tid's affinity mask, -1 when it has none or several. */
+static int affinity_single(long tid)
+{
+	unsigned long mask[MASK_LONGS] = { 0 };
+	long n = syscall3(__NR_sched_getaffinity, tid, sizeof(mask), (long)mask);
+	int found = -1;
+
+	for (long c = 0; n > 0 && c < n * 8; c++) {
+		if (!(mask[c / 64] >> (c % 64) & 1))
+			continue;
+		if (found >= 0)
+			return -1;
+		found = (int)c;
+	}
+	return found;
+}
+
+static int current_cpu(void)
+{
+	unsigned int cpu = ~0u;
+
+	return syscall3(__NR_getcpu, (long)&cpu, 0, 0) == 0 ? (int)cpu : -1;
+}
+
+static int cpu_index(int cpu)
+{
+	for (int i = 0; i < ncpus; i++)
+		if (cpus[i] == cpu)
+			return i;
+	return -1;
+}
+
+/* Fills cpus[] from the initial affinity mask; false if it cannot be read. */
+static bool read_cpus(void)
+{
+	unsigned long mask[MASK_LONGS] = { 0 };
+	long n = syscall3(__NR_sched_getaffinity, 0, sizeof(mask), (long)mask);
+
+	for (long c = 0; n > 0 && c < n * 8 && ncpus < MAX_CPUS; c++)
+		if (mask[c / 64] >> (c % 64) & 1)
+			cpus[ncpus++] = (int)c;
+	return n > 0;
+}
+
+static void raw_yield(void)
+{
+	syscall0(__NR_sched_yield);
+}
+
+/* ---- the shadow-stack checks ---- */
+
+/* The first inconsistency any thread or handler saw (checked at the end of a case). */
+static struct {
+	int count;
+	const char *what;
+	unsigned long got, want;
+} bad;
+
+static void inconsistent(const char *what, unsigned long got, unsigned long want)
+{
+	if (__atomic_fetch_add(&bad.count, 1, __ATOMIC_SEQ_CST) == 0) {
+		bad.what = what;
+		bad.got = got;
+		bad.want = want;
+	}
+}
+
+/* 0, or a note on the first inconsistency and a failure code. */
+static int no_inconsistency(void)
+{
+	if (__atomic_load_n(&bad.count, __ATOMIC_SEQ_CST) == 0)
+		return 0;
+	note("%d inconsistencies; the first: %s: got %#lx, want %#lx", bad.count, bad.what, bad.got,
+	     bad.want);
+	return FAIL_CODE;
+}
+
+/*
+ * One call per level down to 0, yielding at yield_at: each level reads the
+ * shadow-stack pointer on the way down and again after the deeper call
+ * returned, which must give the same value. noipa: a real call every level.
+ */
+static __attribute__((noinline, noipa)) void descend(int depth, unsigned long *trail, int yield_at)
+{
+	unsigned long here = smp_ssp();
+
+	trail[depth] = here;
+	if (depth == yield_at)
+		raw_yield();
+	if (depth > 0)
+		descend(depth - 1, trail, yield_at);
+	if (smp_ssp() != here)
+		inconsistent("SSP after a deeper call returned", smp_ssp(), here);
+}
+
+/* descend(), then: with a shadow stack, each level is exactly one entry below its caller. */
+static void call_chain(int depth, int yield_at)
+{
+	unsigned long trail[DEPTH + 1];
+
+	descend(depth, trail, yield_at);
+	for (int d = depth; d > 0 && trail[depth]; d--)
+		if (trail[d - 1] != trail[d] - SMP_SS_ENTRY)
+			inconsistent("SSP one call deeper", trail[d - 1], trail[d] - SMP_SS_ENTRY);
+}
+
+/* What a thread's SIGUSR1 handler saw; a thread's tcb->user points at its own. */
+struct worker {
+	int index;
+	bool want_ss;
+	volatile int ready, done, req, moved, target;
+	volatile int hits, sig_cpu;
+	volatile unsigned long sig_ssp;
+	unsigned long seen; /* bit i: ran on cpus[i] */
+	struct thread t;
+};
+
+/*
+ * SIGUSR1: records the CPU and SSP; with a shadow stack, checks the frame
+ * delivery pushed (at SSP the restorer, at SSP + 8 the token of the
+ * interrupted SSP, which is SSP + 16: docs/ABI.md §4.7, §5.7), then runs a
+ * call chain of its own on top of it.
+ */
+static void on_usr1(int sig)
+{
+	struct worker *w = thread_self()->user;
+	unsigned long ssp = smp_ssp();
+
+	(void)sig;
+	if (!w) {
+		inconsistent("SIGUSR1 on a thread without a record", 0, 1);
+		return;
+	}
+	w->sig_ssp = ssp;
+	w->sig_cpu = current_cpu();
+	if (ssp) {
+		unsigned long ss0 = *(volatile unsigned long *)ssp;
+		unsigned long ss8 = *(volatile unsigned long *)(ssp + 8);
+
+		if (ss0 != (unsigned long)sig_restorer)
+			inconsistent("[SSP] in a handler (the restorer)", ss0,
+				     (unsigned long)sig_restorer);
+		if (ss8 != sig_ss_frame_token(ssp + 16))
+			inconsistent("[SSP + 8] in a handler (the pre-signal token)", ss8,
+				     sig_ss_frame_token(ssp + 16));
+	}
+	call_chain(HANDLER_DEPTH, -1);
+	w->hits++;
+}
+
+static long install_usr1(void)
+{
+	struct kernel_sigaction a = { (unsigned long)on_usr1, SA_RESTORER | SA_RESTART,
+				      (unsigned long)sig_restorer, 0 };
+
+	return syscall4(__NR_rt_sigaction, SIGUSR1, (long)&a, 0, 8);
+}
+
+/* ---- 1. pinned: every CPU of the mask in turn ---- */
+
+/*
+ * In the calling thread, pinned to cpu: getcpu says cpu across yields; a
+ * SIGUSR1 sent to itself is handled on cpu; with ss, a deep chain with a
+ * yield in its middle keeps SSP, the handler's SSP is the interrupted one
+ * less the 16-byte frame and sigreturn gives that one back.
+ */
+static int on_this_cpu(int cpu, bool ss)
+{
+	struct worker *w = thread_self()->user;
+	long pid = syscall0(__NR_getpid), tid = syscall0(__NR_gettid), sent;
+	unsigned long pre, post;
+	int hits = w->hits;
+
+	for (int k = 0; k < 4; k++) {
+		EXPECT("getcpu", current_cpu(), cpu);
+		raw_yield();
+	}
+	if (ss) {
+		EXPECT_TRUE("the shadow stack is on", smp_ssp() != 0);
+		call_chain(DEPTH, DEPTH / 2);
+	}
+	pre = smp_ssp();
+	sent = syscall3(__NR_tgkill, pid, tid, SIGUSR1); /* handled on the way back */
+	post = smp_ssp();
+	EXPECT("tgkill", sent, 0);
+	EXPECT("handler ran", w->hits, hits + 1);
+	EXPECT("the handler's CPU", w->sig_cpu, cpu);
+	if (ss) {
+		EXPECT("SSP in the handler", w->sig_ssp, pre - 16);
+		EXPECT("SSP after sigreturn", post, pre);
+	}
+	EXPECT("getcpu after the signal", current_cpu(), cpu);
+	return no_inconsistency();
+}
+
+struct pin_arg {
+	int cpu;
+	bool ss;
+	unsigned long creator_ss_start;
+	struct worker w;
+};
+
+/* A thread created on cpu: it is pinned there (the creator's mask) and does the same. */
+static int pinned_thread(void *p)
+{
+	struct pin_arg *a = p;
+	const struct area *ss;
+
+	thread_self()->user = &a->w;
+	EXPECT("the thread's affinity (its creator's)", affinity_single(0), a->cpu);
+	if (a->ss) {
+		ss = find_area(smp_ssp());
+		EXPECT_TRUE("the thread's SSP is in a shadow-stack area", ss && ss->ss);
+		EXPECT_TRUE("a shadow stack of its own", ss->start != a->creator_ss_start);
+	}
+	return on_this_cpu(a->cpu, a->ss);
+}
+
+static bool pinned_ss; /* the shadow-stack case: body_pinned checks SSPs too */
+
+static int body_pinned(void)
+{
+	static struct worker main_w;
+	static struct pin_arg arg;
+	const struct area *ss = NULL;
+	int r, result = -1;
+
+	thread_self()->user = &main_w;
+	EXPECT("rt_sigaction", install_usr1(), 0);
+	if (pinned_ss) {
+		ss = find_area(smp_ssp());
+		EXPECT_TRUE("main's SSP is in a shadow-stack area", ss && ss->ss);
+	}
+	for (int i = 0; i < ncpus; i++) {
+		EXPECT("sched_setaffinity", set_affinity(0, cpus[i]), 0);
+		EXPECT("sched_getaffinity", affinity_single(0), cpus[i]);
+		r = on_this_cpu(cpus[i], pinned_ss);
+		if (r)
+			return r;
+		arg.cpu = cpus[i];
+		arg.ss = pinned_ss;
+		arg.creator_ss_start = ss ? ss->start : 0;
+		EXPECT("thread_create", thread_create(&arg.w.t, pinned_thread, &arg, NULL), 0);
+		thread_join(&arg.w.t, &result);
+		EXPECT("the pinned thread's result", result, 0);
+	}
+	return 0;
+}
+
+static int body_pinned_getcpu(void)
+{
+	pinned_ss = false;
+	return body_pinned();
+}
+
+static int body_pinned_ss(void)
+{
+	pinned_ss = true;
+	return body_pinned();
+}
+
+/* ---- 2. migration stress ---- */
+
+static struct worker workers[MAX_WORKERS];
+static int nworkers;
+
+/*
+ * A worker: STRESS_ITERS times a call chain (yielding at a different depth
+ * each time), then a move: even workers move themselves to the next CPU,
+ * odd ones ask the driver to move them; getcpu must then be the new CPU.
+ * It ends once it has handled a signal.
+ */
+static int stress_worker(void *p)
+{
+	struct worker *w = p;
+	int want;
+
+	thread_self()->user = w;
+	if (w->want_ss && !smp_ssp())
+		inconsistent("a worker without a shadow stack", 0, 1);
+	__atomic_store_n(&w->ready, 1, __ATOMIC_SEQ_CST);
+	for (int k = 0; k < STRESS_ITERS; k++) {
+		call_chain(STRESS_DEPTH, k % STRESS_DEPTH);
+		if (w->index % 2 == 0) {
+			want = cpus[(w->index + k + 1) % ncpus];
+			if (set_affinity(0, want) != 0)
+				inconsistent("sched_setaffinity of itself", 1, 0);
+		} else {
+			__atomic_store_n(&w->req, k + 1, __ATOMIC_SEQ_CST);
+			while (__atomic_load_n(&w->moved, __ATOMIC_SEQ_CST) < k + 1)
+				raw_yield();
+			want = __atomic_load_n(&w->target, __ATOMIC_SEQ_CST);
+		}
+		int cpu = current_cpu();
+
+		if (cpu != want)
+			inconsistent("getcpu after a move", (unsigned long)cpu,
+				     (unsigned long)want);
+		if (cpu_index(cpu) >= 0)
+			w->seen |= 1ul << cpu_index(cpu);
+	}
+	while (__atomic_load_n(&w->hits, __ATOMIC_SEQ_CST) == 0)
+		raw_yield();
+	unsigned long usr1 = 1ul << (SIGUSR1 - 1);
+
+	syscall4(__NR_rt_sigprocmask, SIG_BLOCK, (long)&usr1, 0, 8);
+	__atomic_store_n(&w->done, 1, __ATOMIC_SEQ_CST);
+	return 0;
+}
+
+/*
+ * The driver (the case's main thread, on any CPU): moves the odd workers
+ * that ask, and sends SIGUSR1 to workers picked by a fixed pseudo-random
+ * sequence, SIGNALS_PER_WORKER per worker, then to any that has had none.
+ */
+static int drive(void)
+{
+	long pid = syscall0(__NR_getpid);
+	unsigned int seed = 2463534242u;
+	int sent = 0, moves = 0, handled = 0, left;
+
+	do {
+		left = 0;
+		for (int i = 0; i < nworkers; i++) {
+			struct worker *w = &workers[i];
+			int req = __atomic_load_n(&w->req, __ATOMIC_SEQ_CST);
+
+			if (__atomic_load_n(&w->done, __ATOMIC_SEQ_CST))
+				continue;
+			left++;
+			if (i % 2 && req > w->moved) {
+				int c = cpus[(i + req) % ncpus];
+
+				EXPECT("sched_setaffinity of another thread",
+				       set_affinity(w->t.created_tid, c), 0);
+				__atomic_store_n(&w->target, c, __ATOMIC_SEQ_CST);
+				__atomic_store_n(&w->moved, req, __ATOMIC_SEQ_CST);
+				moves++;
+			}
+		}
+		seed ^= seed << 13;
+		seed ^= seed >> 17;
+		seed ^= seed << 5;
+		int j = (int)(seed % (unsigned int)nworkers);
+
+		if (sent >= SIGNALS_PER_WORKER * nworkers)
+			for (j = 0; j < nworkers && workers[j].hits; j++)
+				;
+		if (j < nworkers && !__atomic_load_n(&workers[j].done, __ATOMIC_SEQ_CST)) {
+			long r = syscall3(__NR_tgkill, pid, workers[j].t.created_tid, SIGUSR1);
+
+			EXPECT_TRUE("tgkill (0, or ESRCH for a worker that just ended)",
+				    r == 0 || r == -ESRCH);
+			sent++;
+		}
+		raw_yield();
+	} while (left);
+	for (int i = 0; i < nworkers; i++)
+		handled += workers[i].hits;
+	note("%d workers on %d CPUs: %d moves by the driver, %d by the workers, %d signals sent, "
+	     "%d handled",
+	     nworkers, ncpus, moves, (nworkers + 1) / 2 * STRESS_ITERS, sent, handled);
+	return 0;
+}
+
+static int body_stress(void)
+{
+	int r, result;
+
+	EXPECT("rt_sigaction", install_usr1(), 0);
+	nworkers = 2 * ncpus > MAX_WORKERS ? MAX_WORKERS : 2 * ncpus;
+	for (int i = 0; i < nworkers; i++) {
+		workers[i].index = i;
+		workers[i].want_ss = smp_ssp() != 0;
+		EXPECT("thread_create",
+		       thread_create(&workers[i].t, stress_worker, &workers[i], NULL), 0);
+	}
+	for (int i = 0; i < nworkers; i++)
+		while (!__atomic_load_n(&workers[i].ready, __ATOMIC_SEQ_CST))
+			raw_yield();
+	r = drive();
+	for (int i = 0; i < nworkers; i++) {
+		thread_join(&workers[i].t, &result);
+		EXPECT("a worker's result", result, 0);
+	}
+	if (r)
+		return r;
+	for (int i = 0; i < nworkers; i++) {
+		EXPECT_TRUE("every worker ran on 2 CPUs at least",
+			    __builtin_popcountl(workers[i].seen) >= 2);
+		EXPECT_TRUE("every worker handled a signal", workers[i].hits >= 1);
+	}
+	return no_inconsistency();
+}
+
+/* ---- 3. shootdown: a change made on CPU A, seen by a thread spinning on CPU B ---- */
+
+static volatile int go, victim_ready, victim_cpu, victim_survived;
+static volatile unsigned long victim_ssp;
+static volatile unsigned char *victim_byte; /* the page's byte the victim reads */
+
+/* One call and its return: a push on the shadow stack. */
+static __attribute__((noinline, noipa)) void one_call(void)
+{
+	__asm__ volatile("" : : : "memory");
+}
+
+/* Pins the caller to cpus[0], the victim-to-be to cpus[1] (through its argument). */
+static int pin_main(void)
+{
+	EXPECT("sched_setaffinity", set_affinity(0, cpus[0]), 0);
+	EXPECT("getcpu", current_cpu(), cpus[0]);
+	return 0;
+}
+
+/* Waits (the watchdog bounds it) for the victim to be spinning, then checks its CPU. */
+static int victim_spinning(void)
+{
+	while (!__atomic_load_n(&victim_ready, __ATOMIC_SEQ_CST))
+		sleep_ms(1);
+	EXPECT("the victim's CPU", victim_cpu, cpus[1]);
+	return 0;
+}
+
+/* After the change: gives the victim 2 s to die; SURVIVED when its next access worked. */
+static int victim_outcome(void)
+{
+	__atomic_store_n(&go, 1, __ATOMIC_SEQ_CST);
+	for (int i = 0; i < 200 && !victim_survived; i++)
+		sleep_ms(10);
+	if (victim_survived)
+		note("the thread on CPU %d still reached the old page (a stale TLB entry)",
+		     cpus[1]);
+	else
+		note("the thread on CPU %d neither died nor went on", cpus[1]);
+	return victim_survived ? SURVIVED : FAIL_CODE;
+}
+
+/* Pinned to B, runs calls there, then spins in user mode until go; then one call. */
+static int ss_victim(void *p)
+{
+	(void)p;
+	if (set_affinity(0, cpus[1]) != 0)
+		return 1;
+	victim_cpu = current_cpu();
+	call_chain(DEPTH, -1); /* its shadow stack's pages are now in B's TLB */
+	victim_ssp = smp_ssp();
+	__atomic_store_n(&victim_ready, 1, __ATOMIC_SEQ_CST);
+	while (!__atomic_load_n(&go, __ATOMIC_SEQ_CST))
+		smp_relax();
+	one_call(); /* pushes on the unmapped shadow stack: SIGSEGV, and no frame for a handler */
+	victim_survived = 1;
+	return 0;
+}
+
+/* Expected: killed by SIGSEGV (the parent checks); SURVIVED would be a stale TLB entry. */
+static int body_shootdown_ss(void)
+{
+	const struct area *ss;
+	struct thread t;
+	int r = pin_main();
+
+	if (r)
+		return r;
+	EXPECT("thread_create", thread_create(&t, ss_victim, NULL, NULL), 0);
+	r = victim_spinning();
+	if (r)
+		return r;
+	ss = find_area(victim_ssp);
+	EXPECT_TRUE("the victim's SSP is in a shadow-stack area", ss && ss->ss);
+	EXPECT("munmap of its shadow stack", munmap((void *)ss->start, ss->end - ss->start), 0);
+	return victim_outcome();
+}
+
+static int fault_code; /* the si_code body_shootdown_mem's victim must get */
+
+/* The victim's SIGSEGV: exit_group(0) when si_code and si_addr are exact. */
+static void on_segv(int sig, siginfo_t *si, void *uc)
+{
+	const struct user_siginfo *info = (const void *)si;
+
+	(void)sig;
+	(void)uc;
+	if (info->si_code != fault_code || info->u.addr != (unsigned long)victim_byte) {
+		note("SIGSEGV si_code %d si_addr %#lx, want %d %#lx", info->si_code, info->u.addr,
+		     fault_code, (unsigned long)victim_byte);
+		syscall1(__NR_exit_group, 3);
+	}
+	syscall1(__NR_exit_group, 0);
+}
+
+/* Pinned to B, reads the page, then reads it in a loop until go; then once more. */
+static int mem_victim(void *p)
+{
+	unsigned long sum = 0;
+
+	(void)p;
+	if (set_affinity(0, cpus[1]) != 0)
+		return 1;
+	victim_cpu = current_cpu();
+	sum += *victim_byte;
+	__atomic_store_n(&victim_ready, 1, __ATOMIC_SEQ_CST);
+	while (!__atomic_load_n(&go, __ATOMIC_SEQ_CST))
+		sum += *victim_byte;
+	sum += *victim_byte; /* must fault */
+	victim_survived = 1;
+	return (int)(sum & 1);
+}
+
+/* Expected: exit 0 from the victim's handler: SIGSEGV, fault_code, the exact address. */
+static int body_shootdown_mem(void)
+{
+	struct kernel_sigaction a = { (unsigned long)on_segv, SA_SIGINFO | SA_RESTORER,
+				      (unsigned long)sig_restorer, 0 };
+	struct thread t;
+	void *page = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int r = pin_main();
+
+	if (r)
+		return r;
+	EXPECT_TRUE("mmap", page != MAP_FAILED);
+	victim_byte = (unsigned char *)page + 0x123;
+	*victim_byte = 7;
+	EXPECT("rt_sigaction", syscall4(__NR_rt_sigaction, SIGSEGV, (long)&a, 0, 8), 0);
+	EXPECT("thread_create", thread_create(&t, mem_victim, NULL, NULL), 0);
+	r = victim_spinning();
+	if (r)
+		return r;
+	if (fault_code == SEGV_MAPERR)
+		EXPECT("munmap", munmap(page, PAGE), 0);
+	else
+		EXPECT("mprotect PROT_NONE", mprotect(page, PAGE, PROT_NONE), 0);
+	return victim_outcome();
+}
+
+static int body_shootdown_munmap(void)
+{
+	fault_code = SEGV_MAPERR;
+	return body_shootdown_mem();
+}
+
+static int body_shootdown_mprotect(void)
+{
+	fault_code = SEGV_ACCERR;
+	return body_shootdown_mem();
+}
+
+/* The page both sides of the fork write: the writer's counter and one mark each. */
+struct cow_page {
+	volatile unsigned long counter, parent_mark, child_mark;
+};
+
+static struct cow_page *cow;
+
+/* Pinned to B, increments the counter until go. */
+static int cow_writer(void *p)
+{
+	(void)p;
+	if (set_affinity(0, cpus[1]) != 0)
+		return 1;
+	victim_cpu = current_cpu();
+	cow->counter++;
+	__atomic_store_n(&victim_ready, 1, __ATOMIC_SEQ_CST);
+	while (!__atomic_load_n(&go, __ATOMIC_SEQ_CST))
+		cow->counter++;
+	return 0;
+}
+
+/*
+ * The fork child: the writer's increments after the fork and the parent's
+ * mark must not reach it. Its own mark is for the parent to not see.
+ */
+static int cow_child(int to_child, int to_parent)
+{
+	unsigned long c0 = cow->counter, c1;
+	char b;
+
+	if (read(to_child, &b, 1) != 1) /* the parent has written its mark */
+		return 2;
+	sleep_ms(30); /* the writer goes on meanwhile, in the parent */
+	c1 = cow->counter;
+	if (c1 != c0) {
+		note("child: the counter moved from %lu to %lu after the fork", c0, c1);
+		return 3;
+	}
+	if (cow->parent_mark != 0) {
+		note("child: the parent's mark reached the child");
+		return 4;
+	}
+	cow->child_mark = 1;
+	return write(to_parent, "c", 1) == 1 ? 0 : 5;
+}
+
+static int body_shootdown_cow(void)
+{
+	int to_child[2], to_parent[2], st = -1, r = pin_main();
+	unsigned long at_fork;
+	struct thread t;
+	pid_t pid;
+	char b;
+
+	if (r)
+		return r;
+	cow = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	EXPECT_TRUE("mmap", cow != MAP_FAILED);
+	EXPECT("pipe", pipe(to_child), 0);
+	EXPECT("pipe", pipe(to_parent), 0);
+	EXPECT("thread_create", thread_create(&t, cow_writer, NULL, NULL), 0);
+	r = victim_spinning();
+	if (r)
+		return r;
+	fflush_stdout();
+	pid = fork();
+	if (pid == 0)
+		_exit(cow_child(to_child[0], to_parent[1]));
+	at_fork = cow->counter;
+	cow->parent_mark = 1;
+	EXPECT("fork", pid > 0, 1);
+	EXPECT("write", write(to_child[1], "p", 1), 1);
+	EXPECT("read (the child's answer)", read(to_parent[0], &b, 1), 1);
+	EXPECT("the child's mark in the parent", cow->child_mark, 0);
+	EXPECT("wait4", wait4(pid, &st, 0, NULL), pid);
+	EXPECT_TRUE("the child's checks", status_is(st, 0, 0));
+	EXPECT_TRUE("the writer went on in the parent", cow->counter > at_fork);
+	__atomic_store_n(&go, 1, __ATOMIC_SEQ_CST);
+	thread_join(&t, &r);
+	EXPECT("the writer's result", r, 0);
+	return 0;
+}
+
+/* ---- the cases ---- */
+
+enum { ONE_CPU = 1, TWO_CPUS = 2 };
+
+static const struct smp_case {
+	const char *name;
+	int (*body)(void);
+	int min_cpus;
+	bool ss;	/* runs with the shadow stack on: skips without one */
+	bool ss_if_any; /* runs with it on where there is one, else without */
+	int sig, exit;	/* the child's expected end */
+} cases[] = {
+	{ "pinned_every_cpu_getcpu", body_pinned_getcpu, ONE_CPU, false, false, 0, 0 },
+	{ "pinned_every_cpu_shadow_stack", body_pinned_ss, ONE_CPU, true, false, 0, 0 },
+	{ "migration_stress_shadow_stack", body_stress, TWO_CPUS, false, true, 0, 0 },
+	{ "shootdown_munmap_shadow_stack_sigsegv", body_shootdown_ss, TWO_CPUS, true, false,
+	  SIGSEGV, 0 },
+	{ "shootdown_munmap_read_segv_maperr", body_shootdown_munmap, TWO_CPUS, false, false, 0,
+	  0 },
+	{ "shootdown_mprotect_none_read_segv_accerr", body_shootdown_mprotect, TWO_CPUS, false,
+	  false, 0, 0 },
+	{ "shootdown_fork_cow_writer_private", body_shootdown_cow, TWO_CPUS, false, false, 0, 0 },
+};
+
+#define NCASES (sizeof(cases) / sizeof(cases[0]))
+
+int main(void)
+{
+	long probe = syscall3(__NR_map_shadow_stack, 0, PAGE, 0);
+	bool cpus_known = read_cpus();
+
+	ss_supported = probe > 0;
+	if (ss_supported)
+		munmap((void *)probe, PAGE);
+	ktap_header();
+	ktap_plan(NCASES);
+	note("%d CPU%s in the affinity mask%s; %s %s", ncpus, ncpus == 1 ? "" : "s",
+	     cpus_known ? "" : " (unreadable)", SMP_SS_NAME,
+	     ss_supported ? "supported" : "not supported");
+	for (unsigned int i = 0; i < NCASES; i++) {
+		const struct smp_case *c = &cases[i];
+		unsigned long mode = (c->ss || c->ss_if_any) && ss_supported ? SHSTK_MODE_ENABLE
+									     : 0;
+
+		if (c->min_cpus == TWO_CPUS && ncpus < 2) {
+			ktap_skip(c->name, "only one CPU");
+			continue;
+		}
+		if (case_skipped(c->name, c->ss ? LIVE : ANY, ss_supported, SMP_SS_NAME))
+			continue;
+		if (c->ss_if_any && !ss_supported)
+			note("%s: no %s: the SSP checks see 0 and check nothing", c->name,
+			     SMP_SS_NAME);
+		ktap_ok(cpus_known && status_is(run_child_within(c->body, mode, CASE_MS), c->exit,
+						c->sig),
+			"%s", c->name);
+	}
+	return ktap_finish();
+}
