@@ -371,23 +371,35 @@ static int getrandom_cases(void)
 	return 0;
 }
 
+/*
+ * The mask holds CPU 0 and, with several CPUs scheduling, the others up to
+ * the last (each platform starts its CPUs without gaps). Pinned to one
+ * CPU, the caller runs there by the time sched_setaffinity() returns.
+ */
 static int affinity_and_getcpu(void)
 {
-	unsigned long mask[2] = { ~0ul, ~0ul };
-	unsigned int cpu = 9, node = 9;
+	unsigned long mask[2] = { ~0ul, ~0ul }, all;
+	unsigned int cpu = 9, node = 9, last = 0;
 
 	EXPECT("getaffinity", syscall(__NR_sched_getaffinity, 0, 16, mask), 8);
-	EXPECT("CPU 0 only", mask[0], 1);
+	all = mask[0];
+	EXPECT_TRUE("CPU 0 and on, no gap", (all & 1) && (all & (all + 1)) == 0);
 	EXPECT("untouched", mask[1], ~0ul);
 	EXPECT_TRUE("len 0", fails_with(syscall(__NR_sched_getaffinity, 0, 0, mask), EINVAL));
 	EXPECT_TRUE("len 4", fails_with(syscall(__NR_sched_getaffinity, 0, 4, mask), EINVAL));
 	EXPECT_TRUE("no such pid",
 		    fails_with(syscall(__NR_sched_getaffinity, 32000, 8, mask), ESRCH));
-	mask[0] = 3;
-	EXPECT("setaffinity 0-1", syscall(__NR_sched_setaffinity, 0, 8, mask), 0);
-	mask[0] = 2;
-	EXPECT_TRUE("no CPU 0", fails_with(syscall(__NR_sched_setaffinity, 0, 8, mask), EINVAL));
+	mask[0] = all + 1; /* the first CPU past the last one: none that schedules */
+	EXPECT_TRUE("no such CPU", fails_with(syscall(__NR_sched_setaffinity, 0, 8, mask), EINVAL));
+	while (all >> (last + 1))
+		last++;
+	mask[0] = 1ul << last;
+	EXPECT("setaffinity last", syscall(__NR_sched_setaffinity, 0, 8, mask), 0);
 	EXPECT("getcpu", syscall(__NR_getcpu, &cpu, &node, 0), 0);
+	EXPECT("on the last CPU, node 0", cpu + node, last);
+	mask[0] = 1;
+	EXPECT("setaffinity 0", syscall(__NR_sched_setaffinity, 0, 8, mask), 0);
+	EXPECT("getcpu back", syscall(__NR_getcpu, &cpu, &node, 0), 0);
 	EXPECT("cpu 0 node 0", cpu + node, 0);
 	EXPECT("getcpu NULLs", syscall(__NR_getcpu, 0, 0, 0), 0);
 	return 0;
