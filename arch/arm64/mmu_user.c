@@ -2,7 +2,14 @@
 /*
  * The arm64 registers behind user address spaces; the tables themselves are
  * kernel/pgtable.c's, their entries asm/pgtable.h's. One ASID (0) for all
- * of them: switching flushes the TLB's non-global entries.
+ * of them: switching flushes the TLB's non-global entries -- this CPU's
+ * only. TTBR0_EL1.CnP is 0, so the entries its walks cached are private to
+ * this PE (Arm ARM D8.13, "Common not Private" translations: with CnP 0 no
+ * other PE may use them), and only this PE's TTBR0 changed: the other CPUs
+ * keep what they cached for the address spaces they run. A local TLBI is
+ * complete once a DSB of the Non-shareable domain is (D8.13, TLB
+ * maintenance completion); changes to entries are broadcast instead
+ * (asm/pgtable.h).
  */
 #include <asm/mmu.h>
 #include <asm/pgtable.h>
@@ -17,5 +24,6 @@ void arch_pgd_activate(phys_addr_t pgd)
 		return;
 	write_sysreg(ttbr0_el1, want);
 	isb();
-	arm64_flush_all(); /* one ASID for every address space */
+	/* One ASID for every address space: none of the last one's entries may be used. */
+	__asm__ __volatile__("tlbi vmalle1\n\tdsb nsh\n\tisb" ::: "memory");
 }

@@ -6,7 +6,8 @@
  *
  * User address spaces have their own level-0 table in TTBR0 (the kernel
  * lives in TTBR1, so nothing of it is copied) and share ASID 0: switching
- * flushes the TLB's non-global entries. Leaves are nG, AF set (no hardware
+ * flushes this CPU's non-global entries (mmu_user.c), a change to an entry
+ * every CPU's (tlb_flush_page()). Leaves are nG, AF set (no hardware
  * access-flag management), PXN (the kernel never runs user code), AP[1] =
  * EL0 access, AP[2] = read-only, UXN unless PROT_EXEC (Arm ARM D8.3, D8.4),
  * PTE_WRITE on writable leaves (the S1PIE index bit, asm/pte.h). PROT_NONE
@@ -105,16 +106,26 @@ static inline bool pgd_is_active(phys_addr_t pgd)
 	return (read_sysreg(ttbr0_el1) & PTE_ADDR_MASK) == pgd;
 }
 
+/*
+ * A changed user entry: every CPU's TLB may hold it, whichever address
+ * space this CPU has in TTBR0 -- another CPU may run pgd right now, and
+ * with one ASID for all address spaces a TLB entry does not say whose it
+ * is. So always the broadcast forms (TLBI VAAE1IS / VMALLE1IS, mmu.c),
+ * which reach every PE in the Inner Shareable domain and are complete on
+ * all of them once this CPU's DSB ISH completes (Arm ARM D8.13, "TLB
+ * maintenance instructions": broadcast and completion). No answer from the
+ * others is needed, hence no shoot-down IPI (arch_smp_poll()).
+ */
 static inline void tlb_flush_page(phys_addr_t pgd, uintptr_t va)
 {
-	if (pgd_is_active(pgd))
-		arm64_flush_page(va);
+	(void)pgd;
+	arm64_flush_page(va);
 }
 
 static inline void tlb_flush_all(phys_addr_t pgd)
 {
-	if (pgd_is_active(pgd))
-		arm64_flush_all();
+	(void)pgd;
+	arm64_flush_all();
 }
 
 /* New code pages: make the instruction side see what the direct map wrote (Arm ARM D7.5). */
