@@ -12,8 +12,11 @@
  * (asm/pgtable.h).
  */
 #include <asm/mmu.h>
+#include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/sysreg.h>
+#include <kernel/percpu.h>
+#include <kernel/smp.h>
 #include <kernel/vm.h>
 
 void arch_pgd_activate(phys_addr_t pgd)
@@ -22,8 +25,38 @@ void arch_pgd_activate(phys_addr_t pgd)
 
 	if (!want || pgd_is_active(want))
 		return;
+	WRITE_ONCE(this_cpu()->arch.user_pgd, want);
 	write_sysreg(ttbr0_el1, want);
 	isb();
 	/* One ASID for every address space: none of the last one's entries may be used. */
 	__asm__ __volatile__("tlbi vmalle1\n\tdsb nsh\n\tisb" ::: "memory");
+}
+
+/*
+ * Under big_lock, as every page-table change and every TTBR0 switch: which
+ * CPU has which pgd cannot change meanwhile. A CPU that has pgd in TTBR0
+ * may hold its entries; any other flushed them when it last switched.
+ */
+void arm64_tlb_flush_user(phys_addr_t pgd, uintptr_t va, bool all)
+{
+	unsigned int me = this_cpu()->id;
+	bool elsewhere = false;
+	u64 page = (va >> PAGE_SHIFT) & ((1ul << 44) - 1);
+
+	for (unsigned int i = 0; i < smp_nr_cpus && !elsewhere; i++)
+		elsewhere = i != me && READ_ONCE(cpus[i].arch.user_pgd) == pgd;
+	if (elsewhere) {
+		if (all)
+			arm64_flush_all();
+		else
+			arm64_flush_page(va);
+	} else if (pgd_is_active(pgd)) {
+		if (all)
+			__asm__ __volatile__("dsb ishst\n\ttlbi vmalle1\n\tdsb nsh\n\tisb" ::
+						     : "memory");
+		else
+			__asm__ __volatile__(
+				"dsb ishst\n\ttlbi vaae1, %0\n\tdsb nsh\n\tisb" ::"r"(page)
+				: "memory");
+	}
 }
