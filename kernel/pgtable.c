@@ -328,9 +328,16 @@ int pgtable_write_fault(phys_addr_t pgd, uintptr_t va, unsigned int prot, unsign
 	u64 *e = leaf_slot(pgd, va, false);
 	u64 leaf = e ? READ_ONCE(*e) : 0;
 
-	/* Not present (PROT_NONE), or writable already: the fault is the rights'. */
-	if (!pte_present(leaf) || pte_writable(leaf))
+	/* Not present (PROT_NONE): the fault is the rights'. */
+	if (!pte_present(leaf))
 		return -EACCES;
+	/*
+	 * Writable already, and the area allows the access (mm_handle_fault()
+	 * checked): another CPU broke the copy-on-write while this one waited
+	 * for big_lock, and flushed the entry this one faulted on. Retry.
+	 */
+	if (pte_writable(leaf))
+		return 0;
 	return pgtable_unshare(pgd, va, prot, vm_flags);
 }
 

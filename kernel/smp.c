@@ -109,8 +109,15 @@ void smp_secondary_main(struct smp_cpu *c)
 
 	sched_init_secondary(c->idle);
 	arch_smp_secondary_init(me);
+	/*
+	 * Asleep until smp_start_scheduling() lets it in (its IPI wakes it):
+	 * the boot CPU holds big_lock through the self-tests, and spinning on
+	 * it that long only steals an emulator's host CPUs from the boot CPU.
+	 */
+	while (!READ_ONCE(me->scheduling))
+		arch_idle_wait();
 	spin_lock(&big_lock);
-	sched_idle_loop(); /* idles until smp_start_scheduling() */
+	sched_idle_loop();
 }
 
 void smp_start_scheduling(void)

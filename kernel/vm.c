@@ -205,7 +205,13 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 	 */
 	if ((access == FAULT_WRITE || access == FAULT_SHSTK) && !(v->flags & VM_SHARED))
 		return pgtable_write_fault(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot, v->flags);
-	return -EACCES;
+	/*
+	 * Any other access the area allows, to a page that is there: this CPU
+	 * faulted while another one replaced the entry (break-before-make
+	 * leaves it invalid for a moment) and waited for big_lock meanwhile.
+	 * The entry is whole again: retry.
+	 */
+	return 0;
 }
 
 /*

@@ -371,6 +371,11 @@ static int getrandom_cases(void)
 	return 0;
 }
 
+/*
+ * The mask holds CPU 0 and, with several CPUs scheduling, the others up to
+ * the last (each platform starts its CPUs without gaps). Pinned to one
+ * CPU, the caller runs there by the time sched_setaffinity() returns.
+ */
 static int affinity_and_getcpu(void)
 {
 	unsigned long mask[2] = { ~0ul, ~0ul }, all, one;

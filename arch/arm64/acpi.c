@@ -146,7 +146,7 @@ static void parse_madt(void)
 	}
 }
 
-/* The EL1 virtual timer's GSIV: a PPI, so its INTID (ACPI 6.5 §5.2.25, Table 5.123). */
+/* The EL1 virtual and physical timers' GSIVs: PPIs, so INTIDs (ACPI 6.5 §5.2.25, Table 5.123). */
 static void parse_gtdt(void)
 {
 	const struct acpi_table_header *t = acpi_find_table("GTDT", 0);
@@ -154,6 +154,7 @@ static void parse_gtdt(void)
 	if (!t || t->length < GTDT_VIRTUAL_EL1_GSIV + 4)
 		panic("acpi: no GTDT: cannot find the timer's interrupt");
 	arm64_platform.timer_intid = rd32(t, GTDT_VIRTUAL_EL1_GSIV);
+	arm64_platform.ptimer_intid = rd32(t, GTDT_NONSECURE_EL1_GSIV);
 }
 
 /* PSCI and its conduit from the FADT's ARM_BOOT_ARCH (ACPI 6.5 §5.2.9, Table 5.13). */

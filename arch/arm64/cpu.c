@@ -7,6 +7,7 @@
  * ID_AA64MMFR3_EL1.S1PIE 11:8).
  */
 #include <asm/setup.h>
+#include <asm/smp.h>
 #include <asm/sysreg.h>
 #include <kernel/arch.h>
 #include <kernel/percpu.h>
@@ -108,15 +109,19 @@ void arch_irq_restore(unsigned long flags)
 /*
  * WFI wakes on a pending interrupt even while PSTATE.I masks it (Arm ARM
  * D1.6.2), so with IRQs masked nothing can slip in between; unmasking
- * afterwards takes the interrupt.
+ * afterwards takes the interrupt. A secondary sleeps without its tick
+ * (timer.c, arm64_idle_tick()).
  */
 void arch_idle_wait(void)
 {
-	__asm__ __volatile__("dsb sy\n\twfi\n\tmsr daifclr, #2\n\tisb\n\tmsr daifset, #2" ::
-				     : "memory");
+	arm64_idle_tick(false);
+	__asm__ __volatile__("dsb sy\n\twfi" ::: "memory");
+	arm64_idle_tick(true);
+	__asm__ __volatile__("msr daifclr, #2\n\tisb\n\tmsr daifset, #2" ::: "memory");
 }
 
+/* A sleep of a few microseconds where the GIC is ready (timer.c), else YIELD. */
 void arch_cpu_relax(void)
 {
-	__asm__ __volatile__("yield" ::: "memory");
+	arm64_relax();
 }

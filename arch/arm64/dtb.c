@@ -18,13 +18,26 @@
 #include <kernel/printk.h>
 #include <string.h>
 
-/* The generic timer's interrupts entry 2 is the virtual timer (binding arm,armv8-timer). */
+/*
+ * The generic timer's interrupts (binding arm,armv8-timer): entry 1 is the
+ * non-secure EL1 physical timer, entry 2 the virtual timer.
+ */
+#define TIMER_PHYS_ENTRY 1
 #define TIMER_VIRT_ENTRY 2
 #define GIC_PPI_BASE 16 /* a PPI's INTID is 16 + its number (GIC architecture §2.2) */
 #define GIC_SPI_BASE 32
 #define DEFAULT_VTIMER_INTID 27
 
 struct arm64_platform arm64_platform;
+
+/* The INTID of entry i of a three-cell interrupts property: type (0 SPI, 1 PPI), number, flags. */
+static unsigned int timer_intid(const u8 *irq, int i)
+{
+	u64 type = fdt_read_cells(irq + 12 * i, 1);
+	u64 num = fdt_read_cells(irq + 12 * i + 4, 1);
+
+	return (unsigned int)num + (type == 1 ? GIC_PPI_BASE : GIC_SPI_BASE);
+}
 
 static void set_string(char *dst, size_t size, const char *src, int len)
 {
@@ -78,11 +91,8 @@ static void parse_devices(const void *fdt)
 
 		/* Three cells each: type (0 SPI, 1 PPI), number, flags. */
 		if (irq && len >= 12 * (TIMER_VIRT_ENTRY + 1)) {
-			u64 type = fdt_read_cells(irq + 12 * TIMER_VIRT_ENTRY, 1);
-			u64 num = fdt_read_cells(irq + 12 * TIMER_VIRT_ENTRY + 4, 1);
-
-			p->timer_intid =
-				(unsigned int)num + (type == 1 ? GIC_PPI_BASE : GIC_SPI_BASE);
+			p->timer_intid = timer_intid(irq, TIMER_VIRT_ENTRY);
+			p->ptimer_intid = timer_intid(irq, TIMER_PHYS_ENTRY);
 		}
 	}
 

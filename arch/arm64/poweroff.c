@@ -13,8 +13,13 @@
  *    turn off; the status is then only in the "umbra: poweroff status=N"
  *    line panic.c printed before.
  * 3. Else WFI forever.
+ *
+ * The other CPUs are parked first (SGI_STOP, smp.c), so none keeps running
+ * tasks or printing while the machine is left -- or forever when step 3
+ * is all there is.
  */
 #include <asm/setup.h>
+#include <asm/smp.h>
 #include <kernel/arch.h>
 
 #define SEMIHOSTING_SYS_EXIT 0x18
@@ -53,6 +58,7 @@ static void psci_call(u64 function)
 
 void arch_poweroff(int status)
 {
+	arm64_smp_stop_others();
 	semihosting_exit(status * 2 + 1);
 	psci_call(PSCI_SYSTEM_OFF);
 	for (;;)
@@ -62,6 +68,7 @@ void arch_poweroff(int status)
 /* PSCI SYSTEM_RESET: QEMU resets (or, with -no-reboot, exits with 0). */
 void arch_restart(void)
 {
+	arm64_smp_stop_others();
 	psci_call(PSCI_SYSTEM_RESET);
 	for (;;)
 		__asm__ __volatile__("msr daifset, #0xf\n\twfi");

@@ -23,6 +23,7 @@
 #include <asm/page.h>
 #include <asm/pstate.h>
 #include <asm/trap.h>
+#include <kernel/big_lock.h>
 #include <kernel/exec.h>
 #include <kernel/exit.h>
 #include <kernel/mm.h>
@@ -159,13 +160,19 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 			    const struct ksiginfo *info, u64 old_mask)
 {
 	struct trap_frame *f = regs_of(t);
-	static struct rt_sigframe frame; /* 4.7 KiB: too big for a kernel stack; one CPU */
+	/*
+	 * 4.7 KiB: too big for a kernel stack. One for every CPU: it is used
+	 * only under big_lock, and nothing between filling it and copying it
+	 * out sleeps (a fault in copy_to_user() pages memory in, never waits).
+	 */
+	static struct rt_sigframe frame;
 	bool to_altstack;
 	uintptr_t sp = sigframe_stack(t, ka, f->sp, f->sp, &to_altstack);
 	uintptr_t ret = (ka->flags & SA_RESTORER) ? ka->restorer : SIGTRAMP_ADDR;
 
 	uintptr_t at = ALIGN_DOWN(sp - sizeof(frame), 16);
 
+	assert_big_lock_held();
 	memset(&frame, 0, sizeof(frame));
 	siginfo_to_user(&frame.info, info);
 	sigframe_save_altstack(t, f->sp, &frame.uc.uc_stack);
@@ -300,12 +307,13 @@ SYSCALL(rt_sigreturn)
 {
 	struct task *t = current;
 	struct trap_frame *f = regs_of(t);
-	uintptr_t at = f->sp; /* the handler returned with sp where we put the frame */
-	static struct rt_sigframe frame;
+	uintptr_t at = f->sp;		 /* the handler returned with sp where we put the frame */
+	static struct rt_sigframe frame; /* as arch_signal_setup_frame()'s: under big_lock */
 	bool pstate_ok;
 	u64 pstate;
 
 	(void)a;
+	assert_big_lock_held();
 	f->esr = 0; /* never restarted */
 	if ((at & 15) || copy_from_user(&frame, (const void __user *)at, sizeof(frame)))
 		goto bad;

@@ -6,11 +6,12 @@
  * device tree's cpu nodes or the MADT's GICC entries (arm64_platform.cpus).
  *
  * Each runs head.S's secondary_entry (EL2 -> EL1 as the boot CPU, MMU on
- * with the kernel's tables), then arm64_secondary_main(): the exception
- * vectors, PAN, the GCS/S1PIE self-check (arm64_gcs_check_secondary()),
- * a report in smp_cpus[] and WFI with every interrupt masked. Its GIC CPU
- * interface stays as reset left it: no interrupt is taken there yet. It
- * never touches `current`, the run queue or a lock.
+ * with the kernel's tables), then arm64_secondary_main(): its per-CPU
+ * pointer, the exception vectors, PAN, the GCS/S1PIE self-check
+ * (arm64_gcs_check_secondary()), a report in smp_cpus[], and the generic
+ * smp_secondary_main(), which sets up its GIC interface and timer
+ * (arch_smp_secondary_init()) and enters the idle loop. CPUs wake each
+ * other with SGIs (gic.c).
  */
 #include <asm/gcs.h>
 #include <asm/mmu.h>
@@ -19,6 +20,7 @@
 #include <asm/smp.h>
 #include <asm/sysreg.h>
 #include <kernel/boot.h>
+#include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <stddef.h>
@@ -159,12 +161,23 @@ void arch_smp_started_all(void)
 
 __noreturn void arm64_secondary_main(u64 cpu);
 
-/* On the new CPU, MMU on, on its own stack, every interrupt masked. */
+/*
+ * On the new CPU, MMU on, on its idle task's stack, every interrupt
+ * masked. First TPIDR_EL1 (this_cpu(), which every lock and `current`
+ * read), then what the boot CPU set for itself outside head.S: its
+ * exception vectors (VBAR_EL1), PAN, the S1PIE/GCS registers (set and
+ * checked by arm64_gcs_check_secondary()). MAIR, TCR, TTBR1, SCTLR and
+ * CPACR (FP/SIMD) came from head.S, EL2's traps from el2_to_el1; the GIC,
+ * the timer and EL0's counter access (CNTKCTL_EL1) come with
+ * arch_smp_secondary_init(). MDSCR_EL1 stays as reset left it, as on the
+ * boot CPU, which never writes it.
+ */
 void arm64_secondary_main(u64 cpu)
 {
 	enum smp_shstk verdict;
 	u64 detail = 0;
 
+	arch_set_this_cpu(&cpus[cpu]);
 	write_sysreg(ttbr0_el1, arm64_empty_pgd());
 	isb();
 	__asm__ __volatile__("tlbi vmalle1\n\tdsb nsh\n\tisb" ::: "memory");
@@ -173,21 +186,55 @@ void arm64_secondary_main(u64 cpu)
 		arm64_pan_init();
 	verdict = arm64_gcs_check_secondary(&detail);
 	smp_report(&smp_cpus[cpu], arch_smp_this_cpu_id(), verdict, detail);
-	for (;;)
-		__asm__ __volatile__("msr daifset, #0xf\n\twfi" ::: "memory");
+	smp_secondary_main(&smp_cpus[cpu]);
 }
 
-/* ---- scheduling on this CPU: filled in by the per-CPU interrupt work ---- */
+/* ---- scheduling on this CPU ---- */
+
+/* Before the idle loop, big_lock not held: only this CPU's own registers are touched. */
 void arch_smp_secondary_init(struct cpu *c)
 {
-	(void)c;
+	arm64_timer_init_secondary(c);
+}
+
+static void send_sgi(unsigned int sgi, unsigned int cpu)
+{
+	gic_send_sgi(sgi, smp_cpus[cpu].hw_id, cpus[cpu].arch.gic_cpu_mask);
 }
 
 void arch_smp_send_reschedule(unsigned int cpu)
 {
-	(void)cpu;
+	send_sgi(SGI_RESCHEDULE, cpu);
 }
 
+/*
+ * Nothing to answer: the TLB maintenance that keeps other CPUs' TLBs right
+ * is broadcast by the hardware (TLBI ...IS, asm/pgtable.h) and completes
+ * with the sender's DSB, without the other CPUs doing anything.
+ */
 void arch_smp_poll(void)
 {
+}
+
+/* Every other CPU that takes interrupts stops (before the machine is left: poweroff.c). */
+void arm64_smp_stop_others(void)
+{
+	unsigned int me = this_cpu()->id;
+
+	for (unsigned int i = 0; i < smp_nr_cpus; i++)
+		if (i != me && READ_ONCE(cpus[i].idle))
+			send_sgi(SGI_STOP, i);
+}
+
+void arm64_sgi(unsigned int sgi)
+{
+	/*
+	 * SGI_RESCHEDULE: the sender set need_resched first; the idle loop or
+	 * the way back to user mode acts on it. SGI_STOP: park for good, every
+	 * interrupt masked (a CPU spinning on big_lock never takes it, and
+	 * never gets the lock either).
+	 */
+	if (sgi == SGI_STOP)
+		for (;;)
+			__asm__ __volatile__("msr daifset, #0xf\n\twfi" ::: "memory");
 }

@@ -4,13 +4,20 @@
  * D11.2: CNTFRQ_EL0, CNTVCT_EL0, CNTV_CVAL_EL0, CNTV_CTL_EL0), taken through
  * the GIC; user space's view of the counter; and the IRQ entry every
  * interrupt goes through.
+ *
+ * Every CPU has its own virtual timer and takes its own tick, which
+ * preempts the task it runs (sched_tick()); only the boot CPU's (cpus[0])
+ * is the clock (timer_tick()). A secondary's timer is masked while it
+ * idles (arm64_idle_tick()): it wakes for the reschedule SGI instead.
  */
 #include <asm/setup.h>
+#include <asm/smp.h>
 #include <asm/sysreg.h>
 #include <asm/trap.h>
 #include <kernel/arch.h>
 #include <kernel/big_lock.h>
 #include <kernel/panic.h>
+#include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/timer.h>
@@ -19,6 +26,10 @@
 
 static void (*handlers[MAX_INTID])(void);
 static u64 interval;
+
+/* How long one spin-wait step sleeps (arm64_relax()): 20 microseconds. */
+#define RELAX_PER_SECOND 50000
+static u64 relax_ticks;
 
 void irq_set_handler(unsigned int intid, void (*fn)(void))
 {
@@ -34,7 +45,8 @@ static void timer_irq(void)
 	if (next <= now) /* we fell behind (an emulator pause): skip, do not storm */
 		next = now + interval;
 	write_sysreg(cntv_cval_el0, next);
-	timer_tick();
+	if (this_cpu()->id == 0)
+		timer_tick();
 }
 
 /*
@@ -50,6 +62,72 @@ static void counter_user_access(void)
 	isb();
 }
 
+/* This CPU's half: EL0's counter access, its timer PPI and SGIs, the first deadline. */
+static void timer_start_cpu(void)
+{
+	counter_user_access();
+	gic_enable(arm64_platform.timer_intid);
+	gic_enable(SGI_RESCHEDULE);
+	gic_enable(SGI_STOP);
+	if (arm64_platform.ptimer_intid) {
+		gic_enable(arm64_platform.ptimer_intid);
+		this_cpu()->arch.relax_ready = true;
+	}
+	write_sysreg(cntv_cval_el0, read_sysreg(cntvct_el0) + interval);
+	write_sysreg(cntv_ctl_el0, CNT_CTL_ENABLE);
+	isb();
+}
+
+void arm64_timer_init_secondary(struct cpu *c)
+{
+	gic_init_cpu(c);
+	timer_start_cpu();
+}
+
+/*
+ * Around a secondary's WFI (arch_idle_wait()): its tick only preempts
+ * tasks, and an idle CPU has none, so the timer is masked (CNTV_CTL_EL0.IMASK,
+ * Arm ARM D11.2) and the CPU sleeps until an SGI says there is work. Spinning
+ * on big_lock for nothing 100 times a second is what it avoids. The boot
+ * CPU's tick is the clock and never stops.
+ */
+void arm64_idle_tick(bool on)
+{
+	if (this_cpu()->id == 0)
+		return;
+	write_sysreg(cntv_ctl_el0, on ? CNT_CTL_ENABLE : CNT_CTL_ENABLE | CNT_CTL_IMASK);
+	isb();
+}
+
+/*
+ * One step of a spin-wait (arch_cpu_relax(): a CPU waiting for a lock or a
+ * report). Spinning on emulators with fewer host CPUs than virtual ones
+ * steals the host time the CPU being waited for needs -- QEMU treats
+ * YIELD and WFE as no-ops -- so the step sleeps in WFI instead, woken at
+ * the latest by the EL1 physical timer (CNTP, otherwise unused) 20 us
+ * later: WFI wakes on a pending interrupt even with PSTATE.I masking it
+ * (Arm ARM D1.6.2), and masked it stays, so the timer's interrupt is never
+ * taken; disabling the timer withdraws it (Arm ARM D11.2, CNTP_CTL_EL0).
+ * Before this CPU's GIC interface knows that interrupt: a plain YIELD.
+ */
+void arm64_relax(void)
+{
+	unsigned long flags;
+
+	if (!this_cpu()->arch.relax_ready) {
+		__asm__ __volatile__("yield" ::: "memory");
+		return;
+	}
+	__asm__ __volatile__("mrs %0, daif\n\tmsr daifset, #2" : "=r"(flags)::"memory");
+	write_sysreg(cntp_tval_el0, relax_ticks);
+	write_sysreg(cntp_ctl_el0, CNT_CTL_ENABLE);
+	isb();
+	__asm__ __volatile__("wfi" ::: "memory");
+	write_sysreg(cntp_ctl_el0, 0);
+	isb();
+	__asm__ __volatile__("msr daif, %0" ::"r"(flags) : "memory");
+}
+
 void arch_timer_init(unsigned int hz)
 {
 	u64 freq = read_sysreg(cntfrq_el0);
@@ -57,13 +135,10 @@ void arch_timer_init(unsigned int hz)
 	if (!freq)
 		panic("timer: CNTFRQ_EL0 is 0 (firmware did not set it)");
 	interval = freq / hz;
-	counter_user_access();
+	relax_ticks = freq / RELAX_PER_SECOND ?: 1;
 	gic_init();
 	irq_set_handler(arm64_platform.timer_intid, timer_irq);
-	gic_enable(arm64_platform.timer_intid);
-	write_sysreg(cntv_cval_el0, read_sysreg(cntvct_el0) + interval);
-	write_sysreg(cntv_ctl_el0, CNT_CTL_ENABLE);
-	isb();
+	timer_start_cpu();
 	pr_info("timer: generic timer at %lu Hz, tick %u Hz, GICv%u INTID %u\n",
 		(unsigned long)freq, hz, arm64_platform.gic_version, arm64_platform.timer_intid);
 }
@@ -71,13 +146,16 @@ void arch_timer_init(unsigned int hz)
 /* entry.S: an IRQ from EL0 or EL1, interrupts masked. */
 static void irq_dispatch(bool user)
 {
-	unsigned int intid = gic_ack();
+	u32 eoi;
+	unsigned int intid = gic_ack(&eoi);
 
 	if (intid >= MAX_INTID)
 		return; /* spurious: nothing to acknowledge */
-	if (handlers[intid])
+	if (intid < SGI_COUNT)
+		arm64_sgi(intid);
+	else if (handlers[intid])
 		handlers[intid]();
-	gic_eoi(intid);
+	gic_eoi(eoi);
 	if (intid == arm64_platform.timer_intid)
 		sched_tick(user);
 	if (user)

@@ -77,8 +77,9 @@ int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t en
 int pgtable_unshare(phys_addr_t pgd, uintptr_t va, unsigned int prot, unsigned int vm_flags);
 /*
  * A write (or shadow-stack access) the area allows faulted on the present
- * page at va: copy-on-write resolves it as pgtable_unshare(). -EACCES when
- * the leaf is not a write-protected present one (then the fault is real).
+ * page at va: copy-on-write resolves it as pgtable_unshare(). 0 when the
+ * leaf is writable already (another CPU resolved it first: retry), -EACCES
+ * when it is not present (PROT_NONE: the fault is real).
  */
 int pgtable_write_fault(phys_addr_t pgd, uintptr_t va, unsigned int prot, unsigned int vm_flags);
 

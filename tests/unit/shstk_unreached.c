@@ -21,7 +21,7 @@
 		return ret;                                                   \
 	} while (0)
 
-struct task *current;
+struct cpu unit_cpu; /* `current` is unit_cpu.running (stubs/asm/percpu.h) */
 
 int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
 {

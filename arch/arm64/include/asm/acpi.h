@@ -34,7 +34,8 @@
 #define MADT_GICR_BASE 4
 #define MADT_GICR_LENGTH 12
 
-/* GTDT (ACPI 6.5 §5.2.25, Table 5.123): the virtual EL1 timer's GSIV. */
+/* GTDT (ACPI 6.5 §5.2.25, Table 5.123): the non-secure EL1 and virtual EL1 timers' GSIVs. */
+#define GTDT_NONSECURE_EL1_GSIV 56
 #define GTDT_VIRTUAL_EL1_GSIV 64
 
 /* FADT (ACPI 6.5 §5.2.9, Table 5.9) ARM_BOOT_ARCH, flags in Table 5.13. */

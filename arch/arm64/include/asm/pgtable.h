@@ -6,7 +6,8 @@
  *
  * User address spaces have their own level-0 table in TTBR0 (the kernel
  * lives in TTBR1, so nothing of it is copied) and share ASID 0: switching
- * flushes the TLB's non-global entries. Leaves are nG, AF set (no hardware
+ * flushes this CPU's non-global entries (mmu_user.c), a change to an entry
+ * those of every CPU running that address space (tlb_flush_page()). Leaves are nG, AF set (no hardware
  * access-flag management), PXN (the kernel never runs user code), AP[1] =
  * EL0 access, AP[2] = read-only, UXN unless PROT_EXEC (Arm ARM D8.3, D8.4),
  * PTE_WRITE on writable leaves (the S1PIE index bit, asm/pte.h). PROT_NONE
@@ -105,16 +106,28 @@ static inline bool pgd_is_active(phys_addr_t pgd)
 	return (read_sysreg(ttbr0_el1) & PTE_ADDR_MASK) == pgd;
 }
 
+/*
+ * A changed user entry: dropped from every TLB that may hold it
+ * (mmu_user.c). With one ASID for all address spaces an entry does not say
+ * whose it is, so what may hold pgd's entries is the CPUs whose TTBR0 is
+ * pgd now: every other CPU flushed its own when it last switched TTBR0.
+ * Another CPU running pgd gets the broadcast forms (TLBI VAAE1IS /
+ * VMALLE1IS), which reach every PE in the Inner Shareable domain and are
+ * complete on all of them once this CPU's DSB ISH is (Arm ARM D8.13, "TLB
+ * maintenance instructions": broadcast and completion) -- no answer from
+ * the others is needed, hence no shoot-down IPI (arch_smp_poll()). When
+ * only this CPU runs it, the local forms.
+ */
+void arm64_tlb_flush_user(phys_addr_t pgd, uintptr_t va, bool all);
+
 static inline void tlb_flush_page(phys_addr_t pgd, uintptr_t va)
 {
-	if (pgd_is_active(pgd))
-		arm64_flush_page(va);
+	arm64_tlb_flush_user(pgd, va, false);
 }
 
 static inline void tlb_flush_all(phys_addr_t pgd)
 {
-	if (pgd_is_active(pgd))
-		arm64_flush_all();
+	arm64_tlb_flush_user(pgd, 0, true);
 }
 
 /* New code pages: make the instruction side see what the direct map wrote (Arm ARM D7.5). */

@@ -15,18 +15,19 @@ struct mmio_range {
 
 /* The devices the DTB or the ACPI tables described; read by the drivers. */
 struct arm64_platform {
-	struct mmio_range uart;	  /* PL011 */
-	struct mmio_range rtc;	  /* PL031, size 0 when absent */
-	struct mmio_range gicd;	  /* GIC distributor */
-	struct mmio_range gicc;	  /* GICv2 CPU interface */
-	struct mmio_range gicr;	  /* GICv3 redistributors */
-	unsigned int gic_version; /* 2 or 3 */
-	unsigned int timer_intid; /* virtual timer's GIC INTID */
-	bool psci_hvc;		  /* PSCI conduit: HVC, else SMC */
-	bool psci;		  /* PSCI is there (DTB node, FADT flag) */
-	bool acpi;		  /* described by ACPI, not the DTB */
-	bool console_unknown;	  /* no UART yet and no default to assume: stay quiet */
-	u64 cpus[SMP_MAX_CPUS];	  /* MPIDR affinity of each CPU (DT cpu nodes, MADT GICCs) */
+	struct mmio_range uart;	   /* PL011 */
+	struct mmio_range rtc;	   /* PL031, size 0 when absent */
+	struct mmio_range gicd;	   /* GIC distributor */
+	struct mmio_range gicc;	   /* GICv2 CPU interface */
+	struct mmio_range gicr;	   /* GICv3 redistributors */
+	unsigned int gic_version;  /* 2 or 3 */
+	unsigned int timer_intid;  /* virtual timer's GIC INTID */
+	unsigned int ptimer_intid; /* EL1 physical timer's (arch_cpu_relax()), 0 if unknown */
+	bool psci_hvc;		   /* PSCI conduit: HVC, else SMC */
+	bool psci;		   /* PSCI is there (DTB node, FADT flag) */
+	bool acpi;		   /* described by ACPI, not the DTB */
+	bool console_unknown;	   /* no UART yet and no default to assume: stay quiet */
+	u64 cpus[SMP_MAX_CPUS];	   /* MPIDR affinity of each CPU (DT cpu nodes, MADT GICCs) */
 	unsigned int nr_cpus;
 };
 
@@ -54,11 +55,18 @@ extern const struct arm64_efi_handoff *arm64_efi;
 /* Registers of a device, mapped uncached in the direct map by arch_mm_init(). */
 void arm64_add_mmio(const struct mmio_range *r);
 
-/* GIC: set up, enable one INTID, and take one interrupt. */
+/*
+ * GIC (gic.c): set up the distributor and this CPU's interface (boot CPU),
+ * or only this CPU's (a secondary); enable one INTID (0-31: this CPU's
+ * own); take one interrupt (its INTID; *eoi for gic_eoi()); send an SGI.
+ */
+struct cpu;
 void gic_init(void);
+void gic_init_cpu(struct cpu *c);
 void gic_enable(unsigned int intid);
-unsigned int gic_ack(void);
-void gic_eoi(unsigned int intid);
+unsigned int gic_ack(u32 *eoi);
+void gic_eoi(u32 eoi);
+void gic_send_sgi(unsigned int sgi, u64 mpidr, u8 cpu_mask);
 #define GIC_SPURIOUS 1023
 
 /* The FP/SIMD state for new programs; called once at start. */

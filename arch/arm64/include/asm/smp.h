@@ -28,6 +28,30 @@ struct arm64_secondary_boot {
 
 /* The physical entry point PSCI CPU_ON is given (head.S). */
 extern const char arm64_secondary_entry[];
+
+/*
+ * The SGIs (software-generated interrupts, INTIDs 0-15) one CPU sends
+ * another: reschedule (nothing to do but wake: the idle loop and the way
+ * back to user mode look at need_resched) and stop (a panic parks the
+ * others).
+ */
+#define SGI_RESCHEDULE 0
+#define SGI_STOP 1
+#define SGI_COUNT 16
+
+struct cpu;
+
+/* smp.c: an SGI was taken on this CPU (interrupts masked). */
+void arm64_sgi(unsigned int sgi);
+
+/* smp.c: parks every other CPU that has joined the scheduler (SGI_STOP). */
+void arm64_smp_stop_others(void);
+
+/* timer.c: a secondary's GIC interface and tick; the tick masked while idle. */
+void arm64_timer_init_secondary(struct cpu *c);
+void arm64_idle_tick(bool on);
+/* timer.c: one step of a spin-wait (arch_cpu_relax()). */
+void arm64_relax(void);
 #endif
 
 #endif
