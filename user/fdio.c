@@ -371,25 +371,43 @@ static int getrandom_cases(void)
 	return 0;
 }
 
+/*
+ * The mask is every CPU that schedules (CPU 0 first, no holes: Umbra's CPUs
+ * are numbered in the firmware's order); a mask naming only a CPU past
+ * them is EINVAL; pinned to one CPU, getcpu() reports that CPU -- the last
+ * one too, so a pinned task moves there.
+ */
 static int affinity_and_getcpu(void)
 {
-	unsigned long mask[2] = { ~0ul, ~0ul };
-	unsigned int cpu = 9, node = 9;
+	unsigned long mask[2] = { ~0ul, ~0ul }, all;
+	unsigned int cpu = 99, node = 9, ncpus;
 
 	EXPECT("getaffinity", syscall(__NR_sched_getaffinity, 0, 16, mask), 8);
-	EXPECT("CPU 0 only", mask[0], 1);
+	all = mask[0];
+	EXPECT_TRUE("CPU 0 and no holes", (all & 1) && (all & (all + 1)) == 0);
 	EXPECT("untouched", mask[1], ~0ul);
+	ncpus = (unsigned int)__builtin_popcountl(all);
 	EXPECT_TRUE("len 0", fails_with(syscall(__NR_sched_getaffinity, 0, 0, mask), EINVAL));
 	EXPECT_TRUE("len 4", fails_with(syscall(__NR_sched_getaffinity, 0, 4, mask), EINVAL));
 	EXPECT_TRUE("no such pid",
 		    fails_with(syscall(__NR_sched_getaffinity, 32000, 8, mask), ESRCH));
-	mask[0] = 3;
-	EXPECT("setaffinity 0-1", syscall(__NR_sched_setaffinity, 0, 8, mask), 0);
-	mask[0] = 2;
-	EXPECT_TRUE("no CPU 0", fails_with(syscall(__NR_sched_setaffinity, 0, 8, mask), EINVAL));
+	if (ncpus < 64) {
+		mask[0] = 1ul << ncpus;
+		EXPECT_TRUE("no CPU that schedules",
+			    fails_with(syscall(__NR_sched_setaffinity, 0, 8, mask), EINVAL));
+	}
+	mask[0] = 1ul << (ncpus - 1);
+	EXPECT("pin to the last CPU", syscall(__NR_sched_setaffinity, 0, 8, mask), 0);
 	EXPECT("getcpu", syscall(__NR_getcpu, &cpu, &node, 0), 0);
-	EXPECT("cpu 0 node 0", cpu + node, 0);
+	EXPECT("on the last CPU", cpu, ncpus - 1);
+	EXPECT("node 0", node, 0);
+	mask[0] = 1;
+	EXPECT("pin to CPU 0", syscall(__NR_sched_setaffinity, 0, 8, mask), 0);
+	EXPECT("getcpu again", syscall(__NR_getcpu, &cpu, &node, 0), 0);
+	EXPECT("on CPU 0", cpu, 0);
 	EXPECT("getcpu NULLs", syscall(__NR_getcpu, 0, 0, 0), 0);
+	mask[0] = all;
+	EXPECT("all again", syscall(__NR_sched_setaffinity, 0, 8, mask), 0);
 	return 0;
 }
 
