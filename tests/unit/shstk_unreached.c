@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <kernel/percpu.h>
 #include <kernel/shstk.h>
 #include <kernel/task.h>
 #include <kernel/vm.h>
@@ -21,7 +22,13 @@
 		return ret;                                                   \
 	} while (0)
 
-struct task *current;
+/* The one host "CPU": `current` is its running task (<kernel/percpu.h>). */
+static struct cpu host_cpu = { .self = &host_cpu };
+
+struct cpu *arch_this_cpu(void)
+{
+	return &host_cpu;
+}
 
 int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
 {

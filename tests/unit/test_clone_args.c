@@ -928,7 +928,7 @@ static void test_valid_size_shape(void **state)
 {
 	(void)state;
 	clone3_shstk = CLONE3_SHSTK_SIZE;
-	current = &caller;
+	this_cpu()->running = &caller;
 	caller_proc.rlim[RLIMIT_STACK].rlim_cur = 8 << 20;
 	shstk_supported = false;
 	assert_int_equal(valid_size(0), 0);
@@ -944,7 +944,7 @@ static void test_valid_size_shape(void **state)
 	caller_proc.rlim[RLIMIT_STACK].rlim_cur = RLIM_INFINITY;
 	assert_int_equal(valid_size(SIZE_MAX), 0);
 	shstk_supported = false;
-	current = NULL;
+	this_cpu()->running = NULL;
 	clone3_shstk = CLONE3_SHSTK_RFC1;
 }
 
