@@ -70,6 +70,7 @@ void x86_tlb_service(void)
 	if (req == TLB_REQ_NONE)
 		return;
 	flush_here((enum tlb_request)req, c->arch.tlb_flush_va);
+	c->arch.tlb_answered++;
 	/* The answer: the sender's wait pairs with this release. */
 	__atomic_store_n(&c->arch.tlb_flush_request, TLB_REQ_NONE, __ATOMIC_RELEASE);
 }

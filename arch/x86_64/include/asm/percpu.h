@@ -42,6 +42,7 @@ struct arch_cpu {
 	uintptr_t tlb_flush_va;		/* the page of a TLB_REQ_PAGE */
 	bool tlb_ready;			/* its IDT and APIC work: shootdowns must reach it */
 	u64 kernel_gen;			/* kernel unmaps this CPU's TLB has caught up with */
+	u64 tlb_answered;		/* shootdown requests it carried out (the self-tests) */
 	u64 io_map_seq;	 /* which I/O bitmap this CPU's TSS holds a copy of (ioport.c) */
 	u64 locked_irqs; /* interrupts in kernel mode that took big_lock (arch_idle_wait()) */
 	void *tss;	 /* this CPU's TSS (gdt.c) */
