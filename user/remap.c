@@ -172,8 +172,9 @@ static int shared_stays_shared(void)
 	s[PAGE] = 1;
 	pid = fork();
 	if (pid == 0) {
-		for (int i = 0; i < 500 && s[PAGE] != 2; i++)
-			sched_yield();
+		/* A wait in time, not in turns: the parent may run on another CPU. */
+		for (int i = 0; i < 300 && ((volatile char *)s)[PAGE] != 2; i++)
+			sleep_ms(10);
 		s[0] = 3; /* through the child's old address */
 		_exit(s[PAGE] == 2 ? 0 : 1);
 	}
