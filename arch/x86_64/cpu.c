@@ -100,6 +100,11 @@ unsigned long arch_irq_save(void)
 	return flags;
 }
 
+_Static_assert(offsetof(struct cpu, arch.entry_rsp) == CPU_ARCH_ENTRY_RSP,
+	       "CPU_ARCH_ENTRY_RSP (asm/percpu.h) matches struct cpu");
+_Static_assert(offsetof(struct cpu, arch.user_rsp) == CPU_ARCH_USER_RSP,
+	       "CPU_ARCH_USER_RSP (asm/percpu.h) matches struct cpu");
+
 void arch_set_this_cpu(struct cpu *c)
 {
 	wrmsr(MSR_KERNEL_GS_BASE, (u64)c);
@@ -119,10 +124,23 @@ void arch_irq_restore(unsigned long flags)
 		arch_irq_enable();
 }
 
+/*
+ * Halts until an interrupt ran kernel code under big_lock here (a tick
+ * that woke a sleeper, say) or this CPU was asked to reschedule: only then
+ * may the caller's state have changed. Interrupts that only acknowledge
+ * -- a shootdown, a reschedule IPI whose need_resched this loop reads
+ * itself, an idle secondary's skipped tick (traps.c) -- keep it halted, so
+ * an idle CPU does not take big_lock for nothing.
+ */
 void arch_idle_wait(void)
 {
-	/* STI delays interrupts by one instruction, so nothing slips in before HLT. */
-	__asm__ __volatile__("sti; hlt; cli" ::: "memory");
+	struct cpu *c = this_cpu();
+	u64 seen = READ_ONCE(c->arch.locked_irqs);
+
+	do {
+		/* STI delays interrupts by one instruction, so nothing slips in before HLT. */
+		__asm__ __volatile__("sti; hlt; cli" ::: "memory");
+	} while (READ_ONCE(c->arch.locked_irqs) == seen && !READ_ONCE(c->need_resched));
 }
 
 void arch_cpu_relax(void)

@@ -13,6 +13,8 @@
 #include <asm/page.h>
 #include <asm/segment.h>
 #include <kernel/compiler.h>
+#include <kernel/mm.h>
+#include <kernel/percpu.h>
 #include <kernel/smp.h>
 #include <kernel/types.h>
 #include <string.h>
@@ -40,23 +42,31 @@ _Static_assert(sizeof(struct tss64) == 104, "the 64-bit TSS is 104 bytes (SDM vo
 
 #define IST_STACK_SIZE 16384
 
-static u64 gdt[GDT_ENTRIES] __aligned(16);
 /*
- * The TSS and, after it, two I/O permission bit maps, each followed by the
- * byte of ones the CPU needs: it reads two bytes of the map for every
+ * A CPU's TSS and, after it, two I/O permission bit maps, each followed by
+ * the byte of ones the CPU needs: it reads two bytes of the map for every
  * access, and a port at the map's end must still find its bit inside the
- * TSS limit (SDM vol. 1 §19.5.2). The TSS limit covers both maps.
+ * TSS limit (SDM vol. 1 §19.5.2). The TSS limit covers both maps. Every
+ * CPU has its own: RSP0 is the kernel stack of the task it runs, the IST
+ * stacks must never be shared (two CPUs in an NMI at once), and the I/O
+ * map is the running thread's.
  */
-static struct {
+struct tss_block {
 	struct tss64 hw;
 	u8 io_map[IO_BITMAP_BYTES + 1]; /* the running thread's ioperm() bits */
 	u8 io_all[IO_BITMAP_BYTES + 1]; /* all zero: every port (iopl(3)) */
-} __packed tss __aligned(PAGE_SIZE);
+} __packed;
 
 /* A map base at or past the TSS limit: no I/O permissions at all (SDM vol. 1 §19.5.2). */
-#define IOMAP_BASE_NONE ((u16)sizeof(tss))
+#define IOMAP_BASE_NONE ((u16)sizeof(struct tss_block))
+#define TSS_BLOCK_PAGES ((sizeof(struct tss_block) + PAGE_SIZE - 1) / PAGE_SIZE)
 
-_Static_assert(sizeof(tss) <= 0xffff, "both I/O maps must be reachable by the 16-bit map base");
+_Static_assert(sizeof(struct tss_block) <= 0xffff,
+	       "both I/O maps must be reachable by the 16-bit map base");
+
+/* The boot CPU's, static: it is set up before the page allocator. */
+static u64 gdt[GDT_ENTRIES] __aligned(16);
+static struct tss_block boot_tss __aligned(PAGE_SIZE);
 static u8 ist_stacks[NR_IST_STACKS][IST_STACK_SIZE] __aligned(16);
 
 struct __packed descriptor_pointer {
@@ -98,59 +108,73 @@ static void fill_gdt(u64 *g, u64 tss_base, u64 tss_limit)
 	g[GDT_TSS + 1] = tss_base >> 32;
 }
 
+/* An empty TSS block: no RSP0 yet, no port allowed, the IST stacks given. */
+static void tss_block_init(struct tss_block *t, const uintptr_t ist_top[NR_IST_STACKS])
+{
+	memset(t, 0, sizeof(*t));
+	t->io_map[IO_BITMAP_BYTES] = 0xff;
+	t->io_all[IO_BITMAP_BYTES] = 0xff;
+	t->hw.iomap_base = IOMAP_BASE_NONE;
+	for (unsigned int i = 0; i < NR_IST_STACKS; i++)
+		t->hw.ist[i] = ist_top[i];
+}
+
+/* The boot CPU: arch_set_this_cpu() has run. */
 void gdt_init(void)
 {
-	u64 tss_base = (u64)&tss, tss_limit = sizeof(tss) - 1;
+	uintptr_t ist_top[NR_IST_STACKS];
 
-	fill_gdt(gdt, tss_base, tss_limit);
-	memset(&tss, 0, sizeof(tss));
-	tss.io_map[IO_BITMAP_BYTES] = 0xff;
-	tss.io_all[IO_BITMAP_BYTES] = 0xff;
-	tss.hw.iomap_base = IOMAP_BASE_NONE;
-	for (unsigned int i = 1; i <= NR_IST_STACKS; i++)
-		tss.hw.ist[i - 1] = (u64)ist_stacks[i - 1] + IST_STACK_SIZE;
+	for (unsigned int i = 0; i < NR_IST_STACKS; i++)
+		ist_top[i] = (uintptr_t)ist_stacks[i] + IST_STACK_SIZE;
+	tss_block_init(&boot_tss, ist_top);
+	fill_gdt(gdt, (u64)&boot_tss, sizeof(boot_tss) - 1);
 	load_gdt_and_segments(gdt);
+	this_cpu()->arch.tss = &boot_tss;
 }
 
-/*
- * The secondaries' GDTs and TSSs, one each; the boot CPU keeps gdt and tss
- * above. A secondary never enters ring 3 yet: its TSS has no RSP0 and no
- * I/O map (the map base past the limit: no port allowed), only its own IST
- * stacks, so two CPUs never share a #DF or NMI stack.
- */
 static u64 ap_gdt[SMP_MAX_CPUS][GDT_ENTRIES] __aligned(16);
-static struct tss64 ap_tss[SMP_MAX_CPUS] __aligned(16);
 
-void gdt_init_secondary(unsigned int cpu, const uintptr_t ist_top[NR_IST_STACKS])
+void *gdt_alloc_secondary_tss(void)
 {
-	struct tss64 *t = &ap_tss[cpu];
+	phys_addr_t p = page_alloc_zeroed(TSS_BLOCK_PAGES);
 
-	memset(t, 0, sizeof(*t));
-	t->iomap_base = sizeof(*t);
-	for (unsigned int i = 0; i < NR_IST_STACKS; i++)
-		t->ist[i] = ist_top[i];
+	return p ? phys_to_virt(p) : NULL;
+}
+
+/* See asm/setup.h: on the secondary, arch_set_this_cpu() done, interrupts off. */
+void gdt_init_secondary(unsigned int cpu, void *tss, const uintptr_t ist_top[NR_IST_STACKS])
+{
+	struct tss_block *t = tss;
+
+	tss_block_init(t, ist_top);
 	fill_gdt(ap_gdt[cpu], (u64)t, sizeof(*t) - 1);
 	load_gdt_and_segments(ap_gdt[cpu]);
+	this_cpu()->arch.tss = t;
 }
 
-/* The stack the CPU loads on an interrupt or syscall from ring 3. */
+static struct tss_block *my_tss(void)
+{
+	return this_cpu()->arch.tss;
+}
+
+/* The stack this CPU loads on an interrupt or exception from ring 3. */
 void tss_set_kernel_stack(uintptr_t top)
 {
-	tss.hw.rsp[0] = top;
+	my_tss()->hw.rsp[0] = top;
 }
 
 void tss_set_io(enum tss_io which)
 {
 	static const u16 base[] = {
 		[TSS_IO_NONE] = IOMAP_BASE_NONE,
-		[TSS_IO_MAP] = offsetof(__typeof__(tss), io_map),
-		[TSS_IO_ALL] = offsetof(__typeof__(tss), io_all),
+		[TSS_IO_MAP] = offsetof(struct tss_block, io_map),
+		[TSS_IO_ALL] = offsetof(struct tss_block, io_all),
 	};
 
-	tss.hw.iomap_base = base[which];
+	my_tss()->hw.iomap_base = base[which];
 }
 
 u8 *tss_io_map(void)
 {
-	return tss.io_map;
+	return my_tss()->io_map;
 }

@@ -30,19 +30,26 @@
 #define OPCODE_CLI 0xfa
 #define OPCODE_STI 0xfb
 
-static u64 io_seq;  /* the last number handed to a changed map */
-static u64 tss_seq; /* the number of the map the TSS holds a copy of; 0: none */
+static u64 io_seq; /* the last number handed to a changed map (under big_lock) */
 
+/*
+ * On the CPU that is about to run next. Each CPU's TSS holds its own copy
+ * of a map, tagged with the map's number in this_cpu()->arch.io_map_seq
+ * (0: none yet), so a thread that moves to another CPU gets its bits
+ * copied there, and one that comes back to a CPU whose copy is still its
+ * latest map is spared the 8 KiB copy.
+ */
 void x86_io_switch(const struct task *next)
 {
 	const struct io_bitmap *b = next->arch.io_bitmap;
+	u64 *tss_seq = &this_cpu()->arch.io_map_seq;
 
 	if (next->arch.iopl_emul == IOPL_MAX) {
 		tss_set_io(TSS_IO_ALL); /* iopl(3) wins over any ioperm() bits */
 	} else if (b) {
-		if (tss_seq != b->seq) {
+		if (*tss_seq != b->seq) {
 			memcpy(tss_io_map(), b->bits, IO_BITMAP_BYTES);
-			tss_seq = b->seq;
+			*tss_seq = b->seq;
 		}
 		tss_set_io(TSS_IO_MAP);
 	} else {

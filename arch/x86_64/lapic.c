@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: MIT
 /*
- * The boot CPU's local APIC (Intel SDM vol. 3A chapter 11). x2APIC mode
+ * The local APICs (Intel SDM vol. 3A chapter 11), one per CPU, all at the
+ * same address or MSRs, each CPU reaching its own. x2APIC mode
  * when the CPU offers it (CPUID.1:ECX[21], §11.12): registers are MSRs,
  * IDs 32 bits wide. Else xAPIC mode: registers are 32-bit MMIO at the base
  * IA32_APIC_BASE names, mapped uncached. No interrupt line of a device is
  * used (COM1 is polled, the console needs none), so the I/O APICs stay as
  * firmware left them, every redirection entry masked; only the APIC timer
- * (timer.c) interrupts.
+ * (timer.c) and the CPUs' IPIs to one another (smp.c, tlb.c) interrupt.
  */
 #include <asm/apic.h>
 #include <asm/cpu.h>
 #include <asm/mmu.h>
 #include <asm/msr.h>
 #include <asm/page.h>
+#include <asm/tlb.h>
+#include <kernel/arch.h>
 #include <kernel/compiler.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
@@ -89,7 +92,8 @@ void lapic_init(void)
 	lapic_write(APIC_ESR, 0);
 	(void)lapic_read(APIC_ESR);
 	lapic_write(APIC_SVR, APIC_SVR_ENABLE | VEC_APIC_SPURIOUS);
-	lapic_eoi(); /* nothing the firmware left in service blocks us */
+	lapic_eoi();	     /* nothing the firmware left in service blocks us */
+	x86_tlb_cpu_ready(); /* the secondaries' shootdowns reach the boot CPU too */
 	pr_info("apic: boot CPU local APIC id %u, %s mode, version %#x\n", lapic_id(),
 		x2apic ? "x2APIC" : "xAPIC", lapic_read(APIC_VERSION) & 0xff);
 }
@@ -129,14 +133,24 @@ void lapic_init_secondary(void)
 
 void lapic_send_ipi(u32 dest, u32 icr_low)
 {
+	unsigned long flags;
+
 	if (x2apic) {
-		/* One WRMSR sends it; no delivery status to wait for (§11.12.9). */
+		/*
+		 * One WRMSR sends it; no delivery status to wait for (§11.12.9).
+		 * A WRMSR to an x2APIC register is not serializing (§11.12.3):
+		 * MFENCE first, so the stores the target will look at (a
+		 * shootdown request) are visible before the IPI is.
+		 */
+		__asm__ __volatile__("mfence" ::: "memory");
 		wrmsr(X2APIC_MSR_ICR, ((u64)dest << 32) | icr_low);
 		return;
 	}
 	/* The write of the low half sends the IPI (§11.6.1): destination first. */
+	flags = arch_irq_save();
 	lapic_write(APIC_ICR_HIGH, dest << 24);
 	lapic_write(APIC_ICR_LOW, icr_low);
 	while (lapic_read(APIC_ICR_LOW) & APIC_ICR_BUSY)
 		__asm__ __volatile__("pause" ::: "memory");
+	arch_irq_restore(flags);
 }

@@ -9,6 +9,7 @@
 #include <asm/cpu.h>
 #include <asm/mmu.h>
 #include <asm/pgtable.h>
+#include <asm/tlb.h>
 #include <kernel/mm.h>
 #include <kernel/vm.h>
 #include <string.h>
@@ -21,10 +22,13 @@ void pgt_root_init(u64 *root)
 	       (PT_ENTRIES - PGT_USER_ROOT_SLOTS) * sizeof(u64));
 }
 
+/* Under big_lock: the shootdowns (tlb.c) rely on no CR3 changing while they run. */
 void arch_pgd_activate(phys_addr_t pgd)
 {
 	phys_addr_t want = pgd ? pgd : x86_kernel_pml4();
 
-	if (read_cr3() != want)
+	if (read_cr3() != want) {
 		write_cr3(want);
+		x86_tlb_note_cr3(want);
+	}
 }

@@ -12,6 +12,7 @@
 #include <asm/cpu.h>
 #include <asm/mmu.h>
 #include <asm/pte.h>
+#include <asm/tlb.h>
 #include <asm/x86.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
@@ -134,7 +135,12 @@ phys_addr_t arch_unmap_kernel_page(uintptr_t virt)
 	if (!(old & PTE_P))
 		return 0;
 	WRITE_ONCE(*leaf, 0);
-	invlpg(virt);
+	/*
+	 * Every CPU may have used it (a kernel stack runs wherever its task
+	 * did), and the address is handed out again: the others drop it
+	 * before they next may touch it (tlb.c).
+	 */
+	x86_tlb_kernel_unmapped(virt);
 	return old & PTE_ADDR_MASK;
 }
 
@@ -173,7 +179,10 @@ bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot)
  * and never executable; a page an earlier read-only acpi_map() covered is
  * remapped. Returns the address of phys, or NULL when out of memory or
  * when the range lies in RAM the direct map covers with large pages (RAM
- * is not a device).
+ * is not a device). Only this CPU's TLB is flushed, never by a shootdown:
+ * the calls after start-up (ACPI registers at power-off, perhaps in a
+ * panic with the other CPUs stopped) rewrite an entry with the value it
+ * has, and a CPU that could never answer must not be waited for.
  */
 volatile void *x86_map_mmio(phys_addr_t phys, size_t len)
 {
@@ -246,6 +255,7 @@ void arch_mm_init(const struct boot_info *info)
 
 	write_cr4(read_cr4() | CR4_PGE);
 	write_cr3(kernel_pml4);
+	x86_tlb_note_cr3(kernel_pml4);
 	pr_info("paging: kernel tables at %#lx, NX %s\n", (unsigned long)kernel_pml4,
 		pte_nx ? "on" : "unavailable");
 }

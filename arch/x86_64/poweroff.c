@@ -7,6 +7,7 @@
  */
 #include <asm/acpi_hw.h>
 #include <asm/io.h>
+#include <asm/smp.h>
 #include <kernel/arch.h>
 
 /*
@@ -18,8 +19,10 @@
 /* Bochs ends the simulation when "Shutdown" is written to port 0x8900. */
 #define BOCHS_SHUTDOWN_PORT 0x8900
 
+/* The other CPUs stop first: nothing runs on while the machine goes. */
 void arch_poweroff(int status)
 {
+	x86_smp_stop_others();
 	outl(QEMU_DEBUG_EXIT_PORT, (u32)status);
 	for (const char *p = "Shutdown"; *p; p++)
 		outb(BOCHS_SHUTDOWN_PORT, (u8)*p);
@@ -30,5 +33,6 @@ void arch_poweroff(int status)
 
 void arch_restart(void)
 {
+	x86_smp_stop_others();
 	x86_reset();
 }

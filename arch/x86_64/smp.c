@@ -8,11 +8,18 @@
  * page (asm/smp.h, smp_trampoline.S), each followed by a wait of at least
  * 200 us. The IPIs are sent through the ICR, §11.6.1.
  *
- * Each AP then runs x86_ap_entry(): its own GDT and TSS, the shared IDT,
- * the kernel's page tables, the boot CPU's CR4 features, its local APIC
- * with every LVT entry masked, and the shadow-stack self-check
- * (x86_cet_check_secondary()); it reports in smp_cpus[] and halts with
- * interrupts off. It never touches `current`, the run queue or a lock.
+ * Each AP then runs x86_ap_entry(): its struct cpu in IA32_KERNEL_GS_BASE,
+ * its own GDT and TSS, the shared IDT, the kernel's page tables, the boot
+ * CPU's CR4 features, its FPU and SYSCALL set-up, its local APIC with
+ * every LVT entry masked, and the shadow-stack self-check
+ * (x86_cet_check_secondary(), which also sets CR4.CET and IA32_S_CET as
+ * the boot CPU has them); it reports in smp_cpus[] and joins the scheduler
+ * (smp_secondary_main()), its APIC timer ticking.
+ *
+ * The CPUs talk through IPIs (§11.6.1, x2APIC §11.12.9): a reschedule
+ * vector (its handler only acknowledges; the way back to user mode or the
+ * idle loop looks at the run queue), the TLB shootdown vector (tlb.c), and
+ * an NMI that stops them all at power-off or on a kernel fault.
  */
 #include <asm/apic.h>
 #include <asm/cet.h>
@@ -22,11 +29,13 @@
 #include <asm/pte.h>
 #include <asm/setup.h>
 #include <asm/smp.h>
+#include <asm/tlb.h>
 #include <asm/x86.h>
 #include <kernel/arch.h>
 #include <kernel/boot.h>
 #include <kernel/kstack.h>
 #include <kernel/mm.h>
+#include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <kernel/timer.h>
@@ -44,6 +53,7 @@ static phys_addr_t ap_pml4, ap_pdpt, ap_pd;
 static bool trampoline_ready, trampoline_broken;
 static u64 boot_cr4;
 static uintptr_t ap_ist[SMP_MAX_CPUS][NR_IST_STACKS];
+static void *ap_tss[SMP_MAX_CPUS];
 
 __noreturn void x86_ap_entry(u64 cpu);
 
@@ -167,6 +177,9 @@ int arch_smp_start_cpu(const struct boot_info *info, struct smp_cpu *c, uintptr_
 			return -ENOMEM;
 		ap_ist[cpu][i] = ks.top;
 	}
+	ap_tss[cpu] = gdt_alloc_secondary_tss();
+	if (!ap_tss[cpu])
+		return -ENOMEM;
 	cr3 = (u32)ap_pml4;
 	memcpy(trampoline_field(x86_trampoline_ap_cr3), &cr3, sizeof(cr3));
 	memcpy(trampoline_field(x86_trampoline_ap_efer), &efer, sizeof(efer));
@@ -204,8 +217,9 @@ void arch_smp_started_all(void)
 }
 
 /*
- * The AP's first C code, on its own kernel stack, interrupts off, still on
- * the trampoline's GDT and tables. The GDT moves first: the trampoline's
+ * The AP's first C code, on its idle task's kernel stack, interrupts off,
+ * still on the trampoline's GDT and tables. Its struct cpu comes first:
+ * every lock and `current` reach it. The GDT moves next: the trampoline's
  * lies in the low page the kernel's tables do not map.
  */
 void x86_ap_entry(u64 cpu)
@@ -214,29 +228,88 @@ void x86_ap_entry(u64 cpu)
 	enum smp_shstk verdict;
 	u64 detail = 0;
 
-	gdt_init_secondary((unsigned int)cpu, ap_ist[cpu]);
+	arch_set_this_cpu(&cpus[cpu]);
+	gdt_init_secondary((unsigned int)cpu, ap_tss[cpu], ap_ist[cpu]);
 	write_cr3(x86_kernel_pml4());
+	x86_tlb_note_cr3(x86_kernel_pml4());
 	idt_load();
 	/* The boot CPU's features (PGE, SSE state, SMEP, SMAP); CET after the check's CPUID. */
 	write_cr4(boot_cr4 & ~CR4_CET);
+	x86_task_setup_cpu();
 	lapic_init_secondary();
+	/* Its IDT and APIC take IPIs now: kernel-page shootdowns must reach it. */
+	x86_tlb_cpu_ready();
 	verdict = x86_cet_check_secondary(&detail);
 	smp_report(c, lapic_id(), verdict, detail);
-	for (;;)
-		__asm__ __volatile__("cli; hlt" ::: "memory");
+	smp_secondary_main(c);
 }
 
-/* ---- scheduling on this CPU: filled in by the per-CPU interrupt work ---- */
+/*
+ * On the secondary, interrupts off, before it takes big_lock. It halts
+ * here until smp_start_scheduling() lets it take tasks (its reschedule IPI
+ * wakes it): the boot CPU holds big_lock through the self-tests, and three
+ * CPUs spinning for it meanwhile would only steal an emulator's host time
+ * from the one doing the work (and skew the timer self-tests). Halted with
+ * interrupts on, it still answers shootdowns (traps.c); its tick starts
+ * once it schedules.
+ */
 void arch_smp_secondary_init(struct cpu *c)
 {
-	(void)c;
+	while (!READ_ONCE(c->scheduling))
+		__asm__ __volatile__("sti; hlt; cli" ::: "memory"); /* as arch_idle_wait() */
+	x86_timer_start_this_cpu();
 }
 
+/* A fixed-vector IPI (§11.6.1): delivered when the target's interrupts are on. */
 void arch_smp_send_reschedule(unsigned int cpu)
 {
-	(void)cpu;
+	lapic_send_ipi((u32)smp_cpus[cpu].hw_id,
+		       APIC_ICR_FIXED | APIC_ICR_ASSERT | VEC_IPI_RESCHEDULE);
 }
 
 void arch_smp_poll(void)
 {
+	x86_tlb_service();
+}
+
+/* Set once, by the CPU that stops the others (its APIC ID + 1); read by every NMI. */
+static u32 stopper;
+
+static __noreturn void halt_for_good(void)
+{
+	for (;;)
+		__asm__ __volatile__("cli; hlt" ::: "memory");
+}
+
+void x86_smp_stop_if_asked(void)
+{
+	u32 by = __atomic_load_n(&stopper, __ATOMIC_ACQUIRE);
+
+	if (by && by != lapic_id() + 1)
+		halt_for_good();
+}
+
+/*
+ * NMI delivery (§11.6.1, delivery mode 100b) reaches a CPU whatever its
+ * interrupt flag: one spinning on a lock with interrupts off stops too.
+ * Only the CPUs that are online are sent one: a CPU never started waits
+ * for a SIPI and must stay that way. The stopper may call it again (a
+ * panic's power-off after a kernel fault's report): nothing more to do.
+ */
+void x86_smp_stop_others(void)
+{
+	u32 me = lapic_id() + 1, expect = 0;
+
+	if (!__atomic_compare_exchange_n(&stopper, &expect, me, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE)) {
+		if (expect != me)
+			halt_for_good(); /* another CPU stops everyone, this one included */
+		return;
+	}
+	for (unsigned int i = 0; i < smp_nr_cpus; i++) {
+		if (smp_cpus[i].hw_id + 1 == me ||
+		    __atomic_load_n(&smp_cpus[i].state, __ATOMIC_ACQUIRE) != SMP_CPU_ONLINE)
+			continue;
+		lapic_send_ipi((u32)smp_cpus[i].hw_id, APIC_ICR_NMI | APIC_ICR_ASSERT);
+	}
 }

@@ -19,6 +19,7 @@
 #include <asm/msr.h>
 #include <asm/segment.h>
 #include <asm/setup.h>
+#include <asm/tlb.h>
 #include <asm/trap.h>
 #include <asm/x86.h>
 #include <kernel/big_lock.h>
@@ -49,7 +50,6 @@
 #define RFLAGS_RESERVED1 (1ul << 1) /* always reads 1 */
 
 extern char syscall_entry[], ret_from_fork[], kthread_entry[];
-extern uintptr_t x86_kernel_entry_rsp;
 void switch_stacks(uintptr_t *save, uintptr_t next);
 
 const unsigned short arch_elf_machine = 62; /* EM_X86_64 */
@@ -72,24 +72,31 @@ static void write_cr0(u64 v)
 	__asm__ __volatile__("mov %0, %%cr0" ::"r"(v) : "memory");
 }
 
-/* SSE for user space, a clean FPU image for new programs, syscall MSRs. */
-void x86_task_setup(void)
+/*
+ * SSE for user space and the SYSCALL MSRs: control registers and MSRs are
+ * each CPU's own, so every CPU runs this before it runs a task.
+ */
+void x86_task_setup_cpu(void)
 {
 	write_cr0((read_cr0() | CR0_MP) & ~(CR0_EM | CR0_TS));
 	write_cr4(read_cr4() | CR4_OSFXSR | CR4_OSXMMEXCPT);
-
-	u32 mxcsr = MXCSR_DEFAULT;
-
-	__asm__ __volatile__("fninit; ldmxcsr %1; fxsave64 %0"
-			     : "=m"(fpu_initial)
-			     : "m"(mxcsr)
-			     : "memory");
-
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
 	/* STAR[47:32]: SYSCALL's CS (SS = +8); STAR[63:48]: SYSRET's base (CS = +16, SS = +8). */
 	wrmsr(MSR_STAR, ((u64)(USER_DS - 8) << 48) | ((u64)KERNEL_CS << 32));
 	wrmsr(MSR_LSTAR, (u64)syscall_entry);
 	wrmsr(MSR_FMASK, RFLAGS_IF | RFLAGS_TF | RFLAGS_DF | RFLAGS_NT | RFLAGS_AC);
+}
+
+/* The boot CPU's set-up, with the FPU image every new program starts from. */
+void x86_task_setup(void)
+{
+	u32 mxcsr = MXCSR_DEFAULT;
+
+	x86_task_setup_cpu();
+	__asm__ __volatile__("fninit; ldmxcsr %1; fxsave64 %0"
+			     : "=m"(fpu_initial)
+			     : "m"(mxcsr)
+			     : "memory");
 }
 
 void arch_task_init_idle(struct task *t)
@@ -175,9 +182,10 @@ void arch_switch_to(struct task *prev, struct task *next)
 	wrmsr(MSR_GS_BASE, next->arch.gs_base);
 	x86_cet_switch(prev, next);
 	x86_io_switch(next);
+	x86_tlb_kernel_sync();	/* next's stack may lie where a freed one was */
 	if (next->kstack.top) { /* the idle task never enters from user mode */
 		tss_set_kernel_stack(next->kstack.top);
-		x86_kernel_entry_rsp = next->kstack.top;
+		this_cpu()->arch.entry_rsp = next->kstack.top;
 	}
 	switch_stacks(&prev->arch.ksp, next->arch.ksp);
 }
@@ -207,6 +215,7 @@ void x86_syscall(struct trap_frame *f)
 	const unsigned long args[6] = { f->rdi, f->rsi, f->rdx, f->r10, f->r8, f->r9 };
 
 	big_lock_enter(); /* from user mode: x86_user_return() drops it */
+	x86_tlb_kernel_sync();
 	f->rax = (u64)syscall_dispatch(f->rax, args);
 	exit_to_user_mode();
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The tick: the boot CPU's local APIC timer in periodic mode (Intel SDM
+ * The tick: each CPU's local APIC timer in periodic mode (Intel SDM
  * vol. 3A §11.5.4): divide configuration /16, the LVT timer entry with our
  * vector and mode 01b, and an initial count of (count rate / HZ); the
  * counter reloads itself at 0, so nothing is reprogrammed per tick. The
@@ -203,6 +203,19 @@ static void calibrate(void)
 }
 
 /*
+ * This CPU's tick: its own local APIC timer, periodic, at the count the
+ * boot CPU calibrated -- every local APIC timer runs on the same clock
+ * (§11.5.4). Each CPU's tick ends its time slices (sched_tick()); only the
+ * boot CPU's also counts time (traps.c).
+ */
+void x86_timer_start_this_cpu(void)
+{
+	lapic_write(APIC_TIMER_DIVIDE, APIC_TIMER_DIVIDE_16);
+	lapic_write(APIC_LVT_TIMER, APIC_LVT_TIMER_PERIODIC | VEC_APIC_TIMER);
+	lapic_write(APIC_TIMER_INITIAL, x86_timer.initial_count);
+}
+
+/*
  * Also the x86 platform's ACPI set-up, the first arch code after
  * acpi_init(): the MADT before the APIC, and what poweroff needs.
  */
@@ -222,9 +235,7 @@ void arch_timer_init(unsigned int hz)
 		panic("timer: %lu Hz cannot make a %u Hz tick",
 		      (unsigned long)x86_timer.apic_timer_hz, hz);
 	x86_timer.initial_count = (u32)count;
-	lapic_write(APIC_TIMER_DIVIDE, APIC_TIMER_DIVIDE_16);
-	lapic_write(APIC_LVT_TIMER, APIC_LVT_TIMER_PERIODIC | VEC_APIC_TIMER);
-	lapic_write(APIC_TIMER_INITIAL, x86_timer.initial_count);
+	x86_timer_start_this_cpu();
 	/* The boot runner's expectations read this line. */
 	printk("timer: local APIC timer, %lu Hz (input %lu Hz / %u) by %s, tick %u Hz\n",
 	       (unsigned long)x86_timer.apic_timer_hz,

@@ -6,6 +6,8 @@
  * 17, 21, 29, 30 have one), then its vector, and joins trap_common, which
  * builds a struct trap_frame and calls trap_dispatch().
  */
+#include <asm/apic.h>
+#include <asm/percpu.h>
 #include <asm/segment.h>
 #include <asm/trap.h>
 
@@ -88,6 +90,8 @@ trap_common:
 trap_return:
 	testb $3, TF_CS(%rsp)
 	jz 1f
+	cmpq $VEC_IPI_TLB, TF_VECTOR(%rsp)	/* answered without big_lock (traps.c) */
+	je 1f
 	movq %rsp, %rdi
 	call x86_user_return
 1:	RESTORE_GPRS
@@ -97,26 +101,34 @@ trap_return:
 /*
  * The syscall instruction lands here (IA32_LSTAR) with RCX = user RIP,
  * R11 = user RFLAGS, interrupts masked by IA32_FMASK, and still on the user
- * stack (SDM vol. 2B, SYSCALL). One CPU, so the kernel stack comes from a
- * plain variable. We build the same struct trap_frame an interrupt would,
- * then leave through trap_return (iretq), which restores every register;
- * never SYSRET, whose #GP on a non-canonical RCX comes in ring 0 with the
- * user's RSP (CVE-2012-0217).
+ * stack (SDM vol. 2B, SYSCALL). The kernel stack is this CPU's: struct
+ * cpu's arch.entry_rsp (asm/percpu.h), reached with a SWAPGS pair that
+ * brackets the stack switch and the two pushes that need user_rsp, so GS
+ * holds the kernel's base for four instructions. We build the same struct
+ * trap_frame an interrupt would, then leave through trap_return (iretq),
+ * which restores every register; never SYSRET, whose #GP on a
+ * non-canonical RCX comes in ring 0 with the user's RSP (CVE-2012-0217).
  *
- * Until syscall_entry_on_kstack the stack is the user's. Nothing may use it:
- * IF is masked, and the exceptions that can still come -- NMI, #MC, and the
- * #DB of a SYSCALL executed with RFLAGS.TF set (a trap taken after the
- * instruction, SDM vol. 3B §18.3.1.4) -- switch to their own IST stacks
- * (idt.c).
+ * Until syscall_entry_on_kstack the stack is the user's and, after the
+ * first SWAPGS, GS is the kernel's. Nothing may interrupt that: IF is
+ * masked, and the exceptions that can still come -- NMI, #MC, and the #DB
+ * of a SYSCALL executed with RFLAGS.TF set -- switch to their own IST
+ * stacks (idt.c). That #DB is a trap taken after the SYSCALL, before the
+ * first instruction here runs (SDM vol. 3B §18.3.1.4), so it always finds
+ * both GS bases as user mode left them; an NMI inside the pair would not,
+ * and its handler touches no per-CPU state before it decides to stop the
+ * CPU (traps.c).
  */
 	.globl syscall_entry
 syscall_entry:
-	movq %rsp, syscall_user_rsp(%rip)
-	movq x86_kernel_entry_rsp(%rip), %rsp
+	swapgs
+	movq %rsp, %gs:CPU_ARCH_USER_RSP
+	movq %gs:CPU_ARCH_ENTRY_RSP, %rsp
+	pushq $USER_DS			/* ss */
+	pushq %gs:CPU_ARCH_USER_RSP	/* rsp */
+	swapgs
 	.globl syscall_entry_on_kstack
 syscall_entry_on_kstack:
-	pushq $USER_DS			/* ss */
-	pushq syscall_user_rsp(%rip)	/* rsp */
 	pushq %r11			/* rflags */
 	pushq $USER_CS			/* cs */
 	pushq %rcx			/* rip */
@@ -165,15 +177,6 @@ kthread_entry:
 	call *%rbx
 	call exit_to_user_mode
 	jmp trap_return
-
-	.data
-	.balign 8
-	.globl x86_kernel_entry_rsp
-x86_kernel_entry_rsp:
-	.quad 0
-syscall_user_rsp:
-	.quad 0
-	.text
 
 /* arch_call_on_stack(stack_top, fn, arg): never returns. */
 	.globl arch_call_on_stack

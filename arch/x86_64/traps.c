@@ -9,6 +9,8 @@
 #include <asm/cpu.h>
 #include <asm/ioport.h>
 #include <asm/pic.h>
+#include <asm/smp.h>
+#include <asm/tlb.h>
 #include <asm/trap.h>
 #include <kernel/arch.h>
 #include <kernel/big_lock.h>
@@ -150,6 +152,7 @@ static __noreturn void kernel_fault(struct trap_frame *f)
 {
 	u64 cr2 = read_cr2();
 
+	x86_smp_stop_others(); /* the report is this CPU's alone */
 	panic_begin("%s (vector %lu) in kernel mode", exception_name(f->vector),
 		    (unsigned long)f->vector);
 	printk("error code: %#lx\n", (unsigned long)f->error_code);
@@ -334,8 +337,8 @@ static bool kernel_uaccess_fault(struct trap_frame *f)
 
 struct trap_frame *x86_frame_to_task_stack(struct trap_frame *f)
 {
-	extern uintptr_t x86_kernel_entry_rsp; /* the top of current's kernel stack */
-	struct trap_frame *t = (struct trap_frame *)(x86_kernel_entry_rsp - sizeof(*t));
+	/* The top of current's kernel stack, which RSP0 names too. */
+	struct trap_frame *t = (struct trap_frame *)(this_cpu()->arch.entry_rsp - sizeof(*t));
 
 	if (t != f)
 		*t = *f;
@@ -357,9 +360,15 @@ static void irq_dispatch(u64 vector, bool from_user)
 
 	switch (vector) {
 	case VEC_APIC_TIMER:
-		timer_tick();
+		/* Every CPU ticks; the boot CPU's tick alone is the clock. */
+		if (this_cpu()->id == 0)
+			timer_tick();
 		lapic_eoi();
 		sched_tick(from_user);
+		break;
+	case VEC_IPI_RESCHEDULE:
+		/* need_resched is set: the way out (exit_to_user_mode, the idle loop) acts. */
+		lapic_eoi();
 		break;
 	case VEC_APIC_ERROR:
 		lapic_error_irq();
@@ -399,10 +408,6 @@ static void dispatch(struct trap_frame *f)
 		return;
 	if (f->vector == VEC_DEBUG && kernel_debug_trap(f))
 		return;
-	if (f->vector == VEC_GP && extable_fixup(f->rip)) {
-		f->rip = extable_fixup(f->rip); /* wrmsr_safe(): the value was refused */
-		return;
-	}
 	if (f->vector == VEC_CONTROL_PROTECTION)
 		x86_cp_fault(f, false);
 	if (expected.armed && f->vector == expected.vector) {
@@ -424,20 +429,63 @@ static void dispatch(struct trap_frame *f)
  * Every vector's entry (trap_entry.S). Kernel code runs holding big_lock:
  * an entry from user mode takes it (x86_user_return() drops it on the way
  * back), an entry from kernel mode takes it unless this CPU holds it -- an
- * interrupt in the idle loop -- and drops it before returning. NMI, #DF and
- * #MC take nothing: they come anywhere, even halfway through taking a lock,
- * and only report.
+ * interrupt in the idle loop -- and drops it before returning. Some take
+ * nothing. The stop NMI (smp.c) comes first: it may land inside the
+ * SYSCALL entry's SWAPGS pair, where per-CPU state cannot be reached, so
+ * it reads none. A TLB shootdown is answered without the lock, which its
+ * sender holds (tlb.c); returning to user mode then skips
+ * x86_user_return(), as nothing ran that it would check. A reschedule IPI
+ * in the kernel (the idle loop's HLT) and wrmsr_safe()'s #GP need no lock
+ * either. NMI, #DF and #MC in the kernel come anywhere, even halfway
+ * through taking a lock, and only report. Whoever takes the lock catches
+ * up with kernel-stack unmaps first (x86_tlb_kernel_sync()).
  */
 void trap_dispatch(struct trap_frame *f)
 {
 	bool from_user = (f->cs & 3) == 3, took;
 
+	if (f->vector == VEC_NMI)
+		x86_smp_stop_if_asked();
+	if (f->vector == VEC_IPI_TLB) {
+		x86_tlb_service();
+		lapic_eoi();
+		return;
+	}
+	/* In the kernel (the idle loop's HLT): the idle loop looks at the run queue itself. */
+	if (!from_user && f->vector == VEC_IPI_RESCHEDULE) {
+		lapic_eoi();
+		return;
+	}
+	/* wrmsr_safe()'s refusal, possibly on a secondary before it may take the lock. */
+	if (!from_user && f->vector == VEC_GP && extable_fixup(f->rip)) {
+		f->rip = extable_fixup(f->rip);
+		return;
+	}
 	if (!from_user && (f->vector == VEC_NMI || f->vector == VEC_DOUBLE_FAULT ||
 			   f->vector == VEC_MACHINE_CHECK)) {
 		dispatch(f);
 		return;
 	}
-	took = big_lock_enter();
+	if (!from_user && f->vector == VEC_APIC_TIMER && this_cpu()->id != 0 &&
+	    !spin_held(&big_lock)) {
+		/*
+		 * An idle secondary's tick has nothing to preempt, and the run
+		 * queue's news reach it by IPI: when big_lock is busy, the tick
+		 * is skipped rather than waited for.
+		 */
+		if (!spin_trylock(&big_lock)) {
+			lapic_eoi();
+			return;
+		}
+		took = true;
+	} else {
+		took = big_lock_enter();
+	}
+	if (took) {
+		x86_tlb_kernel_sync();
+		if (!from_user)
+			this_cpu()->arch.locked_irqs++;
+	}
 	dispatch(f);
 	if (!from_user)
 		big_lock_leave(took);

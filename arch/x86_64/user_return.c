@@ -27,6 +27,8 @@
 #include <uapi/linux/signal.h>
 
 _Static_assert(__builtin_offsetof(struct trap_frame, cs) == TF_CS, "TF_CS matches trap_entry.S");
+_Static_assert(__builtin_offsetof(struct trap_frame, vector) == TF_VECTOR,
+	       "TF_VECTOR matches trap_entry.S");
 
 /* RFLAGS bits user mode may hold (SDM vol. 1 §3.4.3): never IOPL, NT, VM, VIF, VIP. */
 #define RFLAGS_USER                                                                             \

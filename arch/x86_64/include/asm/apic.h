@@ -8,8 +8,6 @@
 #ifndef ASM_APIC_H
 #define ASM_APIC_H
 
-#include <kernel/types.h>
-
 /* IA32_APIC_BASE (SDM vol. 3A §11.4.4, figure 11-5). */
 #define MSR_APIC_BASE 0x1bu
 #define APIC_BASE_BSP (1ull << 8)
@@ -38,11 +36,14 @@
 #define APIC_TIMER_DIVIDE 0x3e0
 
 /* ICR fields (§11.6.1, figure 11-12): delivery mode, level, status. */
+#define APIC_ICR_FIXED (0u << 8)
+#define APIC_ICR_NMI (4u << 8)
 #define APIC_ICR_INIT (5u << 8)
 #define APIC_ICR_STARTUP (6u << 8)
 #define APIC_ICR_ASSERT (1u << 14)
-#define APIC_ICR_BUSY (1u << 12) /* xAPIC delivery status: send pending */
-#define X2APIC_MSR_ICR 0x830u	 /* x2APIC: one 64-bit MSR, destination in 63:32 (§11.12.9) */
+#define APIC_ICR_BUSY (1u << 12)	 /* xAPIC delivery status: send pending */
+#define APIC_ICR_ALL_BUT_SELF (3u << 18) /* destination shorthand 11b */
+#define X2APIC_MSR_ICR 0x830u /* x2APIC: one 64-bit MSR, destination in 63:32 (§11.12.9) */
 
 #define APIC_SVR_ENABLE (1u << 8)
 #define APIC_LVT_MASKED (1u << 16)
@@ -50,8 +51,14 @@
 #define APIC_TIMER_DIVIDE_16 0x3u	   /* §11.5.4, figure 11-10 */
 #define APIC_TIMER_DIVISOR 16u
 
-/* Our vectors: above the remapped 8259's 32..47; spurious low nibble all ones (§11.9). */
+/*
+ * Our vectors: above the remapped 8259's 32..47; spurious low nibble all
+ * ones (§11.9). The IPIs sit in the highest priority class (§11.8.3), so
+ * no other interrupt in service holds them back.
+ */
 #define VEC_APIC_TIMER 48
+#define VEC_IPI_TLB 252	       /* a TLB shootdown request (tlb.c) */
+#define VEC_IPI_RESCHEDULE 253 /* look at the run queue (smp.c) */
 #define VEC_APIC_ERROR 254
 #define VEC_APIC_SPURIOUS 255
 
@@ -59,6 +66,10 @@
 #define MAX_CPUS 64
 #define MAX_IOAPICS 8
 #define MAX_IRQ_OVERRIDES 16
+
+#ifndef __ASSEMBLER__ /* trap_entry.S reads the vectors above */
+
+#include <kernel/types.h>
 
 struct x86_cpu_entry {
 	u32 apic_id;
@@ -110,11 +121,16 @@ void lapic_init(void);
 
 /*
  * A secondary CPU's local APIC in the boot CPU's mode (x2APIC or xAPIC):
- * enabled, every LVT entry masked -- no timer ticks on the secondaries yet.
+ * enabled, every LVT entry masked; its timer starts in
+ * arch_smp_secondary_init() (x86_timer_start_this_cpu()).
  */
 void lapic_init_secondary(void);
 
-/* Sends the IPI icr_low (vector, delivery mode, level) to APIC ID dest; waits until sent. */
+/*
+ * Sends the IPI icr_low (vector, delivery mode, level, shorthand) to APIC
+ * ID dest; waits until sent. Any interrupt state: the two xAPIC writes are
+ * made with interrupts off, so a handler's IPI cannot come between them.
+ */
 void lapic_send_ipi(u32 dest, u32 icr_low);
 
 /* This CPU's APIC ID (32 bits in x2APIC mode, 8 in xAPIC mode). */
@@ -126,7 +142,12 @@ void lapic_eoi(void);
 /* The APIC error interrupt's handler (VEC_APIC_ERROR). */
 void lapic_error_irq(void);
 
+/* Starts this CPU's periodic tick at the boot CPU's calibrated count (timer.c). */
+void x86_timer_start_this_cpu(void);
+
 /* The 8259s: remapped and masked when the MADT says they exist (timer.c). */
 bool x86_has_8259(void);
+
+#endif /* __ASSEMBLER__ */
 
 #endif

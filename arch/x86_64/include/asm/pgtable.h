@@ -18,6 +18,7 @@
 #include <asm/cpu.h>
 #include <asm/mmu.h>
 #include <asm/pte.h>
+#include <asm/tlb.h>
 #include <kernel/compiler.h>
 #include <kernel/types.h>
 #include <kernel/vma.h>
@@ -99,23 +100,28 @@ static inline u64 pte_modify(u64 old, unsigned int prot, unsigned int vm_flags)
 	return new;
 }
 
+/* This CPU uses pgd now. */
 static inline bool pgd_is_active(phys_addr_t pgd)
 {
 	return read_cr3() == pgd;
 }
 
-/* Drops va's translation (and the paging-structure caches: SDM vol. 3A §4.10.4.1). */
+/*
+ * Drops va's translation (and the paging-structure caches: SDM vol. 3A
+ * §4.10.4.1) on every CPU that has pgd loaded: a shootdown (tlb.c).
+ */
 static inline void tlb_flush_page(phys_addr_t pgd, uintptr_t va)
 {
-	if (pgd_is_active(pgd))
-		__asm__ __volatile__("invlpg (%0)" ::"r"(va) : "memory");
+	x86_tlb_flush(pgd, TLB_REQ_PAGE, va);
 }
 
-/* Drops every user translation: user leaves are not global, so a CR3 load does it. */
+/*
+ * Drops every user translation on every CPU that has pgd loaded: user
+ * leaves are not global, so a CR3 load does it.
+ */
 static inline void tlb_flush_all(phys_addr_t pgd)
 {
-	if (pgd_is_active(pgd))
-		write_cr3(pgd);
+	x86_tlb_flush(pgd, TLB_REQ_ALL, 0);
 }
 
 /* Fills an empty leaf slot. */

@@ -12,20 +12,26 @@ void serial_init(void);
 /* console=debugcon under a hypervisor: console bytes to port 0xe9 too (debugcon.c). */
 void debugcon_init(const char *cmdline);
 void debugcon_putc(char c);
+/* The boot CPU's GDT and TSS, loaded; this_cpu()->arch.tss points at the TSS. */
 void gdt_init(void);
 void idt_init(void);
 
+/* Memory for a secondary's TSS and I/O maps (the boot CPU, before starting it), or NULL. */
+void *gdt_alloc_secondary_tss(void);
 /*
- * A secondary CPU's own GDT and TSS (slot cpu of smp_cpus[]), its IST
- * stacks at ist_top[IST n - 1]; loads them (LGDT, segments, LTR).
+ * A secondary CPU's own GDT (slot cpu of smp_cpus[]) and TSS in tss (from
+ * gdt_alloc_secondary_tss()), its IST stacks at ist_top[IST n - 1]; loads
+ * them (LGDT, segments, LTR) and sets this_cpu()->arch.tss.
  */
-void gdt_init_secondary(unsigned int cpu, const uintptr_t ist_top[NR_IST_STACKS]);
+void gdt_init_secondary(unsigned int cpu, void *tss, const uintptr_t ist_top[NR_IST_STACKS]);
 /* Loads the shared IDT on this CPU (LIDT). */
 void idt_load(void);
 void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info);
 
-/* FPU/SSE for user space and the syscall MSRs. */
+/* The boot CPU: a clean FPU image for new programs, then x86_task_setup_cpu(). */
 void x86_task_setup(void);
+/* This CPU's FPU/SSE control bits for user space and its SYSCALL MSRs (every CPU). */
+void x86_task_setup_cpu(void);
 
 struct task;
 /* t's FPU/SSE registers back to their initial state (a signal handler's). */

@@ -22,4 +22,15 @@
 #define TRAMP_DS32 0x10
 #define TRAMP_CS64 0x18
 
+#ifndef __ASSEMBLER__
+/*
+ * Stops every other online CPU with an NMI (power-off, restart, a kernel
+ * fault's report): they halt for good. The first caller wins; a later one
+ * halts too, as it will be stopped anyway. Uses no per-CPU state.
+ */
+void x86_smp_stop_others(void);
+/* The NMI handler's first step: halts for good if a CPU stops the others. */
+void x86_smp_stop_if_asked(void);
+#endif
+
 #endif

@@ -32,7 +32,8 @@
 /* Each stub in trap_entry.S is padded to this size: stub = base + vec * 16. */
 #define TRAP_STUB_SIZE 16
 
-/* Offset of cs in struct trap_frame, for trap_entry.S (checked in traps.c). */
+/* Offsets in struct trap_frame, for trap_entry.S (checked in user_return.c). */
+#define TF_VECTOR 120
 #define TF_CS 144
 
 /* #PF error code bits (SDM vol. 3A §4.7, figure 4-12). */

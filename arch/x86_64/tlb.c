@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+/*
+ * TLB shootdowns. A CPU caches translations in its own TLB and
+ * paging-structure caches, and nothing the hardware does keeps another
+ * CPU's caches coherent with a page-table write: the CPU that changes an
+ * entry must make every CPU that may hold the old one invalidate it, by an
+ * IPI whose handler runs INVLPG or reloads CR3, and wait until they all
+ * have (Intel SDM vol. 3A §4.10.5, "Propagation of Paging-Structure
+ * Changes to Multiple Processors").
+ *
+ * Which CPUs: without PCIDs a MOV to CR3 drops every non-global
+ * translation (§4.10.4.1), so a CPU can hold a user address space's
+ * entries only while that space is the CR3 it has loaded. Each CPU records
+ * every CR3 it loads in this_cpu()->arch.pgd (x86_tlb_note_cr3()), and a
+ * flush of pgd reaches exactly the CPUs whose arch.pgd is pgd. An idle CPU
+ * runs on the kernel's own tables (its idle task has no mm), so it is never
+ * one of them.
+ *
+ * How: the sender holds big_lock, so there is only ever one, and no CPU
+ * changes its CR3 meanwhile (a CR3 load needs big_lock too). For each
+ * target it writes the request into the target's struct cpu and sends
+ * VEC_IPI_TLB; the target answers by clearing its request, and the sender
+ * waits for every answer with interrupts off. A target answers from
+ * wherever it is: in user mode or halted, the IPI's handler does it before
+ * (and without) taking big_lock (traps.c); spinning on a lock with
+ * interrupts off, the spin loop's arch_smp_poll() does -- so the sender,
+ * which holds the lock, never waits for a CPU that waits for it.
+ *
+ * Kernel pages are global and mapped everywhere, but the only ones ever
+ * unmapped are kernel stacks (kernel/kstack.c), and a CPU touches a kernel
+ * stack other than its own live ones (its task's, its idle and IST stacks)
+ * only while it holds big_lock. So those flushes are lazy, without IPIs:
+ * the unmap bumps a generation, and each CPU, whenever it takes big_lock
+ * and before it switches stacks, drops every translation, global ones too,
+ * if the generation moved since it last did (x86_tlb_kernel_sync()). A
+ * task exit would otherwise cost one round of IPIs per stack page.
+ */
+#include <asm/apic.h>
+#include <asm/cpu.h>
+#include <asm/tlb.h>
+#include <asm/x86.h>
+#include <kernel/arch.h>
+#include <kernel/big_lock.h>
+#include <kernel/percpu.h>
+#include <kernel/smp.h>
+
+void x86_tlb_note_cr3(u64 pgd)
+{
+	this_cpu()->arch.pgd = pgd;
+}
+
+void x86_tlb_cpu_ready(void)
+{
+	__atomic_store_n(&this_cpu()->arch.tlb_ready, true, __ATOMIC_RELEASE);
+}
+
+static void flush_here(enum tlb_request req, uintptr_t va)
+{
+	if (req == TLB_REQ_PAGE)
+		__asm__ __volatile__("invlpg (%0)" ::"r"(va) : "memory");
+	else
+		write_cr3(read_cr3()); /* every non-global entry (§4.10.4.1) */
+}
+
+void x86_tlb_service(void)
+{
+	struct cpu *c = this_cpu();
+	u32 req = __atomic_load_n(&c->arch.tlb_flush_request, __ATOMIC_ACQUIRE);
+
+	if (req == TLB_REQ_NONE)
+		return;
+	flush_here((enum tlb_request)req, c->arch.tlb_flush_va);
+	c->arch.tlb_answered++;
+	/* The answer: the sender's wait pairs with this release. */
+	__atomic_store_n(&c->arch.tlb_flush_request, TLB_REQ_NONE, __ATOMIC_RELEASE);
+}
+
+void x86_tlb_flush(phys_addr_t pgd, enum tlb_request req, uintptr_t va)
+{
+	unsigned long flags = arch_irq_save(); /* no handler of ours may send meanwhile */
+	struct cpu *me = this_cpu();
+	u64 waiting = 0;
+
+	if (me->arch.pgd == pgd)
+		flush_here(req, va);
+	for (unsigned int i = 0; i < smp_nr_cpus; i++) {
+		struct cpu *c = &cpus[i];
+
+		if (c == me || !__atomic_load_n(&c->arch.tlb_ready, __ATOMIC_ACQUIRE) ||
+		    READ_ONCE(c->arch.pgd) != pgd)
+			continue;
+		if (!waiting)
+			assert_big_lock_held(); /* one sender at a time, no CR3 moving */
+		c->arch.tlb_flush_va = va;
+		__atomic_store_n(&c->arch.tlb_flush_request, req, __ATOMIC_RELEASE);
+		lapic_send_ipi((u32)smp_cpus[i].hw_id,
+			       APIC_ICR_FIXED | APIC_ICR_ASSERT | VEC_IPI_TLB);
+		waiting |= 1ull << i;
+	}
+	while (waiting) {
+		for (unsigned int i = 0; i < smp_nr_cpus; i++) {
+			if ((waiting & (1ull << i)) &&
+			    __atomic_load_n(&cpus[i].arch.tlb_flush_request, __ATOMIC_ACQUIRE) ==
+				    TLB_REQ_NONE)
+				waiting &= ~(1ull << i);
+		}
+		arch_cpu_relax();
+	}
+	arch_irq_restore(flags);
+}
+
+unsigned int x86_tlb_targets(phys_addr_t pgd)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < smp_nr_cpus; i++)
+		n += cpus[i].arch.tlb_ready && &cpus[i] != this_cpu() && cpus[i].arch.pgd == pgd;
+	return n;
+}
+
+/* Kernel stack unmaps so far (under big_lock); each CPU's kernel_gen trails it. */
+static u64 kernel_gen;
+
+void x86_tlb_kernel_unmapped(uintptr_t va)
+{
+	struct cpu *c = this_cpu();
+	bool in_step = c->arch.kernel_gen == kernel_gen;
+
+	__asm__ __volatile__("invlpg (%0)" ::"r"(va) : "memory"); /* a global entry too */
+	kernel_gen++;
+	if (in_step)
+		c->arch.kernel_gen = kernel_gen; /* this CPU has no stale entry left */
+}
+
+void x86_tlb_kernel_sync(void)
+{
+	struct cpu *c = this_cpu();
+	u64 cr4;
+
+	if (c->arch.kernel_gen == READ_ONCE(kernel_gen))
+		return;
+	/* A write to CR4 that changes PGE drops every entry, global ones too (§4.10.4.1). */
+	cr4 = read_cr4();
+	if (cr4 & CR4_PGE) {
+		write_cr4(cr4 & ~CR4_PGE);
+		write_cr4(cr4);
+	} else {
+		write_cr3(read_cr3());
+	}
+	c->arch.kernel_gen = kernel_gen;
+}
