@@ -1380,9 +1380,9 @@ static struct shmem *shared_area(uintptr_t start, size_t pages)
 
 	assert_non_null(s);
 	assert_int_equal(vma_insert_shared(&list, start, start + pages * P, RW, VM_SHARED, s), 0);
-	assert_int_equal(s->refs, 2);
+	assert_int_equal(refcount_read(&s->refs), 2);
 	shmem_put(s); /* the caller's reference: the area holds its own */
-	assert_int_equal(s->refs, 1);
+	assert_int_equal(refcount_read(&s->refs), 1);
 	return s;
 }
 
@@ -1398,7 +1398,7 @@ static void test_shared_split_keeps_offsets(void **state)
 	assert_int_equal(vma_remove(&list, 6 * P, 8 * P, NULL, NULL), 0);
 	assert_int_equal(vma_protect(&list, 10 * P, 11 * P, R, NULL, NULL), 0);
 	check_invariants(&list);
-	assert_int_equal(s->refs, 4);
+	assert_int_equal(refcount_read(&s->refs), 4);
 
 	const uintptr_t starts[] = { 4 * P, 8 * P, 10 * P, 11 * P };
 	const uintptr_t pgoffs[] = { 0, 4, 6, 7 };
@@ -1414,7 +1414,7 @@ static void test_shared_split_keeps_offsets(void **state)
 	/* The object keeps the pages no area maps any more, until its last area goes. */
 	assert_int_equal(live_frames, 8);
 	assert_int_equal(vma_remove(&list, 8 * P, 12 * P, NULL, NULL), 0);
-	assert_int_equal(s->refs, 1);
+	assert_int_equal(refcount_read(&s->refs), 1);
 	assert_int_equal(live_frames, 8);
 	assert_int_equal(vma_remove(&list, 4 * P, 6 * P, NULL, NULL), 0);
 	assert_int_equal(live_frames, 0);
@@ -1431,12 +1431,12 @@ static void test_shared_clone_and_clear(void **state)
 	assert_int_equal(vma_insert(&list, 10 * P, 11 * P, RW, 0), 0);
 	shmem_page(s, 3);
 	assert_int_equal(vma_clone(&copy, &list), 0);
-	assert_int_equal(s->refs, 2);
+	assert_int_equal(refcount_read(&s->refs), 2);
 	assert_ptr_equal(vma_find(&copy, 5 * P)->shared, s);
 	assert_null(vma_find(&copy, 10 * P)->shared);
 	/* The parent exits first: the child's area still holds the page. */
 	vma_clear(&list, NULL, NULL);
-	assert_int_equal(s->refs, 1);
+	assert_int_equal(refcount_read(&s->refs), 1);
 	assert_int_equal(live_frames, 1);
 	vma_clear(&copy, NULL, NULL);
 	assert_int_equal(live_frames, 0);
@@ -1453,20 +1453,20 @@ static void test_shared_enomem_keeps_refs(void **state)
 	fail_nth_alloc(1);
 	assert_int_equal(vma_remove(&list, 5 * P, 6 * P, NULL, NULL), -ENOMEM);
 	fail_countdown = 0;
-	assert_int_equal(s->refs, 1);
+	assert_int_equal(refcount_read(&s->refs), 1);
 	assert_int_equal(vma_insert(&list, 10 * P, 11 * P, RW, 0), 0);
 	assert_int_equal(vma_insert_shared(&list, 12 * P, 13 * P, RW, VM_SHARED, s), 0);
-	assert_int_equal(s->refs, 2);
+	assert_int_equal(refcount_read(&s->refs), 2);
 	for (unsigned int n = 1; n <= 3; n++) {
 		fail_nth_alloc(n);
 		assert_int_equal(vma_clone(&copy, &list), -ENOMEM);
 		fail_countdown = 0;
-		assert_int_equal(s->refs, 2);
+		assert_int_equal(refcount_read(&s->refs), 2);
 	}
 	fail_nth_alloc(1);
 	assert_int_equal(vma_insert_shared(&list, 14 * P, 15 * P, RW, VM_SHARED, s), -ENOMEM);
 	fail_countdown = 0;
-	assert_int_equal(s->refs, 2);
+	assert_int_equal(refcount_read(&s->refs), 2);
 	vma_clear(&list, NULL, NULL);
 	assert_int_equal(live_objects, 0);
 }
