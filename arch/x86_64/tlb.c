@@ -31,9 +31,10 @@
  * stack other than its own live ones (its task's, its idle and IST stacks)
  * only while it holds big_lock. So those flushes are lazy, without IPIs:
  * the unmap bumps a generation, and each CPU, whenever it takes big_lock
- * and before it switches stacks, drops every translation, global ones too,
- * if the generation moved since it last did (x86_tlb_kernel_sync()). A
- * task exit would otherwise cost one round of IPIs per stack page.
+ * and before it switches stacks, drops the pages unmapped since it last
+ * did, or every translation, global ones too, when it is far behind
+ * (x86_tlb_kernel_sync()). A task exit would otherwise cost one round of
+ * IPIs per stack page.
  */
 #include <asm/apic.h>
 #include <asm/cpu.h>
@@ -118,15 +119,28 @@ unsigned int x86_tlb_targets(phys_addr_t pgd)
 	return n;
 }
 
-/* Kernel stack unmaps so far (under big_lock); each CPU's kernel_gen trails it. */
+/*
+ * Kernel stack unmaps so far (under big_lock); each CPU's kernel_gen
+ * trails it. The last KERNEL_UNMAP_LOG addresses are kept, so a CPU that
+ * is only a few behind drops just those pages: a full flush costs every
+ * CPU its whole TLB, and an emulator's software TLB dearly.
+ */
+#define KERNEL_UNMAP_LOG 64
 static u64 kernel_gen;
+static uintptr_t kernel_unmapped[KERNEL_UNMAP_LOG];
+
+static void invlpg(uintptr_t va)
+{
+	__asm__ __volatile__("invlpg (%0)" ::"r"(va) : "memory"); /* a global entry too */
+}
 
 void x86_tlb_kernel_unmapped(uintptr_t va)
 {
 	struct cpu *c = this_cpu();
 	bool in_step = c->arch.kernel_gen == kernel_gen;
 
-	__asm__ __volatile__("invlpg (%0)" ::"r"(va) : "memory"); /* a global entry too */
+	invlpg(va);
+	kernel_unmapped[kernel_gen % KERNEL_UNMAP_LOG] = va;
 	kernel_gen++;
 	if (in_step)
 		c->arch.kernel_gen = kernel_gen; /* this CPU has no stale entry left */
@@ -137,15 +151,20 @@ void x86_tlb_kernel_sync(void)
 	struct cpu *c = this_cpu();
 	u64 cr4;
 
-	if (c->arch.kernel_gen == READ_ONCE(kernel_gen))
+	if (c->arch.kernel_gen == kernel_gen)
 		return;
-	/* A write to CR4 that changes PGE drops every entry, global ones too (§4.10.4.1). */
-	cr4 = read_cr4();
-	if (cr4 & CR4_PGE) {
-		write_cr4(cr4 & ~CR4_PGE);
-		write_cr4(cr4);
+	if (kernel_gen - c->arch.kernel_gen <= KERNEL_UNMAP_LOG) {
+		for (u64 g = c->arch.kernel_gen; g != kernel_gen; g++)
+			invlpg(kernel_unmapped[g % KERNEL_UNMAP_LOG]);
 	} else {
-		write_cr3(read_cr3());
+		/* A write to CR4 that changes PGE drops every entry, global ones too (§4.10.4.1). */
+		cr4 = read_cr4();
+		if (cr4 & CR4_PGE) {
+			write_cr4(cr4 & ~CR4_PGE);
+			write_cr4(cr4);
+		} else {
+			write_cr3(read_cr3());
+		}
 	}
 	c->arch.kernel_gen = kernel_gen;
 }
