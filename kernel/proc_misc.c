@@ -13,6 +13,7 @@
 #include <kernel/pgtable.h>
 #include <kernel/pid.h>
 #include <kernel/procfs.h>
+#include <kernel/smp.h>
 #include <kernel/task.h>
 #include <kernel/version.h>
 #include <kernel/vm.h>
@@ -29,10 +30,15 @@ void proc_kernel_cmdline_show(struct proc_buf *b, struct task *t)
 	proc_printf(b, "%s\n", kernel_cmdline.raw);
 }
 
+/* One block per CPU that runs tasks, as Linux lists its online CPUs. */
 void proc_cpuinfo_show(struct proc_buf *b, struct task *t)
 {
+	u64 cpus = smp_scheduling_mask();
+
 	(void)t;
-	arch_proc_cpuinfo(b);
+	for (unsigned int i = 0; i < SMP_MAX_CPUS; i++)
+		if (cpus & (1ull << i))
+			arch_proc_cpuinfo(b, i);
 }
 
 /*

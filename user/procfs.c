@@ -605,7 +605,19 @@ static int status_features_off(void)
 
 static int case_cpuinfo(void)
 {
+	unsigned long mask = 0;
+	int blocks = 0, n = 0;
+
 	EXPECT_TRUE("read", slurp("/proc/cpuinfo") > 0);
+	/* One block per online CPU, numbered from 0: here every CPU is in our mask. */
+	EXPECT("getaffinity", syscall(__NR_sched_getaffinity, 0, sizeof(mask), &mask),
+	       (long)sizeof(mask));
+	for (const char *p = text; (p = strstr(p, "processor\t: ")) != NULL; p++) {
+		EXPECT("processor numbers in order", strtol(p + 12, NULL, 10), n);
+		blocks++;
+		n++;
+	}
+	EXPECT("a block per CPU", blocks, __builtin_popcountl(mask));
 	return arch_cpuinfo_check(text, live);
 }
 

@@ -58,13 +58,13 @@ static void show_bits(struct proc_buf *b, unsigned long bits, const char *const 
 	}
 }
 
-void arch_proc_cpuinfo(struct proc_buf *b)
+void arch_proc_cpuinfo(struct proc_buf *b, unsigned int cpu)
 {
 	u64 freq = read_sysreg(cntfrq_el0);
 	u64 midr = arm64_features.midr;
 
-	proc_printf(b, "processor\t: 0\nBogoMIPS\t: %lu.%02lu\n", (unsigned long)(freq / 500000),
-		    (unsigned long)(freq / 5000 % 100));
+	proc_printf(b, "processor\t: %u\nBogoMIPS\t: %lu.%02lu\n", cpu,
+		    (unsigned long)(freq / 500000), (unsigned long)(freq / 5000 % 100));
 	proc_puts(b, "Features\t:");
 	show_bits(b, arch_elf_hwcap(), hwcap_names);
 	show_bits(b, arch_elf_hwcap2(), hwcap2_names);

@@ -202,7 +202,7 @@ static void show_flags(struct proc_buf *b)
 	proc_puts(b, "\n");
 }
 
-void arch_proc_cpuinfo(struct proc_buf *b)
+void arch_proc_cpuinfo(struct proc_buf *b, unsigned int cpu)
 {
 	u32 sig = cpuid_reg(1, 0, EAX), misc = cpuid_reg(1, 0, EBX);
 	u32 family = (sig >> 8) & 0xf, model = (sig >> 4) & 0xf;
@@ -214,7 +214,7 @@ void arch_proc_cpuinfo(struct proc_buf *b)
 		family += (sig >> 20) & 0xff;
 	if (family >= 6)
 		model += ((sig >> 16) & 0xf) << 4;
-	proc_printf(b, "processor\t: 0\nvendor_id\t: %s\ncpu family\t: %u\nmodel\t\t: %u\n",
+	proc_printf(b, "processor\t: %u\nvendor_id\t: %s\ncpu family\t: %u\nmodel\t\t: %u\n", cpu,
 		    x86_features.vendor, family, model);
 	show_model_name(b);
 	proc_printf(b, "stepping\t: %u\n", sig & 0xf);

@@ -67,8 +67,11 @@ struct mm_usage {
 void mm_usage(const struct mm *mm, struct mm_usage *u);
 
 /* ---- arch hooks (arch/ARCH/proc.c) ---- */
-/* /proc/cpuinfo's text, in Linux's format for the arch. */
-void arch_proc_cpuinfo(struct proc_buf *b);
+/*
+ * /proc/cpuinfo's block for CPU cpu, in Linux's format for the arch. Every
+ * CPU's features are the boot CPU's: start-up checked they agree.
+ */
+void arch_proc_cpuinfo(struct proc_buf *b, unsigned int cpu);
 /* The arch's last lines of /proc/PID/status for t (x86_64: x86_Thread_features). */
 void arch_proc_status(struct proc_buf *b, const struct task *t);
 
