@@ -63,7 +63,7 @@ void x86_io_fork(struct task *child, const struct task *parent)
 	child->arch.iopl_warned = false;
 	child->arch.io_bitmap = parent->arch.io_bitmap;
 	if (child->arch.io_bitmap)
-		child->arch.io_bitmap->refs++;
+		refcount_inc(&child->arch.io_bitmap->refs);
 }
 
 void x86_io_free(struct task *t)
@@ -71,7 +71,7 @@ void x86_io_free(struct task *t)
 	struct io_bitmap *b = t->arch.io_bitmap;
 
 	t->arch.io_bitmap = NULL;
-	if (b && --b->refs == 0)
+	if (b && refcount_dec_and_test(&b->refs))
 		kfree(b);
 }
 
@@ -92,7 +92,7 @@ static struct io_bitmap *own_bitmap(struct task *t)
 {
 	struct io_bitmap *b = t->arch.io_bitmap, *mine;
 
-	if (b && b->refs == 1)
+	if (b && refcount_read(&b->refs) == 1)
 		return b;
 	mine = kmalloc(sizeof(*mine));
 	if (!mine)
@@ -101,7 +101,7 @@ static struct io_bitmap *own_bitmap(struct task *t)
 		memcpy(mine->bits, b->bits, IO_BITMAP_BYTES);
 	else
 		memset(mine->bits, 0xff, IO_BITMAP_BYTES);
-	mine->refs = 1;
+	refcount_set(&mine->refs, 1);
 	x86_io_free(t); /* the shared one keeps its other holders */
 	t->arch.io_bitmap = mine;
 	return mine;

@@ -7,6 +7,7 @@
 #define ASM_IOPORT_H
 
 #include <asm/trap.h>
+#include <kernel/atomic.h>
 #include <kernel/types.h>
 
 #define IO_BITMAP_BITS 65536 /* one bit per port: the whole 16-bit I/O space */
@@ -15,7 +16,7 @@
 
 /* A thread's ioperm() bits, shared after fork until one side changes them. */
 struct io_bitmap {
-	unsigned int refs;	  /* threads holding it */
+	refcount_t refs;	  /* threads holding it */
 	u64 seq;		  /* new and unique at every change: tags the TSS's copy */
 	u8 bits[IO_BITMAP_BYTES]; /* bit set = port refused, as the CPU reads it */
 };
