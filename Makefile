@@ -61,7 +61,10 @@ KERNEL_C += $(FONT_C)
 KERNEL_S := $(sort $(wildcard boot/$(ARCH)/*.S arch/$(ARCH)/*.S)) libc/arch/$(ARCH)/string.S
 KERNEL_OBJS := $(patsubst %,$(OBJ)/%.o,$(KERNEL_C) $(KERNEL_S))
 
-KERNEL_CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include -Ilibc/include -MMD -MP
+# The lock debugger (kernel/lockdep.c) is on unless LOCK_DEBUG=0 (a clean build: objects do not
+# record the flags they were built with). make test always runs with it on.
+LOCK_DEBUG ?= 1
+KERNEL_CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include -Ilibc/include -MMD -MP -DLOCK_DEBUG=$(LOCK_DEBUG)
 KERNEL_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
 	-fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing -fno-common \
 	-fno-asynchronous-unwind-tables -fno-toplevel-reorder -Wall -Wextra -Werror -Wstrict-prototypes \

@@ -16,7 +16,7 @@
 
 static struct page_pool pool;
 static u32 *refs; /* indexed by pfn - pool.base_pfn */
-/* Guards pool and refs: taken from any CPU, with or without big_lock. */
+/* Guards the pool (refs are atomic): taken from any CPU, with or without big_lock. */
 static struct spinlock page_lock = SPINLOCK_INIT(LOCK_LEVEL_PAGE, "page_lock");
 
 static u64 pfn_up(phys_addr_t a)
@@ -153,27 +153,31 @@ void page_free(phys_addr_t phys, size_t count)
 	spin_unlock_irqrestore(&page_lock, flags);
 }
 
+/*
+ * A frame's count is atomic, so sharing and unsharing pages (fork's
+ * copy-on-write) takes no lock; only the last put, which gives the frame
+ * back to the pool, takes page_lock.
+ */
 void page_ref_get(phys_addr_t phys)
 {
-	unsigned long flags = spin_lock_irqsave(&page_lock);
-	u32 *r = ref_of(phys);
+	u32 old = __atomic_fetch_add(ref_of(phys), 1, __ATOMIC_RELAXED);
 
-	BUG_ON(*r == 0);
-	++*r;
-	spin_unlock_irqrestore(&page_lock, flags);
+	BUG_ON(old == 0);
 }
 
 void page_ref_put(phys_addr_t phys)
 {
-	unsigned long flags = spin_lock_irqsave(&page_lock);
 	u32 *r = ref_of(phys);
+	u32 old = __atomic_fetch_sub(r, 1, __ATOMIC_ACQ_REL);
 
-	BUG_ON(*r == 0);
-	if (*r == 1)
+	BUG_ON(old == 0);
+	if (old == 1) {
+		unsigned long flags = spin_lock_irqsave(&page_lock);
+
+		*r = 1; /* the count free_locked() expects of an unshared frame */
 		free_locked(phys, 1);
-	else
-		--*r;
-	spin_unlock_irqrestore(&page_lock, flags);
+		spin_unlock_irqrestore(&page_lock, flags);
+	}
 }
 
 unsigned int page_ref_count(phys_addr_t phys)
