@@ -3,22 +3,36 @@
 #include "test.h"
 #include <ktap.h>
 #include <errno.h>
+#include <format.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+/*
+ * One write() per line: another CPU's output cannot land inside it, and a
+ * process killed right after (an attack that ends it) leaves no half line
+ * for the next program's KTAP to continue.
+ */
 void note(const char *fmt, ...)
 {
+	char line[1024];
 	va_list ap;
+	int n;
 
 	fflush_stdout();
-	dprintf(STDOUT_FILENO, "# ");
 	va_start(ap, fmt);
-	vdprintf(STDOUT_FILENO, fmt, ap);
+	n = vsnprintf(line + 2, sizeof(line) - 3, fmt, ap);
 	va_end(ap);
-	dprintf(STDOUT_FILENO, "\n");
+	line[0] = '#';
+	line[1] = ' ';
+	if (n < 0)
+		n = 0;
+	if ((size_t)n > sizeof(line) - 4)
+		n = (int)(sizeof(line) - 4); /* cut: the line still ends */
+	line[2 + n] = '\n';
+	(void)write(STDOUT_FILENO, line, (size_t)n + 3);
 }
 
 bool case_skipped(const char *name, enum need need, bool supported, const char *feature)
