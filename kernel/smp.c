@@ -137,15 +137,6 @@ void smp_start_scheduling(void)
 	pr_info("smp: scheduling on %u CPU%s\n", n + 1, n ? "s" : "");
 }
 
-unsigned int smp_scheduling_count(void)
-{
-	unsigned int n = 0;
-
-	for (unsigned int i = 0; i < smp_nr_cpus; i++)
-		n += READ_ONCE(cpus[i].scheduling);
-	return n;
-}
-
 u64 smp_scheduling_mask(void)
 {
 	u64 m = 0;
@@ -219,4 +210,9 @@ void smp_init(const struct boot_info *info)
 	if (off)
 		printk(", %u kept off by %s", off, smp_max_cpus == 0 ? "nosmp" : "maxcpus=");
 	printk("\n");
+}
+
+unsigned int smp_scheduling_count(void)
+{
+	return (unsigned int)__builtin_popcountll(smp_scheduling_mask());
 }

@@ -26,19 +26,27 @@ static void __attribute__((noreturn)) child_side(int (*body)(void), unsigned lon
 	SHSTK_EXIT(body());
 }
 
-int run_child(int (*body)(void), unsigned long mode)
+/* Forks a child that runs body in mode; its pid, or -1 (said in a note). */
+static pid_t start_child(int (*body)(void), unsigned long mode)
 {
-	int status = -1;
 	pid_t pid;
 
 	fflush_stdout(); /* nothing buffered may be flushed twice */
 	pid = fork();
 	if (pid == 0)
 		child_side(body, mode);
-	if (pid < 0) {
+	if (pid < 0)
 		note("fork: errno %d", errno);
+	return pid;
+}
+
+int run_child(int (*body)(void), unsigned long mode)
+{
+	int status = -1;
+	pid_t pid = start_child(body, mode);
+
+	if (pid < 0)
 		return -1;
-	}
 	if (wait4(pid, &status, 0, NULL) != pid) {
 		note("wait4: errno %d", errno);
 		return -1;
@@ -50,16 +58,10 @@ int run_child_within(int (*body)(void), unsigned long mode, long ms)
 {
 	long long deadline = monotonic_ns() + ms * 1000000LL;
 	int status = -1;
-	pid_t pid, r;
+	pid_t pid = start_child(body, mode), r;
 
-	fflush_stdout();
-	pid = fork();
-	if (pid == 0)
-		child_side(body, mode);
-	if (pid < 0) {
-		note("fork: errno %d", errno);
+	if (pid < 0)
 		return -1;
-	}
 	while ((r = wait4(pid, &status, WNOHANG, NULL)) == 0 && monotonic_ns() < deadline)
 		sleep_ms(10);
 	if (r == pid)
