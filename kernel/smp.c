@@ -214,5 +214,10 @@ void smp_init(const struct boot_info *info)
 
 unsigned int smp_scheduling_count(void)
 {
-	return (unsigned int)__builtin_popcountll(smp_scheduling_mask());
+	unsigned int n = 0;
+
+	/* The mask's set bits (no libgcc for __builtin_popcount in the kernel). */
+	for (u64 m = smp_scheduling_mask(); m; m &= m - 1)
+		n++;
+	return n;
 }
