@@ -5,11 +5,20 @@
  * user GS stays in IA32_GS_BASE across kernel entry, so SWAPGS is only ever
  * executed in pairs, each of which leaves both MSRs as it found them
  * (SDM vol. 2B, SWAPGS). A pair puts this CPU's struct cpu in GS for one
- * load: `swapgs; mov %gs:off; swapgs` -- far cheaper than RDMSR, and
- * correct with interrupts on, since an interrupt handler that does the same
- * has put both back before it returns. The one longer pair is the SYSCALL
- * entry's (trap_entry.S), which reaches struct cpu's entry_rsp and user_rsp
- * at the offsets below, with interrupts masked.
+ * load: `swapgs; mov %gs:off; swapgs` -- far cheaper than RDMSR.
+ *
+ * The pair runs with interrupts masked. Between its two SWAPGS the bases
+ * are exchanged, and an interrupt taken there would run a handler whose
+ * own pair swaps them back the wrong way round: it reads user GS's base
+ * as its struct cpu (a #PF at address 0 for a kernel thread). Bochs takes
+ * interrupts between any two instructions, and a CI boot hit exactly
+ * that; QEMU's TCG checks for them only between translated blocks, which
+ * is why it never did. NMI and #MC cannot be masked: their handlers read
+ * no per-CPU state before deciding to stop or report (traps.c).
+ *
+ * The one longer pair is the SYSCALL entry's (trap_entry.S), which reaches
+ * struct cpu's entry_rsp and user_rsp at the offsets below, with
+ * interrupts masked by IA32_FMASK.
  */
 #ifndef ASM_PERCPU_H
 #define ASM_PERCPU_H
@@ -48,12 +57,16 @@ struct arch_cpu {
 	void *tss;	 /* this CPU's TSS (gdt.c) */
 };
 
-/* Read with a SWAPGS pair: the struct cpu's first word is its own address. */
+/*
+ * Read with a SWAPGS pair, interrupts masked for its three instructions
+ * and then restored as they were: the struct cpu's first word is its own
+ * address. PUSHFQ/POPFQ need no red zone: the kernel is built without one.
+ */
 static inline struct cpu *arch_this_cpu(void)
 {
 	struct cpu *c;
 
-	__asm__ __volatile__("swapgs; movq %%gs:0, %0; swapgs" : "=r"(c));
+	__asm__ __volatile__("pushfq; cli; swapgs; movq %%gs:0, %0; swapgs; popfq" : "=r"(c));
 	return c;
 }
 
