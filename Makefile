@@ -65,7 +65,11 @@ KERNEL_OBJS := $(patsubst %,$(OBJ)/%.o,$(KERNEL_C) $(KERNEL_S))
 # record the flags they were built with). make test always runs with it on.
 LOCK_DEBUG ?= 1
 KERNEL_CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include -Ilibc/include -MMD -MP -DLOCK_DEBUG=$(LOCK_DEBUG)
-KERNEL_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
+# The objects do not record where the checkout is (debug info names files from
+# its top as "."): a clone anywhere, CI's included, builds the same kernel and
+# user programs byte for byte, and so boots with the same memory layout.
+PATH_CFLAGS := -ffile-prefix-map=$(CURDIR)=.
+KERNEL_CFLAGS := $(PATH_CFLAGS) -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
 	-fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing -fno-common \
 	-fno-asynchronous-unwind-tables -fno-toplevel-reorder -Wall -Wextra -Werror -Wstrict-prototypes \
 	-Wmissing-prototypes -Wno-unused-parameter $(ARCH_CFLAGS)

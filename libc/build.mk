@@ -16,7 +16,7 @@ USER_ARCH_CFLAGS_x86_64 := -fcf-protection=return
 USER_ARCH_CFLAGS_arm64 := -mno-outline-atomics
 
 USER_CPPFLAGS := -Ilibc/include -Ilibc/arch/$(ARCH)/include -Iinclude -MMD -MP
-USER_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
+USER_CFLAGS := $(PATH_CFLAGS) -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
 	-nostdlib -static -fno-pie -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
 	-fno-common -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes \
 	$(USER_ARCH_CFLAGS_$(ARCH))

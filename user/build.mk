@@ -30,7 +30,7 @@ MUSL_CC ?= musl-gcc
 USER_MUSL_PROGS_x86_64 := musl_pthreads
 USER_MUSL_PROGS_arm64 :=
 USER_MUSL_PROGS := $(USER_MUSL_PROGS_$(ARCH))
-MUSL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -pthread -MMD -MP \
+MUSL_CFLAGS := $(PATH_CFLAGS) -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -pthread -MMD -MP \
 	-Wl,-z,max-page-size=4096 -Wl,-z,noexecstack -Wl,-z,norelro -Wl,--build-id=none
 
 # The order /init runs them in; a program missing here runs after these.
