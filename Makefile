@@ -6,6 +6,7 @@
 #   make bench                 the benchmark on the deterministic emulators (docs/BENCH.md)
 #   make test REPEAT=N         ... booting each platform N times: all verdicts must agree
 #   make fuzz                  the system-call fuzzer as init for a while (see below)
+#   make stress                /bin/smp's migration stress as init, 30 s of guest time (below)
 #   make test-linux            the same tests as /init of Debian's Linux: same verdicts?
 # Variables: ARCH (x86_64), PLATFORM=NAME (run, debug: a platform of
 # tests/boot/platforms), EMU=bochs (run: bochs-ARCH), CMDLINE (the images'
@@ -104,7 +105,7 @@ CLONE3_SHAPES := size token
 CLONE3_SHAPE_PROGRAMS := /bin/clone3 /bin/shstk_attack
 CLONE3_IMAGES := $(patsubst %,$(BUILD)/clone3-%$(suffix $(IMAGE)),$(CLONE3_SHAPES))
 
-.PHONY: all iso image usb crash-images clone3-images bench-image run debug test test-linux bench fuzz peer-test \
+.PHONY: all iso image usb crash-images clone3-images bench-image run debug test test-linux bench fuzz stress peer-test \
 	toolchain-check unit lint format docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
@@ -233,6 +234,16 @@ FUZZ_IMAGE := $(BUILD)/fuzz$(suffix $(IMAGE))
 fuzz: deps-check $(IMAGE_INPUTS) ## the system-call fuzzer as init (PLATFORM= SECONDS= SEED= ...)
 	$(call image-with-cmdline,$(FUZZ_IMAGE),$(CMDLINE) init=/bin/fuzz -- $(FUZZ_ARGS))
 	$(Q)tests/boot/fuzz $(PLATFORM) $(FUZZ_IMAGE) $(or $(FUZZ_SECONDS),0)
+
+# /bin/smp's migration stress alone as init, for SECONDS (30) of guest time
+# on PLATFORM: threads with shadow stacks moved between every CPU while
+# calling deep and taking signals, round after round (tests/boot/stress:
+# no panic, no hang, the case passed). Not part of make test.
+STRESS_SECONDS := $(or $(SECONDS),30)
+STRESS_IMAGE := $(BUILD)/stress$(suffix $(IMAGE))
+stress: deps-check $(IMAGE_INPUTS) ## /bin/smp's migration stress as init for SECONDS (30) on PLATFORM
+	$(call image-with-cmdline,$(STRESS_IMAGE),$(CMDLINE) init=/bin/smp -- stress=$(STRESS_SECONDS))
+	$(Q)tests/boot/stress $(PLATFORM) $(STRESS_IMAGE) $(STRESS_SECONDS)
 
 # The benchmark (scripts/bench): /bin/bench booted as init on the
 # deterministic emulators of every architecture (only ARCH's when ARCH is

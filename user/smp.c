@@ -16,6 +16,9 @@
  * with SEGV_MAPERR / SEGV_ACCERR at the exact address, private copies after
  * fork.
  *
+ * With the argument stress=SECONDS (make stress) it runs only the
+ * migration stress, round after round, for that long in guest time.
+ *
  * The cases that need two CPUs skip ("only one CPU") when
  * sched_getaffinity(0) holds fewer; the shadow-stack parts skip where the
  * machine has no shadow stacks. Each case runs in a child with a watchdog,
@@ -32,6 +35,8 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -460,6 +465,30 @@ static int body_stress(void)
 	return no_inconsistency();
 }
 
+/*
+ * `smp stress=SECONDS` (make stress): rounds of the migration stress, each
+ * with fresh workers, until SECONDS of CLOCK_MONOTONIC -- the guest's own
+ * time -- have passed. Any round's inconsistency ends it.
+ */
+static long stress_seconds;
+
+static int body_stress_timed(void)
+{
+	long long start = monotonic_ns(), end = start + stress_seconds * 1000000000LL;
+	int rounds = 0, r;
+
+	do {
+		memset(workers, 0, sizeof(workers));
+		r = body_stress();
+		if (r)
+			return r;
+		rounds++;
+	} while (monotonic_ns() < end);
+	note("%d rounds of the migration stress in %lld ms of guest time", rounds,
+	     (monotonic_ns() - start) / 1000000);
+	return 0;
+}
+
 /* ---- 3. shootdown: a change made on CPU A, seen by a thread spinning on CPU B ---- */
 
 static volatile int go, victim_ready, victim_cpu, victim_survived;
@@ -721,7 +750,26 @@ static const struct smp_case {
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
 
-int main(void)
+/* The stress alone for stress_seconds, as one KTAP case. */
+static int run_stress_timed(bool cpus_known)
+{
+	unsigned long mode = ss_supported ? SHSTK_MODE_ENABLE : 0;
+
+	ktap_plan(1);
+	if (ncpus < 2) {
+		ktap_skip("migration_stress_timed", "only one CPU");
+		return ktap_finish();
+	}
+	note("migration stress for %ld s of guest time on %d CPUs, %s %s", stress_seconds, ncpus,
+	     SMP_SS_NAME, ss_supported ? "on" : "not supported");
+	ktap_ok(cpus_known && status_is(run_child_within(body_stress_timed, mode,
+							 stress_seconds * 1000 + CASE_MS),
+					0, 0),
+		"migration_stress_timed");
+	return ktap_finish();
+}
+
+int main(int argc, char **argv)
 {
 	long probe = syscall3(__NR_map_shadow_stack, 0, PAGE, 0);
 	bool cpus_known = read_cpus();
@@ -730,6 +778,11 @@ int main(void)
 	if (ss_supported)
 		munmap((void *)probe, PAGE);
 	ktap_header();
+	for (int i = 1; i < argc; i++)
+		if (!strncmp(argv[i], "stress=", 7))
+			stress_seconds = strtol(argv[i] + 7, NULL, 10);
+	if (stress_seconds > 0)
+		return run_stress_timed(cpus_known);
 	ktap_plan(NCASES);
 	note("%d CPU%s in the affinity mask%s; %s %s", ncpus, ncpus == 1 ? "" : "s",
 	     cpus_known ? "" : " (unreadable)", SMP_SS_NAME,
