@@ -10,11 +10,11 @@
  * The pair runs with interrupts masked. Between its two SWAPGS the bases
  * are exchanged, and an interrupt taken there would run a handler whose
  * own pair swaps them back the wrong way round: it reads user GS's base
- * as its struct cpu (a #PF at address 0 for a kernel thread). Bochs takes
- * interrupts between any two instructions, and a CI boot hit exactly
- * that; QEMU's TCG checks for them only between translated blocks, which
- * is why it never did. NMI and #MC cannot be masked: their handlers read
- * no per-CPU state before deciding to stop or report (traps.c).
+ * as its struct cpu (a #PF at address 0 for a kernel thread). Bochs, like
+ * hardware, takes interrupts between any two instructions; QEMU's TCG only
+ * between translated blocks, so there it never shows (docs/DESIGN.md
+ * §7.2). NMI and #MC cannot be masked: their handlers read no per-CPU
+ * state before deciding to stop or report (traps.c).
  *
  * The one longer pair is the SYSCALL entry's (trap_entry.S), which reaches
  * struct cpu's entry_rsp and user_rsp at the offsets below, with
