@@ -20,7 +20,6 @@
 #include <kernel/ktest.h>
 #include <kernel/percpu.h>
 
-#define APIC_IRR 0x200 /* eight 32-bit registers, 0x10 apart (§11.8.4, figure 11-20) */
 #define IPI_WAIT_LOOPS 1000000
 
 static bool pending_in_irr(unsigned int vector)
@@ -30,12 +29,11 @@ static bool pending_in_irr(unsigned int vector)
 
 KTEST(x86_this_cpu_interrupted_inside_its_swapgs_pair)
 {
-	unsigned long flags = arch_irq_save();
+	unsigned long flags = arch_irq_save(); /* interrupts off from here */
 	struct cpu *expect = this_cpu(), *seen;
 	u64 answered = expect->arch.tlb_answered;
 	bool pending = false;
 
-	arch_irq_disable();
 	lapic_send_ipi(lapic_id(), APIC_ICR_FIXED | APIC_ICR_ASSERT | VEC_IPI_TLB);
 	for (int i = 0; i < IPI_WAIT_LOOPS && !pending; i++)
 		pending = pending_in_irr(VEC_IPI_TLB);

@@ -24,6 +24,8 @@
 #define APIC_TPR 0x80
 #define APIC_EOI 0xb0
 #define APIC_SVR 0xf0 /* spurious-interrupt vector register, §11.9 */
+/* Interrupt request: eight 32-bit registers 0x10 apart; vector v is bit v % 32 of the (v / 32)th (§11.8.4). */
+#define APIC_IRR 0x200
 #define APIC_ESR 0x280
 #define APIC_ICR_LOW 0x300  /* interrupt command register, §11.6.1 */
 #define APIC_ICR_HIGH 0x310 /* xAPIC: destination in bits 31:24 */
