@@ -14,6 +14,7 @@
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/uaccess.h>
+#include <kernel/waitq.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/signal.h>
@@ -433,6 +434,43 @@ SYSCALL(rt_sigprocmask)
 	if (uold && put_user(old, uold))
 		return -EFAULT;
 	return 0;
+}
+
+/*
+ * Waits with mask as the blocked set until a signal is to be acted on, as
+ * Linux's kernel/signal.c sigsuspend(): the caller's mask is kept for the
+ * handler's frame (so its sigreturn restores it), and -ERESTARTNOHAND makes
+ * the call EINTR once a handler ran, or start over, mask and all, when the
+ * signal was ignored or stopped the task.
+ */
+static long suspend_with_mask(u64 mask)
+{
+	current->saved_sigmask = current->sigmask;
+	current->restore_sigmask = true;
+	current->sigmask = mask & ~SIG_UNBLOCKABLE;
+	while (!signal_pending(current))
+		(void)waitq_sleep(NULL, 0); /* woken only by a signal */
+	return -ERESTARTNOHAND;
+}
+
+/* rt_sigsuspend(mask, sigsetsize): sigsetsize must be 8 (EINVAL), then EFAULT. */
+SYSCALL(rt_sigsuspend)
+{
+	u64 mask;
+
+	if (a[1] != sizeof(u64))
+		return -EINVAL;
+	if (get_user(mask, (const u64 __user *)a[0]))
+		return -EFAULT;
+	return suspend_with_mask(mask);
+}
+
+/* pause() (x86_64 only; arm64's libc uses ppoll): sigsuspend with the mask it has. */
+SYSCALL(pause)
+{
+	while (!signal_pending(current))
+		(void)waitq_sleep(NULL, 0);
+	return -ERESTARTNOHAND;
 }
 
 SYSCALL(rt_sigpending)

@@ -945,6 +945,98 @@ static int body_nanosleep_eintr(void)
 	return 0;
 }
 
+/* --- waiting for a signal: rt_sigsuspend, pause ------------------------------------------- */
+
+static long sys_sigsuspend(const unsigned long *mask, long size)
+{
+	return syscall2(__NR_rt_sigsuspend, (long)mask, size);
+}
+
+/*
+ * A shell's `cmd & wait`: SIGCHLD is blocked before the fork, the child's
+ * SIGCHLD is pending by the time the shell suspends with it unblocked, and
+ * sigsuspend must take it at once: EINTR, the handler ran with the
+ * suspend mask (plus SIGCHLD itself) blocked, and the blocked set is the
+ * caller's again afterwards. (Without rt_sigsuspend busybox's `wait`
+ * never returned.)
+ */
+static int body_sigsuspend_pending_sigchld(void)
+{
+	const unsigned long none = 0;
+	long end, pid;
+	int st = -1;
+
+	EXPECT("rt_sigaction", on_signal(SIGCHLD, h_info, SA_SIGINFO, 0), 0);
+	EXPECT("block SIGCHLD", block(BIT(SIGCHLD)), 0);
+	pid = fork();
+	if (pid == 0)
+		raw_exit(5);
+	end = now_ms() + WAIT_MS;
+	while (!(pending_now() & BIT(SIGCHLD)) && now_ms() < end)
+		sleep_ms(1);
+	EXPECT("SIGCHLD pending", pending_now() & BIT(SIGCHLD), BIT(SIGCHLD));
+	EXPECT("rt_sigsuspend", sys_sigsuspend(&none, 8), -EINTR);
+	EXPECT("handler ran", hits, 1);
+	EXPECT("si_pid", seen_pid, pid);
+	EXPECT("mask in the handler", seen_mask, BIT(SIGCHLD));
+	EXPECT("saved mask in the frame", seen_uc_mask, BIT(SIGCHLD));
+	EXPECT("mask after", blocked_now(), BIT(SIGCHLD));
+	EXPECT("wait4", sys_wait4(pid, &st), pid);
+	EXPECT("child's status", WEXITSTATUS(st), 5);
+	return 0;
+}
+
+/* An ignored signal does not end the wait (Linux restarts it); a handled one does. */
+static int body_sigsuspend_ignored_keeps_waiting(void)
+{
+	const unsigned long none = 0;
+	long pid;
+	int st = -1;
+
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, 0, 0), 0);
+	pid = fork();
+	if (pid == 0) {
+		long parent = syscall0(__NR_getppid);
+
+		sleep_ms(20);
+		syscall2(__NR_kill, parent, SIGURG); /* ignored by default */
+		sleep_ms(30);
+		syscall2(__NR_kill, parent, SIGUSR1);
+		raw_exit(0);
+	}
+	EXPECT("rt_sigsuspend", sys_sigsuspend(&none, 8), -EINTR);
+	EXPECT("ended by the handled signal", hits, 1);
+	EXPECT("its number", seen_signo, SIGUSR1);
+	EXPECT("wait4", sys_wait4(pid, &st), pid);
+	return 0;
+}
+
+static int body_sigsuspend_errors(void)
+{
+	const unsigned long none = 0;
+
+	EXPECT("sigsetsize 4", sys_sigsuspend(&none, 4), -EINVAL);
+	EXPECT("sigsetsize 16", sys_sigsuspend(&none, 16), -EINVAL);
+	EXPECT("mask unreadable", sys_sigsuspend(BAD_PTR, 8), -EFAULT);
+	EXPECT("mask unchanged", blocked_now(), 0);
+	return 0;
+}
+
+#ifdef __NR_pause
+static int body_pause_eintr(void)
+{
+	int st = -1;
+	long pid;
+
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, SA_RESTART, 0), 0);
+	pid = fork_nudger();
+	EXPECT("pause interrupted (even with SA_RESTART)", syscall0(__NR_pause), -EINTR);
+	EXPECT("handler ran", hits, 1);
+	EXPECT("wait4", sys_wait4(pid, &st), pid);
+	return 0;
+}
+#endif
+
 /* --- EFAULT ---------------------------------------------------------------------------------- */
 
 static int body_efault_act(void)
@@ -1272,6 +1364,15 @@ static const struct sig_case cases[] = {
 	{ "wait4_eintr_without_sa_restart", body_wait4_eintr, RUN_PLAIN, 0, 0, false, false },
 	{ "wait4_restarted_with_sa_restart", body_wait4_restart, RUN_PLAIN, 0, 0, false, false },
 	{ "nanosleep_eintr", body_nanosleep_eintr, RUN_PLAIN, 0, 0, false, false },
+	{ "sigsuspend_takes_sigchld_pending_since_fork", body_sigsuspend_pending_sigchld, RUN_PLAIN,
+	  0, 0, false, false },
+	{ "sigsuspend_ignored_signal_keeps_waiting", body_sigsuspend_ignored_keeps_waiting,
+	  RUN_PLAIN, 0, 0, false, false },
+	{ "sigsuspend_sigsetsize_einval_mask_efault", body_sigsuspend_errors, RUN_PLAIN, 0, 0,
+	  false, false },
+#ifdef __NR_pause /* x86_64 only: arm64's libc pauses with ppoll */
+	{ "pause_eintr_even_with_sa_restart", body_pause_eintr, RUN_PLAIN, 0, 0, false, true },
+#endif
 	{ "rt_sigaction_act_efault", body_efault_act, RUN_PLAIN, 0, 0, false, false },
 	{ "rt_sigaction_oldact_efault", body_efault_oldact, RUN_PLAIN, 0, 0, false, false },
 	{ "rt_sigprocmask_set_efault", body_efault_set, RUN_PLAIN, 0, 0, false, false },

@@ -128,9 +128,11 @@ void arch_syscall_restart(struct task *t, enum syscall_restart how)
 	struct trap_frame *f = regs_of(t);
 
 	if (f->kind != TRAP_SYNC || (f->esr >> ESR_EC_SHIFT) != ESR_EC_SVC64 ||
-	    f->x[0] != (u64)-ERESTARTSYS)
+	    (f->x[0] != (u64)-ERESTARTSYS && f->x[0] != (u64)-ERESTARTNOHAND))
 		return;
-	if (how == RESTART_HANDLER_EINTR) {
+	/* ERESTARTNOHAND: a handler always makes it EINTR, as Linux's. */
+	if (how == RESTART_HANDLER_EINTR ||
+	    (how != RESTART_NO_HANDLER && f->x[0] == (u64)-ERESTARTNOHAND)) {
 		f->x[0] = (u64)-EINTR;
 		return;
 	}

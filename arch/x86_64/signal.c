@@ -83,9 +83,12 @@ void arch_syscall_restart(struct task *t, enum syscall_restart how)
 {
 	struct trap_frame *f = regs_of(t);
 
-	if (f->vector != SYSCALL_VECTOR || f->rax != (u64)-ERESTARTSYS)
+	if (f->vector != SYSCALL_VECTOR ||
+	    (f->rax != (u64)-ERESTARTSYS && f->rax != (u64)-ERESTARTNOHAND))
 		return;
-	if (how == RESTART_HANDLER_EINTR) {
+	/* ERESTARTNOHAND: a handler always makes it EINTR, as Linux's. */
+	if (how == RESTART_HANDLER_EINTR ||
+	    (how != RESTART_NO_HANDLER && f->rax == (u64)-ERESTARTNOHAND)) {
 		f->rax = (u64)-EINTR;
 		return;
 	}

@@ -133,7 +133,11 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 			    const struct ksiginfo *info, u64 old_mask);
 
 enum syscall_restart { RESTART_NO_HANDLER, RESTART_HANDLER_EINTR, RESTART_HANDLER_RESTART };
-/* An interrupted system call (-ERESTARTSYS) is restarted or made -EINTR. */
+/*
+ * An interrupted system call is restarted or made -EINTR: -ERESTARTSYS
+ * restarts after an SA_RESTART handler or none, -ERESTARTNOHAND only when
+ * no handler ran.
+ */
 void arch_syscall_restart(struct task *t, enum syscall_restart how);
 
 #endif

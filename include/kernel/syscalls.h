@@ -53,6 +53,8 @@ SYSCALL(tkill);
 SYSCALL(rt_sigprocmask);
 SYSCALL(rt_sigaction);
 SYSCALL(rt_sigpending);
+SYSCALL(rt_sigsuspend);
+SYSCALL(pause);
 SYSCALL(rt_sigreturn);
 SYSCALL(sigaltstack);
 SYSCALL(sched_yield);

@@ -84,6 +84,8 @@ __SYSCALL(__NR_tkill, tkill)
 __SYSCALL(__NR_tgkill, tgkill)
 #define __NR_sigaltstack 132
 __SYSCALL(__NR_sigaltstack, sigaltstack)
+#define __NR_rt_sigsuspend 133
+__SYSCALL(__NR_rt_sigsuspend, rt_sigsuspend)
 #define __NR_rt_sigaction 134
 __SYSCALL(__NR_rt_sigaction, rt_sigaction)
 #define __NR_rt_sigprocmask 135

@@ -65,6 +65,8 @@ __SYSCALL(__NR_madvise, madvise)
 __SYSCALL(__NR_dup, dup)
 #define __NR_dup2 33
 __SYSCALL(__NR_dup2, dup2)
+#define __NR_pause 34
+__SYSCALL(__NR_pause, pause)
 #define __NR_nanosleep 35
 __SYSCALL(__NR_nanosleep, nanosleep)
 #define __NR_getpid 39
@@ -105,6 +107,8 @@ __SYSCALL(__NR_getegid, getegid)
 __SYSCALL(__NR_getppid, getppid)
 #define __NR_rt_sigpending 127
 __SYSCALL(__NR_rt_sigpending, rt_sigpending)
+#define __NR_rt_sigsuspend 130
+__SYSCALL(__NR_rt_sigsuspend, rt_sigsuspend)
 #define __NR_sigaltstack 131
 __SYSCALL(__NR_sigaltstack, sigaltstack)
 #define __NR_prctl 157

@@ -60,5 +60,6 @@
  */
 #define ERESTARTSYS 512
 #define ERESTARTNOINTR 513
+#define ERESTARTNOHAND 514 /* restarted only when no handler runs (sigsuspend, pause) */
 
 #endif
