@@ -108,6 +108,11 @@ include arch/$(ARCH)/image.mk
 CLONE3_SHAPES := size token
 CLONE3_SHAPE_PROGRAMS := /bin/clone3 /bin/shstk_attack
 CLONE3_IMAGES := $(patsubst %,$(BUILD)/clone3-%$(suffix $(IMAGE)),$(CLONE3_SHAPES))
+# The same kernel with its shadow stacks switched off (shstk=off, gcs=off), running only
+# /bin/shstk_attack: on a machine that has them the verdict must be NOT VALIDATED, never PASS
+# (qemu-arm64-gcs-off in tests/boot/platforms; docs/DESIGN.md §6.1).
+SHSTK_OFF_IMAGE := $(BUILD)/shstk-off$(suffix $(IMAGE))
+SHSTK_OFF := $(if $(filter arm64,$(ARCH)),gcs=off,shstk=off)
 
 .PHONY: all iso image usb crash-images clone3-images bench-image run debug test test-linux bench fuzz stress peer-test \
 	toolchain-check unit lint format docs check-docs deps deps-check clean help
@@ -125,10 +130,13 @@ usb: deps-check ## build/umbra-usb.img: GPT + EFI system partition, x86 BIOS/UEF
 	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 build/umbra-usb.img
 crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
-clone3-images: $(CLONE3_IMAGES) ## the clone3_shstk=size|token images make test boots
+clone3-images: $(CLONE3_IMAGES) $(SHSTK_OFF_IMAGE) ## the clone3_shstk=size|token and shstk-off images make test boots
 
 $(BUILD)/clone3-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
 	$(call image-with-cmdline,$@,$(CMDLINE) clone3_shstk=$* -- $(CLONE3_SHAPE_PROGRAMS))
+
+$(SHSTK_OFF_IMAGE): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
+	$(call image-with-cmdline,$@,$(CMDLINE) $(SHSTK_OFF) -- /bin/shstk_attack)
 
 $(CMDLINE_FILE): FORCE
 	@mkdir -p $(dir $@)

@@ -75,7 +75,7 @@ static void build(struct block *b, const struct verdict_facts *f, enum verdict v
 	else if (f->shstk_enables == 0)
 		add(b, FBCON_YELLOW, "%s: on, no test enabled one", f->shstk_name);
 	else
-		add(b, FBCON_GREEN, "%s: used, %lu on, %lu faults", f->shstk_name, f->shstk_enables,
+		add(b, FBCON_GREEN, "%s: used, %lu enabled, %lu faults", f->shstk_name, f->shstk_enables,
 		    f->shstk_faults);
 	for (unsigned int i = 0; i < t->nr_suites; i++) {
 		const struct ktap_suite_count *s = &t->suite[i];
