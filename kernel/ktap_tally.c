@@ -126,8 +126,7 @@ static void end_line(struct ktap_tally *t)
 	if (!ok) {
 		s->failed++;
 		note_failed(t, s, t->line + strlen("not ok "));
-	}
-	else if (has_skip_directive(t->line))
+	} else if (has_skip_directive(t->line))
 		s->skipped++;
 	else
 		s->passed++;

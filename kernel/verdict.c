@@ -136,10 +136,10 @@ static void put_programs(struct out *o, const struct ktap_tally *t, size_t room)
 	put(o, ";p=");
 	for (unsigned int i = 0; i < t->nr_suites; i++) {
 		const struct ktap_suite_count *s = &t->suite[i];
-		bool ok = s->failed || s->skipped ?
-				  put(o, "%s%s %u/%u/%u", i ? "," : "", s->name, s->passed, s->failed,
-				      s->skipped) :
-				  put(o, "%s%s %u", i ? "," : "", s->name, s->passed);
+		bool ok = s->failed || s->skipped
+				  ? put(o, "%s%s %u/%u/%u", i ? "," : "", s->name, s->passed,
+					s->failed, s->skipped)
+				  : put(o, "%s%s %u", i ? "," : "", s->name, s->passed);
 
 		if (!ok) {
 			o->size = limit;

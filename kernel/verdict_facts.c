@@ -57,7 +57,8 @@ void verdict_note_machine(const struct boot_info *info)
 
 	arch_verdict_facts(&arch_facts, info);
 	/* The arch's (SMBIOS), else the boot loader's name (the EFI stub's is the firmware's vendor). */
-	snprintf(firmware, sizeof(firmware), "%s", arch_facts.firmware[0] ? arch_facts.firmware : loader);
+	snprintf(firmware, sizeof(firmware), "%s",
+		 arch_facts.firmware[0] ? arch_facts.firmware : loader);
 	if (fadt) {
 		size_t n = strlen(firmware);
 		int id = 6, table = 8;
@@ -67,8 +68,8 @@ void verdict_note_machine(const struct boot_info *info)
 			id--;
 		while (table > 0 && fadt->oem_table_id[table - 1] == ' ')
 			table--;
-		snprintf(firmware + n, sizeof(firmware) - n, " acpi:%.*s/%.*s/%#x", id, fadt->oem_id,
-			 table, fadt->oem_table_id, (unsigned int)fadt->oem_revision);
+		snprintf(firmware + n, sizeof(firmware) - n, " acpi:%.*s/%.*s/%#x", id,
+			 fadt->oem_id, table, fadt->oem_table_id, (unsigned int)fadt->oem_revision);
 	}
 	emulator = arch_emulator_name();
 	if (!emulator && strncmp(loader, "QEMU", 4) == 0)

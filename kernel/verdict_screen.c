@@ -28,10 +28,10 @@
 #define LINE_MAX_LEN 80
 #define LINE_WIDTH 44 /* the widest line but the first three, which may be longer */
 #define BLOCK_LINES (KTAP_TALLY_SUITES + 8)
-#define WORD_FIRST_ROW 5     /* below the first three lines, which may run long */
-#define WORD_BOTTOM_PCT 30   /* the big word ends above 30 % of the height */
-#define QR_TOP_DIVISOR 3     /* the QR code starts a third of the way down */
-#define QR_MODULE_MIN_PX 4   /* a phone reads modules this size from a metre */
+#define WORD_FIRST_ROW 5   /* below the first three lines, which may run long */
+#define WORD_BOTTOM_PCT 30 /* the big word ends above 30 % of the height */
+#define QR_TOP_DIVISOR 3   /* the QR code starts a third of the way down */
+#define QR_MODULE_MIN_PX 4 /* a phone reads modules this size from a metre */
 #define RECORD_MAX 1024
 
 struct block {
@@ -75,8 +75,8 @@ static void build(struct block *b, const struct verdict_facts *f, enum verdict v
 	else if (f->shstk_enables == 0)
 		add(b, FBCON_YELLOW, "%s: on, no test enabled one", f->shstk_name);
 	else
-		add(b, FBCON_GREEN, "%s: used, %lu enabled, %lu faults", f->shstk_name, f->shstk_enables,
-		    f->shstk_faults);
+		add(b, FBCON_GREEN, "%s: used, %lu enabled, %lu faults", f->shstk_name,
+		    f->shstk_enables, f->shstk_faults);
 	for (unsigned int i = 0; i < t->nr_suites; i++) {
 		const struct ktap_suite_count *s = &t->suite[i];
 
@@ -169,7 +169,8 @@ static void draw_qr(struct fbcon *con, const struct qr_code *qr, const struct qr
 {
 	unsigned int total = qr->size + 2 * QR_QUIET_ZONE;
 	unsigned int px = (box->w < box->h ? box->w : box->h) / total;
-	unsigned int x0 = box->x + (box->w - total * px) / 2, y0 = box->y + (box->h - total * px) / 2;
+	unsigned int x0 = box->x + (box->w - total * px) / 2,
+		     y0 = box->y + (box->h - total * px) / 2;
 
 	fbcon_fill_rect(con, x0, y0, total * px, total * px, FBCON_BRIGHT);
 	for (unsigned int y = 0; y < qr->size; y++)
@@ -226,8 +227,7 @@ bool verdict_screen_show(enum poweroff_status status)
 		}
 	}
 	draw_word(con, verdict_name(v), verdict_colour(v));
-	if (max_version &&
-	    qr_encode(&qr, (const u8 *)record, strlen(record), max_version) == 0)
+	if (max_version && qr_encode(&qr, (const u8 *)record, strlen(record), max_version) == 0)
 		draw_qr(con, &qr, &box);
 	else
 		printk("umbra: no room for the record's QR code on this screen\n");

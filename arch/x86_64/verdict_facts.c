@@ -170,7 +170,8 @@ static bool smbios_firmware(phys_addr_t entry_phys, char *buf, size_t size)
 
 		if (t[0] == SMBIOS_TYPE_BIOS && t[1] >= 9) {
 			snprintf(buf, size, "%s %s %s", smbios_string(t, t[1], end, t[4]),
-				 smbios_string(t, t[1], end, t[5]), smbios_string(t, t[1], end, t[8]));
+				 smbios_string(t, t[1], end, t[5]),
+				 smbios_string(t, t[1], end, t[8]));
 			return true;
 		}
 		if (t[0] == SMBIOS_TYPE_END)
@@ -186,10 +187,10 @@ static bool smbios_firmware(phys_addr_t entry_phys, char *buf, size_t size)
 /* ---- the EFI system table (UEFI 2.10 §4.3), when GRUB passed it (multiboot2.c) ---- */
 
 #define EFI_SYSTEM_TABLE_SIGNATURE 0x5453595320494249ull /* "IBI SYST" */
-#define EFI_ST_VENDOR 24	 /* CHAR16 *FirmwareVendor */
-#define EFI_ST_REVISION 32	 /* UINT32 FirmwareRevision */
-#define EFI_ST_NR_TABLES 104	 /* UINTN NumberOfTableEntries */
-#define EFI_ST_TABLES 112	 /* EFI_CONFIGURATION_TABLE *ConfigurationTable */
+#define EFI_ST_VENDOR 24				 /* CHAR16 *FirmwareVendor */
+#define EFI_ST_REVISION 32				 /* UINT32 FirmwareRevision */
+#define EFI_ST_NR_TABLES 104				 /* UINTN NumberOfTableEntries */
+#define EFI_ST_TABLES 112 /* EFI_CONFIGURATION_TABLE *ConfigurationTable */
 #define EFI_ST_LEN 120
 #define EFI_CONFIG_ENTRY_LEN 24 /* EFI_GUID, then VOID * (§4.6) */
 #define EFI_TABLES_MAX 64
@@ -229,9 +230,9 @@ static phys_addr_t efi_firmware(phys_addr_t st_phys, char *buf, size_t size)
 	vendor[n] = '\0';
 	snprintf(buf, size, "UEFI %s %#x", n ? vendor : "?", revision);
 
-	const u8 *tables = nr && nr <= EFI_TABLES_MAX && tables_phys ?
-				   phys_map(tables_phys, nr * EFI_CONFIG_ENTRY_LEN, KPROT_READ) :
-				   NULL;
+	const u8 *tables = nr && nr <= EFI_TABLES_MAX && tables_phys
+				   ? phys_map(tables_phys, nr * EFI_CONFIG_ENTRY_LEN, KPROT_READ)
+				   : NULL;
 
 	for (u64 i = 0; tables && i < nr; i++) {
 		const u8 *e = tables + i * EFI_CONFIG_ENTRY_LEN;
@@ -259,7 +260,8 @@ void arch_verdict_facts(struct arch_verdict_facts *a, const struct boot_info *in
 	n = strlen(a->firmware);
 	if (n < sizeof(a->firmware) - 2) {
 		a->firmware[n] = n ? ' ' : '\0';
-		if (!smbios_firmware(smbios_entry, a->firmware + n + !!n, sizeof(a->firmware) - n - 1))
+		if (!smbios_firmware(smbios_entry, a->firmware + n + !!n,
+				     sizeof(a->firmware) - n - 1))
 			a->firmware[n] = '\0';
 	}
 	snprintf(a->shstk_bits, sizeof(a->shstk_bits), "shstk:%d,ibt:%d,xss_cet_u:%d",

@@ -19,7 +19,7 @@
 
 #define KTAP_TALLY_SUITES 32
 #define KTAP_TALLY_NAME 24
-#define KTAP_TALLY_LINE 160 /* longer lines are judged by their start */
+#define KTAP_TALLY_LINE 160    /* longer lines are judged by their start */
 #define KTAP_TALLY_FAILED 1024 /* room for the names of failed cases */
 
 struct ktap_suite_count {

@@ -55,7 +55,8 @@ static void write_pgm(const char *path)
 	for (unsigned int py = 0; py < side; py++) {
 		for (unsigned int px = 0; px < side; px++) {
 			int x = (int)(px / PX) - QR_QUIET_ZONE, y = (int)(py / PX) - QR_QUIET_ZONE;
-			bool dark = x >= 0 && y >= 0 && qr_is_dark(&qr, (unsigned int)x, (unsigned int)y);
+			bool dark = x >= 0 && y >= 0 &&
+				    qr_is_dark(&qr, (unsigned int)x, (unsigned int)y);
 
 			fputc(dark ? 0 : 255, f);
 		}

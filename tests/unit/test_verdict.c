@@ -52,7 +52,8 @@ static struct verdict_facts facts(int status, const char *missing, unsigned long
 static void setup_passing(void)
 {
 	memset(&tally, 0, sizeof(tally));
-	feed("# ktap-suite: kernel\nok 1 a\nok 2 b\n# ktap-suite: shstk\nok 1 c\nok 2 d # SKIP x\n");
+	feed("# ktap-suite: kernel\nok 1 a\nok 2 b\n# ktap-suite: shstk\nok 1 c\nok 2 d # SKIP "
+	     "x\n");
 }
 
 static void three_outcomes(void **state)
@@ -147,7 +148,8 @@ static void cut_to_fit(void **state)
 	for (int i = 0; i < 40; i++) {
 		char line[64];
 
-		snprintf(line, sizeof(line), "not ok %d a_rather_long_failing_case_%02d\n", i + 1, i);
+		snprintf(line, sizeof(line), "not ok %d a_rather_long_failing_case_%02d\n", i + 1,
+			 i);
 		feed(line);
 	}
 	f = facts(POWEROFF_FAIL, NULL, 1);
