@@ -241,6 +241,21 @@ void fbcon_draw_big(struct fbcon *con, unsigned int col, unsigned int row, const
 	}
 }
 
+void fbcon_fill_rect(struct fbcon *con, unsigned int x, unsigned int y, unsigned int w,
+		     unsigned int h, u32 colour)
+{
+	u32 v = pixel_value(con, colour);
+
+	if (con->fb.type == BOOT_FB_EGA_TEXT || x >= con->fb.width || y >= con->fb.height)
+		return;
+	if (w > con->fb.width - x)
+		w = con->fb.width - x;
+	if (h > con->fb.height - y)
+		h = con->fb.height - y;
+	for (unsigned int i = 0; i < h; i++)
+		fill_run(con, x, y + i, w, v);
+}
+
 bool fbcon_setup(struct fbcon *con, const struct boot_framebuffer *fb, void *base)
 {
 	memset(con, 0, sizeof(*con));

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #define SUITE_PREFIX "# ktap-suite: "
+#define TOTALS_PREFIX "# Totals:" /* a kselftest document's last line */
 
 struct ktap_tally console_tally;
 
@@ -72,6 +73,37 @@ static void start_suite(struct ktap_tally *t, const char *name)
 	memcpy(s->name, name, n);
 }
 
+/* Appends "suite/case" to the failed list, where desc is what follows "not ok ". */
+static void note_failed(struct ktap_tally *t, const struct ktap_suite_count *s, const char *desc)
+{
+	char name[KTAP_TALLY_LINE];
+	size_t n = 0, len;
+
+	while (*desc >= '0' && *desc <= '9')
+		desc++;
+	while (*desc == ' ' || *desc == '-')
+		desc++;
+	len = strlen(s->name);
+	memcpy(name, s->name, len);
+	name[len++] = '/';
+	for (; desc[n] && desc[n] != '#' && len < sizeof(name) - 1; n++) {
+		char c = desc[n];
+
+		name[len++] = (c == ',' || c == ';' || c < ' ' || c > '~') ? '_' : c;
+	}
+	while (len && name[len - 1] == ' ')
+		len--;
+	name[len] = '\0';
+	if (t->failed_len + (t->failed_len != 0) + len >= sizeof(t->failed)) {
+		t->failed_dropped++;
+		return;
+	}
+	if (t->failed_len)
+		t->failed[t->failed_len++] = ',';
+	memcpy(t->failed + t->failed_len, name, len + 1);
+	t->failed_len += len;
+}
+
 static void end_line(struct ktap_tally *t)
 {
 	struct ktap_suite_count *s;
@@ -81,14 +113,20 @@ static void end_line(struct ktap_tally *t)
 	t->len = 0;
 	if (starts_with(t->line, SUITE_PREFIX)) {
 		start_suite(t, t->line + strlen(SUITE_PREFIX));
+		t->open = true;
 		return;
 	}
-	s = current_suite(t);
+	if (starts_with(t->line, TOTALS_PREFIX)) {
+		t->open = false; /* what follows, up to the next announcement, is no suite's */
+		return;
+	}
+	s = t->open ? current_suite(t) : NULL;
 	if (!s || !result_line(t->line, &ok))
 		return;
-	if (!ok)
+	if (!ok) {
 		s->failed++;
-	else if (has_skip_directive(t->line))
+		note_failed(t, s, t->line + strlen("not ok "));
+	} else if (has_skip_directive(t->line))
 		s->skipped++;
 	else
 		s->passed++;

@@ -21,6 +21,7 @@
 #include <kernel/smp.h>
 #include <kernel/time.h>
 #include <kernel/timer.h>
+#include <kernel/verdict.h>
 
 static struct kstack main_stack;
 static struct boot_info *boot;
@@ -64,6 +65,7 @@ void kernel_main(struct boot_info *info)
 	if (kernel_cmdline.truncated)
 		pr_warn("cmdline: too long or too many words; the rest is ignored\n");
 	clone3_shstk_setup();
+	verdict_note_boot(info);
 
 	for (unsigned int i = 0; i < info->nr_usable; i++)
 		pr_info("mem: usable %012lx-%012lx\n", (unsigned long)info->usable[i].start,
@@ -75,6 +77,7 @@ void kernel_main(struct boot_info *info)
 	fbcon_init(&info->fb);
 	acpi_init(info); /* before the timer: it may be calibrated against ACPI's */
 	arch_timer_init(HZ);
+	verdict_note_machine(info); /* the CPUs the firmware lists are known now */
 	verdict_hold_mark();
 	arch_irq_enable();
 

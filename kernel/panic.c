@@ -8,6 +8,7 @@
 #include <kernel/pid.h>
 #include <kernel/printk.h>
 #include <kernel/task.h>
+#include <kernel/verdict.h>
 
 /* The CPU reporting a panic, or -1: the first one to panic owns the report. */
 static int panic_cpu = -1;
@@ -19,15 +20,21 @@ bool panic_in_progress(void)
 
 void poweroff(enum poweroff_status status)
 {
+	static struct verdict_facts facts; /* the panic path may be on a small stack */
+	const char *why;
+	int verdict_status_code;
+
 	arch_irq_disable();
+	verdict_gather(&facts, status);
+	verdict_status_code = verdict_status(&facts, verdict_decide(&facts, &why));
 	/* The runner reads this line on emulators whose exit status says nothing (Bochs). */
-	printk("umbra: poweroff status=%d\n", (int)status);
+	printk("umbra: poweroff status=%d\n", verdict_status_code);
 	if (verdict_screen_show(status)) {
 		console_flush();
 		verdict_hold();
 	}
 	console_flush();
-	arch_poweroff((int)status);
+	arch_poweroff(verdict_status_code);
 }
 
 void restart(void)

@@ -14,6 +14,7 @@
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/uaccess.h>
+#include <kernel/verdict.h>
 #include <kernel/waitq.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -216,6 +217,8 @@ void signal_force_fault(int sig, int si_code, uintptr_t addr, const char *what)
 	struct task *t = current;
 	struct k_sigaction *ka = action_of(t, sig);
 
+	if (sig == SIGSEGV && si_code == SEGV_CPERR)
+		verdict_count_shstk_fault(); /* only the hardware's #CP / GCS exception gets here */
 	/* Linux's force_sig_fault(): a blocked or ignored fault signal cannot be survived. */
 	if (ka->handler == SIG_IGN || (t->sigmask & SIGBIT(sig)))
 		ka->handler = SIG_DFL;

@@ -100,3 +100,12 @@ void arch_console_flush(void)
 	if (p)
 		pl011_port_flush(p);
 }
+
+int pl011_console_read_byte(void)
+{
+	struct pl011_port *p = console_port();
+
+	if (!p || (*reg(p, UARTFR) & UARTFR_RXFE))
+		return -1;
+	return (int)(*reg(p, UARTDR) & 0xff);
+}

@@ -6,8 +6,11 @@
  *    IHI 0086: HLT #0xF000 with w0 = 0x18 and x1 -> { ADP_Stopped_-
  *    ApplicationExit 0x20026, exit code }): QEMU run with -semihosting exits
  *    with that code. We send status * 2 + 1, the code x86's isa-debug-exit
- *    gives, so the boot runner's check holds on every QEMU platform. Without
- *    semihosting HLT is an undefined instruction: its fix-up entry skips it.
+ *    gives, so the boot runner's check holds on every QEMU platform. Only
+ *    when an emulator was detected (emulator_name(): QEMU's device tree or
+ *    the "BOCHS" OEM ID of its ACPI tables): on a real machine a debugger
+ *    may be listening for HLT. Without semihosting HLT is an undefined
+ *    instruction: its fix-up entry skips it.
  * 2. PSCI SYSTEM_OFF (Arm DEN 0022, function 0x84000008) through the
  *    conduit the DTB names (HVC or SMC): QEMU exits with 0, real machines
  *    turn off; the status is then only in the "umbra: poweroff status=N"
@@ -21,6 +24,7 @@
 #include <asm/setup.h>
 #include <asm/smp.h>
 #include <kernel/arch.h>
+#include <kernel/verdict.h>
 
 #define SEMIHOSTING_SYS_EXIT 0x18
 #define ADP_STOPPED_APPLICATION_EXIT 0x20026
@@ -59,7 +63,8 @@ static void psci_call(u64 function)
 void arch_poweroff(int status)
 {
 	arm64_smp_stop_others();
-	semihosting_exit(status * 2 + 1);
+	if (emulator_name())
+		semihosting_exit(status * 2 + 1);
 	psci_call(PSCI_SYSTEM_OFF);
 	for (;;)
 		__asm__ __volatile__("msr daifset, #0xf\n\twfi");

@@ -20,6 +20,7 @@
 #define MB2_TAG_FRAMEBUFFER 8
 #define MB2_TAG_ACPI_OLD 14 /* a copy of the ACPI 1.0 RSDP (§3.6.11) */
 #define MB2_TAG_ACPI_NEW 15 /* a copy of the ACPI 2.0+ RSDP (§3.6.12) */
+#define MB2_TAG_EFI64 12    /* the EFI system table's address (§3.6.13), under UEFI */
 #define MB2_MEMORY_AVAILABLE 1
 
 #define LOW_MEMORY_END 0x100000 /* real-mode IVT, BIOS data, EBDA, ROMs */
@@ -161,6 +162,10 @@ void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info)
 		case MB2_TAG_ACPI_OLD:
 		case MB2_TAG_ACPI_NEW:
 			copy_rsdp(info, tag);
+			break;
+		case MB2_TAG_EFI64:
+			if (tag->size >= 16)
+				memcpy(&info->efi_system_table, tag + 1, 8);
 			break;
 		default:
 			break;

@@ -59,6 +59,7 @@ struct boot_info {
 	struct boot_framebuffer fb;
 	u8 acpi_rsdp[BOOT_ACPI_RSDP_MAX];
 	unsigned int acpi_rsdp_len;
+	phys_addr_t efi_system_table; /* 0 unless booted by UEFI and the loader said where */
 };
 
 /* Adds a range to a list, dropping it (with a warning) if the list is full. */

@@ -42,6 +42,9 @@ void fbcon_clear_on(struct fbcon *con);
 /* Draws s at cell (col, row) with each font pixel scale x scale pixels (text mode: one cell). */
 void fbcon_draw_big(struct fbcon *con, unsigned int col, unsigned int row, const char *s,
 		    unsigned int scale, u32 colour);
+/* Fills w x h pixels at pixel (x, y) with colour, cut at the screen's edge (nothing in text mode). */
+void fbcon_fill_rect(struct fbcon *con, unsigned int x, unsigned int y, unsigned int w,
+		     unsigned int h, u32 colour);
 /* Moves the cursor to (col, row) and sets the colour of the text that follows. */
 void fbcon_goto(struct fbcon *con, unsigned int col, unsigned int row, u32 colour);
 

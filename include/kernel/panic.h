@@ -15,6 +15,8 @@ enum poweroff_status {
 	POWEROFF_PASS = 0,  /* every self-test passed */
 	POWEROFF_FAIL = 1,  /* a test failed */
 	POWEROFF_PANIC = 2, /* the kernel panicked */
+	/* nothing failed, but shadow stacks were not validated (include/kernel/verdict.h) */
+	POWEROFF_NOT_VALIDATED = 3,
 };
 
 __noreturn void panic(const char *fmt, ...) __printf(1, 2);
@@ -30,12 +32,16 @@ bool panic_in_progress(void);
  */
 void panic_begin(const char *fmt, ...) __printf(1, 2);
 
-/* Flushes the console and leaves the machine (emulator exit, then halt). */
+/*
+ * Flushes the console and leaves the machine (emulator exit, then halt).
+ * A status of POWEROFF_PASS becomes the verdict's (POWEROFF_NOT_VALIDATED,
+ * or POWEROFF_FAIL when a test case failed): include/kernel/verdict.h.
+ */
 __noreturn void poweroff(enum poweroff_status status);
 
 /*
- * The end-of-run summary on the screen and the console (kernel/verdict_screen.c).
- * True when it was drawn on a screen.
+ * The end-of-run summary on the screen and the console (kernel/verdict_screen.c),
+ * status being what the kernel was asked to leave with. True when it was drawn on a screen.
  */
 bool verdict_screen_show(enum poweroff_status status);
 

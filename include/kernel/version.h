@@ -9,6 +9,9 @@
 #define UTS_VERSION "#1"
 #define UTS_DOMAINNAME "(none)"
 
+/* `git describe --always --dirty` of the source, made at build time (Makefile). */
+extern const char kernel_commit[];
+
 /* The compiler that built the kernel, as /proc/version names it. */
 #ifdef __clang__
 #define UTS_COMPILER __VERSION__

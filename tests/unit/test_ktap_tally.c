@@ -89,6 +89,24 @@ static void too_many_suites_go_to_the_last(void **state)
 	assert_int_equal(t.suite[KTAP_TALLY_SUITES - 1].passed, 4);
 }
 
+static void totals_close_a_suite_and_failures_are_named(void **state)
+{
+	static struct ktap_tally t;
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	feed(&t, "# ktap-suite: smp\nnot ok 1 migrate, then; stop # timeout\nnot ok 2 - two\n");
+	feed(&t, "# Totals: pass:0 fail:2 xfail:0 xpass:0 skip:0 error:0\n");
+	/* Another program's KTAP without an announcement (Linux's kselftests): no suite's. */
+	feed(&t, "not ok 1 outside\nok 2 outside\n");
+	assert_int_equal(t.suite[0].failed, 2);
+	assert_int_equal(t.suite[0].passed, 0);
+	assert_string_equal(t.failed, "smp/migrate_ then_ stop,smp/two");
+	assert_int_equal(t.failed_dropped, 0);
+	feed(&t, "# ktap-suite: mm\nnot ok 1 x\n");
+	assert_string_equal(t.failed, "smp/migrate_ then_ stop,smp/two,mm/x");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -96,6 +114,7 @@ int main(void)
 		cmocka_unit_test(last_line_counts_only_when_ended),
 		cmocka_unit_test(long_lines_and_names_are_cut),
 		cmocka_unit_test(too_many_suites_go_to_the_last),
+		cmocka_unit_test(totals_close_a_suite_and_failures_are_named),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

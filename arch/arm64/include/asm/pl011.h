@@ -18,6 +18,7 @@
 #define UARTFR 0x018
 #define UARTFR_TXFF (1u << 5)
 #define UARTFR_BUSY (1u << 3)
+#define UARTFR_RXFE (1u << 4) /* receive FIFO empty (PL011 TRM, DDI 0183, §3.3.3) */
 
 /*
  * How long one character may wait for room in the transmit FIFO before the
@@ -54,6 +55,8 @@ struct pl011_port {
 
 /* Sends one byte (no '\n' translation), waiting at most tx.timeout. */
 void pl011_port_putc(struct pl011_port *p, char c);
+/* A byte the console's UART received, or -1 (the verdict's hold waits for one). */
+int pl011_console_read_byte(void);
 
 /* Waits, at most tx.timeout, until the UART has sent everything. */
 void pl011_port_flush(struct pl011_port *p);

@@ -8,6 +8,8 @@
 #include <kernel/types.h>
 
 void serial_init(void);
+/* A byte received on the console UART, or -1 (serial.c). */
+int x86_serial_read_byte(void);
 
 /* console=debugcon under a hypervisor: console bytes to port 0xe9 too (debugcon.c). */
 void debugcon_init(const char *cmdline);
