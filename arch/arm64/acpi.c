@@ -12,10 +12,12 @@
  *   FACP  the FADT's ARM boot architecture flags: PSCI and its conduit
  *         (ACPI 6.5 §5.2.9.4)
  *
- * Runs before arch_mm_init(): the tables are read through the boot map,
- * which covers physical memory below EARLY_MAPPED_LIMIT.
+ * Runs before arch_mm_init(), so phys_map() maps the tables into the boot
+ * map (mmu.c's early_map()): edk2 puts them at the top of RAM, above 4 GiB
+ * on a large machine, beyond what head.S maps.
  */
 #include <asm/acpi.h>
+#include <asm/efi.h>
 #include <asm/page.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
@@ -175,10 +177,12 @@ void arm64_acpi_parse(struct boot_info *info)
 	struct arm64_platform *p = &arm64_platform;
 
 	if (acpi_init(info))
-		panic("acpi: no device tree and no valid ACPI tables below %#lx",
-		      (unsigned long)EARLY_MAPPED_LIMIT);
+		panic("acpi: no device tree and no valid ACPI tables");
 	p->acpi = true;
 	parse_spcr();
+	/* The first line the SPCR's console shows: where the firmware put its tables. */
+	if (arm64_efi)
+		pr_info("acpi: RSDP at %#lx\n", (unsigned long)arm64_efi->acpi_rsdp);
 	parse_madt();
 	parse_gtdt();
 	parse_fadt();
