@@ -93,11 +93,6 @@ static void msr_gcscre0_el1(u64 v)
 	__asm__ __volatile__("msr " REG_GCSCRE0_EL1 ", %0\n\tisb" ::"r"(v) : "memory");
 }
 
-static void gcsb_dsync(void)
-{
-	__asm__ __volatile__(INSN_GCSB_DSYNC ::: "memory");
-}
-
 /* GCSCRE0_EL1 for a PR_SHADOW_STACK_* mode (docs/ABI.md §5.1, Linux's gcs_set_el0_mode). */
 static u64 el0_control(u64 mode)
 {
@@ -225,6 +220,13 @@ void arm64_gcs_switch(struct task *prev, struct task *next)
 	prev->arch.gcspr_el0 = mrs_gcspr_el0();
 	msr_gcspr_el0(next->arch.gcspr_el0);
 	msr_gcscre0_el1(el0_control(next->arch.gcs_mode));
+	/*
+	 * prev's GCS effects before the releases that let another CPU run it
+	 * (the big lock, the run queue's), next's after the acquires that
+	 * brought it here: a thread that migrates finds its GCS as it left it.
+	 */
+	if ((prev->arch.gcs_mode | next->arch.gcs_mode) & PR_SHADOW_STACK_ENABLE)
+		arm64_gcsb_dsync();
 }
 
 /*
@@ -237,7 +239,7 @@ void arm64_gcs_fork(struct task *child, const struct task *parent)
 	child->arch.gcs_locked = parent->arch.gcs_locked;
 	/* GCSPR_EL0: shstk_clone() decides the child's. */
 	if (arm64_gcs_enabled && parent == current)
-		gcsb_dsync(); /* the parent's GCS writes land before fork copies its pages */
+		arm64_gcsb_dsync(); /* the parent's GCS writes land before fork copies its pages */
 }
 
 /* ---- the arch_shstk_* hooks (include/kernel/shstk.h) ---- */
@@ -311,7 +313,8 @@ int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int f
 
 	if (mm_write(mm, at, &cap, sizeof(cap)))
 		return -EFAULT;
-	gcsb_dsync();
+	__asm__ __volatile__("dsb ish" ::: "memory"); /* our store complete, */
+	arm64_gcsb_dsync(); /* then ordered before the GCS loads */
 	return 0;
 }
 
@@ -325,10 +328,13 @@ int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int f
  */
 int arch_shstk_consume_token(struct mm *mm, uintptr_t addr)
 {
-	int r = mm_cmpxchg_u64(mm, addr, GCS_CAP(addr), 0);
+	int r;
+
+	arm64_gcsb_dsync(); /* the caller's GCS stores (a GCSSTR'd token) before our read */
+	r = mm_cmpxchg_u64(mm, addr, GCS_CAP(addr), 0);
 
 	if (r == 0)
-		gcsb_dsync();
+		arm64_gcsb_dsync();
 	return r > 0 ? -EINVAL : r;
 }
 

@@ -3,7 +3,23 @@
 #ifndef ASM_GCS_H
 #define ASM_GCS_H
 
+#include <asm/sysreg.h>
 #include <kernel/types.h>
+
+/*
+ * GCSB DSYNC (Arm ARM C6.2, "GCSB"; ordering rules in D11, "Guarded
+ * Control Stack", its memory-ordering section): the GCS memory effects
+ * before it -- BL/RET pushes and pops, GCSSTR, GCSPUSHM -- are ordered
+ * before the explicit loads and stores after it. Explicit accesses alone
+ * (DMB, DSB) do not order GCS effects: the kernel reads and writes a GCS
+ * with ordinary loads and stores (mm_write, copy_from_user), so each such
+ * access is bracketed by this barrier, as Linux's gcsb_dsync() calls are.
+ * A hint (HINT #19): a NOP where FEAT_GCS is absent.
+ */
+static inline void arm64_gcsb_dsync(void)
+{
+	__asm__ __volatile__(INSN_GCSB_DSYNC ::: "memory");
+}
 
 struct task;
 struct trap_frame;
