@@ -7,9 +7,9 @@
  * A live entry is never changed from one valid value to another: it is
  * made invalid, the TLB told, and only then written anew -- the
  * break-before-make sequence the Arm ARM requires when a block becomes a
- * table or a leaf changes its output address or memory type (D8.14.1);
- * without it two TLB entries may translate one address, with the loss of
- * coherence and the TLB conflict aborts D8.14.2 describes.
+ * table or a leaf changes its output address or memory type (D8.16.1,
+ * as asm/pgtable.h's pte_replace()); without it two TLB entries may
+ * translate one address, and the CPU may report a TLB conflict abort.
  */
 #include <asm/boot_map.h>
 #include <asm/pte.h>

@@ -77,7 +77,8 @@ static void parse_devices(const void *fdt)
 	find_device(fdt, "arm,gic-v3", &p->gicd, 0);
 	if (p->gicd.size) {
 		p->gic_version = 3;
-		find_device(fdt, "arm,gic-v3", &p->gicr, 1);
+		find_device(fdt, "arm,gic-v3", &p->gicr[0], 1);
+		p->nr_gicr = p->gicr[0].size ? 1 : 0;
 	} else {
 		p->gic_version = 2;
 		find_device(fdt, "arm,cortex-a15-gic", &p->gicd, 0);
@@ -230,7 +231,8 @@ void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info, bool efi)
 	arm64_add_mmio(&p->rtc);
 	arm64_add_mmio(&p->gicd);
 	arm64_add_mmio(&p->gicc);
-	arm64_add_mmio(&p->gicr);
+	for (unsigned int i = 0; i < p->nr_gicr; i++)
+		arm64_add_mmio(&p->gicr[i]);
 	pr_info("dtb: at %#lx, %u bytes; uart %#lx, gicv%u at %#lx, timer intid %u, psci %s\n",
 		(unsigned long)dtb, size, (unsigned long)p->uart.base, p->gic_version,
 		(unsigned long)p->gicd.base, p->timer_intid,

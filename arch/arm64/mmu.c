@@ -26,7 +26,7 @@
 #include <kernel/printk.h>
 #include <uapi/linux/errno.h>
 
-#define MAX_MMIO 16
+#define MAX_MMIO (ARM64_MAX_GICR + 8) /* every redistributor region and a few devices */
 /*
  * Tables for what the boot map lacks before arch_mm_init() (early_map()):
  * a few pages of firmware tables and device registers. Each page outside

@@ -121,6 +121,29 @@ primary_entry:
 	cmp	x4, #IMAGE_BLOCKS
 	b.lo	5b
 
+	/*
+	 * The BSS and the boot tables in it were written with the MMU off,
+	 * so straight to memory; the loader only had to clean the image to
+	 * the PoC (booting.rst), so clean lines of its old contents may still
+	 * be in the caches and would be read instead once they are on (the
+	 * table walker reads through them too). Invalidate them (DC IVAC, by
+	 * CTR_EL0.DminLine, Arm ARM D19.2), as Linux does for its MMU-off
+	 * writes (dcache_inval_poc).
+	 */
+	mrs	x1, ctr_el0
+	ubfx	x1, x1, #16, #4		/* DminLine: log2 of words */
+	mov	x2, #4
+	lsl	x2, x2, x1		/* line size in bytes */
+	adr_l	x3, __bss_start
+	sub	x4, x2, #1
+	bic	x3, x3, x4
+	adr_l	x4, __bss_end
+6:	dc	ivac, x3
+	add	x3, x3, x2
+	cmp	x3, x4
+	b.lo	6b
+	dsb	sy
+
 	/* MMU on (Arm ARM D8.2): attributes, TCR with the PA size the CPU has, roots. */
 	ldr	x1, =MAIR_EL1_VALUE
 	msr	mair_el1, x1

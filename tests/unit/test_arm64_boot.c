@@ -5,7 +5,10 @@
  *  - arch/arm64/boot_map.c: a page mapped into a boot map shaped like
  *    boot/arm64/head.S's (GiB 0 a Device block, GiBs 1-3 Normal blocks):
  *    above 4 GiB through new tables; a device inside a Normal block by
- *    splitting it, break-before-make, the rest of the block unchanged.
+ *    splitting it, break-before-make, the rest of the block unchanged;
+ *  - arch/arm64/madt.c: the CPUs and redistributor regions of synthetic
+ *    MADTs -- several GICR structures, per-CPU GICR addresses in the
+ *    GICCs, disabled, duplicate and malformed GICC entries.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include <asm/acpi.h>
 #include <asm/boot_map.h>
 #include <asm/pte.h>
 #include <asm/sysreg.h>
@@ -154,6 +158,138 @@ static void test_boot_map_out_of_tables(void **state)
 	assert_int_equal(l2[0], GIB | BLOCK_NORMAL);
 }
 
+/* ---- MADT ---- */
+
+static u8 madt[1024];
+static size_t madt_len;
+
+static void put(size_t off, u64 v, unsigned int bytes)
+{
+	memcpy(madt + off, &v, bytes);
+}
+
+static void madt_begin(void)
+{
+	memset(madt, 0, sizeof(madt));
+	memcpy(madt, "APIC", 4);
+	madt_len = MADT_STRUCTURES;
+}
+
+/* A GICC structure of ACPI 6.5 (82 bytes): flags, GICv2 base, GICR base, MPIDR. */
+static void gicc(u32 flags, u64 gicc_base, u64 gicr_base, u64 mpidr)
+{
+	size_t s = madt_len;
+
+	madt[s] = MADT_GICC;
+	madt[s + 1] = 82;
+	put(s + MADT_GICC_FLAGS, flags, 4);
+	put(s + MADT_GICC_BASE, gicc_base, 8);
+	put(s + MADT_GICC_GICR_BASE, gicr_base, 8);
+	put(s + MADT_GICC_MPIDR, mpidr, 8);
+	madt_len += 82;
+}
+
+static void gicd(u64 base, u8 version)
+{
+	size_t s = madt_len;
+
+	madt[s] = MADT_GICD;
+	madt[s + 1] = MADT_GICD_LEN;
+	put(s + MADT_GICD_BASE, base, 8);
+	madt[s + MADT_GICD_VERSION] = version;
+	madt_len += MADT_GICD_LEN;
+}
+
+static void gicr(u64 base, u32 length)
+{
+	size_t s = madt_len;
+
+	madt[s] = MADT_GICR;
+	madt[s + 1] = MADT_GICR_LEN;
+	put(s + MADT_GICR_BASE, base, 8);
+	put(s + MADT_GICR_LENGTH, length, 4);
+	madt_len += MADT_GICR_LEN;
+}
+
+static struct arm64_madt m;
+
+/* Two sockets, each with its own redistributor region (a GICR structure each). */
+static void test_madt_several_gicr_structures(void **state)
+{
+	(void)state;
+	madt_begin();
+	gicd(0x8000000, 3);
+	for (u64 i = 0; i < 4; i++)
+		gicc(MADT_GICC_ENABLED, 0, 0, (i / 2) << 8 | (i % 2));
+	gicr(0x80a0000, 0x40000);
+	gicr(0x100a0000, 0x40000);
+	arm64_madt_parse(madt, madt_len, 0x80000000ul, &m); /* MPIDR's RES1 bit 31 is no affinity */
+	assert_int_equal(m.nr_cpus, 4);
+	assert_int_equal(m.cpus[2], 0x100);
+	assert_int_equal(m.nr_gicr, 2);
+	assert_false(m.gicr_per_cpu);
+	assert_int_equal(m.gicr[0].base, 0x80a0000);
+	assert_int_equal(m.gicr[0].size, 0x40000);
+	assert_int_equal(m.gicr[1].base, 0x100a0000);
+	assert_int_equal(m.gicd, 0x8000000);
+	assert_int_equal(m.declared_version, 3);
+}
+
+/* No GICR structure: each enabled GICC's own redistributor, two frames (four on GICv4). */
+static void test_madt_per_cpu_gicr(void **state)
+{
+	(void)state;
+	madt_begin();
+	gicc(MADT_GICC_ENABLED, 0, 0x80a0000, 0);
+	gicc(MADT_GICC_ENABLED, 0, 0x80c0000, 1);
+	gicc(0, 0, 0x80e0000, 2); /* disabled: not started, its redistributor not used */
+	gicd(0x8000000, 3);
+	arm64_madt_parse(madt, madt_len, 0, &m);
+	assert_int_equal(m.nr_cpus, 2);
+	assert_int_equal(m.skipped_disabled, 1);
+	assert_int_equal(m.nr_gicr, 2);
+	assert_true(m.gicr_per_cpu);
+	assert_int_equal(m.gicr[1].base, 0x80c0000);
+	assert_int_equal(m.gicr[1].size, 0x20000);
+
+	madt_begin();
+	gicd(0x8000000, 4);
+	gicc(MADT_GICC_ENABLED, 0, 0x80a0000, 0);
+	arm64_madt_parse(madt, madt_len, 0, &m);
+	assert_int_equal(m.gicr[0].size, 0x40000);
+}
+
+/* Duplicate MPIDRs and bits outside the affinity fields are left out, as Linux does. */
+static void test_madt_bad_gicc_entries(void **state)
+{
+	(void)state;
+	madt_begin();
+	gicd(0x8000000, 2);
+	gicc(MADT_GICC_ENABLED, 0x8010000, 0, 0);
+	gicc(MADT_GICC_ENABLED, 0x8010000, 0, 1);
+	gicc(MADT_GICC_ENABLED, 0x8010000, 0, 1);	       /* duplicate */
+	gicc(MADT_GICC_ENABLED, 0x8010000, 0, 1ul << 24); /* bits 31:24 are not affinity */
+	arm64_madt_parse(madt, madt_len, 1, &m);
+	assert_int_equal(m.nr_cpus, 2);
+	assert_int_equal(m.skipped_duplicate, 1);
+	assert_int_equal(m.skipped_invalid, 1);
+	assert_int_equal(m.gicc, 0x8010000);
+	assert_int_equal(m.nr_gicr, 0);
+	assert_false(m.gicr_per_cpu);
+}
+
+/* A structure running past the table's length is not read. */
+static void test_madt_truncated(void **state)
+{
+	(void)state;
+	madt_begin();
+	gicd(0x8000000, 3);
+	gicc(MADT_GICC_ENABLED, 0, 0x80a0000, 0);
+	arm64_madt_parse(madt, madt_len - 1, 0, &m);
+	assert_int_equal(m.nr_cpus, 0);
+	assert_int_equal(m.gicd, 0x8000000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -161,6 +297,10 @@ int main(void)
 		cmocka_unit_test_setup(test_boot_map_device_in_normal_block, boot_map_setup),
 		cmocka_unit_test_setup(test_boot_map_already_right, boot_map_setup),
 		cmocka_unit_test_setup(test_boot_map_out_of_tables, boot_map_setup),
+		cmocka_unit_test(test_madt_several_gicr_structures),
+		cmocka_unit_test(test_madt_per_cpu_gicr),
+		cmocka_unit_test(test_madt_bad_gicc_entries),
+		cmocka_unit_test(test_madt_truncated),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -30,7 +30,7 @@ struct boot_map {
  * PTE_PAGE included). A block or page that already maps va to the same
  * frame with the same memory type is left as it is; one with another
  * type or frame is split down to pages (each keeping what the block
- * said), and the one page replaced, break-before-make (Arm ARM D8.14.1).
+ * said), and the one page replaced, break-before-make (Arm ARM D8.16.1).
  * Returns 0, or -ENOMEM when alloc() has no table left.
  */
 int arm64_boot_map_page(const struct boot_map *m, u64 va, u64 leaf);
