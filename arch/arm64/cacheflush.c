@@ -19,7 +19,7 @@
 #include <kernel/access_vm.h>
 #include <kernel/types.h>
 
-#define CTR_IMINLINE(c) ((c) & 0xf)
+#define CTR_IMINLINE(c) ((c)&0xf)
 #define CTR_L1IP(c) (((c) >> 14) & 3)
 #define CTR_DMINLINE(c) (((c) >> 16) & 0xf)
 #define CTR_IDC (UL(1) << 28)

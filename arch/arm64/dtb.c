@@ -19,7 +19,7 @@
 #include <kernel/printk.h>
 #include <string.h>
 
-#define FDT_HEADER_BYTES 40 /* Devicetree Specification v0.4 §5.2 */
+#define FDT_HEADER_BYTES 40	    /* Devicetree Specification v0.4 §5.2 */
 #define FDT_MAX_BYTES (UL(2) << 20) /* booting.rst: the device tree is at most 2 MiB */
 
 /*

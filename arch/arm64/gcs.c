@@ -314,7 +314,7 @@ int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int f
 	if (mm_write(mm, at, &cap, sizeof(cap)))
 		return -EFAULT;
 	__asm__ __volatile__("dsb ish" ::: "memory"); /* our store complete, */
-	arm64_gcsb_dsync(); /* then ordered before the GCS loads */
+	arm64_gcsb_dsync();			      /* then ordered before the GCS loads */
 	return 0;
 }
 

@@ -146,9 +146,10 @@ void arm64_add_mmio(const struct mmio_range *r)
 	if (nr_mmio == MAX_MMIO)
 		panic("mmu: more than %u device register ranges", MAX_MMIO);
 	mmio[nr_mmio++] = *r;
-	for (phys_addr_t p = ALIGN_DOWN(r->base, PAGE_SIZE); p < r->base + r->size; p += PAGE_SIZE) {
-		if (early_map((uintptr_t)phys_to_virt(p), p | leaf_flags(KPROT_READ | KPROT_WRITE |
-								       KPROT_DEVICE)))
+	for (phys_addr_t p = ALIGN_DOWN(r->base, PAGE_SIZE); p < r->base + r->size;
+	     p += PAGE_SIZE) {
+		if (early_map((uintptr_t)phys_to_virt(p),
+			      p | leaf_flags(KPROT_READ | KPROT_WRITE | KPROT_DEVICE)))
 			panic("mmu: no early table left to map device registers at %#lx",
 			      (unsigned long)p);
 	}

@@ -27,7 +27,8 @@
 #define NR_TABLES 8
 #define FAKE_PHYS 0x80000000ul /* where the synthetic tables "are" */
 #define BLOCK_DEVICE (PTE_VALID | PTE_ATTR(MAIR_IDX_DEVICE) | PTE_AF | PTE_PXN | PTE_UXN)
-#define BLOCK_NORMAL (PTE_VALID | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_PXN | PTE_UXN)
+#define BLOCK_NORMAL \
+	(PTE_VALID | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_PXN | PTE_UXN)
 #define PAGE_NORMAL_RO (BLOCK_NORMAL | PTE_PAGE | PTE_RDONLY)
 #define PAGE_DEVICE (BLOCK_DEVICE | PTE_PAGE | PTE_WRITE)
 #define GIB (1ul << 30)
@@ -60,7 +61,10 @@ static void invalidate(const struct boot_map *m, u64 va)
 }
 
 static const struct boot_map map = {
-	.root = tables[0], .table = table, .alloc = alloc, .invalidate = invalidate,
+	.root = tables[0],
+	.table = table,
+	.alloc = alloc,
+	.invalidate = invalidate,
 };
 
 /* head.S's direct map, at VA = PA here: L0[0] -> L1, GiB 0 Device, GiBs 1-3 Normal. */
@@ -137,8 +141,7 @@ static void test_boot_map_already_right(void **state)
 {
 	(void)state;
 	assert_int_equal(arm64_boot_map_page(&map, 0x9000000ul, 0x9000000ul | PAGE_DEVICE), 0);
-	assert_int_equal(arm64_boot_map_page(&map, 0x40000000ul, 0x40000000ul | PAGE_NORMAL_RO),
-			 0);
+	assert_int_equal(arm64_boot_map_page(&map, 0x40000000ul, 0x40000000ul | PAGE_NORMAL_RO), 0);
 	assert_int_equal(used, 2);
 	assert_int_equal(invalidations, 0);
 	assert_int_equal(tables[1][0], BLOCK_DEVICE);
@@ -267,7 +270,7 @@ static void test_madt_bad_gicc_entries(void **state)
 	gicd(0x8000000, 2);
 	gicc(MADT_GICC_ENABLED, 0x8010000, 0, 0);
 	gicc(MADT_GICC_ENABLED, 0x8010000, 0, 1);
-	gicc(MADT_GICC_ENABLED, 0x8010000, 0, 1);	       /* duplicate */
+	gicc(MADT_GICC_ENABLED, 0x8010000, 0, 1);	  /* duplicate */
 	gicc(MADT_GICC_ENABLED, 0x8010000, 0, 1ul << 24); /* bits 31:24 are not affinity */
 	arm64_madt_parse(madt, madt_len, 1, &m);
 	assert_int_equal(m.nr_cpus, 2);

@@ -18,10 +18,10 @@ struct mmio_range {
 
 /* The devices the DTB or the ACPI tables described; read by the drivers. */
 struct arm64_platform {
-	struct mmio_range uart;	   /* PL011 */
-	struct mmio_range rtc;	   /* PL031, size 0 when absent */
-	struct mmio_range gicd;	   /* GIC distributor */
-	struct mmio_range gicc;	   /* GICv2 CPU interface */
+	struct mmio_range uart;			/* PL011 */
+	struct mmio_range rtc;			/* PL031, size 0 when absent */
+	struct mmio_range gicd;			/* GIC distributor */
+	struct mmio_range gicc;			/* GICv2 CPU interface */
 	struct mmio_range gicr[ARM64_MAX_GICR]; /* GICv3 redistributor regions */
 	unsigned int nr_gicr;
 	bool gicr_per_cpu;	   /* each region one CPU's redistributor (no Last bit to find) */
