@@ -52,6 +52,7 @@ const char *const arch_cmdline_params[] = { "gcs", "acpi", NULL };
 
 bool arm64_pie_enabled;
 bool arm64_gcs_enabled;
+static const char *gcs_unusable = "the CPU has no FEAT_GCS (ID_AA64PFR1_EL1.GCS = 0)";
 
 #define GCS_MODES (PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE | PR_SHADOW_STACK_PUSH)
 /* A cap token (docs/ABI.md §5.5): the page of its own address, token type 1 = valid cap. */
@@ -139,13 +140,16 @@ void arm64_gcs_init(void)
 	const char *opt = cmdline_get(&kernel_cmdline, "gcs");
 
 	if (opt && strcmp(opt, "off") == 0) {
+		gcs_unusable = "switched off by gcs=off";
 		pr_info("gcs: Guarded Control Stacks switched off by gcs=off\n");
 		return;
 	}
 	if (!arm64_pie_enabled) {
+		gcs_unusable = "FEAT_GCS without S1PIE (or TCR2): GCS pages cannot be described";
 		pr_info("gcs: FEAT_GCS without S1PIE: user GCS unavailable\n");
 		return;
 	}
+	gcs_unusable = NULL;
 	arm64_gcs_enabled = true;
 	msr_gcscre0_el1(el0_control(0));
 	pr_info("gcs: user Guarded Control Stacks available (PIRE0_EL1 %#lx, PIR_EL1 %#lx)\n",
@@ -247,6 +251,11 @@ void arm64_gcs_fork(struct task *child, const struct task *parent)
 bool arch_shstk_supported(void)
 {
 	return arm64_gcs_enabled;
+}
+
+const char *arm64_gcs_unusable_reason(void)
+{
+	return gcs_unusable;
 }
 
 bool arch_shstk_enabled(const struct task *t)

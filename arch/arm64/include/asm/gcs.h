@@ -25,6 +25,14 @@ struct task;
 struct trap_frame;
 
 /* task.c: GCSPR_EL0 and GCSCRE0_EL1 out of prev, into next; fork's inheritance. */
+/*
+ * Why user GCS is not in use, for a verdict's "NOT VALIDATED" line: the
+ * CPU lacks FEAT_GCS, gcs=off, or no S1PIE; NULL when it is in use.
+ * (Whether a higher EL left GCS disabled -- HCRX_EL2.GCSEn = 0 when
+ * entered at EL1 -- is not seen here: that needs an EL0 probe.)
+ */
+const char *arm64_gcs_unusable_reason(void);
+
 void arm64_gcs_switch(struct task *prev, struct task *next);
 void arm64_gcs_fork(struct task *child, const struct task *parent);
 
