@@ -149,9 +149,13 @@ void arm64_gcs_init(void)
 		pr_info("gcs: FEAT_GCS without S1PIE: user GCS unavailable\n");
 		return;
 	}
-	gcs_unusable = NULL;
-	arm64_gcs_enabled = true;
+	gcs_unusable = arm64_gcs_probe(el0_control(PR_SHADOW_STACK_ENABLE));
 	msr_gcscre0_el1(el0_control(0));
+	if (gcs_unusable) {
+		pr_warn("gcs: FEAT_GCS found but not usable: %s\n", gcs_unusable);
+		return;
+	}
+	arm64_gcs_enabled = true;
 	pr_info("gcs: user Guarded Control Stacks available (PIRE0_EL1 %#lx, PIR_EL1 %#lx)\n",
 		(unsigned long)PIRE0_VALUE, (unsigned long)PIR_VALUE);
 }

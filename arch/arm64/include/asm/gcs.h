@@ -27,11 +27,17 @@ struct trap_frame;
 /* task.c: GCSPR_EL0 and GCSCRE0_EL1 out of prev, into next; fork's inheritance. */
 /*
  * Why user GCS is not in use, for a verdict's "NOT VALIDATED" line: the
- * CPU lacks FEAT_GCS, gcs=off, or no S1PIE; NULL when it is in use.
- * (Whether a higher EL left GCS disabled -- HCRX_EL2.GCSEn = 0 when
- * entered at EL1 -- is not seen here: that needs an EL0 probe.)
+ * CPU lacks FEAT_GCS, gcs=off, no S1PIE, or the EL0 probe found GCS
+ * not acting (a higher EL left it disabled); NULL when it is in use.
  */
 const char *arm64_gcs_unusable_reason(void);
+
+/*
+ * Runs three instructions at EL0 with GCSCRE0_EL1 = gcscre0_on
+ * (gcs_probe.c): NULL when BL pushed its return address on the GCS, else
+ * why not. Once, from arm64_gcs_init(), interrupts masked.
+ */
+const char *arm64_gcs_probe(u64 gcscre0_on);
 
 void arm64_gcs_switch(struct task *prev, struct task *next);
 void arm64_gcs_fork(struct task *child, const struct task *parent);
