@@ -22,6 +22,7 @@
 #include <asm/page.h>
 #include <asm/pte.h>
 #include <asm/sysreg.h>
+#include <asm/task.h>
 #include <kernel/access_vm.h>
 #include <kernel/mm.h>
 #include <string.h>
@@ -34,8 +35,11 @@
 #define ESR_EC(esr) (((esr) >> 26) & 0x3f)
 #define EC_SVC64 0x15
 
-u64 arm64_gcs_probe_enter(u64 *esr);
-extern const char arm64_gcs_probe_vectors[], arm64_vectors[];
+void cpu_switch(struct arm64_cpu_context *prev, struct arm64_cpu_context *next);
+extern const char arm64_gcs_probe_vectors[], arm64_gcs_probe_eret[], arm64_vectors[];
+/* gcs_probe.S's: the caller's context, one for the probe's way out, the probe's x0. */
+struct arm64_cpu_context arm64_gcs_probe_kernel, arm64_gcs_probe_scratch;
+u64 arm64_gcs_probe_x0;
 
 static const u32 probe_code[] = {
 	0x94000001, /* BL .+4 */
@@ -49,7 +53,11 @@ const char *arm64_gcs_probe(u64 gcscre0_on)
 {
 	phys_addr_t t[PROBE_TABLES], code, gcs;
 	const char *why = NULL;
-	u64 esr = 0, gcspr, pushed;
+	u64 esr, gcspr, pushed, eret_stack[4] __attribute__((aligned(16)));
+	struct arm64_cpu_context to_eret = {
+		.sp = (u64)(eret_stack + 4), /* where the probe's exception is taken */
+		.lr = (u64)arm64_gcs_probe_eret,
+	};
 
 	code = page_alloc_zeroed(1);
 	gcs = page_alloc_zeroed(1);
@@ -77,7 +85,9 @@ const char *arm64_gcs_probe(u64 gcscre0_on)
 	__asm__ __volatile__("msr " REG_GCSPR_EL0 ", %0" ::"r"(PROBE_GCS_TOP) : "memory");
 	__asm__ __volatile__("msr " REG_GCSCRE0_EL1 ", %0" ::"r"(gcscre0_on) : "memory");
 	arm64_flush_all();
-	gcspr = arm64_gcs_probe_enter(&esr);
+	cpu_switch(&arm64_gcs_probe_kernel, &to_eret); /* back here from probe_exit */
+	esr = read_sysreg(esr_el1);
+	gcspr = arm64_gcs_probe_x0;
 	write_sysreg(vbar_el1, (u64)arm64_vectors);
 	write_sysreg(ttbr0_el1, arm64_empty_pgd());
 	__asm__ __volatile__("msr " REG_GCSPR_EL0 ", xzr" ::: "memory");
