@@ -47,7 +47,6 @@ size_t access_remote_vm(struct mm *mm, uintptr_t addr, void *buf, size_t len, un
 {
 	char *b = buf;
 	size_t done = 0;
-	bool code = false;
 
 	if (!mm || refcount_read(&mm->users) == 0)
 		return 0;
@@ -64,7 +63,8 @@ size_t access_remote_vm(struct mm *mm, uintptr_t addr, void *buf, size_t len, un
 			if (!p)
 				break;
 			memcpy((char *)phys_to_virt(p) + off, b + done, n);
-			code |= !!(v->prot & PROT_EXEC);
+			if (v->prot & PROT_EXEC)
+				arch_sync_icache_range((char *)phys_to_virt(p) + off, n);
 		} else {
 			p = pgtable_lookup(mm->pgd, a);
 			/* A shared area's page may exist in its object though not mapped here. */
@@ -81,7 +81,5 @@ size_t access_remote_vm(struct mm *mm, uintptr_t addr, void *buf, size_t len, un
 		}
 		done += n;
 	}
-	if (code)
-		arch_sync_icache();
 	return done;
 }

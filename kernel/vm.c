@@ -4,6 +4,7 @@
  * paired with the page-table change the arch makes, so the two never
  * disagree. Pages appear on first touch, in mm_handle_fault().
  */
+#include <kernel/access_vm.h>
 #include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/pgtable.h>
@@ -219,7 +220,7 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
  * in, and a page fork shares copied first (the other side keeps its own).
  * NULL with *err = -EFAULT (no area) or the fault's errno.
  */
-static void *writable_page(struct mm *mm, uintptr_t addr, int *err)
+static void *writable_page(struct mm *mm, uintptr_t addr, int *err, bool *exec)
 {
 	struct vma *v = vma_find(&mm->vmas, addr);
 	phys_addr_t p;
@@ -227,6 +228,7 @@ static void *writable_page(struct mm *mm, uintptr_t addr, int *err)
 	*err = -EFAULT;
 	if (!v)
 		return NULL;
+	*exec = v->prot & PROT_EXEC;
 	p = pgtable_lookup(mm->pgd, addr);
 	*err = 0;
 	if (!p)
@@ -244,7 +246,8 @@ int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
 
 	while (len) {
 		int err;
-		char *page = writable_page(mm, addr, &err);
+		bool exec;
+		char *page = writable_page(mm, addr, &err, &exec);
 
 		if (!page)
 			return err;
@@ -253,6 +256,8 @@ int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
 		size_t n = MIN(len, PAGE_SIZE - off);
 
 		memcpy(page + off, s, n);
+		if (exec) /* exec's text: instruction fetches must see it */
+			arch_sync_icache_range(page + off, n);
 		addr += n;
 		s += n;
 		len -= n;
@@ -263,7 +268,8 @@ int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
 int mm_cmpxchg_u64(struct mm *mm, uintptr_t addr, u64 old, u64 new_value)
 {
 	int err;
-	char *page = writable_page(mm, addr, &err);
+	bool exec;
+	char *page = writable_page(mm, addr, &err, &exec);
 
 	if (!page)
 		return err;

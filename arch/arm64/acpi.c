@@ -12,10 +12,12 @@
  *   FACP  the FADT's ARM boot architecture flags: PSCI and its conduit
  *         (ACPI 6.5 §5.2.9.4)
  *
- * Runs before arch_mm_init(): the tables are read through the boot map,
- * which covers physical memory below EARLY_MAPPED_LIMIT.
+ * Runs before arch_mm_init(), so phys_map() maps the tables into the boot
+ * map (mmu.c's early_map()): edk2 puts them at the top of RAM, above 4 GiB
+ * on a large machine, beyond what head.S maps.
  */
 #include <asm/acpi.h>
+#include <asm/efi.h>
 #include <asm/page.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
@@ -24,26 +26,15 @@
 #include <kernel/printk.h>
 #include <string.h>
 
-/* GICv3 redistributor frames (RD_base + SGI_base), GIC IHI 0069 §12.10. */
-#define GICR_FRAMES_SIZE (UL(2) << 16)
 #define GICD_SIZE (UL(64) << 10)
 #define GICC_SIZE (UL(8) << 10)
 #define UART_SIZE PAGE_SIZE
-/* MPIDR_EL1 affinity fields Aff3 (39:32) and Aff2..Aff0 (23:0), Arm ARM D19.2. */
 
 struct arm64_acpi_facts arm64_acpi_facts;
 
 static u32 rd32(const void *base, size_t off)
 {
 	u32 v;
-
-	memcpy(&v, (const u8 *)base + off, sizeof(v));
-	return v;
-}
-
-static u64 rd64(const void *base, size_t off)
-{
-	u64 v;
 
 	memcpy(&v, (const u8 *)base + off, sizeof(v));
 	return v;
@@ -80,70 +71,40 @@ static void parse_spcr(void)
 	arm64_platform.uart.size = UART_SIZE;
 }
 
-/* Our own GICC: the one whose MPIDR is this CPU's (ACPI 6.5 §5.2.12.14). */
-static bool is_boot_cpu(const u8 *gicc)
-{
-	u64 mpidr = read_sysreg(mpidr_el1) & MPIDR_AFFINITY_MASK;
-
-	return gicc[1] >= MADT_GICC_MIN_LEN && (rd32(gicc, MADT_GICC_FLAGS) & MADT_GICC_ENABLED) &&
-	       (rd64(gicc, MADT_GICC_MPIDR) & MPIDR_AFFINITY_MASK) == mpidr;
-}
-
 static void parse_madt(void)
 {
 	const struct acpi_table_header *t = acpi_find_table("APIC", 0);
 	struct arm64_platform *p = &arm64_platform;
-	unsigned int declared = 0;
-	phys_addr_t gicc_gicr = 0;
+	static struct arm64_madt m; /* too big for the boot stack's comfort */
 
 	if (!t)
 		panic("acpi: no MADT: cannot find the GIC");
-	const u8 *s = (const u8 *)t + MADT_STRUCTURES, *end = (const u8 *)t + t->length;
-
-	for (; s + 2 <= end && s[1] >= 2 && s + s[1] <= end; s += s[1]) {
-		switch (s[0]) {
-		case MADT_GICC:
-			if (s[1] >= MADT_GICC_MIN_LEN &&
-			    (rd32(s, MADT_GICC_FLAGS) & MADT_GICC_ENABLED))
-				arm64_add_cpu(rd64(s, MADT_GICC_MPIDR));
-			if (is_boot_cpu(s)) {
-				p->gicc.base = rd64(s, MADT_GICC_BASE);
-				gicc_gicr = rd64(s, MADT_GICC_GICR_BASE);
-			}
-			break;
-		case MADT_GICD:
-			if (s[1] >= MADT_GICD_LEN && !p->gicd.base) {
-				p->gicd.base = rd64(s, MADT_GICD_BASE);
-				declared = s[MADT_GICD_VERSION];
-			}
-			break;
-		case MADT_GICR:
-			if (s[1] >= MADT_GICR_LEN && !p->gicr.base) {
-				p->gicr.base = rd64(s, MADT_GICR_BASE);
-				p->gicr.size = rd32(s, MADT_GICR_LENGTH);
-			}
-			break;
-		}
-	}
-	if (!p->gicr.base && gicc_gicr) {
-		p->gicr.base = gicc_gicr; /* per-CPU redistributors: only ours */
-		p->gicr.size = GICR_FRAMES_SIZE;
-	}
+	arm64_madt_parse(t, t->length, read_sysreg(mpidr_el1), &m);
+	for (unsigned int i = 0; i < m.nr_cpus; i++)
+		arm64_add_cpu(m.cpus[i]);
+	p->gicd.base = m.gicd;
+	p->gicc.base = m.gicc;
 	/* Version 0: "no GIC version information", so a redistributor means v3. */
-	if (declared >= 3 || (declared == 0 && p->gicr.base))
-		p->gic_version = 3;
-	else
-		p->gic_version = 2;
-	arm64_acpi_facts.madt_gic_version = declared;
+	p->gic_version = m.declared_version >= 3 || (m.declared_version == 0 && m.nr_gicr) ? 3 : 2;
+	arm64_acpi_facts.madt_gic_version = m.declared_version;
+	arm64_acpi_facts.madt_skipped_cpus =
+		m.skipped_disabled + m.skipped_duplicate + m.skipped_invalid;
 	if (!p->gicd.base)
 		panic("acpi: the MADT has no GIC distributor");
 	p->gicd.size = GICD_SIZE;
 	if (p->gic_version == 2) {
-		p->gicr.base = p->gicr.size = 0;
 		p->gicc.size = p->gicc.base ? GICC_SIZE : 0;
 	} else {
 		p->gicc.base = p->gicc.size = 0; /* the CPU interface is system registers */
+		for (unsigned int i = 0; i < m.nr_gicr; i++)
+			p->gicr[i] = m.gicr[i];
+		p->nr_gicr = m.nr_gicr;
+		p->gicr_per_cpu = m.gicr_per_cpu;
 	}
+	pr_info("acpi: MADT: %u CPUs to start (%u GICCs disabled, %u duplicate, %u bad MPIDR), "
+		"%u redistributor regions%s\n",
+		m.nr_cpus, m.skipped_disabled, m.skipped_duplicate, m.skipped_invalid, p->nr_gicr,
+		p->gicr_per_cpu ? " (one per CPU, from the GICCs)" : "");
 }
 
 /* The EL1 virtual and physical timers' GSIVs: PPIs, so INTIDs (ACPI 6.5 §5.2.25, Table 5.123). */
@@ -175,10 +136,12 @@ void arm64_acpi_parse(struct boot_info *info)
 	struct arm64_platform *p = &arm64_platform;
 
 	if (acpi_init(info))
-		panic("acpi: no device tree and no valid ACPI tables below %#lx",
-		      (unsigned long)EARLY_MAPPED_LIMIT);
+		panic("acpi: no device tree and no valid ACPI tables");
 	p->acpi = true;
 	parse_spcr();
+	/* The first line the SPCR's console shows: where the firmware put its tables. */
+	if (arm64_efi)
+		pr_info("acpi: RSDP at %#lx\n", (unsigned long)arm64_efi->acpi_rsdp);
 	parse_madt();
 	parse_gtdt();
 	parse_fadt();
@@ -186,7 +149,8 @@ void arm64_acpi_parse(struct boot_info *info)
 	arm64_add_mmio(&p->uart);
 	arm64_add_mmio(&p->gicd);
 	arm64_add_mmio(&p->gicc);
-	arm64_add_mmio(&p->gicr);
+	for (unsigned int i = 0; i < p->nr_gicr; i++)
+		arm64_add_mmio(&p->gicr[i]);
 	pr_info("acpi: SPCR uart %#lx (%s), MADT GICv%u at %#lx (declared version %u), "
 		"GTDT virtual timer INTID %u, FADT PSCI %s\n",
 		(unsigned long)p->uart.base,

@@ -14,9 +14,13 @@
 #include <asm/sysreg.h>
 #include <kernel/boot.h>
 #include <kernel/fdt.h>
+#include <kernel/mm.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <string.h>
+
+#define FDT_HEADER_BYTES 40	    /* Devicetree Specification v0.4 §5.2 */
+#define FDT_MAX_BYTES (UL(2) << 20) /* booting.rst: the device tree is at most 2 MiB */
 
 /*
  * The generic timer's interrupts (binding arm,armv8-timer): entry 1 is the
@@ -73,7 +77,8 @@ static void parse_devices(const void *fdt)
 	find_device(fdt, "arm,gic-v3", &p->gicd, 0);
 	if (p->gicd.size) {
 		p->gic_version = 3;
-		find_device(fdt, "arm,gic-v3", &p->gicr, 1);
+		find_device(fdt, "arm,gic-v3", &p->gicr[0], 1);
+		p->nr_gicr = p->gicr[0].size ? 1 : 0;
 	} else {
 		p->gic_version = 2;
 		find_device(fdt, "arm,cortex-a15-gic", &p->gicd, 0);
@@ -194,9 +199,14 @@ static void parse_memory(const void *fdt, struct boot_info *info)
 
 void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info, bool efi)
 {
-	const void *fdt = phys_to_virt(dtb);
+	/*
+	 * Its header, then all of it, wherever in RAM the loader put it
+	 * (phys_map() maps what the boot map lacks: mmu.c's early_map()).
+	 */
+	const void *fdt = dtb ? phys_map(dtb, FDT_HEADER_BYTES, KPROT_READ) : NULL;
 
-	if (!dtb || dtb >= EARLY_MAPPED_LIMIT || fdt_check(fdt))
+	if (!fdt || fdt_totalsize(fdt) > FDT_MAX_BYTES ||
+	    !phys_map(dtb, fdt_totalsize(fdt), KPROT_READ) || fdt_check(fdt))
 		panic("no valid device tree at %#lx (x0 at entry)", (unsigned long)dtb);
 
 	u32 size = fdt_totalsize(fdt);
@@ -221,7 +231,8 @@ void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info, bool efi)
 	arm64_add_mmio(&p->rtc);
 	arm64_add_mmio(&p->gicd);
 	arm64_add_mmio(&p->gicc);
-	arm64_add_mmio(&p->gicr);
+	for (unsigned int i = 0; i < p->nr_gicr; i++)
+		arm64_add_mmio(&p->gicr[i]);
 	pr_info("dtb: at %#lx, %u bytes; uart %#lx, gicv%u at %#lx, timer intid %u, psci %s\n",
 		(unsigned long)dtb, size, (unsigned long)p->uart.base, p->gic_version,
 		(unsigned long)p->gicd.base, p->timer_intid,

@@ -247,6 +247,7 @@ static void find_config_tables(struct arm64_efi_handoff *h)
 		if (guid_eq(&t->vendor_guid, &acpi20)) {
 			memcpy(h->info.acpi_rsdp, t->vendor_table, BOOT_ACPI_RSDP_MAX);
 			h->info.acpi_rsdp_len = BOOT_ACPI_RSDP_MAX;
+			h->acpi_rsdp = (phys_addr_t)(uintptr_t)t->vendor_table;
 		} else if (guid_eq(&t->vendor_guid, &dtb)) {
 			h->dtb = (phys_addr_t)(uintptr_t)t->vendor_table;
 		}

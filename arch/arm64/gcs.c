@@ -52,6 +52,7 @@ const char *const arch_cmdline_params[] = { "gcs", "acpi", NULL };
 
 bool arm64_pie_enabled;
 bool arm64_gcs_enabled;
+static const char *gcs_unusable = "the CPU has no FEAT_GCS (ID_AA64PFR1_EL1.GCS = 0)";
 
 #define GCS_MODES (PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE | PR_SHADOW_STACK_PUSH)
 /* A cap token (docs/ABI.md §5.5): the page of its own address, token type 1 = valid cap. */
@@ -91,11 +92,6 @@ static void msr_gcspr_el0(u64 v)
 static void msr_gcscre0_el1(u64 v)
 {
 	__asm__ __volatile__("msr " REG_GCSCRE0_EL1 ", %0\n\tisb" ::"r"(v) : "memory");
-}
-
-static void gcsb_dsync(void)
-{
-	__asm__ __volatile__(INSN_GCSB_DSYNC ::: "memory");
 }
 
 /* GCSCRE0_EL1 for a PR_SHADOW_STACK_* mode (docs/ABI.md §5.1, Linux's gcs_set_el0_mode). */
@@ -144,15 +140,22 @@ void arm64_gcs_init(void)
 	const char *opt = cmdline_get(&kernel_cmdline, "gcs");
 
 	if (opt && strcmp(opt, "off") == 0) {
+		gcs_unusable = "switched off by gcs=off";
 		pr_info("gcs: Guarded Control Stacks switched off by gcs=off\n");
 		return;
 	}
 	if (!arm64_pie_enabled) {
+		gcs_unusable = "FEAT_GCS without S1PIE (or TCR2): GCS pages cannot be described";
 		pr_info("gcs: FEAT_GCS without S1PIE: user GCS unavailable\n");
 		return;
 	}
-	arm64_gcs_enabled = true;
+	gcs_unusable = arm64_gcs_probe(el0_control(PR_SHADOW_STACK_ENABLE));
 	msr_gcscre0_el1(el0_control(0));
+	if (gcs_unusable) {
+		pr_warn("gcs: FEAT_GCS found but not usable: %s\n", gcs_unusable);
+		return;
+	}
+	arm64_gcs_enabled = true;
 	pr_info("gcs: user Guarded Control Stacks available (PIRE0_EL1 %#lx, PIR_EL1 %#lx)\n",
 		(unsigned long)PIRE0_VALUE, (unsigned long)PIR_VALUE);
 }
@@ -225,6 +228,13 @@ void arm64_gcs_switch(struct task *prev, struct task *next)
 	prev->arch.gcspr_el0 = mrs_gcspr_el0();
 	msr_gcspr_el0(next->arch.gcspr_el0);
 	msr_gcscre0_el1(el0_control(next->arch.gcs_mode));
+	/*
+	 * prev's GCS effects before the releases that let another CPU run it
+	 * (the big lock, the run queue's), next's after the acquires that
+	 * brought it here: a thread that migrates finds its GCS as it left it.
+	 */
+	if ((prev->arch.gcs_mode | next->arch.gcs_mode) & PR_SHADOW_STACK_ENABLE)
+		arm64_gcsb_dsync();
 }
 
 /*
@@ -237,7 +247,7 @@ void arm64_gcs_fork(struct task *child, const struct task *parent)
 	child->arch.gcs_locked = parent->arch.gcs_locked;
 	/* GCSPR_EL0: shstk_clone() decides the child's. */
 	if (arm64_gcs_enabled && parent == current)
-		gcsb_dsync(); /* the parent's GCS writes land before fork copies its pages */
+		arm64_gcsb_dsync(); /* the parent's GCS writes land before fork copies its pages */
 }
 
 /* ---- the arch_shstk_* hooks (include/kernel/shstk.h) ---- */
@@ -245,6 +255,11 @@ void arm64_gcs_fork(struct task *child, const struct task *parent)
 bool arch_shstk_supported(void)
 {
 	return arm64_gcs_enabled;
+}
+
+const char *arm64_gcs_unusable_reason(void)
+{
+	return gcs_unusable;
 }
 
 bool arch_shstk_enabled(const struct task *t)
@@ -311,7 +326,8 @@ int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int f
 
 	if (mm_write(mm, at, &cap, sizeof(cap)))
 		return -EFAULT;
-	gcsb_dsync();
+	__asm__ __volatile__("dsb ish" ::: "memory"); /* our store complete, */
+	arm64_gcsb_dsync();			      /* then ordered before the GCS loads */
 	return 0;
 }
 
@@ -325,10 +341,13 @@ int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int f
  */
 int arch_shstk_consume_token(struct mm *mm, uintptr_t addr)
 {
-	int r = mm_cmpxchg_u64(mm, addr, GCS_CAP(addr), 0);
+	int r;
+
+	arm64_gcsb_dsync(); /* the caller's GCS stores (a GCSSTR'd token) before our read */
+	r = mm_cmpxchg_u64(mm, addr, GCS_CAP(addr), 0);
 
 	if (r == 0)
-		gcsb_dsync();
+		arm64_gcsb_dsync();
 	return r > 0 ? -EINVAL : r;
 }
 

@@ -17,6 +17,7 @@
 #include <asm/sysreg.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
+#include <kernel/printk.h>
 
 /* Distributor (both versions). */
 #define GICD_CTLR 0x0000
@@ -49,6 +50,9 @@
 #define GICR_ISENABLER0 0x0100
 #define GICR_IPRIORITYR 0x0400
 
+#define WAKE_TIMEOUT_HZ 10 /* 100 ms for a redistributor to wake */
+#define WAKE_POLLS_WITHOUT_COUNTER (1ull << 20)
+
 #define PRIORITY_DEFAULT 0xa0
 #define PMR_ALL 0xff
 #define INTID_MASK 0xffffff
@@ -77,27 +81,53 @@ static bool v3(void)
 
 /*
  * This CPU's redistributor: the frame whose GICR_TYPER.Affinity_Value is
- * its MPIDR's Aff3.Aff2.Aff1.Aff0 (IHI 0069 §12.11, GICR_TYPER), walking
- * the frames of the region in order until the one marked Last. Each is
- * RD_base and SGI_base, 64 KiB each, plus two more with GICv4's virtual
- * LPIs (GICR_TYPER.VLPIS). 0 when none matches.
+ * its MPIDR's Aff3.Aff2.Aff1.Aff0 (IHI 0069 §12.11, GICR_TYPER), in each
+ * region in turn (the MADT may give several: one per GICR structure, or
+ * one per CPU from the GICCs). A region's frames are walked in order until
+ * the one marked Last; each is RD_base and SGI_base, 64 KiB each, plus two
+ * more with GICv4's virtual LPIs (GICR_TYPER.VLPIS). A per-CPU region
+ * holds one redistributor, whose Last bit need not be set. 0 when none
+ * matches.
  */
-static phys_addr_t find_redistributor(void)
+phys_addr_t gic_find_redistributor(void)
 {
-	const struct mmio_range *r = &arm64_platform.gicr;
+	const struct arm64_platform *p = &arm64_platform;
 	u64 mpidr = read_sysreg(mpidr_el1);
 	u64 want = ((mpidr >> 8) & 0xff000000) | (mpidr & 0xffffff);
 
-	for (phys_addr_t f = r->base; f + 2 * GICR_FRAME <= r->base + r->size;) {
-		u64 typer = *mmio64(f, GICR_TYPER);
+	for (unsigned int i = 0; i < p->nr_gicr; i++) {
+		const struct mmio_range *r = &p->gicr[i];
 
-		if ((typer >> GICR_TYPER_AFF_SHIFT) == want)
-			return f;
-		if (typer & GICR_TYPER_LAST)
-			break;
-		f += (typer & GICR_TYPER_VLPIS ? 4 : 2) * GICR_FRAME;
+		for (phys_addr_t f = r->base; f + 2 * GICR_FRAME <= r->base + r->size;) {
+			u64 typer = *mmio64(f, GICR_TYPER);
+
+			if ((typer >> GICR_TYPER_AFF_SHIFT) == want)
+				return f;
+			if ((typer & GICR_TYPER_LAST) || p->gicr_per_cpu)
+				break;
+			f += (typer & GICR_TYPER_VLPIS ? 4 : 2) * GICR_FRAME;
+		}
 	}
 	return 0;
+}
+
+/*
+ * Wakes the redistributor: ProcessorSleep off, then ChildrenAsleep must
+ * clear (§12.11, GICR_WAKER). Bounded (WAKE_TIMEOUT_HZ, on the counter):
+ * false when it never did.
+ */
+static bool wake_redistributor(phys_addr_t rd)
+{
+	u64 freq = read_sysreg(cntfrq_el0), start = read_sysreg(cntvct_el0), polls = 0;
+
+	*mmio32(rd, GICR_WAKER) &= ~GICR_WAKER_SLEEP;
+	while (*mmio32(rd, GICR_WAKER) & GICR_WAKER_ASLEEP) {
+		if (freq ? read_sysreg(cntvct_el0) - start > freq / WAKE_TIMEOUT_HZ
+			 : ++polls > WAKE_POLLS_WITHOUT_COUNTER)
+			return false;
+		__asm__ __volatile__("yield");
+	}
+	return true;
 }
 
 /* INTID 0-31 of this CPU: priority (and v3 group) for all, enabled as asked. */
@@ -131,15 +161,14 @@ void gic_init_cpu(struct cpu *c)
 		*mmio32(p->gicc.base, GICC_CTLR) = 1;
 		return;
 	}
-	c->arch.gic_redist = find_redistributor();
+	/* A secondary without one never gets here: arm64_secondary_main() checked. */
+	c->arch.gic_redist = gic_find_redistributor();
 	if (!c->arch.gic_redist)
-		panic("gic: no redistributor for MPIDR %#lx in %#lx+%#lx",
-		      (unsigned long)(read_sysreg(mpidr_el1) & MPIDR_AFFINITY_MASK),
-		      (unsigned long)p->gicr.base, (unsigned long)p->gicr.size);
-	/* Wake it: ProcessorSleep off, then wait for ChildrenAsleep to clear (§12.11, GICR_WAKER). */
-	*mmio32(c->arch.gic_redist, GICR_WAKER) &= ~GICR_WAKER_SLEEP;
-	while (*mmio32(c->arch.gic_redist, GICR_WAKER) & GICR_WAKER_ASLEEP)
-		;
+		panic("gic: no redistributor for MPIDR %#lx in %u regions",
+		      (unsigned long)(read_sysreg(mpidr_el1) & MPIDR_AFFINITY_MASK), p->nr_gicr);
+	if (!wake_redistributor(c->arch.gic_redist))
+		pr_warn("gic: the redistributor at %#lx did not wake (GICR_WAKER.ChildrenAsleep)\n",
+			(unsigned long)c->arch.gic_redist);
 	*mmio32(c->arch.gic_redist, GICR_SGI_BASE + GICR_IGROUPR0) = ~0u;
 	/* The CPU interface through system registers (§12.2): ICC_SRE_EL1.SRE, PMR, IGRPEN1. */
 	__asm__ __volatile__(
@@ -154,7 +183,7 @@ void gic_init(void)
 {
 	const struct arm64_platform *p = &arm64_platform;
 
-	if (!p->gicd.size || (v3() ? !p->gicr.size : !p->gicc.size))
+	if (!p->gicd.size || (v3() ? !p->nr_gicr : !p->gicc.size))
 		panic("gic: the DTB names no GICv%u", p->gic_version);
 	if (!v3()) {
 		*mmio32(p->gicd.base, GICD_CTLR) = GICD_CTLR_ENABLE_V2;

@@ -15,6 +15,7 @@
  * Entries are written with WRITE_ONCE and published with DSB ISHST before
  * use: the table walker may read them at any time (Arm ARM D8.2.x).
  */
+#include <asm/boot_map.h>
 #include <asm/mmu.h>
 #include <asm/pte.h>
 #include <asm/pte_rights.h>
@@ -25,7 +26,14 @@
 #include <kernel/printk.h>
 #include <uapi/linux/errno.h>
 
-#define MAX_MMIO 8
+#define MAX_MMIO (ARM64_MAX_GICR + 8) /* every redistributor region and a few devices */
+/*
+ * Tables for what the boot map lacks before arch_mm_init() (early_map()):
+ * a few pages of firmware tables and device registers. Each page outside
+ * the boot map's 4 GiB costs at most one table per level; each device in
+ * one of its 1 GiB blocks two (the block split to 2 MiB, then to pages).
+ */
+#define EARLY_TABLES 16
 
 extern const char __text_start[], __text_end[], __rodata_start[], __rodata_end[];
 extern const char __data_start[], __kernel_end[];
@@ -37,24 +45,6 @@ static unsigned int nr_mmio;
 phys_addr_t arm64_empty_pgd(void)
 {
 	return empty_pgd;
-}
-
-void arm64_add_mmio(const struct mmio_range *r)
-{
-	if (r->size && nr_mmio < MAX_MMIO)
-		mmio[nr_mmio++] = *r;
-}
-
-void arm64_flush_page(uintptr_t va)
-{
-	__asm__ __volatile__("dsb ishst\n\ttlbi vaae1is, %0\n\tdsb ish\n\tisb" ::"r"(
-				     (va >> PAGE_SHIFT) & ((1ul << 44) - 1))
-			     : "memory");
-}
-
-void arm64_flush_all(void)
-{
-	__asm__ __volatile__("dsb ishst\n\ttlbi vmalle1is\n\tdsb ish\n\tisb" ::: "memory");
 }
 
 static u64 *table_virt(u64 entry)
@@ -84,6 +74,97 @@ static u64 leaf_flags(unsigned int prot)
 	if (!(prot & KPROT_EXEC))
 		f |= PTE_PXN;
 	return f;
+}
+
+static u64 early_tables[EARLY_TABLES][PT_ENTRIES] __attribute__((aligned(PAGE_SIZE)));
+static unsigned int early_tables_used;
+
+/*
+ * The boot tables and early_tables are in the image (.bss.boot, .bss), so
+ * they are reached at their link address: the boot map's direct map need
+ * not cover where the loader put the image.
+ */
+static u64 *early_table(const struct boot_map *m, u64 phys)
+{
+	(void)m;
+	return (u64 *)(KERNEL_VMA + (phys - arm64_kernel_phys_base));
+}
+
+static u64 *early_alloc(const struct boot_map *m, u64 *phys)
+{
+	(void)m;
+	if (early_tables_used == EARLY_TABLES)
+		return NULL;
+	u64 *t = early_tables[early_tables_used++];
+
+	*phys = kernel_image_to_phys(t);
+	return t; /* zero since head.S cleared the BSS */
+}
+
+static void early_invalidate(const struct boot_map *m, u64 va)
+{
+	(void)m;
+	(void)va;
+	arm64_flush_all(); /* a block may have gone: every entry it left in the TLB */
+}
+
+/*
+ * Maps one page into the boot map (head.S) before arch_mm_init(): what
+ * lies outside its 4 GiB, or inside it with the wrong memory type (a
+ * device register in a cacheable 1 GiB block, Arm ARM B2.8: a cacheable
+ * alias of a device invites speculative reads of it).
+ */
+static int early_map(uintptr_t va, u64 leaf)
+{
+	const struct boot_map m = {
+		.root = early_table(NULL, read_sysreg(ttbr1_el1) & PTE_ADDR_MASK),
+		.table = early_table,
+		.alloc = early_alloc,
+		.invalidate = early_invalidate,
+	};
+	int err = arm64_boot_map_page(&m, va, leaf);
+
+	__asm__ __volatile__("dsb ishst\n\tisb" ::: "memory");
+	return err;
+}
+
+static void map_mmio(const struct mmio_range *r);
+
+/*
+ * A device's registers: mapped Device-nGnRE at once (the boot map's
+ * blocks may miss them or cover them as Normal memory), and again in the
+ * kernel's own tables by arch_mm_init(). After that, mapped at once there.
+ */
+void arm64_add_mmio(const struct mmio_range *r)
+{
+	if (!r->size)
+		return;
+	if (kernel_l0) {
+		map_mmio(r);
+		return;
+	}
+	if (nr_mmio == MAX_MMIO)
+		panic("mmu: more than %u device register ranges", MAX_MMIO);
+	mmio[nr_mmio++] = *r;
+	for (phys_addr_t p = ALIGN_DOWN(r->base, PAGE_SIZE); p < r->base + r->size;
+	     p += PAGE_SIZE) {
+		if (early_map((uintptr_t)phys_to_virt(p),
+			      p | leaf_flags(KPROT_READ | KPROT_WRITE | KPROT_DEVICE)))
+			panic("mmu: no early table left to map device registers at %#lx",
+			      (unsigned long)p);
+	}
+}
+
+void arm64_flush_page(uintptr_t va)
+{
+	__asm__ __volatile__("dsb ishst\n\ttlbi vaae1is, %0\n\tdsb ish\n\tisb" ::"r"(
+				     (va >> PAGE_SHIFT) & ((1ul << 44) - 1))
+			     : "memory");
+}
+
+void arm64_flush_all(void)
+{
+	__asm__ __volatile__("dsb ishst\n\ttlbi vmalle1is\n\tdsb ish\n\tisb" ::: "memory");
 }
 
 /*
@@ -126,8 +207,8 @@ static int map_page(uintptr_t va, u64 entry)
 
 int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot)
 {
-	if (!kernel_l0)
-		return -ENOMEM; /* before arch_mm_init(): only the boot map, which is fixed */
+	if (!kernel_l0) /* before arch_mm_init(): firmware tables beyond the boot map */
+		return early_map(virt, phys | leaf_flags(prot));
 	return map_page(virt, phys | leaf_flags(prot));
 }
 

@@ -99,12 +99,3 @@ const unsigned int arch_nr_regsets = sizeof(arch_regsets) / sizeof(arch_regsets[
 
 _Static_assert(sizeof(struct user_pt_regs) == 34 * 8, "Linux's user_pt_regs");
 _Static_assert(sizeof(struct user_pt_regs) <= REGSET_MAX_BYTES, "fits the regset buffer");
-
-/*
- * Code written through the direct map: drop every stale instruction-cache
- * line, as pte_sync_icache() does for new code pages (Arm ARM D7.5).
- */
-void arch_sync_icache(void)
-{
-	__asm__ __volatile__("dsb ish\n\tic ialluis\n\tdsb ish\n\tisb" ::: "memory");
-}

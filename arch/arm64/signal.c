@@ -20,6 +20,7 @@
  * return address) and the trampoline's address are pushed on the GCS, and
  * rt_sigreturn consumes the cap and zeroes it (docs/ABI.md §5.7).
  */
+#include <asm/gcs.h>
 #include <asm/page.h>
 #include <asm/pstate.h>
 #include <asm/trap.h>
@@ -150,10 +151,13 @@ static int push_gcs_frame(struct task *t, uintptr_t ret)
 	u64 entries[2] = { ret, (gcspr - 8) & ~0xfffull }; /* at gcspr - 16, gcspr - 8 */
 	struct vma *v = vma_find(&t->mm->vmas, gcspr - 16);
 
+	arm64_gcsb_dsync(); /* the task's own GCS effects before our stores beside them */
 	if (!v || !(v->flags & VM_SHADOW_STACK) || !(v->prot & PROT_WRITE) || gcspr > v->end ||
 	    mm_write(t->mm, gcspr - 16, entries, sizeof(entries)))
 		return -ENOSPC; /* the GCS is full: reported as its overflow */
-	__asm__ __volatile__("dsb ish" ::: "memory"); /* visible to the GCS reads that follow */
+	/* Our stores, then the handler's RET that pops them: DSB, then GCSB DSYNC. */
+	__asm__ __volatile__("dsb ish" ::: "memory");
+	arm64_gcsb_dsync();
 	arch_shstk_set_ssp(t, gcspr - 16);
 	return 0;
 }
@@ -278,13 +282,16 @@ static int restore_gcs(struct task *t, const struct sigcontext64 *sc)
 	uintptr_t gcspr = arch_shstk_get_ssp(t);
 	u64 cap, zero = 0;
 
-	__asm__ __volatile__("dsb ish" ::: "memory");
+	/* The handler's GCS effects (its pops, a GCSSTR) before our reads (Linux's gcs_restore_signal). */
+	arm64_gcsb_dsync();
 	if (copy_from_user(&cap, (const void __user *)gcspr, sizeof(cap)))
 		return -EFAULT;
 	if (cap != (gcspr & ~0xfffull))
 		return -EINVAL;
 	if (mm_write(t->mm, gcspr, &zero, sizeof(zero)))
 		return -EFAULT;
+	__asm__ __volatile__("dsb ish" ::: "memory");
+	arm64_gcsb_dsync(); /* the zeroed cap before the GCS loads after sigreturn */
 	arch_shstk_set_ssp(t, gcspr + 8);
 	return 0;
 }

@@ -184,6 +184,19 @@ void arm64_secondary_main(u64 cpu)
 	arm64_traps_init();
 	if (arm64_pan_enabled)
 		arm64_pan_init();
+	/*
+	 * A GICv3 CPU whose redistributor no region holds could take no
+	 * interrupt: it says so, reports itself failed and parks, and the
+	 * suite runs on the CPUs that came up.
+	 */
+	if (arm64_platform.gic_version == 3 && !gic_find_redistributor()) {
+		pr_warn("smp: MPIDR %#lx has no redistributor in the %u regions the firmware gave; "
+			"left out\n",
+			(unsigned long)arch_smp_this_cpu_id(), arm64_platform.nr_gicr);
+		__atomic_store_n(&smp_cpus[cpu].state, SMP_CPU_FAILED, __ATOMIC_RELEASE);
+		for (;;)
+			__asm__ __volatile__("msr daifset, #0xf\n\twfi" ::: "memory");
+	}
 	verdict = arm64_gcs_check_secondary(&detail);
 	smp_report(&smp_cpus[cpu], arch_smp_this_cpu_id(), verdict, detail);
 	smp_secondary_main(&smp_cpus[cpu]);

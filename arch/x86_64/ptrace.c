@@ -208,6 +208,8 @@ _Static_assert(sizeof(struct user_regs_struct) == 27 * 8, "Linux's user_regs_str
 _Static_assert(sizeof(struct user_regs_struct) <= REGSET_MAX_BYTES, "fits the regset buffer");
 
 /* Stores through another linear address reach the instruction side by themselves (SDM vol. 3A §11.6). */
-void arch_sync_icache(void)
+void arch_sync_icache_range(const void *kaddr, size_t len)
 {
+	(void)kaddr;
+	(void)len;
 }

@@ -121,6 +121,29 @@ primary_entry:
 	cmp	x4, #IMAGE_BLOCKS
 	b.lo	5b
 
+	/*
+	 * The BSS and the boot tables in it were written with the MMU off,
+	 * so straight to memory; the loader only had to clean the image to
+	 * the PoC (booting.rst), so clean lines of its old contents may still
+	 * be in the caches and would be read instead once they are on (the
+	 * table walker reads through them too). Invalidate them (DC IVAC, by
+	 * CTR_EL0.DminLine, Arm ARM D19.2), as Linux does for its MMU-off
+	 * writes (dcache_inval_poc).
+	 */
+	mrs	x1, ctr_el0
+	ubfx	x1, x1, #16, #4		/* DminLine: log2 of words */
+	mov	x2, #4
+	lsl	x2, x2, x1		/* line size in bytes */
+	adr_l	x3, __bss_start
+	sub	x4, x2, #1
+	bic	x3, x3, x4
+	adr_l	x4, __bss_end
+6:	dc	ivac, x3
+	add	x3, x3, x2
+	cmp	x3, x4
+	b.lo	6b
+	dsb	sy
+
 	/* MMU on (Arm ARM D8.2): attributes, TCR with the PA size the CPU has, roots. */
 	ldr	x1, =MAIR_EL1_VALUE
 	msr	mair_el1, x1
@@ -228,14 +251,57 @@ secondary_high:
  */
 	.section .head.text, "ax"
 el2_to_el1:
+	/*
+	 * HCR_EL2: EL1 is AArch64, nothing trapped. On a core without
+	 * FEAT_E2H0 (ID_AA64MMFR4_EL1.E2H0 negative) E2H is RES1: VHE cannot
+	 * be left, so it is set, and the registers whose layout E2H changes
+	 * are written in that layout (CNTHCTL_EL2, CPTR_EL2), SCTLR_EL1
+	 * through its EL12 alias -- Linux's init_el2_hcr and __check_hvhe.
+	 * x6 = HCR_EL2.E2H from here on.
+	 */
 	mov	x1, #HCR_EL2_RW
-	msr	hcr_el2, x1
-	mrs	x1, cnthctl_el2
-	orr	x1, x1, #CNTHCTL_EL2_EL1PC
-	msr	cnthctl_el2, x1
+	mrs	x6, S3_0_C0_C7_4	/* ID_AA64MMFR4_EL1 */
+	sbfx	x6, x6, #ID_AA64MMFR4_E2H0_SHIFT, #4
+	cmp	x6, #0
+	cset	x6, lt
+	cbz	x6, 1f
+	orr	x1, x1, #HCR_EL2_E2H
+1:	msr	hcr_el2, x1
+	isb
+	/* EL1PCTEN and EL1PCEN: bits 1:0, or 11:10 under E2H (Arm ARM D19.2, CNTHCTL_EL2). */
+	mov	x1, #CNTHCTL_EL2_EL1PC
+	cbz	x6, 1f
+	lsl	x1, x1, #10
+1:	msr	cnthctl_el2, x1
 	msr	cntvoff_el2, xzr
-	mov	x1, #0x33ff		/* CPTR_EL2: RES1 bits, no FP trap (TFP = 0) */
-	msr	cptr_el2, x1
+	/* No FP trap: CPTR_EL2.TFP = 0 (RES1 bits set), or under E2H FPEN = 0b11. */
+	mov	x1, #0x33ff
+	cbz	x6, 1f
+	mov	x1, #CPTR_EL2_E2H_FPEN
+1:	msr	cptr_el2, x1
+	/*
+	 * What the kernel at EL1 reads as MIDR_EL1 and MPIDR_EL1 comes from
+	 * VPIDR_EL2 and VMPIDR_EL2 (UNKNOWN at reset): this CPU's own
+	 * values. No stage 2 (VTTBR_EL2 = 0), no trap of the AArch32 system
+	 * registers (HSTR_EL2 = 0), no debug or PMU trap, and every PMU
+	 * counter EL1's (MDCR_EL2.HPMN = PMCR_EL0.N) -- Linux's
+	 * __init_el2_nvhe_idregs, __init_el2_stage2, __init_el2_debug.
+	 */
+	mrs	x1, midr_el1
+	msr	vpidr_el2, x1
+	mrs	x1, mpidr_el1
+	msr	vmpidr_el2, x1
+	msr	vttbr_el2, xzr
+	msr	hstr_el2, xzr
+	mov	x1, #0
+	mrs	x2, id_aa64dfr0_el1
+	ubfx	x2, x2, #ID_AA64DFR0_PMUVER_SHIFT, #4
+	cbz	x2, 1f			/* no PMU */
+	cmp	x2, #0xf
+	b.eq	1f			/* an IMPLEMENTATION DEFINED one */
+	mrs	x1, pmcr_el0
+	ubfx	x1, x1, #11, #5		/* PMCR_EL0.N */
+1:	msr	mdcr_el2, x1
 
 	/* ID_AA64PFR0_EL1.GIC (27:24): ICC_SRE_EL2 (S3_4_C12_C9_5) SRE | Enable. */
 	mrs	x1, id_aa64pfr0_el1
@@ -276,25 +342,36 @@ el2_to_el1:
 	ubfx	x1, x1, #ID_AA64MMFR0_FGT_SHIFT, #4
 	cbz	x1, 4f
 	mov	x4, #0			/* x4 = the HFGRTR/HFGWTR bits */
+	mov	x7, #0			/* x7 = the HFGITR bits */
 	cbz	x2, 32f
-	mrs	x1, S3_4_C1_C1_6	/* HFGITR_EL2 */
-	ldr	x5, =HFGITR_EL2_GCS
-	orr	x1, x1, x5
-	msr	S3_4_C1_C1_6, x1
+	ldr	x7, =HFGITR_EL2_GCS
 	ldr	x4, =HFGRTR_EL2_GCS
 32:	cbz	x3, 33f
 	ldr	x5, =HFGRTR_EL2_PIE
 	orr	x4, x4, x5
-33:	mrs	x1, S3_4_C1_C1_4	/* HFGRTR_EL2 */
-	orr	x1, x1, x4
-	msr	S3_4_C1_C1_4, x1
-	mrs	x1, S3_4_C1_C1_5	/* HFGWTR_EL2 */
-	orr	x1, x1, x4
-	msr	S3_4_C1_C1_5, x1
+33:	/* EL0's own registers of SME (TPIDR2_EL0) and S1POE (POR_EL0), and EL1's beside them. */
+	mrs	x1, id_aa64pfr1_el1
+	ubfx	x1, x1, #ID_AA64PFR1_SME_SHIFT, #4
+	cbz	x1, 34f
+	ldr	x5, =HFGRTR_EL2_SME
+	orr	x4, x4, x5
+34:	mrs	x1, S3_0_C0_C7_3	/* ID_AA64MMFR3_EL1 */
+	ubfx	x1, x1, #ID_AA64MMFR3_S1POE_SHIFT, #4
+	cbz	x1, 35f
+	ldr	x5, =HFGRTR_EL2_POE
+	orr	x4, x4, x5
+35:	msr	S3_4_C1_C1_4, x4	/* HFGRTR_EL2 */
+	msr	S3_4_C1_C1_5, x4	/* HFGWTR_EL2 */
+	msr	S3_4_C1_C1_6, x7	/* HFGITR_EL2 */
+	msr	S3_4_C3_C1_4, xzr	/* HDFGRTR_EL2: no debug register trapped */
+	msr	S3_4_C3_C1_5, xzr	/* HDFGWTR_EL2 */
 4:
 	ldr	x1, =SCTLR_EL1_BOOT
-	msr	sctlr_el1, x1
-	mov	x1, #SPSR_EL1H_MASKED
+	cbz	x6, 5f
+	msr	S3_5_C1_C0_0, x1	/* SCTLR_EL12: under E2H, SCTLR_EL1 would name SCTLR_EL2 */
+	b	6f
+5:	msr	sctlr_el1, x1
+6:	mov	x1, #SPSR_EL1H_MASKED
 	msr	spsr_el2, x1
 	msr	elr_el2, lr
 	isb

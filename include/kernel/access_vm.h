@@ -31,8 +31,13 @@ struct mm;
  */
 size_t access_remote_vm(struct mm *mm, uintptr_t addr, void *buf, size_t len, unsigned int foll);
 
-/* ---- arch hook (arch/ARCH/ptrace.c) ---- */
-/* The kernel wrote code through the direct map: the instruction side must see it. */
-void arch_sync_icache(void);
+/* ---- arch hook (arch/arm64/cacheflush.c, arch/x86_64/ptrace.c) ---- */
+/*
+ * The kernel wrote [kaddr, kaddr + len) of an executable area through the
+ * direct map (exec, ptrace, process_vm_writev, /proc/PID/mem: mm_write()
+ * and access_remote_vm()): the instruction side must see it before user
+ * space runs it again.
+ */
+void arch_sync_icache_range(const void *kaddr, size_t len);
 
 #endif

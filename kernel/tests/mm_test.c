@@ -54,25 +54,58 @@ KTEST(page_alloc_contiguous_zeroed)
 }
 
 /* Exhausting memory must fail cleanly with 0, then recover completely. */
+/* Runs one index page records besides the previous index page's address. */
+#define INDEX_RUNS ((PAGE_SIZE / sizeof(phys_addr_t) - 1) / 2)
+#define RUN_PAGES 512 /* taken 2 MiB at a time while that works, then page by page */
+
+/*
+ * Every free page taken, then given back. Runs of RUN_PAGES first, then
+ * single pages (what is left is fragments): the pool is emptied in a few
+ * thousand calls, not one per page -- on a machine of many GiB, a million
+ * calls take minutes under an emulator. The runs are recorded in index
+ * pages: slot 0 the previous index page, then (address, pages) pairs.
+ */
 KTEST(page_alloc_exhaustion)
 {
 	size_t before = page_free_count();
-	phys_addr_t chain = 0;
-	size_t got = 0;
+	phys_addr_t index = 0;
+	size_t got = 0, used = INDEX_RUNS, run = RUN_PAGES;
 
-	/* Each allocated page stores the address of the previous one. */
-	for (phys_addr_t p; (p = page_alloc(1)) != 0; got++) {
-		*(phys_addr_t *)phys_to_virt(p) = chain;
-		chain = p;
+	for (;;) {
+		size_t n = run;
+		phys_addr_t p = page_alloc(n);
+
+		if (!p) {
+			if (run == 1)
+				break;
+			run = 1;
+			continue;
+		}
+		got += n;
+		if (used == INDEX_RUNS) { /* the run's first page becomes the next index page */
+			*(phys_addr_t *)phys_to_virt(p) = index;
+			index = p;
+			used = 0;
+			p += PAGE_SIZE;
+			if (--n == 0)
+				continue;
+		}
+		phys_addr_t *slots = phys_to_virt(index);
+
+		slots[1 + 2 * used] = p;
+		slots[2 + 2 * used++] = n;
 	}
 	KTEST_EXPECT_EQ(ctx, got, before);
 	KTEST_EXPECT_EQ(ctx, page_free_count(), 0);
 	KTEST_EXPECT_EQ(ctx, page_alloc(1), 0);
-	while (chain) {
-		phys_addr_t prev = *(phys_addr_t *)phys_to_virt(chain);
+	while (index) {
+		phys_addr_t *slots = phys_to_virt(index), prev = slots[0];
 
-		page_free(chain, 1);
-		chain = prev;
+		for (size_t i = 0; i < used; i++)
+			page_free(slots[1 + 2 * i], slots[2 + 2 * i]);
+		page_free(index, 1);
+		index = prev;
+		used = INDEX_RUNS; /* every earlier index page is full */
 	}
 	KTEST_EXPECT_EQ(ctx, page_free_count(), before);
 }

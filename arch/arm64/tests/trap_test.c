@@ -4,6 +4,7 @@
  * delivered through VBAR_EL1 with the right ESR class and returns; and the
  * CPU features the probe reported are the ones the kernel enabled.
  */
+#include <asm/gcs.h>
 #include <asm/mmu.h>
 #include <asm/pte.h>
 #include <asm/setup.h>
@@ -50,15 +51,20 @@ KTEST(arm64_sctlr_pan_match_probe)
 	}
 }
 
-/* User GCS exactly when the CPU has GCS and S1PIE and gcs=off is absent. */
+/*
+ * User GCS exactly when the CPU has GCS and S1PIE, gcs=off is absent and
+ * the EL0 probe saw BL push (gcs_probe.c); a reason exactly when not.
+ */
 KTEST(arm64_gcs_matches_probe)
 {
 	const char *opt = cmdline_get(&kernel_cmdline, "gcs");
 	bool off = opt && strcmp(opt, "off") == 0;
+	const char *why = arm64_gcs_unusable_reason();
 
 	KTEST_EXPECT_EQ(ctx, arm64_pie_enabled, arm64_features.s1pie);
 	KTEST_EXPECT_EQ(ctx, arch_shstk_supported(),
-			arm64_features.gcs && arm64_features.s1pie && !off);
+			arm64_features.gcs && arm64_features.s1pie && !off && !why);
+	KTEST_EXPECT_EQ(ctx, arch_shstk_supported(), why == NULL);
 }
 
 /*

@@ -6,6 +6,7 @@
 #ifndef ASM_ACPI_H
 #define ASM_ACPI_H
 
+#include <asm/setup.h>
 #include <kernel/types.h>
 
 /* SPCR (Microsoft SPCR specification, Table 3). */
@@ -43,10 +44,30 @@
 #define FADT_PSCI_COMPLIANT (1u << 0)
 #define FADT_PSCI_USE_HVC (1u << 1)
 
+/* The MADT's GIC structures as arm64_madt_parse() (madt.c) reads them. */
+struct arm64_madt {
+	phys_addr_t gicd;			/* the first GICD's base */
+	unsigned int declared_version;		/* its GIC version field (0: not given) */
+	phys_addr_t gicc;			/* the boot CPU's GICC base (GICv2 CPU interface) */
+	struct mmio_range gicr[ARM64_MAX_GICR]; /* redistributor regions, in table order */
+	unsigned int nr_gicr;
+	bool gicr_per_cpu;	/* from the GICCs' GICR Base Address: one redistributor each */
+	u64 cpus[SMP_MAX_CPUS]; /* MPIDR affinity of each GICC to start, in table order */
+	unsigned int nr_cpus;
+	unsigned int skipped_disabled, skipped_duplicate, skipped_invalid; /* GICCs left out */
+};
+
+/*
+ * Reads the MADT of len bytes at table; boot_mpidr picks the GICC whose
+ * CPU interface is this CPU's. Only whole structures inside len are read.
+ */
+void arm64_madt_parse(const void *table, size_t len, u64 boot_mpidr, struct arm64_madt *m);
+
 /* What the tables said, as they said it, for the self-tests. */
 struct arm64_acpi_facts {
-	unsigned int spcr_type;	       /* SPCR interface type */
-	unsigned int madt_gic_version; /* GICD structure's version field */
+	unsigned int spcr_type;		/* SPCR interface type */
+	unsigned int madt_gic_version;	/* GICD structure's version field */
+	unsigned int madt_skipped_cpus; /* GICCs not started: disabled, duplicate, bad MPIDR */
 };
 extern struct arm64_acpi_facts arm64_acpi_facts;
 

@@ -253,7 +253,8 @@ struct efi_gop {
 
 struct arm64_efi_handoff {
 	u64 magic;
-	phys_addr_t dtb; /* the firmware's device tree, or 0 */
+	phys_addr_t dtb;       /* the firmware's device tree, or 0 */
+	phys_addr_t acpi_rsdp; /* where the RSDP copied into info.acpi_rsdp lies, or 0 */
 	struct boot_info info;
 	/* The runtime-services ranges (never usable), for the memory-map self-test. */
 	struct mem_range runtime[ARM64_EFI_MAX_RUNTIME];

@@ -21,8 +21,10 @@
 #define ASM_PGTABLE_H
 
 #include <asm/mmu.h>
+#include <asm/page.h>
 #include <asm/pte.h>
 #include <asm/sysreg.h>
+#include <kernel/access_vm.h>
 #include <kernel/compiler.h>
 #include <kernel/types.h>
 #include <kernel/vma.h>
@@ -130,11 +132,15 @@ static inline void tlb_flush_all(phys_addr_t pgd)
 	arm64_tlb_flush_user(pgd, 0, true);
 }
 
-/* New code pages: make the instruction side see what the direct map wrote (Arm ARM D7.5). */
+/*
+ * New code pages (a copy-on-write copy, a fresh page of an executable
+ * area): what the direct map wrote, cleaned to the PoU and the stale
+ * instructions dropped (arch/arm64/cacheflush.c).
+ */
 static inline void pte_sync_icache(u64 e)
 {
 	if ((e & PTE_VALID) && !(e & PTE_UXN))
-		__asm__ __volatile__("dsb ish\n\tic ialluis\n\tdsb ish\n\tisb" ::: "memory");
+		arch_sync_icache_range(phys_to_virt(e & PTE_ADDR_MASK), PAGE_SIZE);
 }
 
 static inline void pte_install(u64 *e, u64 leaf)

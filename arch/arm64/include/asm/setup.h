@@ -13,13 +13,18 @@ struct mmio_range {
 	size_t size;
 };
 
+/* Redistributor regions: one per CPU at most (MADT GICCs' own GICR addresses). */
+#define ARM64_MAX_GICR SMP_MAX_CPUS
+
 /* The devices the DTB or the ACPI tables described; read by the drivers. */
 struct arm64_platform {
-	struct mmio_range uart;	   /* PL011 */
-	struct mmio_range rtc;	   /* PL031, size 0 when absent */
-	struct mmio_range gicd;	   /* GIC distributor */
-	struct mmio_range gicc;	   /* GICv2 CPU interface */
-	struct mmio_range gicr;	   /* GICv3 redistributors */
+	struct mmio_range uart;			/* PL011 */
+	struct mmio_range rtc;			/* PL031, size 0 when absent */
+	struct mmio_range gicd;			/* GIC distributor */
+	struct mmio_range gicc;			/* GICv2 CPU interface */
+	struct mmio_range gicr[ARM64_MAX_GICR]; /* GICv3 redistributor regions */
+	unsigned int nr_gicr;
+	bool gicr_per_cpu;	   /* each region one CPU's redistributor (no Last bit to find) */
 	unsigned int gic_version;  /* 2 or 3 */
 	unsigned int timer_intid;  /* virtual timer's GIC INTID */
 	unsigned int ptimer_intid; /* EL1 physical timer's (arch_cpu_relax()), 0 if unknown */
@@ -67,6 +72,8 @@ void gic_enable(unsigned int intid);
 unsigned int gic_ack(u32 *eoi);
 void gic_eoi(u32 eoi);
 void gic_send_sgi(unsigned int sgi, u64 mpidr, u8 cpu_mask);
+/* GICv3: this CPU's redistributor in arm64_platform.gicr[], or 0 when none is its. */
+phys_addr_t gic_find_redistributor(void);
 #define GIC_SPURIOUS 1023
 
 /* The FP/SIMD state for new programs; called once at start. */

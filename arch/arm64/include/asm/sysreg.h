@@ -41,8 +41,11 @@
 /* MPIDR_EL1's affinity fields Aff3 (39:32) and Aff2..Aff0 (23:0), Arm ARM D19.2.101. */
 #define MPIDR_AFFINITY_MASK UL(0xff00ffffff)
 
-/* HCR_EL2 (Arm ARM D19.2.48): RW = EL1 is AArch64. */
+/* HCR_EL2 (Arm ARM D19.2.48): RW = EL1 is AArch64; E2H, RES1 without FEAT_E2H0. */
 #define HCR_EL2_RW (UL(1) << 31)
+#define HCR_EL2_E2H (UL(1) << 34)
+/* CPTR_EL2 under HCR_EL2.E2H has CPACR_EL1's layout: FPEN (21:20) = 0b11, no FP trap. */
+#define CPTR_EL2_E2H_FPEN (UL(3) << 20)
 /* HCRX_EL2 (S3_4_C1_C2_2, FEAT_HCX): booting.rst asks GCSEn for GCS, TCR2En for S1PIE. */
 #define HCRX_EL2_TCR2EN (UL(1) << 14)
 #define HCRX_EL2_GCSEN (UL(1) << 22)
@@ -50,6 +53,9 @@
 #define HFGITR_EL2_GCS \
 	((UL(1) << 59) | (UL(1) << 58) | (UL(1) << 57)) /* nGCSEPP, nGCSSTR_EL1, nGCSPUSHM_EL1 */
 #define HFGRTR_EL2_GCS ((UL(1) << 53) | (UL(1) << 52))	/* nGCS_EL1, nGCS_EL0 (also HFGWTR) */
+/* Their SME and S1POE "n" bits: nTPIDR2_EL0, nSMPRI_EL1; nPOR_EL1, nPOR_EL0. */
+#define HFGRTR_EL2_SME ((UL(1) << 55) | (UL(1) << 54))
+#define HFGRTR_EL2_POE ((UL(1) << 60) | (UL(1) << 59))
 /* The same registers' S1PIE "n" bits: EL1 may read and write PIR_EL1 and PIRE0_EL1. */
 #define HFGRTR_EL2_PIE ((UL(1) << 58) | (UL(1) << 57)) /* nPIR_EL1, nPIRE0_EL1 (also HFGWTR) */
 /* CNTHCTL_EL2: EL1PCTEN, EL1PCEN -- EL1 may use the physical counter and timer. */
@@ -64,7 +70,11 @@
 #define ID_AA64MMFR0_FGT_SHIFT 56
 #define ID_AA64MMFR1_PAN_SHIFT 20
 #define ID_AA64MMFR1_HCX_SHIFT 40
-#define ID_AA64MMFR3_S1PIE_SHIFT 8 /* ID_AA64MMFR3_EL1.S1PIE, bits 11:8 */
+#define ID_AA64MMFR3_S1PIE_SHIFT 8  /* ID_AA64MMFR3_EL1.S1PIE, bits 11:8 */
+#define ID_AA64MMFR3_S1POE_SHIFT 16 /* ID_AA64MMFR3_EL1.S1POE, bits 19:16 */
+#define ID_AA64MMFR4_E2H0_SHIFT 24  /* ID_AA64MMFR4_EL1.E2H0, bits 27:24: negative = E2H RES1 */
+#define ID_AA64PFR1_SME_SHIFT 24    /* ID_AA64PFR1_EL1.SME, bits 27:24 */
+#define ID_AA64DFR0_PMUVER_SHIFT 8  /* ID_AA64DFR0_EL1.PMUVer, bits 11:8 (0xf: IMP DEF) */
 
 /* ID registers binutils may not name: ID_AA64MMFR3_EL1 is S3_0_C0_C7_3. */
 #define REG_ID_AA64MMFR3_EL1 "S3_0_C0_C7_3"
