@@ -135,7 +135,8 @@ SYSCALL(times)
 		cputime_process(current->proc, &self);
 		tms = (struct tms){ ticks_to_clock_t(self.utime_ticks),
 				    ticks_to_clock_t(self.stime_ticks),
-				    ticks_to_clock_t(c->utime_ticks), ticks_to_clock_t(c->stime_ticks) };
+				    ticks_to_clock_t(c->utime_ticks),
+				    ticks_to_clock_t(c->stime_ticks) };
 		if (copy_to_user(u, &tms, sizeof(tms)))
 			return -EFAULT;
 	}

@@ -26,21 +26,30 @@ static void send_timer_signal(struct process *p, int sig)
 	signal_send_process(p, sig, &k);
 }
 
+/* a + b for b >= 0, KTIME_MAX_NS at most: a huge interval must not wrap to the past. */
+static s64 add_sat(s64 a, s64 b)
+{
+	return a > KTIME_MAX_NS - b ? KTIME_MAX_NS : a + b;
+}
+
 static void real_timer_fire(struct tick_timer *t)
 {
 	struct itimers *it = container_of(t, struct itimers, real);
 	struct process *p = container_of(it, struct process, itimers);
-	s64 now = time_monotonic_ns();
+	s64 now = time_monotonic_ns(), interval = it->real_interval_ns, next;
 
 	send_timer_signal(p, SIGALRM);
-	if (it->real_interval_ns) {
-		/* Missed periods are skipped, as Linux's hrtimer_forward(). */
-		s64 next = t->expires_ns + it->real_interval_ns;
+	if (!interval)
+		return;
+	/* The first period end after now: missed periods are skipped, as Linux's hrtimer_forward(). */
+	next = add_sat(t->expires_ns, interval);
+	if (next <= now) {
+		s64 periods = (now - next) / interval + 1;
 
-		if (next <= now)
-			next += ((now - next) / it->real_interval_ns + 1) * it->real_interval_ns;
-		tick_timer_arm(t, next);
+		next = periods > (KTIME_MAX_NS - next) / interval ? KTIME_MAX_NS
+								  : next + periods * interval;
 	}
+	tick_timer_arm(t, next);
 }
 
 void itimers_init(struct process *p)
@@ -65,7 +74,8 @@ static void cpu_timer_charge(struct process *p, int i)
 		return;
 	send_timer_signal(p, cpu_timer_signal[i]);
 	/* The overshoot comes off the next period; at least 1 ns stays armed. */
-	it->cpu_left_ns[i] = it->cpu_interval_ns[i] ? it->cpu_left_ns[i] + it->cpu_interval_ns[i] : 0;
+	it->cpu_left_ns[i] = it->cpu_interval_ns[i] ? it->cpu_left_ns[i] + it->cpu_interval_ns[i]
+						    : 0;
 	if (it->cpu_interval_ns[i] && it->cpu_left_ns[i] <= 0)
 		it->cpu_left_ns[i] = 1;
 }
@@ -132,7 +142,7 @@ static int itimer_set(int which, s64 value, s64 interval)
 		if (value) {
 			s64 now = time_monotonic_ns();
 
-			tick_timer_arm(&it->real, value > KTIME_MAX_NS - now ? KTIME_MAX_NS : now + value);
+			tick_timer_arm(&it->real, add_sat(now, value));
 		}
 		return 0;
 	case ITIMER_VIRTUAL:

@@ -111,8 +111,10 @@ static int body_wall_clock(void)
 
 	EXPECT("gettimeofday", gettimeofday(&tv, NULL), 0);
 	EXPECT_TRUE("the hardware clock says a time after 2020", t >= YEAR_2020);
-	EXPECT_TRUE("time() and CLOCK_REALTIME within a second", t - rt / SEC <= 1 && t >= rt / SEC);
-	EXPECT_TRUE("gettimeofday and time() within a second", tv.tv_sec - t <= 1 && tv.tv_sec >= t);
+	EXPECT_TRUE("time() and CLOCK_REALTIME within a second",
+		    t - rt / SEC <= 1 && t >= rt / SEC);
+	EXPECT_TRUE("gettimeofday and time() within a second",
+		    tv.tv_sec - t <= 1 && tv.tv_sec >= t);
 	EXPECT_TRUE("tv_usec in range", tv.tv_usec >= 0 && tv.tv_usec < 1000000);
 	EXPECT("time(&t) stores", time(&stored) >= t && stored >= t, 1);
 #ifdef __NR_time /* x86_64's system call; arm64's time() is libc's, over clock_gettime */
@@ -182,9 +184,11 @@ static int body_set_realtime_errnos(void)
 	ts = (struct timespec){ -1, 0 };
 	EXPECT_TRUE("tv_sec -1", fails_with(clock_settime(CLOCK_REALTIME, &ts), EINVAL));
 	ts = (struct timespec){ 0, 0 };
-	EXPECT_TRUE("the epoch: before boot", fails_with(clock_settime(CLOCK_REALTIME, &ts), EINVAL));
+	EXPECT_TRUE("the epoch: before boot",
+		    fails_with(clock_settime(CLOCK_REALTIME, &ts), EINVAL));
 	ts = (struct timespec){ 9000000000L, 0 };
-	EXPECT_TRUE("past TIME_SETTOD_SEC_MAX", fails_with(clock_settime(CLOCK_REALTIME, &ts), EINVAL));
+	EXPECT_TRUE("past TIME_SETTOD_SEC_MAX",
+		    fails_with(clock_settime(CLOCK_REALTIME, &ts), EINVAL));
 	ts = (struct timespec){ SET_TO, 0 };
 	EXPECT_TRUE("bad pointer", fails_with(clock_settime(CLOCK_REALTIME, BAD_PTR), EFAULT));
 	EXPECT_TRUE("CLOCK_MONOTONIC", fails_with(clock_settime(CLOCK_MONOTONIC, &ts), EINVAL));
@@ -231,7 +235,8 @@ static int body_timezone(void)
 	EXPECT("gettimeofday", gettimeofday(&tv, &got), 0);
 	EXPECT("tz_minuteswest", got.tz_minuteswest, 0);
 	EXPECT_TRUE("the clock did not move", tv.tv_sec - rt0 / SEC <= 1 && tv.tv_sec >= rt0 / SEC);
-	EXPECT_TRUE("gettimeofday(NULL, bad) EFAULT", fails_with(gettimeofday(NULL, BAD_PTR), EFAULT));
+	EXPECT_TRUE("gettimeofday(NULL, bad) EFAULT",
+		    fails_with(gettimeofday(NULL, BAD_PTR), EFAULT));
 	return 0;
 }
 
@@ -248,15 +253,17 @@ static long long res_ns(clockid_t clk)
 
 static int body_getres(void)
 {
-	static const clockid_t hres[] = { CLOCK_REALTIME, CLOCK_MONOTONIC, CLOCK_MONOTONIC_RAW,
-					  CLOCK_BOOTTIME, CLOCK_TAI, CLOCK_PROCESS_CPUTIME_ID,
-					  CLOCK_THREAD_CPUTIME_ID };
+	static const clockid_t hres[] = {
+		CLOCK_REALTIME, CLOCK_MONOTONIC,	  CLOCK_MONOTONIC_RAW,	  CLOCK_BOOTTIME,
+		CLOCK_TAI,	CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID
+	};
 	long long tick = res_ns(CLOCK_MONOTONIC_COARSE);
 	bool umbra = on_umbra();
 
 	/* The tick: 1/HZ s, HZ one of Linux's choices (Umbra: 100). */
-	EXPECT_TRUE("a coarse clock moves by the tick",
-		    tick == SEC / 100 || tick == SEC / 250 || tick == SEC / 300 || tick == SEC / 1000);
+	EXPECT_TRUE("a coarse clock moves by the tick", tick == SEC / 100 || tick == SEC / 250 ||
+								tick == SEC / 300 ||
+								tick == SEC / 1000);
 	if (umbra)
 		EXPECT("Umbra's tick", tick, SEC / 100);
 	EXPECT("CLOCK_REALTIME_COARSE", res_ns(CLOCK_REALTIME_COARSE), tick);
@@ -283,12 +290,15 @@ static int body_getres_errnos(void)
 	EXPECT_TRUE("clock 12", fails_with(clock_getres(12, &ts), EINVAL));
 	EXPECT_TRUE("clock 12345", fails_with(clock_getres(12345, &ts), EINVAL));
 	/* CPUCLOCK_WHICH 3 of a thread: no such CPU clock. */
-	EXPECT_TRUE("CPU clock kind 3", fails_with(clock_getres(MAKE_THREAD_CPUCLOCK(0, 3), &ts),
-						     EINVAL));
+	EXPECT_TRUE("CPU clock kind 3",
+		    fails_with(clock_getres(MAKE_THREAD_CPUCLOCK(0, 3), &ts), EINVAL));
 	/* Low bits 3 (CLOCKFD): the clock device of fd 999, not open. */
-	EXPECT_TRUE("clock of fd 999", fails_with(clock_getres((int)((unsigned int)~999 << 3) | CLOCKFD, &ts), EINVAL));
+	EXPECT_TRUE("clock of fd 999",
+		    fails_with(clock_getres((int)((unsigned int)~999 << 3) | CLOCKFD, &ts),
+			       EINVAL));
 	EXPECT_TRUE("process clock of a free PID",
-		    fails_with(clock_getres(MAKE_PROCESS_CPUCLOCK(4000000, CPUCLOCK_SCHED), &ts), EINVAL));
+		    fails_with(clock_getres(MAKE_PROCESS_CPUCLOCK(4000000, CPUCLOCK_SCHED), &ts),
+			       EINVAL));
 	EXPECT_TRUE("bad pointer", fails_with(clock_getres(CLOCK_MONOTONIC, BAD_PTR), EFAULT));
 	return 0;
 }
@@ -366,8 +376,8 @@ static int body_monotonic_across_cpus(void)
 	highest_seen = 0;
 	clock_went_back = 0;
 	for (int i = 0; i < ncpus; i++)
-		EXPECT("thread_create", thread_create(&t[i], pinned_reader, (void *)(long)cpu_ids[i], NULL),
-		       0);
+		EXPECT("thread_create",
+		       thread_create(&t[i], pinned_reader, (void *)(long)cpu_ids[i], NULL), 0);
 	EXPECT("thread_create", thread_create(&t[ncpus], migrating_reader, NULL, NULL), 0);
 	for (int i = 0; i <= ncpus; i++) {
 		thread_join(&t[i], &result);
@@ -390,7 +400,8 @@ static int body_thread_clock_runs_only_while_running(void)
 	c1 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	w1 = monotonic_ns();
 	if (c1 - c0 >= 50 * MS) { /* a tick may land around the sleep, never half of it */
-		note("asleep %lld ms, the CPU clock advanced %lld ms", (w1 - w0) / MS, (c1 - c0) / MS);
+		note("asleep %lld ms, the CPU clock advanced %lld ms", (w1 - w0) / MS,
+		     (c1 - c0) / MS);
 		return FAIL_CODE;
 	}
 	/* CPU time is bounded by the time that passed: spin and compare both clocks. */
@@ -455,7 +466,8 @@ static int body_pid_clocks(void)
 		    clock_ns(MAKE_PROCESS_CPUCLOCK(getpid(), CPUCLOCK_SCHED)) >= c0);
 	/* Init's thread is in another process. */
 	EXPECT_TRUE("another process's thread",
-		    fails_with(clock_gettime(MAKE_THREAD_CPUCLOCK(1, CPUCLOCK_SCHED), &ts), EINVAL));
+		    fails_with(clock_gettime(MAKE_THREAD_CPUCLOCK(1, CPUCLOCK_SCHED), &ts),
+			       EINVAL));
 	EXPECT_TRUE("clock_settime of a CPU clock by PID",
 		    fails_with(clock_settime(MAKE_PROCESS_CPUCLOCK(getpid(), CPUCLOCK_SCHED), &ts),
 			       EPERM));
@@ -496,7 +508,8 @@ static int body_rusage_self(void)
 		    tv_ns(&thr.ru_utime) <= tv_ns(&self1.ru_utime) + 20 * MS);
 	now = times(&tms);
 	EXPECT_TRUE("times()'s ticks", now > 0);
-	EXPECT_TRUE("tms_utime in 1/100 s", tms.tms_utime * 10 * MS >= tv_ns(&self1.ru_utime) - 20 * MS);
+	EXPECT_TRUE("tms_utime in 1/100 s",
+		    tms.tms_utime * 10 * MS >= tv_ns(&self1.ru_utime) - 20 * MS);
 	EXPECT_TRUE("getrusage(2) EINVAL", fails_with(getrusage(2, &thr), EINVAL));
 	EXPECT_TRUE("getrusage(-2) EINVAL", fails_with(getrusage(-2, &thr), EINVAL));
 	EXPECT_TRUE("getrusage(bad) EFAULT", fails_with(getrusage(RUSAGE_SELF, BAD_PTR), EFAULT));
@@ -531,9 +544,10 @@ static int body_rusage_children(void)
 	EXPECT("the child's exit", status, 0);
 	EXPECT_TRUE("wait4's rusage: its user time", tv_ns(&ru.ru_utime) >= 70 * MS);
 	EXPECT("getrusage", getrusage(RUSAGE_CHILDREN, &c1), 0);
-	EXPECT("RUSAGE_CHILDREN grew by the child's",
-	       tv_ns(&c1.ru_utime) - tv_ns(&c0.ru_utime), tv_ns(&ru.ru_utime));
-	EXPECT_TRUE("its faults too", c1.ru_minflt - c0.ru_minflt == ru.ru_minflt && ru.ru_minflt > 0);
+	EXPECT("RUSAGE_CHILDREN grew by the child's", tv_ns(&c1.ru_utime) - tv_ns(&c0.ru_utime),
+	       tv_ns(&ru.ru_utime));
+	EXPECT_TRUE("its faults too",
+		    c1.ru_minflt - c0.ru_minflt == ru.ru_minflt && ru.ru_minflt > 0);
 	times(&t1);
 	EXPECT_TRUE("tms_cutime", t1.tms_cutime - t0.tms_cutime >= 7);
 	return 0;
@@ -573,6 +587,22 @@ static int body_itimer_real_once(void)
 	return 0;
 }
 
+/* An interval of ~292 years: the next period lies past the end of time, and never comes. */
+static int body_itimer_real_huge_interval(void)
+{
+	struct itimerval it = { { 9223372035L, 999999 }, { 0, 20000 } }, cur;
+
+	EXPECT("rt_sigaction", on_signal(SIGALRM), 0);
+	EXPECT("setitimer", setitimer(ITIMER_REAL, &it, NULL), 0);
+	EXPECT_TRUE("SIGALRM", wait_signals(SIGALRM, 1));
+	sleep_ms(50);
+	EXPECT("fired once", signals_seen[SIGALRM], 1);
+	EXPECT("getitimer", getitimer(ITIMER_REAL, &cur), 0);
+	EXPECT("the interval kept", cur.it_interval.tv_sec, 9223372035L);
+	EXPECT_TRUE("still armed, far away", cur.it_value.tv_sec > 1000000000L);
+	return 0;
+}
+
 static int body_itimer_real_periodic(void)
 {
 	struct itimerval it = { { 0, 10000 }, { 0, 10000 } }, off = { { 0, 0 }, { 0, 0 } }, old;
@@ -583,8 +613,9 @@ static int body_itimer_real_periodic(void)
 	EXPECT_TRUE("five SIGALRMs", wait_signals(SIGALRM, 5));
 	EXPECT("setitimer off", setitimer(ITIMER_REAL, &off, &old), 0);
 	EXPECT("the old interval", old.it_interval.tv_usec, 10000);
-	EXPECT_TRUE("the old value within the interval",
-		    old.it_value.tv_sec == 0 && old.it_value.tv_usec > 0 && old.it_value.tv_usec <= 10000);
+	EXPECT_TRUE("the old value within the interval", old.it_value.tv_sec == 0 &&
+								 old.it_value.tv_usec > 0 &&
+								 old.it_value.tv_usec <= 10000);
 	seen = signals_seen[SIGALRM];
 	sleep_ms(50);
 	EXPECT("no more once off", signals_seen[SIGALRM], seen);
@@ -605,7 +636,8 @@ static int body_itimer_virtual(void)
 	EXPECT("not while asleep", signals_seen[SIGVTALRM], 0);
 	EXPECT("getitimer", getitimer(ITIMER_VIRTUAL, &cur), 0);
 	if (cur.it_value.tv_sec != 0 || cur.it_value.tv_usec < 150000) {
-		note("left after a 100 ms sleep: %ld.%06ld s", cur.it_value.tv_sec, cur.it_value.tv_usec);
+		note("left after a 100 ms sleep: %ld.%06ld s", cur.it_value.tv_sec,
+		     cur.it_value.tv_usec);
 		return FAIL_CODE;
 	}
 	spin_cpu(CLOCK_THREAD_CPUTIME_ID, 300 * MS);
@@ -648,8 +680,8 @@ static int body_itimer_errnos(void)
 	it.it_value = (struct timeval){ 10, 0 };
 	EXPECT("setitimer", setitimer(ITIMER_REAL, &it, NULL), 0);
 	EXPECT("getitimer", getitimer(ITIMER_REAL, &cur), 0);
-	EXPECT_TRUE("time left", cur.it_value.tv_sec == 9 || (cur.it_value.tv_sec == 10 &&
-							       cur.it_value.tv_usec == 0));
+	EXPECT_TRUE("time left", cur.it_value.tv_sec == 9 ||
+					 (cur.it_value.tv_sec == 10 && cur.it_value.tv_usec == 0));
 	/* A NULL new value disarms it (Linux's misfeature), the old one still given back. */
 	EXPECT("setitimer(NULL)", syscall(__NR_setitimer, ITIMER_REAL, NULL, &cur), 0);
 	EXPECT_TRUE("the old value", cur.it_value.tv_sec >= 9);
@@ -711,7 +743,7 @@ int main(int argc, char **argv)
 	if (argc >= 2 && strcmp(argv[1], EXEC_CHECK_ITIMER) == 0)
 		return itimer_kept();
 	ktap_header();
-	ktap_plan(19);
+	ktap_plan(20);
 	run("wall_clock_from_hardware_and_agreeing", body_wall_clock);
 	run("settimeofday_and_clock_settime_set_realtime", body_set_realtime);
 	run("settime_errnos", body_set_realtime_errnos);
@@ -726,6 +758,7 @@ int main(int argc, char **argv)
 	run("alarm_returns_seconds_left", body_alarm);
 	run("itimer_real_fires_once", body_itimer_real_once);
 	run("itimer_real_periodic", body_itimer_real_periodic);
+	run("itimer_real_huge_interval_fires_once", body_itimer_real_huge_interval);
 	run("itimer_virtual_counts_user_time", body_itimer_virtual);
 	run("itimer_prof_periodic", body_itimer_prof_periodic);
 	run("itimer_errnos_and_time_left", body_itimer_errnos);

@@ -78,8 +78,9 @@ unsigned int alarm(unsigned int seconds)
 
 	if (setitimer(ITIMER_REAL, &new, &old) < 0)
 		return 0;
-	return (unsigned int)(old.it_value.tv_sec + (old.it_value.tv_usec >= 500000 ||
-						      (!old.it_value.tv_sec && old.it_value.tv_usec)));
+	return (unsigned int)(old.it_value.tv_sec +
+			      (old.it_value.tv_usec >= 500000 ||
+			       (!old.it_value.tv_sec && old.it_value.tv_usec)));
 #endif
 }
 
