@@ -300,15 +300,40 @@ SYSCALL(nanosleep)
 	return sleep_ticks(ticks_add_sat(timespec_to_ticks_ceil(&ts), 1));
 }
 
+/*
+ * The clocks clock_nanosleep() sleeps on: 0, -EINVAL for no clock, and
+ * -EOPNOTSUPP for one without a sleep -- Linux's for MONOTONIC_RAW, the
+ * coarse clocks and CLOCK_THREAD_CPUTIME_ID; Umbra's for the CPU clocks of
+ * processes and other threads too, on which Linux sleeps.
+ */
+static int nanosleep_clock_valid(int clock)
+{
+	s64 ignored;
+	int err = clock_read(clock, &ignored);
+
+	if (err)
+		return err;
+	switch (clock) {
+	case CLOCK_REALTIME:
+	case CLOCK_MONOTONIC:
+	case CLOCK_BOOTTIME:
+	case CLOCK_TAI:
+		return 0;
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
 SYSCALL(clock_nanosleep)
 {
 	int clock = (int)a[0], flags = (int)a[1];
 	struct timespec ts;
 	s64 now;
-	int err = clock_read(clock, &now);
+	int err = nanosleep_clock_valid(clock);
 
 	if (err)
 		return err;
+	clock_read(clock, &now);
 	err = read_timespec((const struct timespec __user *)a[2], &ts);
 	if (err)
 		return err;

@@ -303,6 +303,30 @@ static int body_getres_errnos(void)
 	return 0;
 }
 
+static long sleep_on(clockid_t clk)
+{
+	struct timespec ms = { 0, MS };
+
+	return syscall(__NR_clock_nanosleep, clk, 0, &ms, NULL);
+}
+
+/* Which clocks clock_nanosleep sleeps on: the ones without a sleep say EOPNOTSUPP. */
+static int body_nanosleep_clocks(void)
+{
+	EXPECT("CLOCK_REALTIME", sleep_on(CLOCK_REALTIME), 0);
+	EXPECT("CLOCK_BOOTTIME", sleep_on(CLOCK_BOOTTIME), 0);
+	EXPECT("CLOCK_TAI", sleep_on(CLOCK_TAI), 0);
+	EXPECT_TRUE("CLOCK_MONOTONIC_RAW", fails_with(sleep_on(CLOCK_MONOTONIC_RAW), EOPNOTSUPP));
+	EXPECT_TRUE("CLOCK_MONOTONIC_COARSE",
+		    fails_with(sleep_on(CLOCK_MONOTONIC_COARSE), EOPNOTSUPP));
+	EXPECT_TRUE("CLOCK_REALTIME_COARSE",
+		    fails_with(sleep_on(CLOCK_REALTIME_COARSE), EOPNOTSUPP));
+	EXPECT_TRUE("CLOCK_THREAD_CPUTIME_ID",
+		    fails_with(sleep_on(CLOCK_THREAD_CPUTIME_ID), EOPNOTSUPP));
+	EXPECT_TRUE("clock 10", fails_with(sleep_on(10), EINVAL));
+	return 0;
+}
+
 /* ---- monotonic across CPUs ---- */
 
 static volatile long long highest_seen;
@@ -743,13 +767,14 @@ int main(int argc, char **argv)
 	if (argc >= 2 && strcmp(argv[1], EXEC_CHECK_ITIMER) == 0)
 		return itimer_kept();
 	ktap_header();
-	ktap_plan(20);
+	ktap_plan(21);
 	run("wall_clock_from_hardware_and_agreeing", body_wall_clock);
 	run("settimeofday_and_clock_settime_set_realtime", body_set_realtime);
 	run("settime_errnos", body_set_realtime_errnos);
 	run("settimeofday_timezone_round_trip", body_timezone);
 	run("clock_getres_every_clock", body_getres);
 	run("clock_getres_errnos", body_getres_errnos);
+	run("clock_nanosleep_which_clocks", body_nanosleep_clocks);
 	run("monotonic_across_cpus_and_migrations", body_monotonic_across_cpus);
 	run("cpu_clock_advances_only_while_running", body_thread_clock_runs_only_while_running);
 	run("cpu_clocks_of_pids_and_tids", body_pid_clocks);
