@@ -25,6 +25,7 @@
 #include <asm/fcntl.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/signal.h>
+#include <uapi/linux/time.h>
 #include <uapi/linux/wait.h>
 
 void process_begin_exit(struct process *p, int status)
@@ -114,6 +115,7 @@ static void process_free(struct process *p)
 static void process_become_zombie(struct process *p)
 {
 	ptrace_tracer_exit(p);
+	itimers_exit(p);
 	p->state = PROC_ZOMBIE;
 	task_count_zombie(+1);
 	p->wait_status = p->exit_code;
@@ -198,6 +200,7 @@ void do_exit_thread(int status)
 	sighand_put(t->sighand);
 	t->sighand = NULL;
 
+	cputime_thread_exit(t);
 	for (struct task **pp = &p->threads; *pp; pp = &(*pp)->thread_next) {
 		if (*pp == t) {
 			*pp = t->thread_next;
@@ -271,6 +274,7 @@ static struct process *find_zombie(struct process *me, int want_pid, int options
 
 static void reap(struct process *me, struct process *c)
 {
+	cputime_reap(me, c);
 	for (struct process **pp = &me->children; *pp; pp = &(*pp)->sibling) {
 		if (*pp == c) {
 			*pp = c->sibling;
@@ -287,7 +291,7 @@ static void reap(struct process *me, struct process *c)
  * reported with WEXITED in options; a traced thread's stop always, as
  * Linux's wait_task_stopped() (its status (code << 8) | 0x7f).
  */
-static long do_wait(int want_pid, int options, bool nowait, int *status)
+static long do_wait(int want_pid, int options, bool nowait, int *status, struct cpu_usage *usage)
 {
 	struct process *me = current->proc;
 
@@ -300,6 +304,11 @@ static long do_wait(int want_pid, int options, bool nowait, int *status)
 			long nr = pid_nr_in(z->pid, task_active_pid_ns(current));
 
 			*status = z->wait_status;
+			if (usage) {
+				/* What it used and what its reaped children did, as Linux's RUSAGE_BOTH. */
+				cputime_process(z, usage);
+				cpu_usage_add(usage, &z->children_usage);
+			}
 			if (!nowait)
 				reap(me, z);
 			return nr;
@@ -325,17 +334,20 @@ SYSCALL(wait4)
 {
 	int want = (int)a[0], options = (int)a[2], status = 0;
 	int __user *ustatus = (int __user *)a[1];
-	void __user *rusage = (void __user *)a[3];
+	struct rusage __user *urusage = (struct rusage __user *)a[3];
+	struct cpu_usage usage = { 0 };
+	struct rusage ru;
 	long r;
 
 	if (options & ~WAIT4_OPTIONS)
 		return -EINVAL;
 	/* No process groups: 0 and -pgid are treated as "any child". */
-	r = do_wait(want > 0 ? want : -1, options | WEXITED, false, &status);
+	r = do_wait(want > 0 ? want : -1, options | WEXITED, false, &status, &usage);
 	if (r > 0) {
 		if (ustatus && put_user(status, ustatus))
 			return -EFAULT;
-		if (rusage && clear_user(rusage, 144)) /* struct rusage: no accounting kept */
+		cpu_usage_to_rusage(&usage, &ru);
+		if (urusage && copy_to_user(urusage, &ru, sizeof(ru)))
 			return -EFAULT;
 	}
 	return r;
@@ -384,7 +396,7 @@ SYSCALL(waitid)
 		return -EINVAL;
 	}
 	/* Job-control stops and continues are never reported: only ptrace stops and exits. */
-	r = do_wait(want, options, options & WNOWAIT, &status);
+	r = do_wait(want, options, options & WNOWAIT, &status, NULL);
 	if (r == 0 && nonblock)
 		return -EAGAIN;
 	if (r < 0)

@@ -33,6 +33,7 @@ static struct process *process_new(const struct process *parent_proc)
 		return NULL;
 	p->state = PROC_ALIVE;
 	memcpy(p->rlim, parent_proc->rlim, sizeof(p->rlim));
+	itimers_init(p); /* a fork's child starts with no interval timer */
 	return p;
 }
 

@@ -103,6 +103,7 @@ int init_start(const struct boot_info *info)
 	if (!t->files || !t->sighand)
 		panic("no memory for the first process's files and handlers");
 	t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
+	itimers_init(p);
 	pid->task = t;
 	t->pid = pid;
 	p->pid = pid;

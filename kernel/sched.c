@@ -20,6 +20,7 @@
  */
 #include <kernel/arch.h>
 #include <kernel/big_lock.h>
+#include <kernel/cputime.h>
 #include <kernel/exit.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
@@ -201,6 +202,13 @@ void schedule(void)
 		next = c->idle;
 	if (next == prev)
 		return;
+	if (!is_idle(prev)) {
+		/* Linux's count: a task that is not runnable gave the CPU up itself. */
+		if (prev->state == TASK_RUNNING)
+			prev->usage.nivcsw++;
+		else
+			prev->usage.nvcsw++;
+	}
 	next->cpu = c->id;
 	c->running = next;
 	c->switched_from = prev;
@@ -266,10 +274,12 @@ void sched_tick(bool from_user)
 	struct cpu *c = this_cpu();
 
 	assert_big_lock_held();
-	(void)from_user;
 	c->ticks++;
-	/* The boot CPU's tick is the clock (timer_tick()): it wakes the sleepers. */
+	if (c->running && !is_idle(c->running)) /* the tick starts before the scheduler */
+		cputime_tick(c->running, from_user);
+	/* The boot CPU's tick is the clock (timer_tick()): it wakes the sleepers, runs the timers. */
 	if (c->id == 0) {
+		tick_timers_run();
 		u64 now = timer_ticks();
 
 		for (struct task *t = timed_head, *next; t; t = next) {

@@ -9,6 +9,7 @@
 #include <kernel/panic.h>
 #include <kernel/pgtable.h>
 #include <kernel/shmem.h>
+#include <kernel/task.h>
 #include <kernel/vm.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -197,6 +198,9 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 	     (access == FAULT_EXEC && !(v->prot & PROT_EXEC)) ||
 	     (access == FAULT_READ && !(v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC)))))
 		return -EACCES;
+	/* Every fault is a minor one: no swap, no files (getrusage's ru_minflt). */
+	if (current)
+		current->usage.minflt++;
 	if (!pgtable_lookup(mm->pgd, addr))
 		return mm_populate(mm, v, addr);
 	/*

@@ -38,7 +38,7 @@ MUSL_CFLAGS := $(PATH_CFLAGS) -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -p
 # (make bench boots it as init= instead), /bin/showmaps prints a picture's data
 # (make maps). fuzz is last: what it may break in
 # the kernel cannot spoil another suite.
-USER_RUN_ORDER := clone3 shstk_attack rop shstk proc threads smp mm shm efault leak hostile counter cow ptrace robust ioport archabi \
+USER_RUN_ORDER := clone3 shstk_attack rop shstk proc threads smp mm shm efault leak hostile counter time cow ptrace robust ioport archabi \
 	musl_pthreads gcs signals pipes fdio remap procfs fuzz
 USER_NOT_RUN := bench reboot showmaps
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)

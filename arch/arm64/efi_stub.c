@@ -436,6 +436,9 @@ efi_status efi_main(efi_handle image, struct efi_system_table *st)
 	load_initrd(li, &h->info);
 	find_config_tables(h);
 	find_framebuffer(&h->info.fb);
+	/* The real-time clock, as the firmware keeps it (§8.3; EFI_UNSUPPORTED on some). */
+	h->has_time = sys->runtime_services &&
+		      sys->runtime_services->get_time(&h->time, NULL) == EFI_SUCCESS;
 	con_puts(h->info.acpi_rsdp_len ? "umbra: EFI stub: ACPI 2.0 RSDP found"
 				       : "umbra: EFI stub: no ACPI 2.0 RSDP");
 	con_puts(h->dtb ? ", device tree found\n" : ", no device tree\n");

@@ -21,19 +21,6 @@ static unsigned int from_bcd(u8 v)
 	return (v & 0x0f) + (v >> 4) * 10;
 }
 
-/* Days from 1970-01-01 to y-m-d (the proleptic Gregorian calendar). */
-static s64 days_from_civil(s64 y, unsigned int m, unsigned int d)
-{
-	y -= m <= 2;
-
-	s64 era = (y >= 0 ? y : y - 399) / 400;
-	unsigned int yoe = (unsigned int)(y - era * 400);
-	unsigned int doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	unsigned int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-
-	return era * 146097 + (s64)doe - 719468;
-}
-
 s64 arch_rtc_read_epoch(void)
 {
 	for (int spins = 0; spins < 100000 && (cmos(0x0a) & 0x80); spins++)
@@ -56,5 +43,5 @@ s64 arch_rtc_read_epoch(void)
 		hour = (u8)((hour % 12) + 12);
 	if (mon < 1 || mon > 12 || day < 1 || day > 31)
 		return 0;
-	return days_from_civil(2000 + yr, mon, day) * 86400 + hour * 3600 + min * 60 + sec;
+	return time_from_civil(2000 + yr, mon, day, hour, min, sec);
 }

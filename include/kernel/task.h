@@ -15,6 +15,8 @@
 #define KERNEL_TASK_H
 
 #include <asm/task.h>
+#include <kernel/cputime.h>
+#include <kernel/itimer.h>
 #include <kernel/kstack.h>
 #include <kernel/percpu.h>
 #include <kernel/ptrace.h>
@@ -96,7 +98,8 @@ struct task {
 	 */
 	u64 saved_sigmask;
 	bool restore_sigmask;
-	int pdeath_signal; /* prctl(PR_SET_PDEATHSIG): sent when the parent thread exits */
+	int pdeath_signal;	/* prctl(PR_SET_PDEATHSIG): sent when the parent thread exits */
+	struct cpu_usage usage; /* its CPU time, switches and faults (kernel/cputime.c) */
 };
 
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
@@ -121,7 +124,10 @@ struct process {
 	struct time_ns *time_ns;
 	struct time_ns *time_ns_for_children;
 	struct rlimit64 rlim[RLIM_NLIMITS];
-	bool is_ns_init; /* the child reaper of its PID namespace */
+	bool is_ns_init;		 /* the child reaper of its PID namespace */
+	struct cpu_usage exited_usage;	 /* of its threads that exited */
+	struct cpu_usage children_usage; /* of the children it reaped, and theirs */
+	struct itimers itimers;		 /* setitimer(), alarm() (kernel/itimer.c) */
 };
 
 /* Allocates a task with a kernel stack; NULL on failure. Not yet runnable. */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Clocks. CLOCK_MONOTONIC counts timer ticks (1/HZ s each) since boot;
- * CLOCK_REALTIME adds the wall-clock time the arch read at boot.
+ * CLOCK_REALTIME adds the wall-clock time the arch read at boot, moved by
+ * settimeofday() and clock_settime().
  */
 #ifndef KERNEL_TIME_H
 #define KERNEL_TIME_H
@@ -31,8 +32,15 @@ u64 ticks_add_sat(u64 a, u64 b);
 /* Nanoseconds since boot. */
 s64 time_monotonic_ns(void);
 
+/* CLOCK_REALTIME in nanoseconds since the Unix epoch. */
+s64 time_realtime_ns(void);
+
 /* Reads the boot-time wall clock; called once at boot. */
 void time_init(void);
+
+/* Seconds since the Unix epoch of a UTC date and time (month 1-12, day 1-31). */
+s64 time_from_civil(s64 year, unsigned int month, unsigned int day, unsigned int hour,
+		    unsigned int min, unsigned int sec);
 
 /* Arch hook: seconds since the Unix epoch from the real-time clock, or 0. */
 s64 arch_rtc_read_epoch(void);

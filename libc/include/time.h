@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Clocks and sleeping; struct timespec and the clock ids are <uapi/linux/time.h>'s. */
+/*
+ * Clocks, sleeping and timers; the structures and clock ids are
+ * <uapi/linux/time.h>'s.
+ */
 #ifndef TIME_H
 #define TIME_H
 
@@ -7,7 +10,13 @@
 #include <uapi/linux/time.h>
 
 int clock_gettime(clockid_t clk, struct timespec *ts);
+int clock_settime(clockid_t clk, const struct timespec *ts);
+int clock_getres(clockid_t clk, struct timespec *res);
 int nanosleep(const struct timespec *req, struct timespec *rem);
+time_t time(time_t *t);
+
+/* The CPU clock of process pid (0: the caller's), as glibc's clock_getcpuclockid. */
+int clock_getcpuclockid(pid_t pid, clockid_t *clk);
 
 /* Nanoseconds of CLOCK_MONOTONIC, or -1 if the clock fails. */
 long long monotonic_ns(void);

@@ -31,6 +31,7 @@ pid_t fork(void);
 pid_t vfork(void); /* in assembly: the child borrows the parent's stack */
 int execve(const char *path, char *const argv[], char *const envp[]);
 int sched_yield(void);
+unsigned int alarm(unsigned int seconds);
 int brk(void *addr);	    /* 0, or -1 with ENOMEM */
 void *sbrk(intptr_t delta); /* old break, or (void *)-1 with ENOMEM */
 void *sys_brk(void *addr);  /* the raw call: returns the new (or unchanged) break */

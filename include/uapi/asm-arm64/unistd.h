@@ -64,8 +64,16 @@ __SYSCALL(__NR_set_tid_address, set_tid_address)
 __SYSCALL(__NR_futex, futex)
 #define __NR_nanosleep 101
 __SYSCALL(__NR_nanosleep, nanosleep)
+#define __NR_getitimer 102
+__SYSCALL(__NR_getitimer, getitimer)
+#define __NR_setitimer 103
+__SYSCALL(__NR_setitimer, setitimer)
+#define __NR_clock_settime 112
+__SYSCALL(__NR_clock_settime, clock_settime)
 #define __NR_clock_gettime 113
 __SYSCALL(__NR_clock_gettime, clock_gettime)
+#define __NR_clock_getres 114
+__SYSCALL(__NR_clock_getres, clock_getres)
 #define __NR_clock_nanosleep 115
 __SYSCALL(__NR_clock_nanosleep, clock_nanosleep)
 #define __NR_ptrace 117
@@ -96,16 +104,24 @@ __SYSCALL(__NR_rt_sigpending, rt_sigpending)
 __SYSCALL(__NR_rt_sigreturn, rt_sigreturn)
 #define __NR_reboot 142
 __SYSCALL(__NR_reboot, reboot)
+#define __NR_times 153
+__SYSCALL(__NR_times, times)
 #define __NR_uname 160
 __SYSCALL(__NR_uname, uname)
 #define __NR_getrlimit 163
 __SYSCALL(__NR_getrlimit, getrlimit)
 #define __NR_setrlimit 164
 __SYSCALL(__NR_setrlimit, setrlimit)
+#define __NR_getrusage 165
+__SYSCALL(__NR_getrusage, getrusage)
 #define __NR_prctl 167
 __SYSCALL(__NR_prctl, prctl)
 #define __NR_getcpu 168
 __SYSCALL(__NR_getcpu, getcpu)
+#define __NR_gettimeofday 169
+__SYSCALL(__NR_gettimeofday, gettimeofday)
+#define __NR_settimeofday 170
+__SYSCALL(__NR_settimeofday, settimeofday)
 #define __NR_getpid 172
 __SYSCALL(__NR_getpid, getpid)
 #define __NR_getppid 173

@@ -69,6 +69,12 @@ __SYSCALL(__NR_dup2, dup2)
 __SYSCALL(__NR_pause, pause)
 #define __NR_nanosleep 35
 __SYSCALL(__NR_nanosleep, nanosleep)
+#define __NR_getitimer 36
+__SYSCALL(__NR_getitimer, getitimer)
+#define __NR_alarm 37
+__SYSCALL(__NR_alarm, alarm)
+#define __NR_setitimer 38
+__SYSCALL(__NR_setitimer, setitimer)
 #define __NR_getpid 39
 __SYSCALL(__NR_getpid, getpid)
 #define __NR_clone 56
@@ -89,10 +95,16 @@ __SYSCALL(__NR_kill, kill)
 __SYSCALL(__NR_uname, uname)
 #define __NR_fcntl 72
 __SYSCALL(__NR_fcntl, fcntl)
+#define __NR_gettimeofday 96
+__SYSCALL(__NR_gettimeofday, gettimeofday)
 #define __NR_getrlimit 97
 __SYSCALL(__NR_getrlimit, getrlimit)
+#define __NR_getrusage 98
+__SYSCALL(__NR_getrusage, getrusage)
 #define __NR_sysinfo 99
 __SYSCALL(__NR_sysinfo, sysinfo)
+#define __NR_times 100
+__SYSCALL(__NR_times, times)
 #define __NR_ptrace 101
 __SYSCALL(__NR_ptrace, ptrace)
 #define __NR_getuid 102
@@ -117,6 +129,8 @@ __SYSCALL(__NR_prctl, prctl)
 __SYSCALL(__NR_arch_prctl, arch_prctl)
 #define __NR_setrlimit 160
 __SYSCALL(__NR_setrlimit, setrlimit)
+#define __NR_settimeofday 164
+__SYSCALL(__NR_settimeofday, settimeofday)
 #define __NR_mount 165
 __SYSCALL(__NR_mount, mount)
 #define __NR_reboot 169
@@ -129,6 +143,8 @@ __SYSCALL(__NR_ioperm, ioperm)
 __SYSCALL(__NR_gettid, gettid)
 #define __NR_tkill 200
 __SYSCALL(__NR_tkill, tkill)
+#define __NR_time 201
+__SYSCALL(__NR_time, time)
 #define __NR_futex 202
 __SYSCALL(__NR_futex, futex)
 #define __NR_sched_setaffinity 203
@@ -139,8 +155,12 @@ __SYSCALL(__NR_sched_getaffinity, sched_getaffinity)
 __SYSCALL(__NR_unshare, unshare)
 #define __NR_set_tid_address 218
 __SYSCALL(__NR_set_tid_address, set_tid_address)
+#define __NR_clock_settime 227
+__SYSCALL(__NR_clock_settime, clock_settime)
 #define __NR_clock_gettime 228
 __SYSCALL(__NR_clock_gettime, clock_gettime)
+#define __NR_clock_getres 229
+__SYSCALL(__NR_clock_getres, clock_getres)
 #define __NR_clock_nanosleep 230
 __SYSCALL(__NR_clock_nanosleep, clock_nanosleep)
 #define __NR_exit_group 231

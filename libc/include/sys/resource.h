@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <uapi/linux/resource.h>
+#include <uapi/linux/time.h>
 
 typedef unsigned long rlim_t;
 
@@ -17,17 +18,8 @@ struct rlimit {
 
 _Static_assert(sizeof(struct rlimit) == sizeof(struct rlimit64), "the kernel's layout");
 
-struct timeval {
-	time_t tv_sec;
-	suseconds_t tv_usec;
-};
-
-/* struct rusage, as wait4 fills it (18 longs after the two timevals). */
-struct rusage {
-	struct timeval ru_utime;
-	struct timeval ru_stime;
-	long ru_rest[14];
-};
+/* struct rusage and the RUSAGE_* values are <uapi/linux/time.h>'s. */
+int getrusage(int who, struct rusage *ru);
 
 int getrlimit(int resource, struct rlimit *rl);
 int setrlimit(int resource, const struct rlimit *rl);

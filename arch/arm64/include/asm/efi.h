@@ -105,6 +105,25 @@ struct efi_boot_services {
 	efi_status (*locate_protocol)(const efi_guid *protocol, void *registration, void **iface);
 };
 
+/* §8.3 EFI_TIME: the firmware's real-time clock, local time of TimeZone (unused here). */
+struct efi_time {
+	u16 year; /* 1900-9999 */
+	u8 month; /* 1-12 */
+	u8 day;	  /* 1-31 */
+	u8 hour, minute, second;
+	u8 pad1;
+	u32 nanosecond;
+	s16 time_zone;
+	u8 daylight;
+	u8 pad2;
+};
+
+/* §4.5 EFI_RUNTIME_SERVICES: only GetTime (§8.3) is called, before ExitBootServices. */
+struct efi_runtime_services {
+	struct efi_table_header hdr;
+	efi_status (*get_time)(struct efi_time *time, void *capabilities);
+};
+
 /* §4.6 */
 struct efi_configuration_table {
 	efi_guid vendor_guid;
@@ -122,7 +141,7 @@ struct efi_system_table {
 	struct efi_simple_text_output *con_out;
 	efi_handle standard_error_handle;
 	struct efi_simple_text_output *std_err;
-	void *runtime_services;
+	struct efi_runtime_services *runtime_services;
 	struct efi_boot_services *boot_services;
 	u64 number_of_table_entries;
 	struct efi_configuration_table *configuration_table;
@@ -259,6 +278,9 @@ struct arm64_efi_handoff {
 	/* The runtime-services ranges (never usable), for the memory-map self-test. */
 	struct mem_range runtime[ARM64_EFI_MAX_RUNTIME];
 	unsigned int nr_runtime;
+	/* GetTime's answer at boot, when it gave one (the wall clock where no PL031 is named) */
+	bool has_time;
+	struct efi_time time;
 };
 
 #endif
