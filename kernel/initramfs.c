@@ -4,7 +4,8 @@
  * then 13 fields of 8 hex digits (ino, mode, uid, gid, nlink, mtime,
  * filesize, devmajor, devminor, rdevmajor, rdevminor, namesize, check) --
  * then the name (namesize bytes with its NUL), padded to 4 bytes, then the
- * data, padded to 4 bytes. The entry named TRAILER!!! ends the archive.
+ * data, padded to 4 bytes. The entry named TRAILER!!! ends the archive;
+ * another may follow (initramfs_init()).
  */
 #include <kernel/initramfs.h>
 #include <kernel/compiler.h>
@@ -105,7 +106,23 @@ int initramfs_init(const void *archive, size_t len)
 	int r;
 
 	nr_files = nr_added = 0;
-	while ((r = cpio_next(archive, len, &off, &e)) == 1) {
+	while ((r = cpio_next(archive, len, &off, &e)) >= 0) {
+		if (r == 0) {
+			/*
+			 * Another archive may follow the trailer, after NUL padding, as
+			 * Linux reads an initramfs (its buffer-format.rst): how a build
+			 * adds a person's own programs to the suite's archive. Anything
+			 * else after a trailer is not read.
+			 */
+			const u8 *a = archive;
+
+			off = ALIGN_UP((size_t)(e.data - a) + e.size, (size_t)4);
+			while (off < len && a[off] == '\0')
+				off++;
+			if (len - off < 6 || memcmp(a + off, "070701", 6) != 0)
+				break;
+			continue;
+		}
 		if ((e.mode & CPIO_MODE_TYPE) != CPIO_MODE_REG)
 			continue;
 		if (nr_files == MAX_FILES) {

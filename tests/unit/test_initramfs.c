@@ -474,6 +474,40 @@ static void test_init_many_files(void **state)
 }
 
 /*
+ * Archives one after another, with or without NUL padding between them (as
+ * cat and cpio's 512-byte blocks leave them), index as one; the later of
+ * equal names wins. A malformed second archive fails the whole.
+ */
+static void test_init_concatenated(void **state)
+{
+	size_t second;
+
+	(void)state;
+	ar_reset();
+	ar_file("init", "I");
+	ar_file("opt/run.txt", "old");
+	ar_trailer();
+	memset(ar + ar_len, 0, 512 - ar_len % 512); /* cpio's block padding */
+	ar_len += 512 - ar_len % 512;
+	second = ar_len;
+	ar_file("opt/bin/a", "A");
+	ar_file("opt/run.txt", "new");
+	ar_trailer();
+	ar_file("opt/bin/b", "B"); /* a third, right after the trailer */
+	ar_trailer();
+	nr_msgs = 0;
+	assert_int_equal(initramfs_init(ar, ar_len), 0);
+	assert_string_equal(last_msg, "initramfs: 5 files\n");
+	assert_entry(initramfs_lookup("/init"), "init", "I", CPIO_MODE_REG | 0755);
+	assert_entry(initramfs_lookup("/opt/bin/a"), "opt/bin/a", "A", CPIO_MODE_REG | 0755);
+	assert_entry(initramfs_lookup("/opt/bin/b"), "opt/bin/b", "B", CPIO_MODE_REG | 0755);
+	assert_entry(initramfs_lookup("/opt/run.txt"), "opt/run.txt", "new", CPIO_MODE_REG | 0755);
+	/* A bad header in the second archive. */
+	poke_field(second, 1, "zzzzzzzz"); /* its mode */
+	assert_int_equal(initramfs_init(ar, ar_len), -EINVAL);
+}
+
+/*
  * The boot loader's extra files: under /opt/ only (any spelling of the
  * path), executable in /opt/bin/, hiding an archive file of the same name,
  * indexed afresh by the next initramfs_init().
@@ -618,6 +652,7 @@ int main(void)
 		cmocka_unit_test(test_init_malformed),
 		cmocka_unit_test(test_init_reindexes),
 		cmocka_unit_test(test_init_many_files),
+		cmocka_unit_test(test_init_concatenated),
 		cmocka_unit_test(test_add_file),
 		cmocka_unit_test(test_real_cpio),
 	};
