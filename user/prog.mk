@@ -7,12 +7,14 @@
 # sits where a lesson says. LIBC=umbra (the default) links the project's
 # libc (libc/include: printf, shstk.h, ktap.h, ...); LIBC=musl Debian's musl
 # (x86_64: musl-gcc; arm64: the arm64 musl `make peer-test` fetches into the
-# cache, scripts/peer-src). Hand the results to PROGS=.
+# cache, scripts/peer-src). Hand the results to PROGS=. PROG_DIR=DIR puts
+# them in DIR/ARCH/ instead (tests/boot/progs).
 # Included by the top-level Makefile after libc/build.mk and user/build.mk.
 
 LIBC ?= umbra
+PROG_DIR ?= build/prog
 PROG_NAME := $(basename $(notdir $(SRC)))
-PROG_OUT := build/prog/$(ARCH)/$(PROG_NAME)
+PROG_OUT := $(PROG_DIR)/$(ARCH)/$(PROG_NAME)
 PROG_MARK_x86_64 := -fcf-protection
 PROG_MARK_arm64 := -mbranch-protection=standard
 PROG_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -fno-omit-frame-pointer -static \
