@@ -216,9 +216,8 @@ int initramfs_add_file(const char *path, const void *data, size_t size)
 	size_t len;
 	bool in_bin;
 
-	if (!path_normalize(path, name, sizeof(name), &len) || len == 0 ||
-	    name[len - 1] == '/' || len <= strlen(ADDED_DIR) ||
-	    memcmp(name, ADDED_DIR, strlen(ADDED_DIR)) != 0) {
+	if (!path_normalize(path, name, sizeof(name), &len) || len == 0 || name[len - 1] == '/' ||
+	    len <= strlen(ADDED_DIR) || memcmp(name, ADDED_DIR, strlen(ADDED_DIR)) != 0) {
 		pr_warn("initramfs: a boot module named \"%s\": not a file under /%s\n", path,
 			ADDED_DIR);
 		return -EINVAL;

@@ -347,8 +347,7 @@ static void run_commands(const char *root, char *text, int *failed, int *total)
 		for (size_t n = strlen(line); n && (line[n - 1] == '\r' || line[n - 1] == ' '); n--)
 			line[n - 1] = '\0';
 		strlcpy(shown, line, sizeof(shown));
-		if (split_words(line, argv, RUN_ARGS_MAX + 1) > 0 &&
-		    strcmp(argv[0], "only") != 0) {
+		if (split_words(line, argv, RUN_ARGS_MAX + 1) > 0 && strcmp(argv[0], "only") != 0) {
 			if (argv[0][0] == '/') {
 				int ran = run_command(root, argv, shown);
 
@@ -389,7 +388,8 @@ int main(int argc, char **argv)
 	if (total == 0) {
 		have_run_file = read_run_file(root, run_text, sizeof(run_text));
 		only = have_run_file && run_file_says_only(run_text);
-		for (size_t i = 0; !only && i < sizeof(programs) / sizeof(programs[0]); i++, total++)
+		for (size_t i = 0; !only && i < sizeof(programs) / sizeof(programs[0]);
+		     i++, total++)
 			failed += !run_program(root, programs[i]);
 		if (have_run_file)
 			run_commands(root, run_text, &failed, &total);

@@ -313,7 +313,8 @@ static void load_extra_files(const struct efi_loaded_image *li, struct boot_info
 			}
 			name[n] = path[at] = 0;
 			if (*wname || !ascii) {
-				con_puts("umbra: EFI stub: a name too long or not ASCII in " EXTRA_DIR "\n");
+				con_puts("umbra: EFI stub: a name too long or not ASCII "
+					 "in " EXTRA_DIR "\n");
 				continue;
 			}
 			load_extra_file(li, info, path, name);

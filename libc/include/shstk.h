@@ -39,7 +39,10 @@ static inline __attribute__((always_inline)) long shstk_enable(void)
 	register long x1 __asm__("x1") = (long)PR_SHADOW_STACK_ENABLE;
 	register long x2 __asm__("x2") = 0, x3 __asm__("x3") = 0, x4 __asm__("x4") = 0;
 
-	__asm__ volatile("svc #0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2), "r"(x3), "r"(x4) : "memory");
+	__asm__ volatile("svc #0"
+			 : "+r"(x0)
+			 : "r"(x8), "r"(x1), "r"(x2), "r"(x3), "r"(x4)
+			 : "memory");
 	return x0;
 }
 #endif

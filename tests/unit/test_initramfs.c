@@ -540,8 +540,9 @@ static void test_add_file(void **state)
 	assert_memory_equal(e->data, "stick", 5);
 	assert_int_equal(e->mode, CPIO_MODE_REG | 0644);
 	/* Anywhere else, a directory, or no name: refused, nothing added. */
-	static const char *const bad[] = { "/init", "/bin/hostile", "opt", "/opt/", "/opt/bin/",
-					   "/opt/../init", "/optional/x", "", "initramfs" };
+	static const char *const bad[] = { "/init",	"/bin/hostile", "opt",	       "/opt/",
+					   "/opt/bin/", "/opt/../init", "/optional/x", "",
+					   "initramfs" };
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		assert_int_equal(initramfs_add_file(bad[i], "X", 1), -EINVAL);
