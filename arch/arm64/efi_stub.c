@@ -283,12 +283,34 @@ static void load_extra_file(const struct efi_loaded_image *li, struct boot_info 
 		add_extra_module(info, addr, size, name);
 }
 
+/*
+ * A directory entry's FileName as the module's name (EXTRA_BIN "NAME") and
+ * the file's path (EXTRA_DIR "\\NAME"); false for a name too long for
+ * them or not printable ASCII without spaces (run.txt splits at spaces).
+ */
+static bool extra_entry_names(const u8 *entry, char *name, size_t name_size, char *path,
+			      size_t path_size)
+{
+	const efi_char16 *w = (const efi_char16 *)(entry + FILE_INFO_NAME_AT);
+	size_t n = strlcpy(name, EXTRA_BIN, name_size);
+	size_t at = strlcpy(path, EXTRA_DIR "\\", path_size);
+	bool ascii = true;
+
+	for (; *w && n + 1 < name_size && at + 1 < path_size; w++) {
+		ascii &= *w > 0x20 && *w < 0x7f && *w != '/';
+		name[n++] = path[at++] = (char)*w;
+	}
+	name[n] = path[at] = 0;
+	return !*w && ascii;
+}
+
 static void load_extra_files(const struct efi_loaded_image *li, struct boot_info *info)
 {
 	struct efi_file *root, *dir;
 	efi_char16 wdir[sizeof(EXTRA_DIR)];
 	u64 entry[64]; /* an EFI_FILE_INFO with a name of up to 215 characters */
 	char path[PATH_MAX_CHARS], name[sizeof(info->modules[0].name)];
+	efi_status st;
 
 	if (info->nr_modules == 0 || !(root = open_volume(li)))
 		return;
@@ -297,27 +319,22 @@ static void load_extra_files(const struct efi_loaded_image *li, struct boot_info
 	if (root->open(root, &dir, wdir, EFI_FILE_MODE_READ, 0) == EFI_SUCCESS) {
 		for (;;) {
 			u64 size = sizeof(entry);
-			const u8 *e = (const u8 *)entry;
-			const efi_char16 *wname = (const efi_char16 *)(e + FILE_INFO_NAME_AT);
-			size_t n = strlcpy(name, EXTRA_BIN, sizeof(name));
-			size_t at = strlcpy(path, EXTRA_DIR "\\", sizeof(path));
-			bool ascii = true;
 
-			if (dir->read(dir, &size, entry) != EFI_SUCCESS || size == 0)
-				break; /* the end, or a name too long for entry */
-			if (*(const u64 *)(e + FILE_INFO_ATTRIBUTE_AT) & EFI_FILE_DIRECTORY)
+			st = dir->read(dir, &size, entry);
+			if (st == EFI_BUFFER_TOO_SMALL) /* it stays the next entry: no way past */
+				con_puts("umbra: EFI stub: a name too long in " EXTRA_DIR
+					 ", the rest left out\n");
+			if (st != EFI_SUCCESS || size == 0)
+				break;
+			if (*(const u64 *)((const u8 *)entry + FILE_INFO_ATTRIBUTE_AT) &
+			    EFI_FILE_DIRECTORY)
 				continue;
-			for (; *wname && n + 1 < sizeof(name) && at + 1 < sizeof(path); wname++) {
-				ascii &= *wname > 0x20 && *wname < 0x7f && *wname != '/';
-				name[n++] = path[at++] = (char)*wname;
-			}
-			name[n] = path[at] = 0;
-			if (*wname || !ascii) {
-				con_puts("umbra: EFI stub: a name too long or not ASCII "
-					 "in " EXTRA_DIR "\n");
-				continue;
-			}
-			load_extra_file(li, info, path, name);
+			if (extra_entry_names((const u8 *)entry, name, sizeof(name), path,
+					      sizeof(path)))
+				load_extra_file(li, info, path, name);
+			else
+				con_puts("umbra: EFI stub: a name too long, not ASCII or with a "
+					 "space in " EXTRA_DIR ", left out\n");
 		}
 		dir->close(dir);
 	}
