@@ -18,11 +18,11 @@
  * a line, a path and its arguments split at spaces; '#' starts a comment
  * line, and a line "only" skips the table. Such a program is announced and
  * counted as a table program is, but its output passes through init: one
- * that prints a KTAP document ("TAP version 13" first) is copied as it is;
- * any other output becomes "# " diagnostics of a one-case document init
- * writes around it, the case passing when the program exits 0. A program
- * built for another architecture (a stick carries both) is that case,
- * skipped.
+ * that prints a KTAP document ("TAP version 13" or "KTAP version 1" first)
+ * is copied as it is; any other output becomes "# " diagnostics of a
+ * one-case document init writes around it, the case passing when the
+ * program exits 0. A program built for the other architecture (a stick
+ * carries both) is left out with a comment line, and not counted.
  *
  * An argument that is not a path (no leading '/') is a word of the kernel
  * command line the kernel passed on, as Linux passes its unknown bare words
