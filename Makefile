@@ -8,10 +8,12 @@
 #   make fuzz                  the system-call fuzzer as init for a while (see below)
 #   make stress                /bin/smp's migration stress as init, 30 s of guest time (below)
 #   make test-linux            the same tests as /init of Debian's Linux: same verdicts?
+#   make prog SRC=hello.c      a static program of your own for each architecture (README)
 # Variables: ARCH (x86_64), PLATFORM=NAME (run, debug: a platform of
 # tests/boot/platforms), EMU=bochs (run: bochs-ARCH), CMDLINE (the images'
 # kernel command line), CROSS_COMPILE, GDB (gdb-multiarch), V=1 (full
-# command lines).
+# command lines), PROGS="a b" RUN="/opt/bin/a --flag" ONLY=1 (your own
+# programs in the images: README, "Running your own program").
 
 # PLATFORM=NAME alone names the architecture too (tests/boot/platforms,
 # tests/linux/platforms).
@@ -81,6 +83,7 @@ KERNEL_CFLAGS := $(PATH_CFLAGS) -std=gnu11 -O2 -g -ffreestanding -nostdinc -isys
 
 include libc/build.mk
 include user/build.mk
+include user/prog.mk
 
 ELF := $(BUILD)/umbra.elf
 INITRAMFS_CPIO := $(BUILD)/initramfs.cpio
@@ -125,9 +128,9 @@ image iso: $(IMAGE) ## the boot image only (x86_64: the hybrid ISO; arm64: the I
 # for BIOS and UEFI, and arm64's EFI application with its initramfs and
 # command line (arch/arm64/image.mk's ESP_FILES), built first.
 usb: deps-check ## build/umbra-usb.img: GPT + EFI system partition, x86 BIOS/UEFI and arm64 UEFI (README)
-	$(Q)$(MAKE) --no-print-directory ARCH=arm64 build/arm64/umbra.bin build/arm64/initramfs.cpio \
-		build/arm64/cmdline.screen
-	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 build/umbra-usb.img
+	$(Q)$(MAKE) --no-print-directory ARCH=arm64 PROGS_ANY_ARCH=1 build/arm64/umbra.bin \
+		build/arm64/initramfs.cpio build/arm64/cmdline.screen
+	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 PROGS_ANY_ARCH=1 build/umbra-usb.img
 crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
 clone3-images: $(CLONE3_IMAGES) $(SHSTK_OFF_IMAGE) ## the clone3_shstk=size|token and shstk-off images make test boots
@@ -193,10 +196,17 @@ $(ELF): $(KERNEL_OBJS) $(KERNEL_LDS)
 	$(Q)$(LD) $(ARCH_LDFLAGS) -T $(KERNEL_LDS) -o $@ $(KERNEL_OBJS)
 
 # The initramfs: the staged userland as a cpio "newc" archive, sorted so
-# the bytes are the same on every build.
-$(INITRAMFS_CPIO): $(USER_BINARIES)
+# the bytes are the same on every build, then the archive of the programs
+# PROGS= and RUN= add (empty without them: user/build.mk).
+INITRAMFS_SUITE_CPIO := $(USER_OBJ)/initramfs-suite.cpio
+$(INITRAMFS_SUITE_CPIO): $(USER_BINARIES)
 	@$(if $(Q),echo "  CPIO    $@")
 	$(Q)cd $(INITRAMFS) && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 > $(abspath $@)
+
+$(INITRAMFS_CPIO): $(INITRAMFS_SUITE_CPIO) $(USER_OPT).cpio
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CPIO    $@")
+	$(Q)cat $^ > $@
 
 # Boots the image with the serial console here: EMU=bochs for the CET
 # machine, or any platform of tests/boot/platforms with PLATFORM=NAME
@@ -221,7 +231,7 @@ debug: deps-check $(IMAGE) $(EXTRA_IMAGES) ## boot a QEMU PLATFORM halted, with 
 # REPEAT=N boots every platform N times and fails unless the N verdicts agree.
 TEST_ARCHES := $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
 test: deps-check ## unit tests, check-docs, and every platform's boots (only ARCH's with ARCH=); REPEAT=N
-	$(Q)REPEAT=$(or $(REPEAT),1) tests/run-all $(TEST_ARCHES)
+	$(Q)REPEAT=$(or $(REPEAT),1) PROGS_ANY_ARCH=$(if $(TEST_ARCHES),,1) tests/run-all $(TEST_ARCHES)
 
 # The initramfs booted as /init of Debian's Linux (scripts/linux-kernel
 # fetches it into the cache once) on the emulators of the Umbra platforms;

@@ -87,6 +87,12 @@ int init_start(const struct boot_info *info)
 
 	if (initramfs_init(phys_to_virt(m->range.start), m->range.end - m->range.start))
 		return -EINVAL;
+	/* The modules after the archive are files named by their paths (initramfs_add_file()). */
+	for (unsigned int i = 1; i < info->nr_modules; i++) {
+		m = &info->modules[i];
+		initramfs_add_file(m->name, phys_to_virt(m->range.start),
+				   m->range.end - m->range.start);
+	}
 	if (!initramfs_lookup(init_path)) {
 		pr_err("init: %s is not in the initramfs\n", init_path);
 		return -ENOENT;

@@ -4,7 +4,8 @@
  * then 13 fields of 8 hex digits (ino, mode, uid, gid, nlink, mtime,
  * filesize, devmajor, devminor, rdevmajor, rdevminor, namesize, check) --
  * then the name (namesize bytes with its NUL), padded to 4 bytes, then the
- * data, padded to 4 bytes. The entry named TRAILER!!! ends the archive.
+ * data, padded to 4 bytes. The entry named TRAILER!!! ends the archive;
+ * another may follow (initramfs_init()).
  */
 #include <kernel/initramfs.h>
 #include <kernel/compiler.h>
@@ -17,8 +18,11 @@
 #define F_MODE 1
 #define F_FILESIZE 6
 #define F_NAMESIZE 11
-#define MAX_FILES 128
+#define MAX_FILES 192
 #define INITRAMFS_NAME_MAX 256 /* a lookup matches names shorter than this */
+#define ADDED_FILES_MAX 32
+#define ADDED_NAME_MAX 64
+#define ADDED_DIR "opt/" /* where the boot loader's extra files may go */
 
 static bool hex8(const u8 *s, u32 *out)
 {
@@ -76,6 +80,8 @@ int cpio_next(const u8 *a, size_t len, size_t *off, struct cpio_entry *e)
 
 static struct cpio_entry files[MAX_FILES];
 static unsigned int nr_files;
+static char added_names[ADDED_FILES_MAX][ADDED_NAME_MAX];
+static unsigned int nr_added;
 
 /* Drops leading "/" and "./" so archive names and paths compare equal. */
 static const char *strip_prefix(const char *s, size_t *len)
@@ -99,8 +105,24 @@ int initramfs_init(const void *archive, size_t len)
 	struct cpio_entry e;
 	int r;
 
-	nr_files = 0;
-	while ((r = cpio_next(archive, len, &off, &e)) == 1) {
+	nr_files = nr_added = 0;
+	while ((r = cpio_next(archive, len, &off, &e)) >= 0) {
+		if (r == 0) {
+			/*
+			 * Another archive may follow the trailer, after NUL padding, as
+			 * Linux reads an initramfs (its buffer-format.rst): how a build
+			 * adds a person's own programs to the suite's archive. Anything
+			 * else after a trailer is not read.
+			 */
+			const u8 *a = archive;
+
+			off = ALIGN_UP((size_t)(e.data - a) + e.size, (size_t)4);
+			while (off < len && a[off] == '\0')
+				off++;
+			if (len - off < 6 || memcmp(a + off, "070701", 6) != 0)
+				break;
+			continue;
+		}
 		if ((e.mode & CPIO_MODE_TYPE) != CPIO_MODE_REG)
 			continue;
 		if (nr_files == MAX_FILES) {
@@ -180,11 +202,41 @@ const struct cpio_entry *initramfs_lookup(const char *path)
 
 	if (!path_normalize(path, name, sizeof(name), &len))
 		return NULL;
-	for (unsigned int i = 0; i < nr_files; i++) {
+	/* The last of equal names wins, as when Linux unpacks an archive over itself. */
+	for (unsigned int i = nr_files; i-- > 0;) {
 		if (files[i].name_len == len && memcmp(files[i].name, name, len) == 0)
 			return &files[i];
 	}
 	return NULL;
+}
+
+int initramfs_add_file(const char *path, const void *data, size_t size)
+{
+	char name[ADDED_NAME_MAX];
+	size_t len;
+	bool in_bin;
+
+	if (!path_normalize(path, name, sizeof(name), &len) || len == 0 || name[len - 1] == '/' ||
+	    len <= strlen(ADDED_DIR) || memcmp(name, ADDED_DIR, strlen(ADDED_DIR)) != 0) {
+		pr_warn("initramfs: a boot module named \"%s\": not a file under /%s\n", path,
+			ADDED_DIR);
+		return -EINVAL;
+	}
+	if (nr_files == MAX_FILES || nr_added == ADDED_FILES_MAX) {
+		pr_warn("initramfs: no room for %s\n", path);
+		return -ENOSPC;
+	}
+	memcpy(added_names[nr_added], name, len);
+	in_bin = len > 8 && memcmp(name, ADDED_DIR "bin/", 8) == 0;
+	files[nr_files++] = (struct cpio_entry){
+		.name = added_names[nr_added++],
+		.name_len = len,
+		.data = data,
+		.size = size,
+		.mode = CPIO_MODE_REG | (in_bin ? 0755 : 0644),
+	};
+	pr_info("initramfs: /%.*s added (%zu bytes)\n", (int)len, name, size);
+	return 0;
 }
 
 bool initramfs_exists(const char *path)

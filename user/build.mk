@@ -58,6 +58,37 @@ ELFPATCH := build/host/elfpatch
 USER_BINARIES := $(INITRAMFS)/init $(patsubst %,$(INITRAMFS)/bin/%,$(USER_BIN_NAMES)) \
 	$(patsubst %,$(INITRAMFS)/bin/%,$(USER_PATCHED_ELFS)) $(INITRAMFS)/bin/hostile-noexec
 
+# A person's own programs (README, "Running your own program"): PROGS="a b"
+# static ELF files, staged as /opt/bin/a, /opt/bin/b; RUN="/opt/bin/a --flag"
+# (';' between commands) written to /opt/run.txt, which /init runs after its
+# table, or instead of it with ONLY=1. scripts/progs checks them and refuses
+# a dynamic program or one for another machine. PROGS_ANY_ARCH=1 (make usb,
+# make test: both architectures are built) lets a program of the other
+# architecture in. They are an archive of their own, USER_OPT.cpio (empty
+# without PROGS and RUN), which the Makefile appends to the suite's: the
+# kernel reads archives one after another (kernel/initramfs.c). USER_OPT.args
+# changes when the variables do, so the archive is remade exactly then (and
+# after a program changes). A test gives USER_OPT, INITRAMFS_CPIO and IMAGE
+# other names to build an image with programs beside the plain one
+# (tests/boot/progs).
+PROGS ?=
+RUN ?=
+PROGS_ONLY := $(filter 1,$(ONLY))
+USER_OPT ?= $(USER_OBJ)/opt
+PROGS_RUN_QUOTED := '$(subst ','\'',$(RUN))'
+
+$(USER_OPT).args: FORCE
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' $(PROGS_RUN_QUOTED) '$(PROGS_ONLY)' '$(PROGS_ANY_ARCH)' $(abspath $(PROGS)) > $@.tmp && \
+		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+
+$(USER_OPT).cpio: $(USER_OPT).args $(wildcard $(PROGS)) scripts/progs
+	@$(if $(Q),$(if $(PROGS)$(RUN),echo "  PROGS   $@"))
+	$(Q)scripts/progs $(if $(PROGS_ANY_ARCH),--any-arch) $(ARCH) $(USER_OPT)/opt \
+		$(PROGS_RUN_QUOTED) '$(PROGS_ONLY)' $(PROGS)
+	$(Q)if [ -d $(USER_OPT)/opt ]; then cd $(USER_OPT) && find opt | LC_ALL=C sort | \
+		cpio -o -H newc --quiet -R 0:0 > $(abspath $@); else : > $@; fi
+
 # The malformed ELF files /bin/fuzz execs: $(INITRAMFS)/fuzz/elf/0, 1, ...,
 # written by user/fuzz/host/mkelf.c, a host program. The stamp stands for
 # the whole directory in the initramfs's prerequisites.

@@ -237,6 +237,111 @@ static void load_initrd(const struct efi_loaded_image *li, struct boot_info *inf
 	info->reserved[info->nr_reserved++].end = addr + size;
 }
 
+/*
+ * A person's own programs on the USB stick (README, "Running your own
+ * program"; x86's GRUB does the same from grub.cfg): every file of
+ * \umbra\extra\ becomes a module named /opt/bin/NAME and \umbra\run.txt
+ * one named /opt/run.txt, which the kernel adds to the initramfs
+ * (kernel/init.c). Reading a directory (EFI_FILE_PROTOCOL.Read, UEFI 2.10
+ * §13.5) gives one EFI_FILE_INFO per entry, "." and ".." included, and a
+ * size of 0 at the end. After the initramfs only: the kernel takes the
+ * first module for the archive.
+ */
+#define EXTRA_DIR "\\umbra\\extra"
+#define EXTRA_RUN_FILE "\\umbra\\run.txt"
+#define EXTRA_BIN "/opt/bin/"
+/* EFI_FILE_INFO (§13.5): Size, FileSize, PhysicalSize, three 16-byte EFI_TIMEs, Attribute, FileName. */
+#define FILE_INFO_ATTRIBUTE_AT 72
+#define FILE_INFO_NAME_AT 80
+#define EFI_FILE_DIRECTORY 0x10
+
+static void add_extra_module(struct boot_info *info, u64 addr, u64 size, const char *name)
+{
+	if (info->nr_modules == BOOT_MAX_MODULES || info->nr_reserved == BOOT_MAX_RANGES) {
+		con_puts("umbra: EFI stub: too many files, left out: ");
+		con_puts(name);
+		con_puts("\n");
+		bs()->free_pages(addr, bytes_to_pages(size));
+		return;
+	}
+	struct boot_module *m = &info->modules[info->nr_modules++];
+
+	m->range.start = addr;
+	m->range.end = addr + size;
+	strlcpy(m->name, name, sizeof(m->name));
+	info->reserved[info->nr_reserved].start = addr;
+	info->reserved[info->nr_reserved++].end = addr + size;
+}
+
+/* Reads the file at path into a module called name; nothing when it is missing or empty. */
+static void load_extra_file(const struct efi_loaded_image *li, struct boot_info *info,
+			    const char *path, const char *name)
+{
+	u64 size, addr = read_file(li, path, &size);
+
+	if (addr)
+		add_extra_module(info, addr, size, name);
+}
+
+/*
+ * A directory entry's FileName as the module's name (EXTRA_BIN "NAME") and
+ * the file's path (EXTRA_DIR "\\NAME"); false for a name too long for
+ * them or not printable ASCII without spaces (run.txt splits at spaces).
+ */
+static bool extra_entry_names(const u8 *entry, char *name, size_t name_size, char *path,
+			      size_t path_size)
+{
+	const efi_char16 *w = (const efi_char16 *)(entry + FILE_INFO_NAME_AT);
+	size_t n = strlcpy(name, EXTRA_BIN, name_size);
+	size_t at = strlcpy(path, EXTRA_DIR "\\", path_size);
+	bool ascii = true;
+
+	for (; *w && n + 1 < name_size && at + 1 < path_size; w++) {
+		ascii &= *w > 0x20 && *w < 0x7f && *w != '/';
+		name[n++] = path[at++] = (char)*w;
+	}
+	name[n] = path[at] = 0;
+	return !*w && ascii;
+}
+
+static void load_extra_files(const struct efi_loaded_image *li, struct boot_info *info)
+{
+	struct efi_file *root, *dir;
+	efi_char16 wdir[sizeof(EXTRA_DIR)];
+	u64 entry[64]; /* an EFI_FILE_INFO with a name of up to 215 characters */
+	char path[PATH_MAX_CHARS], name[sizeof(info->modules[0].name)];
+	efi_status st;
+
+	if (info->nr_modules == 0 || !(root = open_volume(li)))
+		return;
+	for (size_t i = 0; i < sizeof(EXTRA_DIR); i++)
+		wdir[i] = (u8)EXTRA_DIR[i];
+	if (root->open(root, &dir, wdir, EFI_FILE_MODE_READ, 0) == EFI_SUCCESS) {
+		for (;;) {
+			u64 size = sizeof(entry);
+
+			st = dir->read(dir, &size, entry);
+			if (st == EFI_BUFFER_TOO_SMALL) /* it stays the next entry: no way past */
+				con_puts("umbra: EFI stub: a name too long in " EXTRA_DIR
+					 ", the rest left out\n");
+			if (st != EFI_SUCCESS || size == 0)
+				break;
+			if (*(const u64 *)((const u8 *)entry + FILE_INFO_ATTRIBUTE_AT) &
+			    EFI_FILE_DIRECTORY)
+				continue;
+			if (extra_entry_names((const u8 *)entry, name, sizeof(name), path,
+					      sizeof(path)))
+				load_extra_file(li, info, path, name);
+			else
+				con_puts("umbra: EFI stub: a name too long, not ASCII or with a "
+					 "space in " EXTRA_DIR ", left out\n");
+		}
+		dir->close(dir);
+	}
+	root->close(root);
+	load_extra_file(li, info, EXTRA_RUN_FILE, "/opt/run.txt");
+}
+
 static void find_config_tables(struct arm64_efi_handoff *h)
 {
 	efi_guid acpi20 = EFI_ACPI_20_TABLE_GUID, dtb = EFI_DTB_TABLE_GUID;
@@ -434,6 +539,7 @@ efi_status efi_main(efi_handle image, struct efi_system_table *st)
 	if (!cmdline_from_options(li, h->info.cmdline, sizeof(h->info.cmdline)))
 		cmdline_from_file(li, h->info.cmdline, sizeof(h->info.cmdline));
 	load_initrd(li, &h->info);
+	load_extra_files(li, &h->info);
 	find_config_tables(h);
 	find_framebuffer(&h->info.fb);
 	/* The real-time clock, as the firmware keeps it (§8.3; EFI_UNSUPPORTED on some). */

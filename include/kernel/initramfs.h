@@ -26,6 +26,15 @@ int cpio_next(const u8 *archive, size_t len, size_t *off, struct cpio_entry *e);
 /* Checks and indexes the archive. 0, or -EINVAL. */
 int initramfs_init(const void *archive, size_t len);
 
+/*
+ * Adds a file the boot loader loaded on its own (the USB stick's extra
+ * programs: a Multiboot2 module, or a file the arm64 EFI stub read) under
+ * path, which must lie in /opt/; /opt/bin/ files are executable. It hides
+ * an archive file of the same name. 0, -EINVAL for another path, -ENOSPC
+ * when the table is full.
+ */
+int initramfs_add_file(const char *path, const void *data, size_t size);
+
 /* The regular file at path ("/init", "bin/x", "./bin/x" alike), or NULL. */
 const struct cpio_entry *initramfs_lookup(const char *path);
 

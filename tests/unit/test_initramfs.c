@@ -455,7 +455,7 @@ static void test_init_many_files(void **state)
 
 	(void)state;
 	ar_reset();
-	for (int i = 0; i < 130; i++) {
+	for (int i = 0; i < 194; i++) {
 		snprintf(name, sizeof(name), "f%03d", i);
 		ar_file(name, name);
 	}
@@ -463,11 +463,103 @@ static void test_init_many_files(void **state)
 	nr_msgs = 0;
 	assert_int_equal(initramfs_init(ar, ar_len), 0);
 	assert_int_equal(nr_msgs, 2); /* the warning, then the count */
-	assert_string_equal(last_msg, "initramfs: 128 files\n");
+	assert_string_equal(last_msg, "initramfs: 192 files\n");
 	assert_entry(initramfs_lookup("f000"), "f000", "f000", CPIO_MODE_REG | 0755);
-	assert_entry(initramfs_lookup("f127"), "f127", "f127", CPIO_MODE_REG | 0755);
-	assert_null(initramfs_lookup("f128"));
-	assert_null(initramfs_lookup("f129"));
+	assert_entry(initramfs_lookup("f191"), "f191", "f191", CPIO_MODE_REG | 0755);
+	assert_null(initramfs_lookup("f192"));
+	assert_null(initramfs_lookup("f193"));
+	/* The table is full: a boot loader's file finds no room either. */
+	assert_int_equal(initramfs_add_file("/opt/bin/late", "L", 1), -ENOSPC);
+	assert_null(initramfs_lookup("/opt/bin/late"));
+}
+
+/*
+ * Archives one after another, with or without NUL padding between them (as
+ * cat and cpio's 512-byte blocks leave them), index as one; the later of
+ * equal names wins. A malformed second archive fails the whole.
+ */
+static void test_init_concatenated(void **state)
+{
+	size_t second;
+
+	(void)state;
+	ar_reset();
+	ar_file("init", "I");
+	ar_file("opt/run.txt", "old");
+	ar_trailer();
+	memset(ar + ar_len, 0, 512 - ar_len % 512); /* cpio's block padding */
+	ar_len += 512 - ar_len % 512;
+	second = ar_len;
+	ar_file("opt/bin/a", "A");
+	ar_file("opt/run.txt", "new");
+	ar_trailer();
+	ar_file("opt/bin/b", "B"); /* a third, right after the trailer */
+	ar_trailer();
+	nr_msgs = 0;
+	assert_int_equal(initramfs_init(ar, ar_len), 0);
+	assert_string_equal(last_msg, "initramfs: 5 files\n");
+	assert_entry(initramfs_lookup("/init"), "init", "I", CPIO_MODE_REG | 0755);
+	assert_entry(initramfs_lookup("/opt/bin/a"), "opt/bin/a", "A", CPIO_MODE_REG | 0755);
+	assert_entry(initramfs_lookup("/opt/bin/b"), "opt/bin/b", "B", CPIO_MODE_REG | 0755);
+	assert_entry(initramfs_lookup("/opt/run.txt"), "opt/run.txt", "new", CPIO_MODE_REG | 0755);
+	/* A bad header in the second archive. */
+	poke_field(second, 1, "zzzzzzzz"); /* its mode */
+	assert_int_equal(initramfs_init(ar, ar_len), -EINVAL);
+}
+
+/*
+ * The boot loader's extra files: under /opt/ only (any spelling of the
+ * path), executable in /opt/bin/, hiding an archive file of the same name,
+ * indexed afresh by the next initramfs_init().
+ */
+static void test_add_file(void **state)
+{
+	static const char prog[] = "\177ELF...";
+
+	(void)state;
+	ar_reset();
+	ar_file("init", "I");
+	ar_file("opt/run.txt", "from the archive");
+	ar_trailer();
+	assert_int_equal(initramfs_init(ar, ar_len), 0);
+	assert_int_equal(initramfs_add_file("/opt/bin/hello", prog, sizeof(prog)), 0);
+	assert_string_equal(last_msg, "initramfs: /opt/bin/hello added (8 bytes)\n");
+	const struct cpio_entry *e = initramfs_lookup("/opt/bin/hello");
+
+	assert_non_null(e);
+	assert_ptr_equal(e->data, prog);
+	assert_int_equal(e->size, sizeof(prog));
+	assert_int_equal(e->mode, CPIO_MODE_REG | 0755);
+	assert_true(initramfs_exists("/opt/bin"));
+	assert_true(initramfs_exists("/opt/bin/"));
+	/* The later file wins over the archive's. */
+	assert_int_equal(initramfs_add_file("//opt/./run.txt", "stick", 5), 0);
+	e = initramfs_lookup("/opt/run.txt");
+	assert_non_null(e);
+	assert_int_equal(e->size, 5);
+	assert_memory_equal(e->data, "stick", 5);
+	assert_int_equal(e->mode, CPIO_MODE_REG | 0644);
+	/* Anywhere else, a directory, or no name: refused, nothing added. */
+	static const char *const bad[] = { "/init",	"/bin/hostile", "opt",	       "/opt/",
+					   "/opt/bin/", "/opt/../init", "/optional/x", "",
+					   "initramfs" };
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(initramfs_add_file(bad[i], "X", 1), -EINVAL);
+	assert_entry(initramfs_lookup("/init"), "init", "I", CPIO_MODE_REG | 0755);
+	/* A name longer than the boot protocols carry (63 characters). */
+	char long_name[80];
+
+	memset(long_name, 'a', sizeof(long_name));
+	memcpy(long_name, "/opt/bin/", 9);
+	long_name[sizeof(long_name) - 1] = '\0';
+	assert_int_equal(initramfs_add_file(long_name, "X", 1), -EINVAL);
+	/* The next archive starts without them. */
+	assert_int_equal(initramfs_init(ar, ar_len), 0);
+	assert_null(initramfs_lookup("/opt/bin/hello"));
+	e = initramfs_lookup("/opt/run.txt");
+	assert_non_null(e);
+	assert_int_equal(e->size, 16);
 }
 
 /* ---- an archive from the real cpio ---- */
@@ -561,6 +653,8 @@ int main(void)
 		cmocka_unit_test(test_init_malformed),
 		cmocka_unit_test(test_init_reindexes),
 		cmocka_unit_test(test_init_many_files),
+		cmocka_unit_test(test_init_concatenated),
+		cmocka_unit_test(test_add_file),
 		cmocka_unit_test(test_real_cpio),
 	};
 
