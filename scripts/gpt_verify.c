@@ -180,8 +180,8 @@ const char *gpt_verify(const uint8_t *img, size_t size)
 		return why;
 	if (primary.alternate_lba != last)
 		return "the primary GPT header's AlternateLBA is not the disk's last LBA";
-	array_sectors = ((uint64_t)primary.nr_entries * primary.entry_size + GPT_SECTOR - 1) /
-			GPT_SECTOR;
+	array_sectors =
+		((uint64_t)primary.nr_entries * primary.entry_size + GPT_SECTOR - 1) / GPT_SECTOR;
 	if (primary.first_usable < primary.entries_lba + array_sectors)
 		return "the usable LBAs overlap the primary partition entry array";
 	if (memcmp(img + last * GPT_SECTOR, "EFI PART", 8) != 0)

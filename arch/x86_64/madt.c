@@ -77,8 +77,8 @@ static void add_cpu(struct x86_madt *m, u8 revision, u32 apic_id, u32 uid, u32 f
 	};
 }
 
-static void parse_entry(struct x86_madt *m, u8 revision, bool has_xapic_cpus, const u8 *e,
-			u8 type, u8 len)
+static void parse_entry(struct x86_madt *m, u8 revision, bool has_xapic_cpus, const u8 *e, u8 type,
+			u8 len)
 {
 	u64 addr;
 

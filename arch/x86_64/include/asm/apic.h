@@ -97,7 +97,7 @@ struct x86_madt {
 	phys_addr_t lapic_base;
 	struct x86_cpu_entry cpus[MAX_CPUS]; /* enabled or online-capable, MADT order */
 	unsigned int nr_cpus;
-	unsigned int nr_cpus_dropped; /* beyond MAX_CPUS */
+	unsigned int nr_cpus_dropped;	/* beyond MAX_CPUS */
 	unsigned int nr_cpus_duplicate; /* an APIC ID listed before: skipped */
 	unsigned int nr_cpus_unusable;	/* neither enabled nor online capable: skipped */
 	u32 bad_entry_offset;		/* where an entry overran the table (madt_read() -EINVAL) */
