@@ -147,8 +147,7 @@ static bool parse_ttys(const char *v, unsigned int *n, u32 *baud)
 {
 	u32 b = 0;
 
-	if (strncmp(v, "ttyS", 4) != 0 || v[4] < '0' || v[4] > '3' ||
-	    (v[5] != '\0' && v[5] != ','))
+	if (strncmp(v, "ttyS", 4) != 0 || v[4] < '0' || v[4] > '3' || (v[5] != '\0' && v[5] != ','))
 		return false;
 	*n = (unsigned int)(v[4] - '0');
 	if (v[5] == ',')
@@ -213,12 +212,15 @@ void serial_init_acpi(void)
 					  .phys = spcr.address,
 					  .source = "SPCR" };
 	} else {
-		uart = (struct uart8250){ .port = (u16)spcr.address, .reg_bytes = 1, .source = "SPCR" };
+		uart = (struct uart8250){ .port = (u16)spcr.address,
+					  .reg_bytes = 1,
+					  .source = "SPCR" };
 	}
 	program(spcr.baud, spcr.clock_hz);
 	/* Printed on the new UART: its first line says where it is. */
 	if (uart.mmio)
-		pr_info("serial: console on the SPCR's UART, MMIO %#lx, %u-bit registers, %u baud\n",
+		pr_info("serial: console on the SPCR's UART, MMIO %#lx, %u-bit registers, %u "
+			"baud\n",
 			(unsigned long)uart.phys, uart.reg_bytes * 8, spcr.baud);
 	else
 		pr_info("serial: console on the SPCR's UART, I/O port %#x, %u baud\n", uart.port,
