@@ -155,6 +155,13 @@ int acpi_spcr_parse(const void *table, size_t len, struct acpi_spcr *out);
 /* Whether the SPCR's UART is an 8250/16550 (what a PC's serial driver drives). */
 bool acpi_spcr_is_8250(const struct acpi_spcr *s);
 
+/*
+ * Whether AML byte code defines the control method name (e.g. "_PTS"):
+ * 0 and its argument count in *nr_args, or -ENOENT. A byte-pattern scan as
+ * acpi_find_s5(); it finds the method, it cannot run it.
+ */
+int acpi_find_method(const u8 *aml, size_t len, const char name[4], u8 *nr_args);
+
 /* Sums len bytes: valid ACPI structures sum to 0 (ACPI 6.5 §5.2.5.3, §5.2.6). */
 u8 acpi_checksum(const void *p, size_t len);
 
