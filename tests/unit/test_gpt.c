@@ -3,7 +3,7 @@
  * The strict GPT check (scripts/gpt_verify.c) on a small disk built here
  * byte by byte as UEFI 2.10 §5.2.3 and §5.3 lay it out: it must pass, and
  * each broken rule -- the protective record marked active (what
- * scripts/mkusb wrote until issue 20), a header or entry-array CRC, the
+ * scripts/mkusb used to write), a header or entry-array CRC, the
  * backup header not at the last LBA, no EFI system partition -- must give
  * its own sentence. The CRC itself is checked against the standard check
  * value of CRC-32 ("123456789" -> 0xcbf43926).
