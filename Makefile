@@ -121,7 +121,7 @@ SHSTK_OFF := $(if $(filter arm64,$(ARCH)),gcs=off,shstk=off)
 	toolchain-check unit lint format docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
-all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) $(EXTRA_IMAGES) $(SCREENTEXT) ## kernel, userland and the boot images of ARCH (the default)
+all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) $(EXTRA_IMAGES) $(SCREENTEXT) $(GPTCHECK) ## kernel, userland and the boot images of ARCH (the default)
 image iso: $(IMAGE) ## the boot image only (x86_64: the hybrid ISO; arm64: the Image)
 
 # The USB-stick image of both architectures (scripts/mkusb): x86_64's GRUB
@@ -185,6 +185,13 @@ $(COMMIT_C): FORCE
 	$(Q)printf '/* Made by the Makefile. */\n#include <kernel/version.h>\nconst char kernel_commit[] = "%s";\n' \
 		"$$(git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)" > $@.tmp && \
 		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+
+# The strict GPT check of the USB-stick image (tests/run-all).
+GPTCHECK := build/host/gptcheck
+$(GPTCHECK): scripts/gptcheck.c scripts/gpt_verify.c scripts/gpt_verify.h
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  HOSTCC  $<")
+	$(Q)cc -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ scripts/gptcheck.c scripts/gpt_verify.c
 
 $(FONT_C): $(FONT_PF2) $(PF2FONT)
 	@mkdir -p $(dir $@)

@@ -45,11 +45,21 @@ unsigned int smp_online_count(void)
 
 void smp_report(struct smp_cpu *c, u64 seen_id, enum smp_shstk shstk, u64 detail)
 {
+	u32 starting = SMP_CPU_STARTING;
+
 	c->seen_id = seen_id;
 	c->shstk = shstk;
 	c->detail = detail;
-	/* Everything above is visible before the boot CPU sees ONLINE. */
-	__atomic_store_n(&c->state, SMP_CPU_ONLINE, __ATOMIC_RELEASE);
+	/*
+	 * Everything above is visible before the boot CPU sees ONLINE. A CPU
+	 * that answers after the boot CPU gave up on it (FAILED) is not let in:
+	 * it was left out of the count, the log and the verdict, so it stays out,
+	 * parked: interrupts on (it still answers TLB shootdowns), never scheduled.
+	 */
+	if (!__atomic_compare_exchange_n(&c->state, &starting, SMP_CPU_ONLINE, false,
+					 __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+		for (;;)
+			arch_idle_wait();
 }
 
 static void parse_limits(void)
@@ -62,14 +72,22 @@ static void parse_limits(void)
 		smp_max_cpus = max < SMP_MAX_CPUS ? (unsigned int)max : SMP_MAX_CPUS;
 }
 
-/* Waits for c's report; false when it never came. */
+/*
+ * Waits for c's report, at most SMP_START_TIMEOUT_TICKS: a CPU that never
+ * answers INIT-SIPI-SIPI (or PSCI CPU_ON) must not stop the boot. False
+ * when it did not come; c is then FAILED, atomically against a report
+ * arriving at the same moment (smp_report()).
+ */
 static bool wait_for(struct smp_cpu *c)
 {
 	u64 start = timer_ticks();
+	u32 starting = SMP_CPU_STARTING;
 
 	while (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) == SMP_CPU_STARTING) {
 		if (timer_ticks() - start > SMP_START_TIMEOUT_TICKS)
-			return false;
+			return !__atomic_compare_exchange_n(&c->state, &starting, SMP_CPU_FAILED,
+							    false, __ATOMIC_ACQUIRE,
+							    __ATOMIC_ACQUIRE);
 		arch_cpu_relax();
 	}
 	return true;
@@ -97,8 +115,8 @@ static void start_one(const struct boot_info *info, struct smp_cpu *c)
 			(unsigned long)c->hw_id, err);
 		c->state = SMP_CPU_FAILED;
 	} else if (!wait_for(c)) {
-		pr_warn("smp: %s %#lx did not answer\n", arch_smp_id_name, (unsigned long)c->hw_id);
-		c->state = SMP_CPU_FAILED;
+		pr_warn("smp: CPU %u (%s %#lx) did not start\n", id, arch_smp_id_name,
+			(unsigned long)c->hw_id);
 	}
 	/* The idle task of a CPU that failed is kept: it may still wake up and use its stack. */
 }

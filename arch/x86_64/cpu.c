@@ -7,6 +7,7 @@
 #include <asm/cet.h>
 #include <asm/cpu.h>
 #include <asm/msr.h>
+#include <asm/pat.h>
 #include <asm/x86.h>
 #include <kernel/arch.h>
 #include <kernel/percpu.h>
@@ -38,6 +39,7 @@ void arch_cpu_probe(void)
 
 	struct cpuid_regs r1 = cpuid(1, 0);
 
+	f->pat = r1.edx & CPUID1_EDX_PAT;
 	f->xsave = r1.ecx & CPUID1_ECX_XSAVE;
 	f->hypervisor = r1.ecx & CPUID1_ECX_HYPERVISOR;
 
@@ -80,6 +82,9 @@ void arch_cpu_probe(void)
 	write_cr4(cr4);
 	x86_smap_enabled = f->smap;
 	x86_cet_init();
+	x86_pat_init(); /* before arch_mm_init() maps the framebuffer */
+	pr_info("pat: %s\n", x86_pat_wc ? "IA32_PAT as Linux's, entry 1 write-combining"
+					: "no PAT: the framebuffer stays uncached-minus");
 }
 
 void arch_irq_enable(void)

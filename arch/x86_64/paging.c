@@ -11,6 +11,7 @@
  */
 #include <asm/cpu.h>
 #include <asm/mmu.h>
+#include <asm/pat.h>
 #include <asm/pte.h>
 #include <asm/tlb.h>
 #include <asm/x86.h>
@@ -49,11 +50,14 @@ static u64 leaf_flags(unsigned int prot)
 	if (!(prot & KPROT_EXEC))
 		f |= pte_nx;
 	/*
-	 * PCD alone selects PAT entry 2, UC- at power-up: uncached, except
+	 * PWT alone selects PAT entry 1, write-combining once pat.c has
+	 * programmed IA32_PAT. PCD alone selects entry 2, UC-: uncached, except
 	 * that an MTRR saying write-combining (firmware sets it for
 	 * framebuffers) wins (SDM vol.3 §12.5.2.2, Table 12-7).
 	 */
-	if (prot & KPROT_DEVICE)
+	if ((prot & KPROT_WC) && x86_pat_wc)
+		f |= PTE_PWT;
+	else if (prot & KPROT_DEVICE)
 		f |= PTE_PCD;
 	return f;
 }
@@ -142,6 +146,24 @@ phys_addr_t arch_unmap_kernel_page(uintptr_t virt)
 	 */
 	x86_tlb_kernel_unmapped(virt);
 	return old & PTE_ADDR_MASK;
+}
+
+bool x86_kernel_leaf(uintptr_t virt, u64 *entry)
+{
+	u64 *table = phys_to_virt(read_cr3() & PTE_ADDR_MASK);
+
+	for (int level = PT_LEVELS; level >= 1; level--) {
+		u64 e = READ_ONCE(table[PT_INDEX(virt, level)]);
+
+		if (!(e & PTE_P))
+			return false;
+		if (level == 1 || (e & PTE_PS)) {
+			*entry = e;
+			return level == 1;
+		}
+		table = table_virt(e);
+	}
+	return false;
 }
 
 bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot)
@@ -261,9 +283,10 @@ void arch_mm_init(const struct boot_info *info)
 }
 
 /*
- * The framebuffer as uncached-minus pages (KPROT_DEVICE): the firmware's
- * write-combining MTRR for the display's memory, where it set one, still
- * applies (SDM vol.3 §12.5.2.2). A framebuffer inside a block the direct
+ * The framebuffer as write-combining pages (KPROT_WC: PAT entry 1, pat.c),
+ * or without a PAT as uncached-minus pages (KPROT_DEVICE), where the
+ * firmware's write-combining MTRR for the display's memory, if it set one,
+ * still applies (SDM vol.3 §12.5.2.2). A framebuffer inside a block the direct
  * map already covers (the legacy text buffer at 0xb8000 lies in the first
  * 2 MiB) keeps that mapping: firmware makes the legacy VGA window uncached
  * through the fixed-range MTRRs, which win over a write-back page (SDM
@@ -271,5 +294,5 @@ void arch_mm_init(const struct boot_info *info)
  */
 void *arch_map_framebuffer(phys_addr_t base, size_t len)
 {
-	return phys_map(base, len, KPROT_READ | KPROT_WRITE | KPROT_DEVICE);
+	return phys_map(base, len, KPROT_READ | KPROT_WRITE | KPROT_DEVICE | KPROT_WC);
 }

@@ -40,6 +40,26 @@ static bool cet_on;
 /* shstk=off (x86_cet_init) is the kernel's, never init's. */
 const char *const arch_cmdline_params[] = { "shstk", NULL };
 
+static void hw_wrmsr(u32 msr, u64 value)
+{
+	wrmsr(msr, value);
+}
+
+static const struct x86_cet_hw cet_hw = {
+	.wrmsr = hw_wrmsr,
+	.read_cr4 = read_cr4,
+	.write_cr4 = write_cr4,
+};
+
+/*
+ * Linux enables user shadow stacks only where XSAVES manages the CET_U
+ * state component (CPUID.(EAX=0DH,ECX=1):ECX[11]; SDM vol. 1 §13.2),
+ * because Linux switches IA32_U_CET and IA32_PL3_SSP with XSAVES/XRSTORS.
+ * Umbra switches them with RDMSR/WRMSR (x86_cet_switch()), which needs
+ * only the MSRs, so it does not require the bit: Bochs 2.7 hides it while
+ * implementing the MSRs, and there CET stays live. The log says what the
+ * CPU reports (docs/DESIGN.md §4.2).
+ */
 void x86_cet_init(void)
 {
 	if (!x86_features.shstk)
@@ -50,13 +70,11 @@ void x86_cet_init(void)
 		pr_info("cet: shadow stacks switched off by shstk=off\n");
 		return;
 	}
-	/* CR4.CET needs CR0.WP (SDM vol. 3A §2.5); QEMU TCG hangs on this write: we got here via CPUID. */
-	write_cr4(read_cr4() | CR4_CET);
-	wrmsr(MSR_IA32_S_CET, 0); /* no supervisor shadow stack or IBT */
-	wrmsr(MSR_IA32_U_CET, 0);
-	wrmsr(MSR_IA32_PL3_SSP, 0);
+	/* QEMU TCG hangs on the CR4 write: we got here via CPUID, which TCG does not set. */
+	x86_cet_enable_cpu(&cet_hw);
 	cet_on = true;
-	pr_info("cet: user shadow stacks available\n");
+	pr_info("cet: user shadow stacks available (switched by RDMSR/WRMSR; XSAVES CET_U %s)\n",
+		x86_features.xss_cet_u ? "present, unused" : "absent, not needed");
 }
 
 /* Values the secondary check writes: every U_CET control we use, an aligned user SSP. */
@@ -81,9 +99,8 @@ int x86_cet_check_secondary(u64 *detail)
 	}
 	if (!cet_on)
 		return SMP_SHSTK_ABSENT;
-	/* As x86_cet_init() on the boot CPU (SDM vol. 3A §2.5: CR0.WP is set). */
-	write_cr4(read_cr4() | CR4_CET);
-	wrmsr(MSR_IA32_S_CET, 0);
+	/* As x86_cet_init() on the boot CPU. */
+	x86_cet_enable_cpu(&cet_hw);
 	for (unsigned int i = 0; i < ARRAY_SIZE(probe); i++) {
 		/* WRMSR/RDMSR of the CET MSRs: SDM vol. 4 table 2-2; vol. 1 §17.2.5. */
 		if (wrmsr_safe(probe[i].msr, probe[i].value) ||

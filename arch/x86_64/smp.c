@@ -26,6 +26,7 @@
 #include <asm/cpu.h>
 #include <asm/mmu.h>
 #include <asm/page.h>
+#include <asm/pat.h>
 #include <asm/pte.h>
 #include <asm/setup.h>
 #include <asm/smp.h>
@@ -45,12 +46,15 @@
 extern const char x86_trampoline_start[], x86_trampoline_end[];
 extern const char x86_trampoline_ap_cr3[], x86_trampoline_ap_efer[], x86_trampoline_ap_stack[];
 extern const char x86_trampoline_ap_cpu[], x86_trampoline_ap_entry[];
+extern const char x86_trampoline_gdt_base[], x86_trampoline_pm32_jump[], x86_trampoline_lm64_jump[];
+extern const char x86_trampoline_gdt[], x86_trampoline_pm32[], x86_trampoline_lm64[];
 
 const char arch_smp_id_name[] = "APIC ID";
 
 /* The trampoline's page tables (below 4 GiB: CR3 is loaded in 32-bit mode). */
 static phys_addr_t ap_pml4, ap_pdpt, ap_pd;
 static bool trampoline_ready, trampoline_broken;
+static phys_addr_t trampoline_page; /* chosen from the memory map (trampoline_page.c) */
 static u64 boot_cr4;
 static uintptr_t ap_ist[SMP_MAX_CPUS][NR_IST_STACKS];
 static void *ap_tss[SMP_MAX_CPUS];
@@ -89,24 +93,38 @@ u64 arch_smp_this_cpu_id(void)
 	return lapic_id();
 }
 
-static void *trampoline_field(const char *sym)
+/* Linker symbols of one section: their distance from its start, as addresses. */
+static u32 trampoline_offset(const char *sym)
 {
-	/* Linker symbols of one section: their distance, as addresses. */
-	return (char *)phys_to_virt(TRAMPOLINE_PHYS) +
-	       ((uintptr_t)sym - (uintptr_t)x86_trampoline_start);
+	return (u32)((uintptr_t)sym - (uintptr_t)x86_trampoline_start);
 }
 
-/* Whether [start, end) lies in usable RAM and under no boot module. */
-static bool page_is_free(const struct boot_info *info, phys_addr_t start, phys_addr_t end)
+static void *trampoline_field(const char *sym)
 {
-	bool usable = false;
+	return (char *)phys_to_virt(trampoline_page) + trampoline_offset(sym);
+}
 
-	for (unsigned int i = 0; i < info->nr_usable; i++)
-		usable |= info->usable[i].start <= start && end <= info->usable[i].end;
+static void set_field32(const char *sym, u32 v)
+{
+	memcpy(trampoline_field(sym), &v, sizeof(v));
+}
+
+/*
+ * The trampoline page from the memory map: what is still in use there is
+ * the boot modules and every reserved range but the blanket reservation of
+ * the low MiB (which only keeps the allocator out).
+ */
+static phys_addr_t choose_page(const struct boot_info *info)
+{
+	struct mem_range busy[BOOT_MAX_MODULES + BOOT_MAX_RANGES];
+	unsigned int n = 0;
+
 	for (unsigned int i = 0; i < info->nr_modules; i++)
-		if (info->modules[i].range.start < end && start < info->modules[i].range.end)
-			return false;
-	return usable;
+		busy[n++] = info->modules[i].range;
+	for (unsigned int i = 0; i < info->nr_reserved; i++)
+		if (info->reserved[i].start != 0 || info->reserved[i].end < TRAMPOLINE_LIMIT)
+			busy[n++] = info->reserved[i];
+	return x86_trampoline_choose(info->usable, info->nr_usable, busy, n);
 }
 
 /*
@@ -120,8 +138,10 @@ static int prepare_trampoline(const struct boot_info *info)
 	const u64 *kernel = phys_to_virt(x86_kernel_pml4());
 	u64 *pml4;
 
-	if (!page_is_free(info, TRAMPOLINE_PHYS, TRAMPOLINE_PHYS + PAGE_SIZE) || size > PAGE_SIZE) {
-		pr_warn("smp: the trampoline page %#x is not free RAM\n", TRAMPOLINE_PHYS);
+	trampoline_page = choose_page(info);
+	if (!trampoline_page || size > PAGE_SIZE) {
+		pr_warn("smp: no free page below 1 MiB for the start-up code: secondaries left "
+			"off\n");
 		return -EBUSY;
 	}
 	ap_pml4 = page_alloc_zeroed(1);
@@ -138,7 +158,16 @@ static int prepare_trampoline(const struct boot_info *info)
 	((u64 *)phys_to_virt(ap_pdpt))[0] = ap_pd | PTE_P | PTE_RW;
 	((u64 *)phys_to_virt(ap_pd))[0] = 0 | PTE_P | PTE_RW | PTE_PS;
 
-	memcpy(phys_to_virt(TRAMPOLINE_PHYS), x86_trampoline_start, size);
+	memcpy(phys_to_virt(trampoline_page), x86_trampoline_start, size);
+	set_field32(x86_trampoline_gdt_base,
+		    (u32)trampoline_page + trampoline_offset(x86_trampoline_gdt));
+	/* The far jumps' targets: physical addresses, as the segments' bases are 0. */
+	set_field32(x86_trampoline_pm32_jump,
+		    (u32)trampoline_page + trampoline_offset(x86_trampoline_pm32));
+	set_field32(x86_trampoline_lm64_jump,
+		    (u32)trampoline_page + trampoline_offset(x86_trampoline_lm64));
+	pr_info("smp: start-up code at %#lx (vector %#lx), from the memory map\n",
+		(unsigned long)trampoline_page, (unsigned long)(trampoline_page >> 12));
 	boot_cr4 = read_cr4();
 	return 0;
 }
@@ -193,7 +222,7 @@ int arch_smp_start_cpu(const struct boot_info *info, struct smp_cpu *c, uintptr_
 	wait_ticks(2);
 	for (int i = 0; i < 2; i++) {
 		lapic_send_ipi((u32)c->hw_id,
-			       APIC_ICR_STARTUP | APIC_ICR_ASSERT | TRAMPOLINE_SIPI_VECTOR);
+			       APIC_ICR_STARTUP | APIC_ICR_ASSERT | (u32)(trampoline_page >> 12));
 		wait_ticks(2);
 		if (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) != SMP_CPU_STARTING)
 			break; /* it ran already; a second SIPI would be ignored anyway */
@@ -230,6 +259,7 @@ void x86_ap_entry(u64 cpu)
 
 	arch_set_this_cpu(&cpus[cpu]);
 	gdt_init_secondary((unsigned int)cpu, ap_tss[cpu], ap_ist[cpu]);
+	x86_pat_init(); /* the boot CPU's memory types before its tables (SDM vol. 3A §13.12.4) */
 	write_cr3(x86_kernel_pml4());
 	x86_tlb_note_cr3(x86_kernel_pml4());
 	idt_load();

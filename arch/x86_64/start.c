@@ -17,11 +17,11 @@ __attribute__((noreturn)) void x86_64_start(u32 magic, u32 mbi_phys);
 void x86_64_start(u32 magic, u32 mbi_phys)
 {
 	arch_set_this_cpu(&cpus[0]); /* before anything takes a lock */
-	serial_init();
 	gdt_init();
 	idt_init();
 	x86_task_setup();
 	multiboot2_parse(magic, mbi_phys, &boot_info);
+	serial_init(boot_info.cmdline); /* console=ttyS<n> from the first line on */
 	debugcon_init(boot_info.cmdline);
 	kernel_main(&boot_info);
 }

@@ -35,6 +35,7 @@
 #include <asm/apic.h>
 #include <asm/cpu.h>
 #include <asm/pic.h>
+#include <asm/setup.h>
 #include <kernel/cmdline.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
@@ -221,6 +222,7 @@ void x86_timer_start_this_cpu(void)
  */
 void arch_timer_init(unsigned int hz)
 {
+	serial_init_acpi(); /* the first arch code after acpi_init(): the SPCR's console */
 	madt_parse();
 	x86_acpi_power_init();
 	have_8259 = !x86_madt.found || x86_madt.pcat_compat;

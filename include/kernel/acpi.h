@@ -129,6 +129,39 @@ const struct acpi_table_header *acpi_table_at(phys_addr_t phys, const char sig[4
  */
 int acpi_find_s5(const u8 *aml, size_t len, u8 *slp_typa, u8 *slp_typb);
 
+/* The console UART of the SPCR table (kernel/acpi_spcr.c). */
+struct acpi_spcr {
+	u8 interface_type; /* ACPI_SPCR_* */
+	bool mmio;	   /* system memory; else system I/O ports */
+	u64 address;	   /* the first register: physical address or port */
+	u8 reg_bytes;	   /* width of each register access and distance between registers */
+	u32 baud;	   /* 0: keep what the firmware programmed */
+	u32 clock_hz;	   /* the UART's input clock, 0 when the table does not say */
+};
+
+#define ACPI_SPCR_16550 0x00	 /* fully 16550-compatible */
+#define ACPI_SPCR_16450 0x01	 /* 16550 subset (no FIFO needed) */
+#define ACPI_SPCR_PL011 0x03	 /* Arm PL011 */
+#define ACPI_SPCR_SBSA 0x0e	 /* Arm SBSA generic UART */
+#define ACPI_SPCR_16550_GAS 0x12 /* 16550-compatible, layout from the GAS */
+
+/*
+ * Reads the SPCR table (len bytes) into *out. Returns 0; -EINVAL for a
+ * table too short for revision 2, a base address neither in memory nor
+ * I/O space or zero, a register width no UART has, or an unknown baud code.
+ */
+int acpi_spcr_parse(const void *table, size_t len, struct acpi_spcr *out);
+
+/* Whether the SPCR's UART is an 8250/16550 (what a PC's serial driver drives). */
+bool acpi_spcr_is_8250(const struct acpi_spcr *s);
+
+/*
+ * Whether AML byte code defines the control method name (e.g. "_PTS"):
+ * 0 and its argument count in *nr_args, or -ENOENT. A byte-pattern scan as
+ * acpi_find_s5(); it finds the method, it cannot run it.
+ */
+int acpi_find_method(const u8 *aml, size_t len, const char name[4], u8 *nr_args);
+
 /* Sums len bytes: valid ACPI structures sum to 0 (ACPI 6.5 §5.2.5.3, §5.2.6). */
 u8 acpi_checksum(const void *p, size_t len);
 

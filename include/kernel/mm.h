@@ -60,6 +60,7 @@ enum kprot {
 	KPROT_WRITE = 1u << 1,
 	KPROT_EXEC = 1u << 2,
 	KPROT_DEVICE = 1u << 3, /* device memory (framebuffer, registers): never cached */
+	KPROT_WC = 1u << 4, /* with KPROT_DEVICE: write-combining where the arch can (x86 PAT) */
 };
 
 /* Builds the kernel's own page tables and switches to them. */

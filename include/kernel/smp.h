@@ -58,7 +58,9 @@ void smp_init(const struct boot_info *info);
 
 /*
  * Called on a secondary once its checks ran: records them and marks it
- * online (a release store the boot CPU's wait pairs with).
+ * online (a release store the boot CPU's wait pairs with). A CPU reporting
+ * after the boot CPU gave up on it (smp_init() waits a bounded time) never
+ * returns: it idles for good, not online.
  */
 void smp_report(struct smp_cpu *c, u64 seen_id, enum smp_shstk shstk, u64 detail);
 

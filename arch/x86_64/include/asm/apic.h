@@ -97,7 +97,10 @@ struct x86_madt {
 	phys_addr_t lapic_base;
 	struct x86_cpu_entry cpus[MAX_CPUS]; /* enabled or online-capable, MADT order */
 	unsigned int nr_cpus;
-	unsigned int nr_cpus_dropped; /* beyond MAX_CPUS */
+	unsigned int nr_cpus_dropped;	/* beyond MAX_CPUS */
+	unsigned int nr_cpus_duplicate; /* an APIC ID listed before: skipped */
+	unsigned int nr_cpus_unusable;	/* neither enabled nor online capable: skipped */
+	u32 bad_entry_offset;		/* where an entry overran the table (madt_read() -EINVAL) */
 	struct x86_ioapic ioapics[MAX_IOAPICS];
 	unsigned int nr_ioapics;
 	struct x86_irq_override overrides[MAX_IRQ_OVERRIDES];
@@ -112,6 +115,13 @@ extern struct x86_madt x86_madt;
  * stays false and the machine is taken for a PC with an 8259.
  */
 void madt_parse(void);
+
+/*
+ * The MADT at t, length bytes, into *m (zeroed first; found set once the
+ * header is read). Returns 0, or -EINVAL when the table is shorter than
+ * its header or an entry overruns it (what came before is kept).
+ */
+int madt_read(const u8 *t, u32 length, struct x86_madt *m);
 
 /* Local APIC access, xAPIC (MMIO) or x2APIC (MSRs), as lapic_init() chose. */
 u32 lapic_read(unsigned int reg);

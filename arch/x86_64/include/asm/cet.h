@@ -33,6 +33,16 @@
 struct trap_frame;
 struct task;
 
+/* What x86_cet_enable_cpu() touches: the real instructions, or a unit test's record. */
+struct x86_cet_hw {
+	void (*wrmsr)(u32 msr, u64 value);
+	u64 (*read_cr4)(void);
+	void (*write_cr4)(u64 value);
+};
+
+/* IA32_S_CET, IA32_U_CET, IA32_PL3_SSP = 0, then CR4.CET (cet_enable.c: why that order). */
+void x86_cet_enable_cpu(const struct x86_cet_hw *hw);
+
 /* CR4.CET on (when the CPU has shadow stacks and shstk=off is not given). */
 void x86_cet_init(void);
 /*

@@ -68,6 +68,7 @@ static inline struct cpuid_regs cpuid(u32 leaf, u32 subleaf)
  * vol. 1 §13.1, table 13-1.
  */
 #define CPUID1_ECX_XSAVE (1u << 26)
+#define CPUID1_EDX_PAT (1u << 16) /* the page attribute table, SDM vol. 3A §13.12.1 */
 #define CPUID1_ECX_RDRAND (1u << 30)
 #define CPUID1_ECX_HYPERVISOR (1u << 31) /* set by hypervisors, 0 on bare metal */
 #define CPUID7_EBX_SMEP (1u << 7)
@@ -86,6 +87,7 @@ struct x86_features {
 	char vendor[13];
 	bool shstk; /* CET shadow stack */
 	bool ibt;   /* CET indirect-branch tracking */
+	bool pat;
 	bool xsave;
 	bool xsaves;
 	bool xss_cet_u; /* XSAVES can manage the user CET state */

@@ -17,4 +17,7 @@ u64 x86_pte_nx(void);
  */
 volatile void *x86_map_mmio(phys_addr_t phys, size_t len);
 
+/* The 4 KiB page-table entry mapping virt in the current tables; false if none (or a large page). */
+bool x86_kernel_leaf(uintptr_t virt, u64 *entry);
+
 #endif

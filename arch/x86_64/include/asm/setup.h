@@ -7,7 +7,10 @@
 #include <kernel/boot.h>
 #include <kernel/types.h>
 
-void serial_init(void);
+/* The serial console: console=ttyS<n> from cmdline, else COM1 (serial.c). */
+void serial_init(const char *cmdline);
+/* After acpi_init(): the SPCR's UART unless console= chose one. */
+void serial_init_acpi(void);
 /* A byte received on the console UART, or -1 (serial.c). */
 int x86_serial_read_byte(void);
 
