@@ -8,10 +8,13 @@
 #   make fuzz                  the system-call fuzzer as init for a while (see below)
 #   make stress                /bin/smp's migration stress as init, 30 s of guest time (below)
 #   make test-linux            the same tests as /init of Debian's Linux: same verdicts?
+#   make test-big              8 GiB with 8 and 16 CPUs on QEMU x86_64 and the GCS QEMU
+#   make test-logs             make test's boot, make bench, then test-linux: still 0 differences?
 # Variables: ARCH (x86_64), PLATFORM=NAME (run, debug: a platform of
 # tests/boot/platforms), EMU=bochs (run: bochs-ARCH), CMDLINE (the images'
 # kernel command line), CROSS_COMPILE, GDB (gdb-multiarch), V=1 (full
-# command lines).
+# command lines), MEM=SIZE and CPUS=N (run, test, and every boot: the
+# emulated machine's RAM -- MiB, or 8G -- and CPU count; tests/boot/emulate).
 
 # PLATFORM=NAME alone names the architecture too (tests/boot/platforms,
 # tests/linux/platforms).
@@ -105,7 +108,8 @@ CLONE3_SHAPES := size token
 CLONE3_SHAPE_PROGRAMS := /bin/clone3 /bin/shstk_attack
 CLONE3_IMAGES := $(patsubst %,$(BUILD)/clone3-%$(suffix $(IMAGE)),$(CLONE3_SHAPES))
 
-.PHONY: all iso image usb crash-images clone3-images bench-image run debug test test-linux bench fuzz stress peer-test \
+.PHONY: all iso image usb crash-images clone3-images bench-image run debug test test-linux test-big test-logs \
+	bench fuzz stress peer-test \
 	toolchain-check unit lint format docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
@@ -216,6 +220,20 @@ test-linux: deps-check ## the tests as /init of Debian's Linux: verdicts as on U
 	$(Q)for a in $(or $(TEST_ARCHES),$(if $(LINUX_PLATFORM),$(ARCH)),$(notdir $(patsubst %/build.mk,%,$(wildcard arch/*/build.mk)))); do \
 		$(MAKE) --no-print-directory ARCH=$$a all || exit 1; done
 	$(Q)tests/linux/run $(or $(LINUX_PLATFORM),$(TEST_ARCHES))
+
+# The test image on machines of a laptop's size: 8 GiB with 8 and with 16
+# CPUs on QEMU x86_64 and the GCS QEMU, judged as make test judges those
+# platforms (tests/boot/big; BIG_MEM=, BIG_CPUS= change the sizes). Long:
+# sixteen emulated CPUs on two host cores; not part of make test.
+test-big: deps-check ## 8 GiB with 8 and 16 CPUs on QEMU x86_64 and the GCS QEMU (tests/boot/big; long)
+	$(Q)for a in x86_64 arm64; do $(MAKE) --no-print-directory ARCH=$$a all || exit 1; done
+	$(Q)tests/boot/big
+
+# Every target's logs are its own: make test's boot of PLATFORM (qemu-arm64),
+# make bench on it, then make test-linux's comparison, which must still
+# find 0 unlisted differences (tests/linux/after-bench). Minutes.
+test-logs: deps-check ## make test's boot, make bench, then test-linux on PLATFORM (qemu-arm64): 0 differences?
+	$(Q)tests/linux/after-bench $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM))
 
 # The fuzzer (user/fuzz/) as init on one platform, with its arguments after
 # "--" on the kernel command line:

@@ -129,6 +129,8 @@ struct task *task_alloc(const char *name);
 /* Frees a task that never ran or is dead and switched away from. */
 void task_free(struct task *t);
 
+/* Linux's threads-max: how many tasks this machine's RAM allows (kernel/task.c). */
+size_t task_max(void);
 /* True when no more tasks may be created (-EAGAIN): Linux's threads-max rule. */
 bool task_limit_reached(void);
 /* A process became a zombie (+1) or was reaped (-1): zombies count against the limit. */

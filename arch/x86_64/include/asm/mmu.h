@@ -17,4 +17,7 @@ u64 x86_pte_nx(void);
  */
 volatile void *x86_map_mmio(phys_addr_t phys, size_t len);
 
+/* Whether [start, end) lies inside one usable RAM range of the boot memory map. */
+bool x86_direct_map_is_ram(phys_addr_t start, phys_addr_t end);
+
 #endif
