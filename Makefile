@@ -108,7 +108,14 @@ CLONE3_SHAPES := size token
 CLONE3_SHAPE_PROGRAMS := /bin/clone3 /bin/shstk_attack
 CLONE3_IMAGES := $(patsubst %,$(BUILD)/clone3-%$(suffix $(IMAGE)),$(CLONE3_SHAPES))
 
-.PHONY: all iso image usb crash-images clone3-images bench-image run debug test test-linux test-big test-logs \
+# The large-RAM platforms' image (tests/boot/platforms: PLATFORM-Ng): the same
+# kernel and initramfs running only the programs whose expectations the
+# machine's size moves -- the task limit, free-page counts, memory
+# mappings, threads, CPUs -- so that a 16 GiB machine stays cheap in make test.
+BIG_PROGRAMS := /bin/hostile /bin/leak /bin/mm /bin/threads /bin/smp
+BIG_IMAGE := $(BUILD)/big$(suffix $(IMAGE))
+
+.PHONY: all iso image usb crash-images clone3-images big-image bench-image run debug test test-linux test-big test-logs \
 	bench fuzz stress peer-test \
 	toolchain-check unit lint format docs check-docs deps deps-check clean help
 
@@ -126,6 +133,10 @@ usb: deps-check ## build/umbra-usb.img: GPT + EFI system partition, x86 BIOS/UEF
 crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
 clone3-images: $(CLONE3_IMAGES) ## the clone3_shstk=size|token images make test boots
+big-image: $(BIG_IMAGE) ## the image the large-RAM platforms of make test boot (BIG_PROGRAMS only)
+
+$(BIG_IMAGE): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
+	$(call image-with-cmdline,$@,$(CMDLINE) -- $(BIG_PROGRAMS))
 
 $(BUILD)/clone3-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
 	$(call image-with-cmdline,$@,$(CMDLINE) clone3_shstk=$* -- $(CLONE3_SHAPE_PROGRAMS))

@@ -232,10 +232,9 @@ bool x86_direct_map_is_ram(phys_addr_t start, phys_addr_t end)
  * 2 MiB pages where a whole aligned 2 MiB lies inside it, 4 KiB pages at
  * its ragged ends -- never a large page over a neighbour that is not RAM.
  * A cacheable mapping of device memory or firmware's reserved ranges lets
- * the CPU fetch and write back lines there speculatively, and where its
- * memory type differs from the MTRRs' for the same bytes the result is
- * undefined (SDM vol. 3A §12.11.4: memory-type aliasing; §12.12.4: PAT and
- * MTRR combinations). Linux maps the direct map the same way
+ * the CPU fetch and write back lines there speculatively; a large page
+ * over ranges the MTRRs give different memory types is undefined (SDM
+ * vol. 3A §12.11.9), and so is one page mapped with two types (§12.12.4). Linux maps the direct map the same way
  * (arch/x86/mm/init.c: split_mem_range() keeps large pages to aligned RAM).
  */
 static void map_direct(phys_addr_t start, phys_addr_t end)
