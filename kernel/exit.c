@@ -198,12 +198,9 @@ void do_exit_thread(int status)
 	sighand_put(t->sighand);
 	t->sighand = NULL;
 
-	for (struct task **pp = &p->threads; *pp; pp = &(*pp)->thread_next) {
-		if (*pp == t) {
-			*pp = t->thread_next;
-			break;
-		}
-	}
+	*t->thread_pprev = t->thread_next;
+	if (t->thread_next)
+		t->thread_next->thread_pprev = t->thread_pprev;
 	p->nr_threads--;
 	t->pid->task = NULL;
 	pid_put(t->pid);
