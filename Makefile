@@ -9,11 +9,15 @@
 #   make stress                /bin/smp's migration stress as init, 30 s of guest time (below)
 #   make test-linux            the same tests as /init of Debian's Linux: same verdicts?
 #   make prog SRC=hello.c      a static program of your own for each architecture (README)
+#   make test-big              8 GiB with 8 and 16 CPUs on QEMU x86_64 and the GCS QEMU
+#   make test-logs             make test's boot, make bench, then test-linux: still 0 differences?
 # Variables: ARCH (x86_64), PLATFORM=NAME (run, debug: a platform of
 # tests/boot/platforms), EMU=bochs (run: bochs-ARCH), CMDLINE (the images'
 # kernel command line), CROSS_COMPILE, GDB (gdb-multiarch), V=1 (full
 # command lines), PROGS="a b" RUN="/opt/bin/a --flag" ONLY=1 (your own
-# programs in the images: README, "Running your own program").
+# programs in the images: README, "Running your own program"), MEM=SIZE and
+# CPUS=N (run, test, and every boot: the emulated machine's RAM -- MiB, or
+# 8G -- and CPU count; tests/boot/emulate).
 
 # PLATFORM=NAME alone names the architecture too (tests/boot/platforms,
 # tests/linux/platforms).
@@ -117,7 +121,15 @@ CLONE3_IMAGES := $(patsubst %,$(BUILD)/clone3-%$(suffix $(IMAGE)),$(CLONE3_SHAPE
 SHSTK_OFF_IMAGE := $(BUILD)/shstk-off$(suffix $(IMAGE))
 SHSTK_OFF := $(if $(filter arm64,$(ARCH)),gcs=off,shstk=off)
 
-.PHONY: all iso image usb crash-images clone3-images bench-image run debug test test-linux bench fuzz stress peer-test \
+# The large-RAM platforms' image (tests/boot/platforms: PLATFORM-Ng): the same
+# kernel and initramfs running only the programs whose expectations the
+# machine's size moves -- the task limit, free-page counts, memory
+# mappings, threads, CPUs -- so that a 16 GiB machine stays cheap in make test.
+BIG_PROGRAMS := /bin/hostile /bin/leak /bin/mm /bin/threads /bin/smp
+BIG_IMAGE := $(BUILD)/big$(suffix $(IMAGE))
+
+.PHONY: all iso image usb crash-images clone3-images big-image bench-image run debug test test-linux test-big test-logs \
+	bench fuzz stress peer-test \
 	toolchain-check unit lint format docs check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
@@ -134,6 +146,10 @@ usb: deps-check ## build/umbra-usb.img: GPT + EFI system partition, x86 BIOS/UEF
 crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
 clone3-images: $(CLONE3_IMAGES) $(SHSTK_OFF_IMAGE) ## the clone3_shstk=size|token and shstk-off images make test boots
+big-image: $(BIG_IMAGE) ## the image the large-RAM platforms of make test boot (BIG_PROGRAMS only)
+
+$(BIG_IMAGE): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
+	$(call image-with-cmdline,$@,$(CMDLINE) -- $(BIG_PROGRAMS))
 
 $(BUILD)/clone3-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
 	$(call image-with-cmdline,$@,$(CMDLINE) clone3_shstk=$* -- $(CLONE3_SHAPE_PROGRAMS))
@@ -251,6 +267,20 @@ test-linux: deps-check ## the tests as /init of Debian's Linux: verdicts as on U
 	$(Q)for a in $(or $(TEST_ARCHES),$(if $(LINUX_PLATFORM),$(ARCH)),$(notdir $(patsubst %/build.mk,%,$(wildcard arch/*/build.mk)))); do \
 		$(MAKE) --no-print-directory ARCH=$$a all || exit 1; done
 	$(Q)tests/linux/run $(or $(LINUX_PLATFORM),$(TEST_ARCHES))
+
+# The test image on machines of a laptop's size: 8 GiB with 8 and with 16
+# CPUs on QEMU x86_64 and the GCS QEMU, judged as make test judges those
+# platforms (tests/boot/big; BIG_MEM=, BIG_CPUS= change the sizes). Long:
+# sixteen emulated CPUs on two host cores; not part of make test.
+test-big: deps-check ## 8 GiB with 8 and 16 CPUs on QEMU x86_64 and the GCS QEMU (tests/boot/big; long)
+	$(Q)for a in x86_64 arm64; do $(MAKE) --no-print-directory ARCH=$$a all || exit 1; done
+	$(Q)tests/boot/big
+
+# Every target's logs are its own: make test's boot of PLATFORM (qemu-arm64),
+# make bench on it, then make test-linux's comparison, which must still
+# find 0 unlisted differences (tests/linux/after-bench). Minutes.
+test-logs: deps-check ## make test's boot, make bench, then test-linux on PLATFORM (qemu-arm64): 0 differences?
+	$(Q)tests/linux/after-bench $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM))
 
 # The fuzzer (user/fuzz/) as init on one platform, with its arguments after
 # "--" on the kernel command line:

@@ -201,12 +201,9 @@ void do_exit_thread(int status)
 	t->sighand = NULL;
 
 	cputime_thread_exit(t);
-	for (struct task **pp = &p->threads; *pp; pp = &(*pp)->thread_next) {
-		if (*pp == t) {
-			*pp = t->thread_next;
-			break;
-		}
-	}
+	*t->thread_pprev = t->thread_next;
+	if (t->thread_next)
+		t->thread_next->thread_pprev = t->thread_pprev;
 	p->nr_threads--;
 	t->pid->task = NULL;
 	pid_put(t->pid);

@@ -48,6 +48,9 @@ static void thread_link(struct process *p, struct task *t)
 {
 	t->proc = p;
 	t->thread_next = p->threads;
+	if (t->thread_next)
+		t->thread_next->thread_pprev = &t->thread_next;
+	t->thread_pprev = &p->threads;
 	p->threads = t;
 	p->nr_threads++;
 }

@@ -127,6 +127,7 @@ int init_start(const struct boot_info *info)
 	default_rlimits(p);
 	t->proc = p;
 	p->threads = t;
+	t->thread_pprev = &p->threads;
 	p->nr_threads = 1;
 
 	printk("init: starting %s\n", init_path);

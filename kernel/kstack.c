@@ -50,6 +50,11 @@ static void unmap_and_free(uintptr_t base, size_t pages)
 
 static bool area_ready; /* prepare_area() has run */
 
+size_t kstack_slots_total(void)
+{
+	return NR_SLOTS;
+}
+
 size_t kstack_slots_free(void)
 {
 	return area_ready ? slots_free : NR_SLOTS;

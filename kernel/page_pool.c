@@ -106,12 +106,19 @@ static u64 next_free(const struct page_pool *p, u64 i)
 	return p->nr_pages;
 }
 
-/* True when frames [i, i + count) are all free. */
-static bool run_is_free(const struct page_pool *p, u64 i, u64 count)
+/*
+ * True when frames [i, i + count) are all free; else *used is the first
+ * frame in use there. No run starting in (i, *used] can be free either (it
+ * would contain *used), so the search goes on after it: one pass over the
+ * bitmap however large the request, not one per start.
+ */
+static bool run_is_free(const struct page_pool *p, u64 i, u64 count, u64 *used)
 {
 	for (u64 j = 0; j < count; j++) {
-		if (bit_test(p, i + j))
+		if (bit_test(p, i + j)) {
+			*used = i + j;
 			return false;
+		}
 	}
 	return true;
 }
@@ -137,7 +144,9 @@ int page_pool_alloc(struct page_pool *p, u64 count, u64 align, u64 *pfn)
 			i = aligned - p->base_pfn;
 			if (i + count > p->nr_pages)
 				break;
-			if (run_is_free(p, i, count)) {
+			u64 used;
+
+			if (run_is_free(p, i, count, &used)) {
 				for (u64 j = 0; j < count; j++)
 					bit_set(p, i + j);
 				p->nr_free -= count;
@@ -146,7 +155,7 @@ int page_pool_alloc(struct page_pool *p, u64 count, u64 align, u64 *pfn)
 				*pfn = p->base_pfn + i;
 				return 0;
 			}
-			i = next_free(p, i + 1);
+			i = next_free(p, used + 1);
 		}
 		if (start == 0)
 			break;

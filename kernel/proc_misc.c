@@ -54,6 +54,16 @@ void proc_pid_max_show(struct proc_buf *b, struct task *t)
 }
 
 /*
+ * How many tasks the machine allows (kernel/task.c: task_max(), Linux's
+ * threads-max from RAM), read-only like every /proc file.
+ */
+void proc_threads_max_show(struct proc_buf *b, struct task *t)
+{
+	(void)t;
+	proc_printf(b, "%zu\n", task_max());
+}
+
+/*
  * Copies [start, end) of mm into b, a page at a time through the page
  * tables; stops at a page that is not mapped (user space dropped it) or,
  * with stop_at_nul, after the first NUL. Returns the bytes copied.

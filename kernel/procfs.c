@@ -31,6 +31,7 @@ static const struct proc_entry proc_root_files[] = {
 /* /proc/sys/...: the sysctl files, by their path below /proc/ */
 static const struct proc_entry proc_sys_files[] = {
 	{ "sys/kernel/pid_max", proc_pid_max_show },
+	{ "sys/kernel/threads-max", proc_threads_max_show },
 };
 
 /* /proc/PID/NAME */

@@ -12,20 +12,31 @@ struct time_ns init_time_ns = { .refs = REFCOUNT_INIT(1) };
 static unsigned int nr_tasks, nr_zombies;
 
 /*
- * Linux's threads-max (kernel/fork.c, set_max_threads()): kernel stacks may
- * take at most an eighth of RAM, never fewer than 20 tasks; here also
- * only while a stack slot is free. Counting zombies too, as Linux's
- * nr_threads does, bounds a pile of unreaped children. Root is exempt from
- * RLIMIT_NPROC in Linux (copy_process() spares INIT_USER) and everything
- * runs as root here, so this is the limit a fork bomb meets: -EAGAIN.
+ * Linux's threads-max (kernel/fork.c, set_max_threads()), derived from the
+ * machine: kernel stacks may take at most an eighth of RAM, never fewer
+ * than 20 tasks. Linux caps it with the largest thread ID a futex can
+ * hold; here the cap is the kernel stack area's slots (kernel/kstack.c),
+ * reached from 8 GiB of RAM. /proc/sys/kernel/threads-max shows it, so a
+ * test expects the limit of the machine it runs on.
  */
-bool task_limit_reached(void)
+size_t task_max(void)
 {
 	size_t max = page_total_count() / (8 * KSTACK_PAGES);
 
 	if (max < 20)
 		max = 20;
-	return nr_tasks + nr_zombies >= max || !kstack_slots_free();
+	return MIN(max, kstack_slots_total());
+}
+
+/*
+ * Counting zombies too, as Linux's nr_threads does, bounds a pile of
+ * unreaped children. Root is exempt from RLIMIT_NPROC in Linux
+ * (copy_process() spares INIT_USER) and everything runs as root here, so
+ * this is the limit a fork bomb meets: -EAGAIN.
+ */
+bool task_limit_reached(void)
+{
+	return nr_tasks + nr_zombies >= task_max() || !kstack_slots_free();
 }
 
 void task_count_zombie(int delta)

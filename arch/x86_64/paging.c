@@ -236,17 +236,50 @@ static void map_image_range(const char *start, const char *end, unsigned int pro
 	}
 }
 
-/* Maps physical [start, end) at the direct map, in 2 MiB pages. */
+/* The usable RAM the direct map covers: what x86_direct_map_is_ram() judges by. */
+static struct mem_range direct_ram[BOOT_MAX_RANGES];
+static unsigned int nr_direct_ram;
+
+bool x86_direct_map_is_ram(phys_addr_t start, phys_addr_t end)
+{
+	for (unsigned int i = 0; i < nr_direct_ram; i++) {
+		if (direct_ram[i].start <= start && end <= direct_ram[i].end)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Maps the usable RAM [start, end) at the direct map, write-back cacheable:
+ * 2 MiB pages where a whole aligned 2 MiB lies inside it, 4 KiB pages at
+ * its ragged ends -- never a large page over a neighbour that is not RAM.
+ * A cacheable mapping of device memory or firmware's reserved ranges lets
+ * the CPU fetch and write back lines there speculatively; a large page
+ * over ranges the MTRRs give different memory types is undefined (SDM
+ * vol. 3A §12.11.9), and so is one page mapped with two types (§12.12.4). Linux maps the direct map the same way
+ * (arch/x86/mm/init.c: split_mem_range() keeps large pages to aligned RAM).
+ */
 static void map_direct(phys_addr_t start, phys_addr_t end)
 {
-	for (phys_addr_t p = ALIGN_DOWN(start, LARGE_PAGE_SIZE); p < end; p += LARGE_PAGE_SIZE) {
-		uintptr_t v = (uintptr_t)phys_to_virt(p);
-		u64 *e = walk_create(kernel_pml4, v, 2);
+	phys_addr_t p = ALIGN_UP(start, PAGE_SIZE);
 
-		if (!e)
-			panic("paging: out of memory building the direct map");
-		if (!(READ_ONCE(*e) & PTE_P))
+	end = ALIGN_DOWN(end, PAGE_SIZE);
+	while (p < end) {
+		uintptr_t v = (uintptr_t)phys_to_virt(p);
+
+		if (IS_ALIGNED(p, LARGE_PAGE_SIZE) && end - p >= LARGE_PAGE_SIZE) {
+			u64 *e = walk_create(kernel_pml4, v, 2);
+
+			if (!e)
+				panic("paging: out of memory building the direct map");
 			WRITE_ONCE(*e, p | PTE_PS | leaf_flags(KPROT_READ | KPROT_WRITE));
+			p += LARGE_PAGE_SIZE;
+		} else {
+			if (map_page(kernel_pml4, v, p, KPROT_READ | KPROT_WRITE))
+				panic("paging: cannot map RAM at %#lx in the direct map",
+				      (unsigned long)p);
+			p += PAGE_SIZE;
+		}
 	}
 }
 
@@ -262,8 +295,10 @@ void arch_mm_init(const struct boot_info *info)
 	if (!kernel_pml4)
 		panic("paging: no page for the PML4");
 
-	for (unsigned int i = 0; i < info->nr_usable; i++)
+	for (unsigned int i = 0; i < info->nr_usable; i++) {
 		map_direct(info->usable[i].start, info->usable[i].end);
+		direct_ram[nr_direct_ram++] = info->usable[i];
+	}
 	map_image_range(__text_start, __text_end, KPROT_READ | KPROT_EXEC);
 	map_image_range(__rodata_start, __rodata_end, KPROT_READ);
 	map_image_range(__data_start, __kernel_end, KPROT_READ | KPROT_WRITE);
@@ -286,11 +321,10 @@ void arch_mm_init(const struct boot_info *info)
  * The framebuffer as write-combining pages (KPROT_WC: PAT entry 1, pat.c),
  * or without a PAT as uncached-minus pages (KPROT_DEVICE), where the
  * firmware's write-combining MTRR for the display's memory, if it set one,
- * still applies (SDM vol.3 §12.5.2.2). A framebuffer inside a block the direct
- * map already covers (the legacy text buffer at 0xb8000 lies in the first
- * 2 MiB) keeps that mapping: firmware makes the legacy VGA window uncached
- * through the fixed-range MTRRs, which win over a write-back page (SDM
- * vol.3 §12.11.2.2).
+ * still applies (SDM vol.3 §12.5.2.2). The direct map covers RAM only, so
+ * the legacy text buffer at 0xb8000 gets such pages too; firmware makes
+ * that VGA window uncached through the fixed-range MTRRs, which win over
+ * the page's type (SDM vol.3 §12.11.4.1).
  */
 void *arch_map_framebuffer(phys_addr_t base, size_t len)
 {

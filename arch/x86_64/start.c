@@ -22,6 +22,7 @@ void x86_64_start(u32 magic, u32 mbi_phys)
 	x86_task_setup();
 	multiboot2_parse(magic, mbi_phys, &boot_info);
 	serial_init(boot_info.cmdline); /* console=ttyS<n> from the first line on */
+	x86_early_map_ram(&boot_info);
 	debugcon_init(boot_info.cmdline);
 	kernel_main(&boot_info);
 }

@@ -17,6 +17,8 @@ struct kstack {
 	uintptr_t top;	/* one past the highest byte: the initial stack pointer */
 };
 
+/* How many stacks the area holds at most: the kernel's ceiling on tasks. */
+size_t kstack_slots_total(void);
 /* How many more stacks can be made now (a slot each; the RAM is another matter). */
 size_t kstack_slots_free(void);
 

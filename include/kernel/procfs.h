@@ -53,7 +53,8 @@ void proc_environ_show(struct proc_buf *b, struct task *t);	   /* proc_misc.c */
 void proc_kernel_cmdline_show(struct proc_buf *b, struct task *t); /* proc_misc.c */
 void proc_version_show(struct proc_buf *b, struct task *t);	   /* proc_misc.c */
 void proc_cpuinfo_show(struct proc_buf *b, struct task *t);
-void proc_pid_max_show(struct proc_buf *b, struct task *t); /* proc_misc.c */
+void proc_pid_max_show(struct proc_buf *b, struct task *t);	/* proc_misc.c */
+void proc_threads_max_show(struct proc_buf *b, struct task *t); /* proc_misc.c */
 
 /* What status's memory lines need of an address space (proc_maps.c). */
 struct mm_usage {

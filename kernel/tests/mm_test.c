@@ -53,59 +53,49 @@ KTEST(page_alloc_contiguous_zeroed)
 	KTEST_EXPECT_EQ(ctx, page_free_count(), before);
 }
 
-/* Exhausting memory must fail cleanly with 0, then recover completely. */
-/* Runs one index page records besides the previous index page's address. */
-#define INDEX_RUNS ((PAGE_SIZE / sizeof(phys_addr_t) - 1) / 2)
-#define RUN_PAGES 512 /* taken 2 MiB at a time while that works, then page by page */
-
 /*
- * Every free page taken, then given back. Runs of RUN_PAGES first, then
- * single pages (what is left is fragments): the pool is emptied in a few
- * thousand calls, not one per page -- on a machine of many GiB, a million
- * calls take minutes under an emulator. The runs are recorded in index
- * pages: slot 0 the previous index page, then (address, pages) pairs.
+ * What page_alloc_exhaustion took: runs of frames, each run's first frame
+ * holding this record of it and the previous run. Runs as large as the
+ * allocator gives, halved when it refuses: the test's time and the RAM it
+ * writes grow with the log of the machine's size, not with its size (an
+ * emulator backs every page the guest writes with host memory).
  */
+struct taken_run {
+	phys_addr_t prev; /* the previous run's first frame, 0 for the first */
+	size_t pages;
+};
+
+/* Exhausting memory must fail cleanly with 0, then recover completely. */
 KTEST(page_alloc_exhaustion)
 {
-	size_t before = page_free_count();
-	phys_addr_t index = 0;
-	size_t got = 0, used = INDEX_RUNS, run = RUN_PAGES;
+	size_t before = page_free_count(), got = 0, chunk = 1;
+	phys_addr_t last = 0;
 
-	for (;;) {
-		size_t n = run;
-		phys_addr_t p = page_alloc(n);
+	while (chunk * 2 <= before)
+		chunk *= 2;
+	while (chunk) {
+		phys_addr_t p = page_alloc(chunk);
 
 		if (!p) {
-			if (run == 1)
-				break;
-			run = 1;
+			chunk /= 2;
 			continue;
 		}
-		got += n;
-		if (used == INDEX_RUNS) { /* the run's first page becomes the next index page */
-			*(phys_addr_t *)phys_to_virt(p) = index;
-			index = p;
-			used = 0;
-			p += PAGE_SIZE;
-			if (--n == 0)
-				continue;
-		}
-		phys_addr_t *slots = phys_to_virt(index);
+		struct taken_run *run = phys_to_virt(p);
 
-		slots[1 + 2 * used] = p;
-		slots[2 + 2 * used++] = n;
+		run->prev = last;
+		run->pages = chunk;
+		last = p;
+		got += chunk;
 	}
 	KTEST_EXPECT_EQ(ctx, got, before);
 	KTEST_EXPECT_EQ(ctx, page_free_count(), 0);
 	KTEST_EXPECT_EQ(ctx, page_alloc(1), 0);
-	while (index) {
-		phys_addr_t *slots = phys_to_virt(index), prev = slots[0];
+	while (last) {
+		const struct taken_run *run = phys_to_virt(last);
+		phys_addr_t prev = run->prev;
 
-		for (size_t i = 0; i < used; i++)
-			page_free(slots[1 + 2 * i], slots[2 + 2 * i]);
-		page_free(index, 1);
-		index = prev;
-		used = INDEX_RUNS; /* every earlier index page is full */
+		page_free(last, run->pages);
+		last = prev;
 	}
 	KTEST_EXPECT_EQ(ctx, page_free_count(), before);
 }

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -54,20 +55,54 @@ int run_child(int (*body)(void), unsigned long mode)
 	return status;
 }
 
+/*
+ * The children's progress count, in a page shared with them (mapped before
+ * the first fork, so every child and its threads see the watchdog's copy).
+ */
+static unsigned long *progress;
+
+void test_progress(void)
+{
+	if (progress)
+		__atomic_fetch_add(progress, 1, __ATOMIC_RELAXED);
+}
+
 int run_child_within(int (*body)(void), unsigned long mode, long ms)
 {
 	long long deadline = monotonic_ns() + ms * 1000000LL;
+	unsigned long seen;
 	int status = -1;
-	pid_t pid = start_child(body, mode), r;
+	pid_t pid, r;
 
+	if (!progress) {
+		void *p =
+			mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED) {
+			note("mmap of the progress page: errno %d", errno);
+			return -1;
+		}
+		progress = p;
+	}
+	seen = __atomic_load_n(progress, __ATOMIC_RELAXED);
+	pid = start_child(body, mode);
 	if (pid < 0)
 		return -1;
-	while ((r = wait4(pid, &status, WNOHANG, NULL)) == 0 && monotonic_ns() < deadline)
+	while ((r = wait4(pid, &status, WNOHANG, NULL)) == 0) {
+		unsigned long now = __atomic_load_n(progress, __ATOMIC_RELAXED);
+
+		if (now != seen) {
+			seen = now;
+			deadline = monotonic_ns() + ms * 1000000LL;
+		} else if (monotonic_ns() >= deadline) {
+			break;
+		}
 		sleep_ms(10);
+	}
 	if (r == pid)
 		return status;
 	if (r == 0) {
-		note("the child still ran after %ld ms: killed", ms);
+		note("the child made no progress for %ld ms: killed", ms);
 		kill(pid, SIGKILL);
 	} else {
 		note("wait4: errno %d", errno);

@@ -18,6 +18,25 @@ unsigned long free_pages(void)
 	return sysinfo(&si) == 0 ? si.freeram : 0;
 }
 
+unsigned long proc_number(const char *path)
+{
+	char text[32];
+	int fd = open(path, O_RDONLY);
+	ssize_t n = fd >= 0 ? read(fd, text, sizeof(text) - 1) : -1;
+	unsigned long v = 0;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0 || text[0] < '0' || text[0] > '9') {
+		note("%s: no number (errno %d)", path, errno);
+		return 0;
+	}
+	text[n] = '\0';
+	for (char *p = text; *p >= '0' && *p <= '9'; p++)
+		v = v * 10 + (unsigned long)(*p - '0');
+	return v;
+}
+
 unsigned long rlimit_stack(void)
 {
 	struct rlimit rl;

@@ -83,10 +83,16 @@ bool case_skipped(const char *name, enum need need, bool supported, const char *
 int run_child(int (*body)(void), unsigned long mode);
 
 /*
- * run_child() with a watchdog: a child still running after ms milliseconds
- * is killed (SIGKILL) and the answer is -1, after a note.
+ * run_child() with a watchdog on the child's progress, not on its total
+ * time: a child that has not called test_progress() for ms milliseconds
+ * (or since it started) is killed (SIGKILL) and the answer is -1, after a
+ * note. However slow the machine or however many CPUs share its host, a
+ * child that keeps going is never killed; one that is stuck is.
  */
 int run_child_within(int (*body)(void), unsigned long mode, long ms);
+
+/* Says that the child of run_child_within() (any of its threads) moved on. */
+void test_progress(void);
 
 /* Whether wait status st is exit exit_code (sig 0) or death by signal sig; notes why not. */
 bool status_is(int st, int exit_code, int sig);
@@ -140,6 +146,13 @@ unsigned long free_pages(void);
 
 /* RLIMIT_STACK's soft limit, or 0. */
 unsigned long rlimit_stack(void);
+
+/*
+ * The number a /proc file holds (/proc/sys/kernel/threads-max, pid_max:
+ * the limits of the machine the test runs on), or 0 (said in a note) when
+ * it cannot be read.
+ */
+unsigned long proc_number(const char *path);
 
 /*
  * The shape of clone3's shadow-stack fields the kernel booted with

@@ -19,5 +19,7 @@ volatile void *x86_map_mmio(phys_addr_t phys, size_t len);
 
 /* The 4 KiB page-table entry mapping virt in the current tables; false if none (or a large page). */
 bool x86_kernel_leaf(uintptr_t virt, u64 *entry);
+/* Whether [start, end) lies inside one usable RAM range of the boot memory map. */
+bool x86_direct_map_is_ram(phys_addr_t start, phys_addr_t end);
 
 #endif

@@ -7,9 +7,11 @@
  *   0xffffc00000000000 - +1 GiB              guarded kernel stacks
  *   0xffffffff80000000 - ...                 the kernel image (-mcmodel=kernel)
  *
- * The boot trampoline maps the first EARLY_MAPPED_LIMIT bytes of physical
- * memory at both the direct map and the kernel image window, so both work
- * before arch_mm_init() builds the final tables.
+ * The boot trampoline maps the first 4 GiB of physical memory at the direct
+ * map (and the first 2 GiB at the kernel image window); early_map.c extends
+ * the direct map's half over the usable RAM above, up to 512 GiB, where the
+ * CPU has 1 GiB pages. RAM below EARLY_MAPPED_LIMIT is reachable through
+ * phys_to_virt() before arch_mm_init() builds the final tables.
  */
 #ifndef ASM_PAGE_H
 #define ASM_PAGE_H
@@ -24,10 +26,13 @@
 #define DIRECT_MAP_BASE 0xffff800000000000ul
 #define KSTACK_AREA_BASE 0xffffc00000000000ul
 #define KSTACK_AREA_SIZE (1ul << 30)
-#define EARLY_MAPPED_LIMIT (1ul << 30)
+#define EARLY_MAPPED_LIMIT x86_early_mapped_limit()
 
 #ifndef __ASSEMBLER__
 #include <kernel/types.h>
+
+/* 4 GiB, or 512 GiB once early_map.c has mapped the RAM above. */
+phys_addr_t x86_early_mapped_limit(void);
 
 /* The direct-map address of a physical address. */
 static inline void *phys_to_virt(phys_addr_t p)
