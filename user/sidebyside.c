@@ -59,8 +59,8 @@ static int lock_body(void)
 
 	EXPECT("lock", ss_lock_enable(), 0);
 	r = ss_disable();
-	note("%s: turning a locked shadow stack off says %ld; sidebyside_arch.h says %d", SS_NAME, r,
-	     -SS_LOCKED_ERRNO);
+	note("%s: turning a locked shadow stack off says %ld; sidebyside_arch.h says %d", SS_NAME,
+	     r, -SS_LOCKED_ERRNO);
 	return r == -SS_LOCKED_ERRNO ? 0 : 1;
 }
 

@@ -355,7 +355,8 @@ static int run_demo(int argc, char **argv)
 	printf("rop: %s; win() at %#lx, the gadget (%s) at %#lx\n", ROP_ARCH, (unsigned long)win,
 	       ROP_GADGET_TEXT, (unsigned long)rop_gadget);
 	if (attack == SROP) {
-		printf("rop: the SROP runs in a child with %s %s\n", ROP_FEATURE, shstk ? "on" : "off");
+		printf("rop: the SROP runs in a child with %s %s\n", ROP_FEATURE,
+		       shstk ? "on" : "off");
 		st = run_child(srop_body, shstk ? SHSTK_MODE_ENABLE : 0);
 		if (st != -1 && WIFSIGNALED(st))
 			printf("rop: the child died of signal %d: rt_sigreturn refused the frame\n",
