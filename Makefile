@@ -292,7 +292,8 @@ lint: deps-check ## clang-format (must change nothing) and cppcheck
 # shadow-stack state lives), scripts/mapsvg draws each address space that
 # make maps captured (docs/labs/maps-ARCH.txt); the SVGs are committed
 # (GitHub shows them), and check-docs fails when one is stale.
-docs: deps-check ## render docs/*.svg from docs/*.dot, docs/labs/maps-*.svg from maps-*.txt
+docs: deps-check ## docs/ABI.md §1.2 from include/uapi/, docs/*.svg from docs/*.dot, docs/labs/maps-*.svg from maps-*.txt
+	$(Q)scripts/syscall-table --write
 	$(Q)for f in docs/*.dot; do dot -Tsvg $$f -o $${f%.dot}.svg || exit 1; done
 	$(Q)for f in docs/labs/maps-*.txt; do scripts/mapsvg $$f > $${f%.txt}.svg || exit 1; done
 
