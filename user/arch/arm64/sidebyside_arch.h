@@ -40,7 +40,8 @@ static inline long ss_disable(void)
 /* GCSPUSHM a value, find it at GCSPR_EL0, GCSPOPM it back: 0 when all three hold. */
 static inline int ss_push_check(void)
 {
-	unsigned long before = gcs_read_gcspr(), v = 0x5349444542595349ul;
+	/* Bits 1:0 clear: a return record; GCSPOPM takes anything else for a token (data check). */
+	unsigned long before = gcs_read_gcspr(), v = 0x5349444542595348ul;
 
 	gcs_pushm(v);
 	if (gcs_read_gcspr() != before - 8 || *(volatile unsigned long *)(before - 8) != v)
