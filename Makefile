@@ -241,13 +241,24 @@ RUN_IMAGE := $(or $(shell awk -v p='$(PLATFORM)' '$$1 == p { print "$(BUILD)/" $
 run: deps-check $(IMAGE) $(EXTRA_IMAGES) $(RUN_IMAGE) ## boot PLATFORM (or EMU=bochs) with the console on this terminal
 	$(Q)tests/boot/emulate $(PLATFORM) $(RUN_IMAGE) - || { s=$$?; [ $$s -eq 1 ] || [ $$s -eq 7 ]; }
 
-# A QEMU platform halted at the first instruction with a gdb stub on :1234;
-# gdb-multiarch (make deps installs it) debugs either architecture.
+# A platform halted at its first instruction, for a debugger (docs/labs/DEBUGGING.md):
+# a QEMU one with a gdb stub on GDB_PORT (gdb-multiarch, which make deps
+# installs, debugs either architecture; on qemu-arm64-gcs it shows GCSPR_EL0),
+# or Bochs, the CET machine, under its own debugger on this terminal
+# (scripts/bochs-debug; BOCHS_RC=FILE runs its commands first). ONLY="..."
+# boots the image with those words after the command line instead (e.g.
+# ONLY="init=/bin/rop -- ret2win shstk").
 GDB ?= gdb-multiarch
-debug: deps-check $(IMAGE) $(EXTRA_IMAGES) ## boot a QEMU PLATFORM halted, with a gdb stub on :1234
-	@case "$(PLATFORM)" in qemu-*) ;; *) echo "make debug: $(PLATFORM) is not a QEMU platform"; exit 2 ;; esac
-	@echo "in another terminal: $(GDB) $(ELF) -ex 'target remote :1234'"
-	$(Q)EMULATE_EXTRA="-s -S" tests/boot/emulate $(PLATFORM) $(RUN_IMAGE) - || [ $$? -eq 1 ]
+GDB_PORT ?= 1234
+DEBUG_IMAGE = $(if $(ONLY),$(ONLY_IMAGE),$(RUN_IMAGE))
+debug: deps-check $(IMAGE) $(EXTRA_IMAGES) $(if $(ONLY),only-image) ## boot PLATFORM halted: gdb stub on GDB_PORT (QEMU), or Bochs's debugger
+	$(Q)case "$(PLATFORM)" in \
+	qemu-*) echo "in another terminal: $(GDB) $(ELF) -ex 'target remote :$(GDB_PORT)'" \
+		"(a program's symbols: add-symbol-file $(BUILD)/user/PROG.elf; GCSPR_EL0: info registers GCSPR_EL0)"; \
+		EMULATE_EXTRA="-gdb tcp::$(GDB_PORT) -S" tests/boot/emulate $(PLATFORM) $(DEBUG_IMAGE) - || [ $$? -eq 1 ] ;; \
+	bochs-*) scripts/bochs-debug $(DEBUG_IMAGE) $(BOCHS_RC) ;; \
+	*) echo "make debug: $(PLATFORM) is neither a QEMU nor a Bochs platform"; exit 2 ;; \
+	esac
 
 # Unit tests, then every architecture's build and boot platforms (only
 # ARCH's when ARCH is given); the last line is "N passed, N failed, N skipped".
@@ -346,7 +357,8 @@ lint: deps-check ## clang-format (must change nothing) and cppcheck
 # shadow-stack state lives), scripts/mapsvg draws each address space that
 # make maps captured (docs/labs/maps-ARCH.txt); the SVGs are committed
 # (GitHub shows them), and check-docs fails when one is stale.
-docs: deps-check ## render docs/*.svg from docs/*.dot, docs/labs/maps-*.svg from maps-*.txt
+docs: deps-check ## docs/ABI.md §1.2 from include/uapi/, docs/*.svg from docs/*.dot, docs/labs/maps-*.svg from maps-*.txt
+	$(Q)scripts/syscall-table --write
 	$(Q)for f in docs/*.dot; do dot -Tsvg $$f -o $${f%.dot}.svg || exit 1; done
 	$(Q)for f in docs/labs/maps-*.txt; do scripts/mapsvg $$f > $${f%.txt}.svg || exit 1; done
 

@@ -23,11 +23,25 @@
  * Usage: rop                       the KTAP cases (/init runs this)
  *        rop ret2win|chain [shstk]  one attack, told in words
  *        rop hex BYTES [shstk]      your own payload, two hex digits a byte
+ *        rop srop [shstk]           the sigreturn-oriented attack, told in words
+ *
+ *   srop (docs/labs/lab5-srop.md): a signal handler keeps a copy of its
+ *   signal frame; later, with no signal pending, the program puts the copy
+ *   on the stack with the PC at win(), SP on a stack of its own and
+ *   ROP_KEY in the first argument register, and calls rt_sigreturn itself
+ *   -- what an attacker who controls the stack and can reach a syscall
+ *   instruction does. Without shadow stacks rt_sigreturn believes the frame:
+ *   win(ROP_KEY) runs. With them rt_sigreturn first checks the shadow stack
+ *   for the token the signal's delivery left (x86_64: the old SSP with bit
+ *   63 set, docs/ABI.md §4.7; arm64: the signal cap, §5.7); the real return
+ *   consumed it, so there is none, and the kernel kills the process with
+ *   SIGSEGV.
  */
 #include "rop.h"
 #include "rop_arch.h"
 #include "shstk_enable.h"
 #include "sig_arch.h"
+#include "srop_arch.h"
 #include "test.h"
 #include <arch/syscall.h>
 #include <ktap.h>
@@ -58,7 +72,7 @@
 #define LAYOUT_CHANGED 88 /* the attack's frame differs from the probe's */
 #define BAD_INPUT 89
 
-enum attack { RET2WIN, CHAIN, HEX };
+enum attack { RET2WIN, CHAIN, HEX, SROP };
 
 static enum attack attack;
 static unsigned char payload[PAYLOAD_MAX];
@@ -190,6 +204,8 @@ static bool build_payload(void)
 			       payload_len - slot < sizeof(planted) ? payload_len - slot
 								    : sizeof(planted));
 		return true;
+	case SROP: /* no payload: srop_body() forges a signal frame instead */
+		return false;
 	}
 	memcpy(&planted, payload + slot, sizeof(planted));
 	return true;
@@ -221,6 +237,35 @@ static int attack_body(void)
 	rop_frontend(); /* the attack */
 	note("rop_frontend returned: its return address survived");
 	return RETURNED;
+}
+
+/* The copy of a real signal frame the SROP replays, and the stack win() gets. */
+static unsigned char srop_frame[ROP_SROP_FRAME] __attribute__((aligned(16)));
+static unsigned char srop_stack[16 * 1024] __attribute__((aligned(16)));
+
+/* SIGUSR1's handler: keeps its own frame, then returns through rt_sigreturn as usual. */
+static void on_usr1(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)si;
+	memcpy(srop_frame, (char *)uc - ROP_SROP_UC_OFFSET, sizeof(srop_frame));
+}
+
+/* The SROP, in a child: exits WIN_KEY_STATUS if the forged frame was believed. */
+static int srop_body(void)
+{
+	struct kernel_sigaction sa = { (unsigned long)on_usr1, SA_SIGINFO | SA_RESTORER,
+				       (unsigned long)sig_restorer, 0 };
+	void *uc = srop_frame + ROP_SROP_UC_OFFSET;
+
+	EXPECT("rt_sigaction", syscall4(__NR_rt_sigaction, SIGUSR1, (long)&sa, 0, 8), 0);
+	EXPECT("kill(SIGUSR1)", syscall2(__NR_kill, syscall0(__NR_getpid), SIGUSR1), 0);
+	EXPECT("the handler kept its frame", sig_uc_pc(uc) != 0, 1);
+	rop_srop_forge(uc, (unsigned long)win, (unsigned long)(srop_stack + sizeof(srop_stack)),
+		       ROP_KEY);
+	note("rop: rt_sigreturn with a replayed frame: pc %#lx (win), first argument %#lx",
+	     (unsigned long)win, ROP_KEY);
+	rop_srop_sigreturn(srop_frame);
 }
 
 /* rop_victim's frame, as the probe finds it: always 0 (checked by the self-check case). */
@@ -265,7 +310,7 @@ static int run_tests(void)
 	bool live = have_shadow_stacks();
 
 	ktap_header();
-	ktap_plan(5);
+	ktap_plan(7);
 	ktap_print_msg("%s, %s %s; the gadget: %s", ROP_ARCH, ROP_FEATURE,
 		       live ? "available" : "not supported", ROP_GADGET_TEXT);
 	ktap_ok(child_result(layout_body, 0, 0, 0), "frame_layout_self_check");
@@ -274,6 +319,11 @@ static int run_tests(void)
 		    live);
 	attack_case("ret2win_with_shadow_stack_cperr", RET2WIN, SHSTK_MODE_ENABLE, CAUGHT, live);
 	attack_case("rop_chain_with_shadow_stack_cperr", CHAIN, SHSTK_MODE_ENABLE, CAUGHT, live);
+	ktap_ok(child_result(srop_body, 0, 0, WIN_KEY_STATUS),
+		"srop_without_shadow_stack_reaches_win_with_key");
+	if (!case_skipped("srop_with_shadow_stack_sigsegv", LIVE, live, ROP_FEATURE))
+		ktap_ok(child_result(srop_body, SHSTK_MODE_ENABLE, SIGSEGV, 0),
+			"srop_with_shadow_stack_sigsegv");
 	return ktap_finish();
 }
 
@@ -289,11 +339,13 @@ static int run_demo(int argc, char **argv)
 		attack = RET2WIN;
 	} else if (argc == 1 && strcmp(argv[0], "chain") == 0) {
 		attack = CHAIN;
+	} else if (argc == 1 && strcmp(argv[0], "srop") == 0) {
+		attack = SROP;
 	} else if (argc == 2 && strcmp(argv[0], "hex") == 0) {
 		attack = HEX;
 		hex_arg = argv[1];
 	} else {
-		printf("usage: rop | rop ret2win|chain [shstk] | rop hex BYTES [shstk]\n");
+		printf("usage: rop | rop ret2win|chain|srop [shstk] | rop hex BYTES [shstk]\n");
 		return 2;
 	}
 	if (shstk && !have_shadow_stacks()) {
@@ -302,6 +354,18 @@ static int run_demo(int argc, char **argv)
 	}
 	printf("rop: %s; win() at %#lx, the gadget (%s) at %#lx\n", ROP_ARCH, (unsigned long)win,
 	       ROP_GADGET_TEXT, (unsigned long)rop_gadget);
+	if (attack == SROP) {
+		printf("rop: the SROP runs in a child with %s %s\n", ROP_FEATURE,
+		       shstk ? "on" : "off");
+		st = run_child(srop_body, shstk ? SHSTK_MODE_ENABLE : 0);
+		if (st != -1 && WIFSIGNALED(st))
+			printf("rop: the child died of signal %d: rt_sigreturn refused the frame\n",
+			       WTERMSIG(st));
+		else if (st != -1)
+			printf("rop: the child exited %d%s\n", WEXITSTATUS(st),
+			       WEXITSTATUS(st) == WIN_KEY_STATUS ? ": win() ran" : "");
+		return st == -1;
+	}
 	if (layout_body() != 0)
 		return 1;
 	if (!build_payload()) {

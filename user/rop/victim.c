@@ -33,7 +33,7 @@
  *   ret`) loads the bait and its RET takes it. A leaf function keeps LR in
  *   x30 and saves nothing, so both functions here call something.
  *
- *       higher  | run_attack's frame          | <- rop_frontend's CFA: sp_after
+ *       higher  | attack_body's frame (main.c)| <- rop_frontend's CFA: sp_after
  *               | rop_frontend's saved x30    | <- slot
  *               | rop_frontend's saved x29    | <- rop_frontend's x29
  *               | buf[0..31]                  |
