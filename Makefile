@@ -63,6 +63,7 @@ KERNEL_C := $(sort $(wildcard kernel/*.c kernel/tests/*.c arch/$(ARCH)/*.c arch/
 # The screen console's font, made at build time from GRUB's (scripts/pf2font.c).
 FONT_PF2 := /usr/share/grub/ascii.pf2
 PF2FONT := build/host/pf2font
+GPTCHECK := build/host/gptcheck
 FONT_C := $(BUILD)/gen/font_8x16.c
 KERNEL_C += $(FONT_C)
 # The source's `git describe` (kernel_commit, include/kernel/version.h), in the
@@ -202,8 +203,8 @@ $(COMMIT_C): FORCE
 		"$$(git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)" > $@.tmp && \
 		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
 
-# The strict GPT check of the USB-stick image (tests/run-all).
-GPTCHECK := build/host/gptcheck
+# The strict GPT check of the USB-stick image (tests/run-all): all builds it,
+# so it is named before all's rule.
 $(GPTCHECK): scripts/gptcheck.c scripts/gpt_verify.c scripts/gpt_verify.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  HOSTCC  $<")
