@@ -404,23 +404,3 @@ void x86_cp_fault(struct trap_frame *f, bool from_user)
 	dump_user_words("shadow stack", ssp, 4);
 	signal_force_fault(SIGSEGV, SEGV_CPERR, 0, "control protection");
 }
-
-int wrmsr_safe(unsigned int msr, unsigned long long v)
-{
-	int err = 0;
-
-	__asm__ __volatile__("1: wrmsr\n"
-			     "2:\n"
-			     ".pushsection .extable, \"a\"\n"
-			     ".balign 8\n"
-			     ".quad 1b, 3f\n"
-			     ".popsection\n"
-			     ".pushsection .text.fixup, \"ax\"\n"
-			     "3: movl %[efault], %[err]\n"
-			     "jmp 2b\n"
-			     ".popsection\n"
-			     : [err] "+r"(err)
-			     : "c"(msr), "a"((u32)v), "d"((u32)(v >> 32)), [efault] "i"(-EFAULT)
-			     : "memory");
-	return err;
-}

@@ -28,28 +28,6 @@
  */
 #define MSR_IA32_BIOS_SIGN_ID 0x8bu
 
-static int rdmsr_safe(u32 msr, u64 *v)
-{
-	u32 lo = 0, hi = 0;
-	int err = 0;
-
-	__asm__ __volatile__("1: rdmsr\n"
-			     "2:\n"
-			     ".pushsection .extable, \"a\"\n"
-			     ".balign 8\n"
-			     ".quad 1b, 3f\n"
-			     ".popsection\n"
-			     ".pushsection .text.fixup, \"ax\"\n"
-			     "3: movl %[efault], %[err]\n"
-			     "jmp 2b\n"
-			     ".popsection\n"
-			     : [err] "+r"(err), "+a"(lo), "+d"(hi)
-			     : "c"(msr), [efault] "i"(-EFAULT)
-			     : "memory");
-	*v = (u64)hi << 32 | lo;
-	return err;
-}
-
 static void microcode(char *buf, size_t size)
 {
 	bool intel = strcmp(x86_features.vendor, "GenuineIntel") == 0;

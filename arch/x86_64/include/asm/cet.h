@@ -58,8 +58,6 @@ void x86_cet_switch(struct task *prev, struct task *next);
 void x86_cet_fork(struct task *child, const struct task *parent);
 /* #CP: from user mode a SIGSEGV (SEGV_CPERR), from the kernel a panic. */
 void x86_cp_fault(struct trap_frame *f, bool from_user);
-/* WRMSR that reports a #GP instead of taking it: 0 or -EFAULT. */
-int wrmsr_safe(unsigned int msr, unsigned long long v);
 #endif
 
 #endif

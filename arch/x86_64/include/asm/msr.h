@@ -30,4 +30,8 @@ static inline void wrmsr(u32 msr, u64 v)
 	__asm__ __volatile__("wrmsr" ::"c"(msr), "a"((u32)v), "d"((u32)(v >> 32)) : "memory");
 }
 
+/* RDMSR / WRMSR that report a #GP instead of taking it: 0 or -EFAULT (msr_safe.c). */
+int rdmsr_safe(u32 msr, u64 *v);
+int wrmsr_safe(unsigned int msr, unsigned long long v);
+
 #endif
