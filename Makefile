@@ -49,7 +49,7 @@ CMDLINE ?= loglevel=7 ktest.cmdline=umbra UMBRA_PROCFS=env umbra_procfs
 CMDLINE_FILE := $(BUILD)/cmdline
 # The images a person reads on a screen (the USB stick, the arm64 ESP) keep
 # the verdict on it VERDICT_HOLD seconds before the power-off darkens it
-# (verdict.hold, kernel/verdict_hold.c); the boot runner takes its
+# (verdict.hold, kernel/verdict/verdict_hold.c); the boot runner takes its
 # screenshot then (tests/boot/screen).
 VERDICT_HOLD ?= 10
 SCREEN_CMDLINE := $(CMDLINE) verdict.hold=$(VERDICT_HOLD)
@@ -58,7 +58,7 @@ SCREEN_CMDLINE_FILE := $(BUILD)/cmdline.screen
 .PHONY: FORCE
 FORCE:
 
-KERNEL_C := $(sort $(wildcard kernel/*.c kernel/tests/*.c arch/$(ARCH)/*.c arch/$(ARCH)/tests/*.c)) \
+KERNEL_C := $(sort $(wildcard kernel/*.c kernel/*/*.c kernel/*/*/*.c arch/$(ARCH)/*.c arch/$(ARCH)/tests/*.c)) \
 	libc/fmt/format.c libc/string/string.c
 # The screen console's font, made at build time from GRUB's (scripts/pf2font.c).
 FONT_PF2 := /usr/share/grub/ascii.pf2
@@ -73,7 +73,7 @@ KERNEL_C += $(COMMIT_C)
 KERNEL_S := $(sort $(wildcard boot/$(ARCH)/*.S arch/$(ARCH)/*.S)) libc/arch/$(ARCH)/string.S
 KERNEL_OBJS := $(patsubst %,$(OBJ)/%.o,$(KERNEL_C) $(KERNEL_S))
 
-# The lock debugger (kernel/lockdep.c) is on unless LOCK_DEBUG=0 (a clean build: objects do not
+# The lock debugger (kernel/locking/lockdep.c) is on unless LOCK_DEBUG=0 (a clean build: objects do not
 # record the flags they were built with). make test always runs with it on.
 LOCK_DEBUG ?= 1
 KERNEL_CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include -Ilibc/include -MMD -MP -DLOCK_DEBUG=$(LOCK_DEBUG)

@@ -13,7 +13,7 @@
 #include <kernel/init.h>
 #include <kernel/ktest.h>
 #include <kernel/kstack.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/random.h>

@@ -2,7 +2,7 @@
 /* panic(), poweroff() and restart(): the ways the kernel leaves the machine. */
 #include <kernel/arch.h>
 #include <kernel/console.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
 #include <kernel/pid.h>

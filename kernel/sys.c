@@ -2,7 +2,7 @@
 /* Identity, system information and resource-limit system calls. */
 #include <kernel/arch.h>
 #include <kernel/file.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/pid.h>
 #include <kernel/sched.h>

@@ -3,9 +3,9 @@
 #ifndef LIBC_INTERNAL_H
 #define LIBC_INTERNAL_H
 
-#include <arch/syscall.h>
-#include <arch/syscall_nr.h>
-#include <arch/tls.h>
+#include <machine/syscall.h>
+#include <machine/syscall_nr.h>
+#include <machine/tls.h>
 #include <thread.h>
 
 /*

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * pf2font FONT.pf2 OUT.c: the printable ASCII glyphs of a GRUB PF2 font as
- * an 8x16 bitmap table for the kernel's framebuffer console (kernel/fbcon.c).
+ * an 8x16 bitmap table for the kernel's framebuffer console (kernel/console/fbcon.c).
  *
  * The font is read at build time from Debian's grub-common (ascii.pf2: GNU
  * Unifont, whose licence allows embedding), so no glyph data lives in the

@@ -4,7 +4,7 @@
  * read exactly. The console draws every character from one 8x16 font
  * (include/kernel/font.h, made from GRUB's Unifont), each font pixel a
  * square of s x s screen pixels on a grid of 8s x 16s cells from the
- * top-left corner (kernel/fbcon.c). This program is linked with the same
+ * top-left corner (kernel/console/fbcon.c). This program is linked with the same
  * generated font, cuts the screenshot into cells and matches each against
  * every glyph bit for bit: no OCR, no guessing, so the runner can compare
  * the screen's verdict block with the console's line for line

@@ -66,7 +66,7 @@ USER_BINARIES := $(INITRAMFS)/init $(patsubst %,$(INITRAMFS)/bin/%,$(USER_BIN_NA
 # make test: both architectures are built) lets a program of the other
 # architecture in. They are an archive of their own, USER_OPT.cpio (empty
 # without PROGS and RUN), which the Makefile appends to the suite's: the
-# kernel reads archives one after another (kernel/initramfs.c). USER_OPT.args
+# kernel reads archives one after another (kernel/fs/initramfs.c). USER_OPT.args
 # changes when the variables do, so the archive is remade exactly then (and
 # after a program changes). A test gives USER_OPT, INITRAMFS_CPIO and IMAGE
 # other names to build an image with programs beside the plain one

@@ -30,7 +30,7 @@
  * EINVAL where that selftest expected EFAULT).
  */
 #include "shstk_enable.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include "test.h"
 #include <errno.h>
 #include <ktap.h>

@@ -13,7 +13,7 @@
  * their copy-on-write shadow stacks, and a tampered return still raises
  * SIGSEGV with SEGV_CPERR in each; without the hardware those cases skip.
  */
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <signal.h>

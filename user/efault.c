@@ -16,7 +16,7 @@
  * EFAULT or exactly the mapped byte count is accepted.
  */
 #include "arch_test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>

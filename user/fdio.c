@@ -20,7 +20,7 @@
  */
 #include "sig_arch.h"
 #include "test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ktap.h>

@@ -22,7 +22,7 @@
  *    outside user space.
  */
 #include "test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <linux/futex.h>

@@ -15,7 +15,7 @@
  */
 #include "arch_test.h"
 #include "test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <sched.h>

@@ -20,7 +20,7 @@
 #include "proc_arch.h"
 #include "shstk_enable.h"
 #include "test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ktap.h>

@@ -27,7 +27,7 @@
 #include "shstk_enable.h"
 #include "sig_arch.h"
 #include "test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <sched.h>

@@ -18,7 +18,7 @@
 #include "shstk_enable.h"
 #include "sidebyside_arch.h"
 #include "test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <sys/mman.h>

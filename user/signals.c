@@ -22,7 +22,7 @@
  */
 #include "sig_arch.h"
 #include "test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <sched.h>

@@ -28,7 +28,7 @@
 #include "sig_arch.h"
 #include "smp_arch.h"
 #include "test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <sched.h>

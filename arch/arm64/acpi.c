@@ -2,7 +2,7 @@
 /*
  * The machine from ACPI instead of a device tree (firmware that gives only
  * ACPI: UEFI on servers, edk2 on QEMU virt). The tables, found through
- * kernel/acpi.c, fill the same struct arm64_platform dtb.c fills:
+ * kernel/fw/acpi.c, fill the same struct arm64_platform dtb.c fills:
  *
  *   SPCR  the console UART (Microsoft "Serial Port Console Redirection
  *         Table"; interface types from Microsoft's DBG2 specification)

@@ -14,7 +14,7 @@
 #include <asm/sysreg.h>
 #include <kernel/boot.h>
 #include <kernel/fdt.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <string.h>

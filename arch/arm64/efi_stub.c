@@ -242,7 +242,7 @@ static void load_initrd(const struct efi_loaded_image *li, struct boot_info *inf
  * program"; x86's GRUB does the same from grub.cfg): every file of
  * \umbra\extra\ becomes a module named /opt/bin/NAME and \umbra\run.txt
  * one named /opt/run.txt, which the kernel adds to the initramfs
- * (kernel/init.c). Reading a directory (EFI_FILE_PROTOCOL.Read, UEFI 2.10
+ * (kernel/proc/init.c). Reading a directory (EFI_FILE_PROTOCOL.Read, UEFI 2.10
  * §13.5) gives one EFI_FILE_INFO per entry, "." and ".." included, and a
  * size of 0 at the end. After the initramfs only: the kernel takes the
  * first module for the archive.

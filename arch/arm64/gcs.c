@@ -2,7 +2,7 @@
 /*
  * The arm64 hardware half of shadow stacks: the Guarded Control Stack
  * (FEAT_GCS), Linux mainline semantics (docs/ABI.md §5). The policy -- which
- * stack a new thread gets, map_shadow_stack's order -- is kernel/shstk.c.
+ * stack a new thread gets, map_shadow_stack's order -- is kernel/shstk/shstk.c.
  *
  * GCS memory can only be described through stage-1 permission indirection
  * (FEAT_S1PIE), so arm64_gcs_init() first switches the MMU to PIE: every
@@ -239,7 +239,7 @@ void arm64_gcs_switch(struct task *prev, struct task *next)
 
 /*
  * The child inherits mode and lock (docs/ABI.md §5.4); its GCSPR_EL0 is
- * shstk_clone()'s choice (kernel/shstk.c), like every shadow-stack pointer.
+ * shstk_clone()'s choice (kernel/shstk/shstk.c), like every shadow-stack pointer.
  */
 void arm64_gcs_fork(struct task *child, const struct task *parent)
 {
@@ -377,7 +377,7 @@ long arch_shstk_status_set(unsigned long mode)
 		if (t->shstk.base || mrs_gcspr_el0())
 			return -EINVAL;
 
-		int err = shstk_enable(t); /* freed with the thread (kernel/exit.c) */
+		int err = shstk_enable(t); /* freed with the thread (kernel/proc/exit.c) */
 
 		if (err)
 			return err;

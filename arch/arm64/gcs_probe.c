@@ -24,7 +24,7 @@
 #include <asm/sysreg.h>
 #include <asm/task.h>
 #include <kernel/access_vm.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <string.h>
 
 #define PROBE_CODE UL(0x10000)

@@ -21,7 +21,7 @@
 #include <asm/pte_rights.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <uapi/linux/errno.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The arm64 registers behind user address spaces; the tables themselves are
- * kernel/pgtable.c's, their entries asm/pgtable.h's. One ASID (0) for all
+ * kernel/mm/pgtable.c's, their entries asm/pgtable.h's. One ASID (0) for all
  * of them: switching flushes the TLB's non-global entries -- this CPU's
  * only. TTBR0_EL1.CnP is 0, so the entries its walks cached are private to
  * this PE (Arm ARM D8.13, "Common not Private" translations: with CnP 0 no

@@ -2,7 +2,7 @@
 /*
  * The one rule for a PSTATE that user space hands the kernel (the pstate
  * of a sigreturn frame), as Linux's valid_native_regs() and
- * user_regs_reset_single_step() apply it (arch/arm64/kernel/ptrace.c):
+ * user_regs_reset_single_step() apply it (arch/arm64/kernel/proc/ptrace.c):
  *
  *  - bits with no meaning at EL0 are dropped silently: 63:32 (FEAT_GCS's
  *    EXLOCK among them), 27:26, UAO and PAN (23:22, EL1's own controls),

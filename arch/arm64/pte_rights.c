@@ -18,7 +18,7 @@
 #include <asm/pte.h>
 #include <asm/pte_rights.h>
 #include <asm/sysreg.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 
 #define R KPROT_READ
 #define W KPROT_WRITE

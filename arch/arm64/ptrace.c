@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * arm64's register sets for ptrace (<kernel/ptrace.h>), Linux's
- * (arch/arm64/kernel/ptrace.c): NT_PRSTATUS, the general registers as
+ * (arch/arm64/kernel/proc/ptrace.c): NT_PRSTATUS, the general registers as
  * struct user_pt_regs, refused (EINVAL) unless the PSTATE is one EL0 may
  * return to (Linux's valid_user_regs(): arm64_user_pstate_valid() here);
  * NT_ARM_GCS, struct user_gcs: the GCS mode, its locks and GCSPR_EL0,

@@ -27,7 +27,7 @@
 #include <kernel/big_lock.h>
 #include <kernel/exec.h>
 #include <kernel/exit.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/pid.h>
 #include <kernel/printk.h>
 #include <kernel/shstk.h>

@@ -20,7 +20,7 @@
 #include <asm/trap.h>
 #include <kernel/exec.h>
 #include <kernel/init.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/sched.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
@@ -111,7 +111,7 @@ int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_
 	child->arch.tpidr_el0 =
 		set_tls ? tls
 			: (parent == current ? read_sysreg(tpidr_el0) : parent->arch.tpidr_el0);
-	/* GCS state is inherited as Linux does; kernel/shstk.c picks the child's stack. */
+	/* GCS state is inherited as Linux does; kernel/shstk/shstk.c picks the child's stack. */
 	arm64_gcs_fork(child, parent);
 	set_resume(child, ret_from_fork, 0);
 	return 0; /* TPIDR_EL0 holds any 64-bit value: no TLS base to refuse */

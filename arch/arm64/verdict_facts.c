@@ -3,8 +3,8 @@
  * What an arm64 machine adds to the verdict and its record
  * (include/kernel/verdict.h): the MIDR, the GCS feature bits and why GCS
  * is not in use; a key on the console UART ends the verdict's hold on a
- * real machine (kernel/verdict_hold.c). The firmware is the EFI stub's
- * vendor string, the boot loader name kernel/verdict_facts.c adds; the
+ * real machine (kernel/verdict/verdict_hold.c). The firmware is the EFI stub's
+ * vendor string, the boot loader name kernel/verdict/verdict_facts.c adds; the
  * emulator is named by the firmware's tables there too.
  */
 #include <asm/mmu.h>

@@ -4,7 +4,7 @@
  * (so nothing is mapped or allocated when the machine leaves):
  *
  * - Soft off (S5): SLP_TYPa/SLP_TYPb come from the \_S5 package of the
- *   DSDT (or an SSDT), found by kernel/acpi_s5.c's scan. They are written
+ *   DSDT (or an SSDT), found by kernel/fw/acpi_s5.c's scan. They are written
  *   to the PM1a (and PM1b) control register's SLP_TYP field, bits 12:10,
  *   then again with SLP_EN, bit 13 (ACPI 6.5 §4.8.3.2.1, table 4.13; §7.4.2
  *   and §16.1.3 describe the sequence). The registers only work in ACPI

@@ -3,7 +3,7 @@
  * The boot map beyond 4 GiB. boot/x86_64/start.S maps physical 0 .. 4 GiB
  * at the direct map in 2 MiB pages: enough for the kernel and what the boot
  * loader hands over. The page allocator's bitmap and reference counts
- * (kernel/page_alloc.c) must be reachable before arch_mm_init() builds the
+ * (kernel/mm/page_alloc.c) must be reachable before arch_mm_init() builds the
  * final tables, yet may have to lie anywhere in RAM: on a large machine
  * they take 0.1% of it, more than the RAM below 4 GiB may hold in one
  * piece. So every other GiB of the direct-map half that holds usable RAM

@@ -13,7 +13,7 @@
 #include <asm/page.h>
 #include <asm/segment.h>
 #include <kernel/compiler.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/percpu.h>
 #include <kernel/smp.h>
 #include <kernel/types.h>

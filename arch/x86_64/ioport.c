@@ -20,7 +20,7 @@
  */
 #include <asm/ioport.h>
 #include <asm/syscalls.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/printk.h>
 #include <kernel/task.h>
 #include <kernel/uaccess.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The x86_64 registers behind user address spaces; the tables themselves
- * are kernel/pgtable.c's, their entries asm/pgtable.h's. Each address space
+ * are kernel/mm/pgtable.c's, their entries asm/pgtable.h's. Each address space
  * gets its own PML4 whose kernel half (slots 256-511) is a copy of the
  * kernel's: those slots all exist from boot, so kernel mappings made later
  * appear in every address space.
@@ -10,7 +10,7 @@
 #include <asm/mmu.h>
 #include <asm/pgtable.h>
 #include <asm/tlb.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/vm.h>
 #include <string.h>
 

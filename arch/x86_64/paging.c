@@ -15,7 +15,7 @@
 #include <asm/pte.h>
 #include <asm/tlb.h>
 #include <asm/x86.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <uapi/linux/errno.h>

@@ -2,7 +2,7 @@
 /*
  * x86_64's register sets for ptrace (<kernel/ptrace.h>): NT_PRSTATUS, the
  * general registers as struct user_regs_struct, with Linux's putreg()
- * rules (arch/x86/kernel/ptrace.c); NT_X86_SHSTK, the user shadow-stack
+ * rules (arch/x86/kernel/proc/ptrace.c); NT_X86_SHSTK, the user shadow-stack
  * pointer, with Linux's ssp_get()/ssp_set() rules
  * (arch/x86/kernel/fpu/regset.c). The tracee is stopped: its registers are
  * the trap frame at the top of its kernel stack, its SSP arch.pl3_ssp.

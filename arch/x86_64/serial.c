@@ -9,14 +9,14 @@
  * 1. console=ttyS<n>[,baud] on the command line: the PC's COMn+1 at the
  *    ports Linux gives ttyS0-3 (0x3f8, 0x2f8, 0x3e8, 0x2e8), from the first
  *    byte on; the SPCR is then not looked at.
- * 2. The ACPI SPCR table's UART (kernel/acpi_spcr.c), once ACPI is read
+ * 2. The ACPI SPCR table's UART (kernel/fw/acpi_spcr.c), once ACPI is read
  *    (serial_init_acpi(), from arch_timer_init()): the port or MMIO
  *    registers firmware uses for its own console -- COM2 on many servers,
  *    a 32-bit MMIO UART on SoC laptops. Until then the console is on COM1,
  *    so on such a machine the lines before it are on the screen only.
  * 3. COM1 at 115200 baud.
  *
- * Every wait is bounded (kernel/uart_tx.c): a UART that stops reporting
+ * Every wait is bounded (kernel/console/uart_tx.c): a UART that stops reporting
  * room is given up on after one timeout and costs one status read per byte
  * from then on, so the console can lose output but never stall the machine.
  * Writing to ports of an absent UART is harmless; reads give 0xff.
@@ -271,7 +271,7 @@ void arch_console_flush(void)
 
 /*
  * A byte the console's UART received, or -1 (the verdict's hold waits for
- * one: kernel/verdict_hold.c). LSR bit 0 says the receive buffer holds a
+ * one: kernel/verdict/verdict_hold.c). LSR bit 0 says the receive buffer holds a
  * byte (PC16550D data sheet, "Line Status Register"); an LSR of 0xff is
  * no UART at all (nothing decodes the port).
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * CET user shadow stacks, the hardware half (the policy is kernel/shstk.c).
+ * CET user shadow stacks, the hardware half (the policy is kernel/shstk/shstk.c).
  *
  * With CR4.CET set and IA32_U_CET.SH_STK_EN set for a thread, every user
  * CALL also pushes the return address on the shadow stack at SSP and every

@@ -35,7 +35,7 @@
 #include <kernel/arch.h>
 #include <kernel/boot.h>
 #include <kernel/kstack.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>

@@ -25,7 +25,7 @@
 #include <kernel/big_lock.h>
 #include <kernel/exec.h>
 #include <kernel/init.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/sched.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>

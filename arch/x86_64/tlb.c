@@ -27,7 +27,7 @@
  * which holds the lock, never waits for a CPU that waits for it.
  *
  * Kernel pages are global and mapped everywhere, but the only ones ever
- * unmapped are kernel stacks (kernel/kstack.c), and a CPU touches a kernel
+ * unmapped are kernel stacks (kernel/mm/kstack.c), and a CPU touches a kernel
  * stack other than its own live ones (its task's, its idle and IST stacks)
  * only while it holds big_lock. So those flushes are lazy, without IPIs:
  * the unmap bumps a generation, and each CPU, whenever it takes big_lock

@@ -15,7 +15,7 @@
 #include <kernel/arch.h>
 #include <kernel/big_lock.h>
 #include <kernel/kstack.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>

@@ -4,7 +4,7 @@
  * (include/kernel/verdict.h): the CPU's signature and microcode revision,
  * the firmware from SMBIOS, the CET feature bits and why shadow stacks are
  * not in use; whether an emulator runs us; and a key press to end the
- * verdict's hold on a real machine (kernel/verdict_hold.c).
+ * verdict's hold on a real machine (kernel/verdict/verdict_hold.c).
  */
 #include <asm/acpi_hw.h>
 #include <asm/cet.h>
@@ -14,7 +14,7 @@
 #include <asm/setup.h>
 #include <format.h>
 #include <kernel/cmdline.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/shstk.h>
 #include <kernel/verdict.h>
 #include <string.h>
@@ -263,7 +263,7 @@ const char *arch_shstk_missing(void)
  * A hypervisor's own name (CPUID leaf 0x40000000: EBX, ECX, EDX; Linux's
  * arch/x86/kernel/cpu/hypervisor.c): QEMU's TCG or KVM, each with the
  * emulator's exit port. Bochs sets no hypervisor bit: its ACPI tables name
- * it (kernel/verdict_facts.c).
+ * it (kernel/verdict/verdict_facts.c).
  */
 const char *arch_emulator_name(void)
 {

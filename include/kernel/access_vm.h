@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reaching into another address space (kernel/access_vm.c): what ptrace's
+ * Reaching into another address space (kernel/mm/access_vm.c): what ptrace's
  * PEEK/POKE, process_vm_readv/writev and /proc/PID/mem share, Linux's
  * access_remote_vm() and its get_user_pages() rules.
  */

@@ -122,14 +122,14 @@ const struct acpi_table_header *acpi_table_at(phys_addr_t phys, const char sig[4
  * (3 bits each) and returns 0; -ENOENT when no such name is found,
  * -EINVAL when its value is not a package of integers.
  *
- * This is a byte-pattern scan, not an AML interpreter (kernel/acpi_s5.c
+ * This is a byte-pattern scan, not an AML interpreter (kernel/fw/acpi_s5.c
  * lists its limits): an _S5_ returned by a method, one built at run time,
  * or one inside a conditional block the firmware means to be skipped is
  * not seen or not seen correctly.
  */
 int acpi_find_s5(const u8 *aml, size_t len, u8 *slp_typa, u8 *slp_typb);
 
-/* The console UART of the SPCR table (kernel/acpi_spcr.c). */
+/* The console UART of the SPCR table (kernel/fw/acpi_spcr.c). */
 struct acpi_spcr {
 	u8 interface_type; /* ACPI_SPCR_* */
 	bool mmio;	   /* system memory; else system I/O ports */

@@ -2,7 +2,7 @@
 /*
  * The hooks generic kernel code calls into the architecture. Every arch
  * implements all of them under arch/<arch>/; generic code never tests which
- * arch it runs on. Memory hooks are in <kernel/mm.h>, the timer's in
+ * arch it runs on. Memory hooks are in <kernel/kmem.h>, the timer's in
  * <kernel/timer.h>, the console's in <kernel/console.h>.
  */
 #ifndef KERNEL_ARCH_H

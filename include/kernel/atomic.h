@@ -56,7 +56,7 @@ static inline int atomic_cmpxchg(atomic_t *a, int old, int new)
 /*
  * A reference count. Taking a reference on an object whose count already
  * reached zero, or dropping below zero, is a use-after-free in the making:
- * both panic (kernel/atomic.c) rather than let the object be freed twice.
+ * both panic (kernel/locking/atomic.c) rather than let the object be freed twice.
  */
 typedef struct {
 	atomic_t refs;

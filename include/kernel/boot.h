@@ -10,7 +10,7 @@
 #include <kernel/types.h>
 
 #define BOOT_MAX_RANGES 64
-#define BOOT_MAX_MODULES 32 /* the initramfs, then files added to it (kernel/init.c) */
+#define BOOT_MAX_MODULES 32 /* the initramfs, then files added to it (kernel/proc/init.c) */
 #define BOOT_CMDLINE_MAX 512
 
 struct mem_range {

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The console on the screen (kernel/fbcon.c): text in 8x16 cells on the
+ * The console on the screen (kernel/console/fbcon.c): text in 8x16 cells on the
  * framebuffer the firmware left (struct boot_framebuffer), scaled up on
  * large screens, or the PC's text mode. Every console byte is mirrored to it
- * (kernel/console.c). The drawing core works on any memory, so the host
+ * (kernel/console/console.c). The drawing core works on any memory, so the host
  * unit tests render into a buffer.
  */
 #ifndef KERNEL_FBCON_H

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * clone3()/clone()/fork()/vfork(): argument copying and validation (pure
- * enough to unit-test on the host: kernel/clone_args.c) and the creation
- * of the new task (kernel/fork.c). Rules and their order: docs/ABI.md §2.
+ * enough to unit-test on the host: kernel/proc/clone_args.c) and the creation
+ * of the new task (kernel/proc/fork.c). Rules and their order: docs/ABI.md §2.
  */
 #ifndef KERNEL_FORK_H
 #define KERNEL_FORK_H

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The kernel heap's seam: kernel/heap.c is pure bookkeeping and gets pages,
+ * The kernel heap's seam: kernel/mm/heap.c is pure bookkeeping and gets pages,
  * mutual exclusion and its panic from these functions, which the kernel
- * implements in kernel/heap_backend.c and the host unit tests with malloc.
+ * implements in kernel/mm/heap_backend.c and the host unit tests with malloc.
  */
 #ifndef KERNEL_HEAP_H
 #define KERNEL_HEAP_H

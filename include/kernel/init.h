@@ -12,7 +12,7 @@ int init_start(const struct boot_info *info);
 
 /*
  * Arch hook: the command-line parameters the arch takes (NULL-terminated),
- * which therefore never reach init (kernel/init.c).
+ * which therefore never reach init (kernel/proc/init.c).
  */
 extern const char *const arch_cmdline_params[];
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The kernel's own count of the test results that passed over its console,
- * for the verdict block on the screen (kernel/verdict_screen.c). It reads
+ * for the verdict block on the screen (kernel/verdict/verdict_screen.c). It reads
  * the same bytes the serial console carries: a "# ktap-suite: NAME" line
  * starts a program (the kernel's self-tests announce themselves the same
  * way) and its "# Totals:" line ends it; each top-level KTAP result line
@@ -46,7 +46,7 @@ void ktap_tally_putc(struct ktap_tally *t, char c);
 void ktap_tally_totals(const struct ktap_tally *t, unsigned int *passed, unsigned int *failed,
 		       unsigned int *skipped);
 
-/* The console's tally (kernel/console.c feeds it). */
+/* The console's tally (kernel/console/console.c feeds it). */
 extern struct ktap_tally console_tally;
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * Every spinlock of the kernel, in the one order they may nest: a CPU
  * holding a lock may take only locks of a higher level. The lock debugger
- * (kernel/lockdep.c) checks this on every acquisition, along with
+ * (kernel/locking/lockdep.c) checks this on every acquisition, along with
  * ownership and interrupt discipline; docs/DESIGN.md §7 says why there are
  * so few.
  *
@@ -13,7 +13,7 @@
  *                                         across a context switch; dropped
  *                                         only on the way to user mode and
  *                                         while the CPU idles.
- *   heap_lock     2      off (irqsave)    kmalloc's slabs (kernel/heap.c)
+ *   heap_lock     2      off (irqsave)    kmalloc's slabs (kernel/mm/heap.c)
  *   kstack_lock   2      off (irqsave)    the kernel-stack slots (kstack.c)
  *   page_lock     3      off (irqsave)    the page pool and every frame's
  *                                         reference count (page_alloc.c);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The lock debugger: the checks kernel/spinlock.c runs around every
+ * The lock debugger: the checks kernel/locking/spinlock.c runs around every
  * acquisition and release (<kernel/spinlock.h> says which). Built in when
  * LOCK_DEBUG is 1 -- the default build, which `make test` boots; the boot
  * log says "lockdep: on".

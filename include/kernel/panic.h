@@ -40,13 +40,13 @@ void panic_begin(const char *fmt, ...) __printf(1, 2);
 __noreturn void poweroff(enum poweroff_status status);
 
 /*
- * The end-of-run summary on the screen and the console (kernel/verdict_screen.c),
+ * The end-of-run summary on the screen and the console (kernel/verdict/verdict_screen.c),
  * status being what the kernel was asked to leave with. True when it was drawn on a screen.
  */
 bool verdict_screen_show(enum poweroff_status status);
 
 /*
- * verdict.hold=SECONDS (kernel/verdict_hold.c): waits that long with the
+ * verdict.hold=SECONDS (kernel/verdict/verdict_hold.c): waits that long with the
  * verdict on the screen. verdict_hold_mark() starts the measurement of the
  * cycle counter's rate, once the timer ticks.
  */

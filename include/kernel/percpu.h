@@ -26,7 +26,7 @@ struct cpu {
 	bool need_resched;	    /* the time slice is over or a task waits for this CPU */
 	bool scheduling;	    /* takes tasks from the run queue (smp_go() reached it) */
 	u64 ticks;		    /* this CPU's timer interrupts */
-	/* The lock debugger's stack of locks this CPU holds (kernel/lockdep.c). */
+	/* The lock debugger's stack of locks this CPU holds (kernel/locking/lockdep.c). */
 	const struct spinlock *held[LOCKDEP_MAX_HELD];
 	unsigned int nr_held;
 	struct arch_cpu arch;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The user half of the page tables, walked by one generic walker
- * (kernel/pgtable.c) for every architecture. Both ports have four levels
+ * (kernel/mm/pgtable.c) for every architecture. Both ports have four levels
  * of 512 eight-byte entries over 4 KiB pages; what differs -- how a leaf
  * or a table entry is encoded, and the TLB, barrier and cache work a
  * change needs -- is the arch's <asm/pgtable.h>:

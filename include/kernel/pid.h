@@ -17,7 +17,7 @@
 struct process;
 struct task;
 
-struct pid_map; /* a namespace's number bitmap and lookup table (kernel/pid.c) */
+struct pid_map; /* a namespace's number bitmap and lookup table (kernel/proc/pid.c) */
 
 struct pid_ns {
 	refcount_t refs;

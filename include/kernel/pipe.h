@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Pipes (kernel/pipe.c): pipe, pipe2, and fcntl's F_GETPIPE_SZ/F_SETPIPE_SZ. */
+/* Pipes (kernel/fs/pipe.c): pipe, pipe2, and fcntl's F_GETPIPE_SZ/F_SETPIPE_SZ. */
 #ifndef KERNEL_PIPE_H
 #define KERNEL_PIPE_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* /proc/PID/mem (kernel/proc_mem.c). */
+/* /proc/PID/mem (kernel/fs/proc/proc_mem.c). */
 #ifndef KERNEL_PROC_MEM_H
 #define KERNEL_PROC_MEM_H
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * /proc (kernel/procfs.c): the files Linux's static programs read, in
+ * /proc (kernel/fs/proc/procfs.c): the files Linux's static programs read, in
  * Linux's formats (docs/ABI.md §7.4). Each file is printed whole into a
  * buffer when it is opened -- a snapshot -- and reads walk that.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ptrace (kernel/ptrace.c): a process traces threads of its children
+ * ptrace (kernel/proc/ptrace.c): a process traces threads of its children
  * (PTRACE_TRACEME, PTRACE_ATTACH, PTRACE_SEIZE). A traced thread stops --
  * TASK_TRACED, off the run queue until the tracer resumes it or SIGKILL
  * ends the stop -- before each signal is delivered, after an exec, and at

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A QR code encoder (ISO/IEC 18004:2015), byte mode only: the verdict
- * screen carries its record in one (kernel/verdict_screen.c), so a phone
+ * screen carries its record in one (kernel/verdict/verdict_screen.c), so a phone
  * photo of the screen is the report. Pure code, no allocation: every
  * buffer is in struct qr_code. Host-tested by decoding the result with a
  * real reader (tests/unit/test_qrcode.c, zbarimg).

@@ -5,7 +5,7 @@
  * first one, the pieces splits make, the copies fork makes) holds one
  * reference; a frame is made on the first touch through any of them, so a
  * page first touched after fork is still shared. The object holds one
- * reference of each frame's count (kernel/page_alloc.c) and each page table
+ * reference of each frame's count (kernel/mm/page_alloc.c) and each page table
  * mapping it another, so a frame is freed only when the object and every
  * mapping of it are gone. Not preemptible and one CPU: no locks.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Shadow stacks, the generic half: the policy every architecture shares
- * (kernel/shstk.c). The hardware half is in arch/<arch>/ -- x86_64 CET in
+ * (kernel/shstk/shstk.c). The hardware half is in arch/<arch>/ -- x86_64 CET in
  * arch/x86_64/shstk.c, arm64 GCS in arch/arm64/gcs.c -- behind the
  * arch_shstk_*() hooks below.
  *
@@ -29,7 +29,7 @@ struct shstk_thread {
 	size_t size;
 };
 
-/* ---- the per-architecture rules, pure (kernel/shstk_rules.c) ---- */
+/* ---- the per-architecture rules, pure (kernel/shstk/shstk_rules.c) ---- */
 
 #define SHSTK_X86_MAX_DEFAULT (4ull << 30) /* x86: at most 4 GiB by default */
 #define SHSTK_GCS_MAX_DEFAULT (2ull << 30) /* arm64: at most 2 GiB by default */

@@ -51,7 +51,7 @@ struct sigaltstack {
 	int flags; /* as sigaltstack(2) set them: the mode (0, SS_ONSTACK, SS_DISABLE) | SS_AUTODISARM */
 };
 
-/* ---- handler tables (kernel/sigaction.c) ---- */
+/* ---- handler tables (kernel/signal/sigaction.c) ---- */
 struct sighand *sighand_create(void);
 /* A private copy; with reset, every handler but SIG_IGN becomes SIG_DFL. */
 struct sighand *sighand_copy(const struct sighand *src, bool reset);
@@ -59,7 +59,7 @@ void sighand_put(struct sighand *sh);
 /* execve: handlers reset (SIG_IGN stays), the alternate stack disabled. */
 int signal_exec(struct task *t);
 
-/* ---- sending and delivering (kernel/signal.c) ---- */
+/* ---- sending and delivering (kernel/signal/signal.c) ---- */
 
 /* Sends sig to a process (kill) or one thread (tgkill). info NULL: from current. */
 int signal_send_process(struct process *p, int sig, const struct ksiginfo *info);
@@ -93,7 +93,7 @@ void signal_notify_parent(struct process *p);
 /* Fills a user siginfo_t from k. */
 void siginfo_to_user(struct user_siginfo *u, const struct ksiginfo *k);
 
-/* ---- the generic parts of a signal frame (kernel/sigframe.c) ---- */
+/* ---- the generic parts of a signal frame (kernel/signal/sigframe.c) ---- */
 
 struct user_stack;
 

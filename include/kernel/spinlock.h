@@ -8,7 +8,7 @@
  * <kernel/lock_order.h>.
  *
  * With LOCK_DEBUG (the default build, and every `make test` boot) each
- * acquisition is checked by kernel/lockdep.c: interrupts off, not already
+ * acquisition is checked by kernel/locking/lockdep.c: interrupts off, not already
  * held by this CPU, level above every lock this CPU holds; each release:
  * held by this CPU. A violation is a kernel bug and panics with both
  * locks' names and where they were taken.

@@ -86,7 +86,7 @@ struct task {
 	uintptr_t clear_child_tid; /* CLONE_CHILD_CLEARTID: cleared + futex-woken at exit */
 	struct vfork_wait *vfork;  /* our vfork parent's wait, released when we exec or exit */
 
-	void (*kthread_fn)(void *arg); /* a kernel thread's work (kernel/kthread.c) */
+	void (*kthread_fn)(void *arg); /* a kernel thread's work (kernel/proc/kthread.c) */
 	void *kthread_arg;
 
 	struct sighand *sighand;	/* handlers, shared with CLONE_SIGHAND */
@@ -95,7 +95,7 @@ struct task {
 	struct ksiginfo siginfo[_NSIG]; /* what came with each of them */
 	struct sigaltstack altstack;
 	bool interruptible;	    /* asleep where a signal ends the sleep */
-	struct ptrace_state ptrace; /* traced by its parent process (kernel/ptrace.c) */
+	struct ptrace_state ptrace; /* traced by its parent process (kernel/proc/ptrace.c) */
 	/*
 	 * ppoll's temporary mask: the mask to restore once the call is over,
 	 * and whether it is still to be restored -- by the signal frame (it
@@ -105,7 +105,7 @@ struct task {
 	u64 saved_sigmask;
 	bool restore_sigmask;
 	int pdeath_signal;	/* prctl(PR_SET_PDEATHSIG): sent when the parent thread exits */
-	struct cpu_usage usage; /* its CPU time, switches and faults (kernel/cputime.c) */
+	struct cpu_usage usage; /* its CPU time, switches and faults (kernel/time/cputime.c) */
 };
 
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
@@ -133,7 +133,7 @@ struct process {
 	bool is_ns_init;		 /* the child reaper of its PID namespace */
 	struct cpu_usage exited_usage;	 /* of its threads that exited */
 	struct cpu_usage children_usage; /* of the children it reaped, and theirs */
-	struct itimers itimers;		 /* setitimer(), alarm() (kernel/itimer.c) */
+	struct itimers itimers;		 /* setitimer(), alarm() (kernel/time/itimer.c) */
 };
 
 /* Allocates a task with a kernel stack; NULL on failure. Not yet runnable. */
@@ -141,7 +141,7 @@ struct task *task_alloc(const char *name);
 /* Frees a task that never ran or is dead and switched away from. */
 void task_free(struct task *t);
 
-/* Linux's threads-max: how many tasks this machine's RAM allows (kernel/task.c). */
+/* Linux's threads-max: how many tasks this machine's RAM allows (kernel/proc/task.c). */
 size_t task_max(void);
 /* True when no more tasks may be created (-EAGAIN): Linux's threads-max rule. */
 bool task_limit_reached(void);

@@ -8,7 +8,7 @@
  * status read and is dropped unless the UART has room again, which revives
  * it. One "transmitter empty" makes room for a whole FIFO.
  *
- * Pure: the driver passes the status read as a function (kernel/uart_tx.c,
+ * Pure: the driver passes the status read as a function (kernel/console/uart_tx.c,
  * unit-tested on the host by tests/unit/test_uart_tx.c).
  */
 #ifndef KERNEL_UART_TX_H

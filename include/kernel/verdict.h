@@ -59,7 +59,7 @@ int verdict_status(const struct verdict_facts *f, enum verdict v);
  */
 size_t verdict_record(const struct verdict_facts *f, char *buf, size_t size);
 
-/* ---- on the machine (kernel/verdict_facts.c) ---- */
+/* ---- on the machine (kernel/verdict/verdict_facts.c) ---- */
 
 struct boot_info;
 
@@ -95,7 +95,7 @@ const char *arch_emulator_name(void);
 /* True when a key came in since the last call (keyboard controller or console UART). */
 bool arch_key_pressed(void);
 
-/* Counted by the kernel as the run goes (kernel/shstk.c, kernel/signal.c). */
+/* Counted by the kernel as the run goes (kernel/shstk/shstk.c, kernel/signal/signal.c). */
 void verdict_count_shstk_enable(void);
 void verdict_count_shstk_fault(void);
 unsigned long verdict_shstk_enables(void);

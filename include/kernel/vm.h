@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * User address spaces: a page-table root (the arch's) plus the VMA list
+ * User address spaces: a page-table root (the arch's) plus the VMA tree
  * that says what may be mapped where. Pages are allocated on first touch
  * (demand paging); fork shares them copy-on-write, and the first write on
  * either side copies the page (the last sharer just writes it).
@@ -14,7 +14,7 @@
 
 struct mm {
 	phys_addr_t pgd; /* the arch's page-table root */
-	struct vma_list vmas;
+	struct vma_tree vmas;
 	uintptr_t start_brk; /* where the heap starts (end of the image) */
 	uintptr_t brk;	     /* current break */
 	refcount_t users;    /* tasks running in it (CLONE_VM shares) */

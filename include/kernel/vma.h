@@ -4,7 +4,7 @@
  * rights, kept in a balanced search tree keyed by address (an AVL tree whose
  * nodes also know the largest free gap below them, so lookups, changes and
  * gap searches cost O(log n) however many areas there are). Pure
- * bookkeeping -- no page tables -- so host unit tests drive it; kernel/vm.c
+ * bookkeeping -- no page tables -- so host unit tests drive it; kernel/mm/vm.c
  * pairs each change with the matching page-table change.
  */
 #ifndef KERNEL_VMA_H
@@ -32,7 +32,7 @@ struct vma {
 	 */
 	struct shmem *shared;
 	uintptr_t pgoff;
-	/* The index: only kernel/vma.c looks at these. */
+	/* The index: only kernel/mm/vma.c looks at these. */
 	struct vma *left, *right, *parent;
 	uintptr_t gap;	   /* free space between the previous area's reach and this one's */
 	uintptr_t max_gap; /* the largest gap in this subtree */
@@ -40,8 +40,8 @@ struct vma {
 };
 
 /* The areas of one address space, never overlapping. All zero is empty. */
-struct vma_list {
-	struct vma *root;   /* only kernel/vma.c looks at it */
+struct vma_tree {
+	struct vma *root;   /* only kernel/mm/vma.c looks at it */
 	unsigned int count; /* areas in the index */
 };
 
@@ -56,7 +56,7 @@ struct vma_list {
 typedef void (*vma_release_fn)(uintptr_t start, uintptr_t end, void *ctx);
 
 /* The area containing addr, or NULL. */
-struct vma *vma_find(const struct vma_list *l, uintptr_t addr);
+struct vma *vma_find(const struct vma_tree *l, uintptr_t addr);
 
 /*
  * In address order: the lowest area, the one after v, and the lowest area
@@ -66,28 +66,28 @@ struct vma *vma_find(const struct vma_list *l, uintptr_t addr);
  *
  *	for (struct vma *v = vma_first(l); v; v = vma_next(v))
  */
-struct vma *vma_first(const struct vma_list *l);
+struct vma *vma_first(const struct vma_tree *l);
 struct vma *vma_next(const struct vma *v);
-struct vma *vma_first_above(const struct vma_list *l, uintptr_t addr);
+struct vma *vma_first_above(const struct vma_tree *l, uintptr_t addr);
 
 /* True when no area intersects [start, end). */
-bool vma_range_free(const struct vma_list *l, uintptr_t start, uintptr_t end);
+bool vma_range_free(const struct vma_tree *l, uintptr_t start, uintptr_t end);
 
 /* Adds [start, end) with prot/flags; the range must be free. 0 or -ENOMEM (also past VMA_MAX_COUNT). */
-int vma_insert(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int prot,
+int vma_insert(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
 	       unsigned int flags);
 /*
  * The same for an area of shared memory: page 0 of shared at start; the
  * area takes its own reference of shared (none on failure).
  */
-int vma_insert_shared(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int prot,
+int vma_insert_shared(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
 		      unsigned int flags, struct shmem *shared);
 
 /*
  * Moves v's end to end (mremap growing or shrinking it in place); when it
  * grows, [v->end, end) must be free. Needs no memory.
  */
-void vma_set_end(struct vma_list *l, struct vma *v, uintptr_t end);
+void vma_set_end(struct vma_tree *l, struct vma *v, uintptr_t end);
 
 /*
  * Removes [start, end) from every area it touches, splitting areas that
@@ -95,7 +95,7 @@ void vma_set_end(struct vma_list *l, struct vma *v, uintptr_t end);
  * Returns 0, or -ENOMEM (with nothing changed) when a split needs memory it
  * cannot get. An empty range (start >= end) changes nothing.
  */
-int vma_remove(struct vma_list *l, uintptr_t start, uintptr_t end, vma_release_fn release,
+int vma_remove(struct vma_tree *l, uintptr_t start, uintptr_t end, vma_release_fn release,
 	       void *ctx);
 
 /*
@@ -106,7 +106,7 @@ int vma_remove(struct vma_list *l, uintptr_t start, uintptr_t end, vma_release_f
  */
 typedef void (*vma_protect_fn)(uintptr_t start, uintptr_t end, unsigned int prot,
 			       unsigned int flags, void *ctx);
-int vma_protect(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int prot,
+int vma_protect(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
 		vma_protect_fn apply, void *ctx);
 
 /*
@@ -116,20 +116,20 @@ int vma_protect(struct vma_list *l, uintptr_t start, uintptr_t end, unsigned int
  * sides of the result when guard > 0 (shadow stacks use this), and no result
  * comes within a page of a shadow stack (its guard gaps). O(log n).
  */
-uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uintptr_t low,
+uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
 		       uintptr_t high, size_t guard);
 
 /* Frees every area (calling release for each). */
-void vma_clear(struct vma_list *l, vma_release_fn release, void *ctx);
+void vma_clear(struct vma_tree *l, vma_release_fn release, void *ctx);
 
 /* Copies every area of src into dst (empty). 0 or -ENOMEM (dst cleared). */
-int vma_clone(struct vma_list *dst, const struct vma_list *src);
+int vma_clone(struct vma_tree *dst, const struct vma_tree *src);
 
 /*
  * Checks every invariant of the index (order, balance, heights, parent
  * links, the gaps, count): NULL when all hold, else what is broken. For
  * tests; it visits every area.
  */
-const char *vma_check(const struct vma_list *l);
+const char *vma_check(const struct vma_tree *l);
 
 #endif

@@ -6,7 +6,7 @@
  */
 #include <kernel/boot.h>
 #include <kernel/ktest.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <string.h>
 
 /* Each page gets its own pattern; all must survive the others being written. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Self-tests of PID allocation (kernel/pid.c): a namespace hands out every
+ * Self-tests of PID allocation (kernel/proc/pid.c): a namespace hands out every
  * number from 1 to PID_MAX - 1 exactly once, round robin, then -EAGAIN;
  * lookups find each pid; set_tid
  * takes a given number or says -EEXIST; and all of it gives back every
@@ -8,7 +8,7 @@
  */
 #include <kernel/err.h>
 #include <kernel/ktest.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/pid.h>
 #include <uapi/linux/errno.h>
 

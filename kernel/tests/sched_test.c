@@ -7,7 +7,7 @@
 #include <kernel/arch.h>
 #include <kernel/kthread.h>
 #include <kernel/ktest.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/sched.h>
 #include <kernel/timer.h>
 

@@ -9,7 +9,7 @@
  */
 #include <kernel/arch.h>
 #include <kernel/ktest.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/uaccess.h>
 #include <kernel/vm.h>
 #include <uapi/linux/mman.h>

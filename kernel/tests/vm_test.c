@@ -6,7 +6,7 @@
  */
 #include <kernel/ktest.h>
 #include <kernel/kstack.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 
 extern const char __text_start[], __rodata_start[], __data_start[];
 

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * open/openat and their flags: the shared ones from <uapi/linux/fcntl.h>,
- * the few an architecture changes from <arch/fcntl.h>.
+ * the few an architecture changes from <machine/fcntl.h>.
  */
 #ifndef FCNTL_H
 #define FCNTL_H
 
-#include <arch/fcntl.h>
+#include <machine/fcntl.h>
 #include <sys/types.h>
 #include <uapi/linux/fcntl.h>
 

@@ -14,7 +14,7 @@
 #ifndef SHSTK_H
 #define SHSTK_H
 
-#include <arch/syscall_nr.h>
+#include <machine/syscall_nr.h>
 #include <uapi/linux/prctl.h>
 
 #if defined(__x86_64__)

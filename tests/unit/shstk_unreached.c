@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * What kernel/shstk.c calls besides shstk_clone() and the clone3 checks --
+ * What kernel/shstk/shstk.c calls besides shstk_clone() and the clone3 checks --
  * map_shadow_stack, shstk_release, shstk_exec -- for the unit tests that
- * link kernel/shstk.c but test other functions of it (test_clone_args,
+ * link kernel/shstk/shstk.c but test other functions of it (test_clone_args,
  * test_shstk_clone). Each stand-in fails the test if it is called.
  */
 #include <setjmp.h>
@@ -31,7 +31,7 @@ int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
 	UNREACHED(-1);
 }
 
-bool vma_range_free(const struct vma_list *l, uintptr_t start, uintptr_t end)
+bool vma_range_free(const struct vma_tree *l, uintptr_t start, uintptr_t end)
 {
 	(void)l;
 	(void)start;

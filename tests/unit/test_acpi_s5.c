@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The \_S5 scan of AML byte code (kernel/acpi_s5.c), on hand-assembled
+ * The \_S5 scan of AML byte code (kernel/fw/acpi_s5.c), on hand-assembled
  * AML (ACPI 6.5 §20.2): the package QEMU's DSDT has, Bochs-style byte
  * constants after a root prefix, a two-byte PkgLength, every integer
  * encoding, and what must be refused -- a name without NameOp, a method,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The SPCR parser (kernel/acpi_spcr.c) on synthetic tables, as firmware
+ * The SPCR parser (kernel/fw/acpi_spcr.c) on synthetic tables, as firmware
  * writes them and QEMU's PC never does (it has no SPCR): a server's COM2 in
  * I/O space, an SoC laptop's 16550 in memory with 32-bit registers, a
  * revision-3 table with its UART clock, a revision-4 precise baud rate, a

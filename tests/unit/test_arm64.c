@@ -25,7 +25,7 @@
 #include <asm/sysreg.h>
 #include <asm/trap.h>
 #include <asm/user_fault.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <uapi/linux/signal.h>
 
 #define NZCV_NV (SPSR_NZCV & 0x90000000ul)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/clone_args.c follows docs/ABI.md §2.2 exactly. Step 1
+ * kernel/proc/clone_args.c follows docs/ABI.md §2.2 exactly. Step 1
  * (clone3_copy_args): usize > PAGE_SIZE gives E2BIG and usize < 64 EINVAL,
  * whatever the pointer; VER0..VER3 sizes are accepted and a short struct is
  * zero-extended; bytes past the kernel's 104 must be zero (E2BIG) and are
@@ -12,7 +12,7 @@
  * CLONE_DETACHED, CSIGNAL bits other than CLONE_NEWTIME, SIGHAND with
  * CLEAR_SIGHAND, THREAD/PARENT with an exit signal, a stack without a size
  * or a size without a stack or a range past TASK_SIZE, and any shadow-stack
- * field without hardware support (kernel/shstk.c) give EINVAL; with
+ * field without hardware support (kernel/shstk/shstk.c) give EINVAL; with
  * support, the seed RFC v1 rules apply (a stack needs a size and a user
  * range, a size needs a stack). The shared
  * copy_process checks (clone_flags_valid) give EINVAL, and
@@ -29,7 +29,7 @@
  * start of an arena and only its usize bytes are made valid, so any read
  * past usize is caught as a fault.
  *
- * kernel/shstk.c also holds the kernel glue of shadow stacks (shstk_clone,
+ * kernel/shstk/shstk.c also holds the kernel glue of shadow stacks (shstk_clone,
  * which test_shstk_clone.c table-tests, map_shadow_stack, ...); the symbols
  * that glue needs are stood in for below, and all but
  * arch_shstk_supported() fail the test if called.
@@ -106,7 +106,7 @@ size_t arch_copy_user(void *dst, const void *src, size_t n)
 	return 0;
 }
 
-/* ---- what kernel/shstk.c needs besides the function under test ---- */
+/* ---- what kernel/shstk/shstk.c needs besides the function under test ---- */
 
 static bool shstk_supported; /* arch_shstk_supported()'s answer */
 static unsigned int nr_supported_calls;
@@ -191,7 +191,7 @@ int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsign
 	NOT_CALLED(-1);
 }
 
-uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uintptr_t low,
+uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
 		       uintptr_t high, size_t guard)
 {
 	(void)l;
@@ -203,7 +203,7 @@ uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uin
 	NOT_CALLED(0);
 }
 
-struct vma *vma_find(const struct vma_list *l, uintptr_t addr)
+struct vma *vma_find(const struct vma_tree *l, uintptr_t addr)
 {
 	(void)l;
 	(void)addr;
@@ -777,7 +777,7 @@ static void test_valid_shadow_stack_supported(void **state)
 
 	if (nr_supported_calls == 0) {
 		shstk_supported = false;
-		skip(); /* this kernel/shstk.c has no arch hook: always "unsupported" */
+		skip(); /* this kernel/shstk/shstk.c has no arch hook: always "unsupported" */
 	}
 	assert_int_equal(r, 0);
 	assert_int_equal(valid_shstk(0x7e0000000000, 0x8000), 0);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/elf.c's elf_parse() reads a static ELF64 x86_64 ET_EXEC image
+ * kernel/proc/elf.c's elf_parse() reads a static ELF64 x86_64 ET_EXEC image
  * exactly: the entry, every PT_LOAD (vaddr, memsz, offset, filesz, prot from
  * p_flags) in file order with other and empty segments skipped, AT_PHDR
  * when the program headers lie in a PT_LOAD's file range (0 otherwise), and
@@ -31,7 +31,7 @@
 
 #define EM_X86_64 62
 #define EM_AARCH64 183
-/* The limits kernel/exec.c passes: MMAP_BOTTOM and MMAP_TOP of <kernel/vm.h>. */
+/* The limits kernel/proc/exec.c passes: MMAP_BOTTOM and MMAP_TOP of <kernel/vm.h>. */
 #define MIN_VADDR (1ul << 16)
 #define MAX_VADDR (0x00007ffffffff000ul - (64ul << 30))
 #define FILE_SIZE 0x4000u

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The framebuffer console's drawing (kernel/fbcon.c) on memory: glyph
+ * The framebuffer console's drawing (kernel/console/fbcon.c) on memory: glyph
  * pixels in the screen's own pixel format (32 and 16 bits per pixel, with
  * the channel positions the firmware reports), cells and the cursor,
  * wrapping, the jump scroll, text mode's character/attribute cells and the

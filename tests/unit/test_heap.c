@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/heap.c hands out 16-byte aligned, non-overlapping objects of every
+ * kernel/mm/heap.c hands out 16-byte aligned, non-overlapping objects of every
  * size from 1 to 5000 bytes and beyond, zeroed by kzalloc; kmalloc(0) and
  * absurd sizes give NULL; it holds exactly as many pages as the backend has
  * outstanding, and both drop to 0 once everything is freed, in any order;
@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include <kernel/heap.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 
 /* ---- the backend ---- */
 

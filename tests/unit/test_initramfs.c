@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/initramfs.c walks cpio "newc" archives: cpio_next() returns each
+ * kernel/fs/initramfs.c walks cpio "newc" archives: cpio_next() returns each
  * entry with its exact name, size, mode and data (pointing into the
  * archive), advances past the 4-byte padding, returns 0 at TRAILER!!! and
  * -EINVAL for bad magic, a non-hex digit in the mode, filesize or namesize

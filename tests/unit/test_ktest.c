@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/ktest.c, the self-test runner: a case passes only when it ran at
+ * kernel/verdict/ktest.c, the self-test runner: a case passes only when it ran at
  * least one check and every check held; a case that checks nothing (and
  * does not skip) is a failure, since it proves nothing; a skip is reported
  * as "ok N name # SKIP why"; the return value is the number of failures and

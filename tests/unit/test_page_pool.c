@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/page_pool.c keeps exact books: nr_free and nr_ram are right after
+ * kernel/mm/page_pool.c keeps exact books: nr_free and nr_ram are right after
  * every operation; allocations are aligned on the absolute frame number (also
  * with a non-zero base_pfn), never touch reserved frames, holes or the tail
  * bits past nr_pages; bad arguments, double and out-of-range frees give

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The QR encoder (kernel/qrcode.c) read back by a real decoder: each symbol
+ * The QR encoder (kernel/verdict/qrcode.c) read back by a real decoder: each symbol
  * is written as a PGM picture with the quiet zone, 4 pixels a module, black
  * on white, as the verdict screen draws it, and Debian's zbarimg
  * (zbar-tools) must give back exactly the bytes encoded. Every version

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * shstk_clone() (kernel/shstk.c): the one place that decides a new task's
+ * shstk_clone() (kernel/shstk/shstk.c): the one place that decides a new task's
  * shadow stack, table-tested on both architectures' rules. Proves, for each
  * kind of clone:
  *
@@ -35,7 +35,7 @@
  *   while arm64 takes the token all the same.
  *
  * The arch hooks are fakes; the rules are the real per-arch tables of
- * kernel/shstk_rules.c (linked in); the address-space calls (vma_find_gap,
+ * kernel/shstk/shstk_rules.c (linked in); the address-space calls (vma_find_gap,
  * mm_map) are fakes that record their arguments.
  */
 #include <setjmp.h>
@@ -110,11 +110,11 @@ const struct shstk_rules *const arch_shstk_rules = &rules;
 
 static uintptr_t gap_result; /* vma_find_gap()'s answer */
 static int gap_calls;
-static const struct vma_list *gap_list;
+static const struct vma_tree *gap_list;
 static size_t gap_len;
 static uintptr_t gap_hint, gap_low, gap_high, gap_guard;
 
-uintptr_t vma_find_gap(const struct vma_list *l, size_t len, uintptr_t hint, uintptr_t low,
+uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
 		       uintptr_t high, size_t guard)
 {
 	gap_calls++;
@@ -148,7 +148,7 @@ int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsign
 	return map_result;
 }
 
-/* The boot's shape (kernel/clone_args.c owns it; not linked here): each row sets it. */
+/* The boot's shape (kernel/proc/clone_args.c owns it; not linked here): each row sets it. */
 enum clone3_shstk_abi clone3_shstk;
 
 /* ---- clone3_shstk=token: the area at the token and the arch's consume ---- */
@@ -157,10 +157,10 @@ enum area_kind { NO_AREA, PLAIN_AREA, SS_AREA };
 
 static enum area_kind token_area;
 static struct vma fake_vma;
-static const struct vma_list *find_list;
+static const struct vma_tree *find_list;
 static uintptr_t find_addr;
 
-struct vma *vma_find(const struct vma_list *l, uintptr_t addr)
+struct vma *vma_find(const struct vma_tree *l, uintptr_t addr)
 {
 	find_list = l;
 	find_addr = addr;
@@ -182,7 +182,7 @@ int arch_shstk_consume_token(struct mm *mm, uintptr_t addr)
 	return consume_result;
 }
 
-/* ---- what the rest of kernel/shstk.c links against; not reached here ---- */
+/* ---- what the rest of kernel/shstk/shstk.c links against; not reached here ---- */
 
 #define NOT_CALLED(ret)                                           \
 	do {                                                      \

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The per-architecture shadow-stack rules (kernel/shstk_rules.c), value by
+ * The per-architecture shadow-stack rules (kernel/shstk/shstk_rules.c), value by
  * value: x86's adjust_shstk_size() and arm64's gcs_size() as docs/ABI.md §3.2
  * gives them (with its worked examples), the checks of a caller-provided
  * clone3 stack (docs/ABI.md §4.6, §5.6), and map_shadow_stack's argument

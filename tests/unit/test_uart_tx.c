@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The polled console's transmit policy (kernel/uart_tx.c) against a fake
+ * The polled console's transmit policy (kernel/console/uart_tx.c) against a fake
  * UART: a byte waits at most spin_limit status reads; a UART that never
  * reports room is declared dead after one such wait and then costs exactly
  * one read per byte (dropped); room again revives it; one "empty" makes

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The verdict's rule and record (kernel/verdict.c): PASS only with nothing
+ * The verdict's rule and record (kernel/verdict/verdict.c): PASS only with nothing
  * failed and shadow stacks found, on and enabled by a test; NOT VALIDATED
  * when nothing failed but they were absent, switched off (shstk=off,
  * gcs=off), unusable or never enabled; FAIL on any failure, whatever the

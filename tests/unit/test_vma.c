@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/vma.c keeps an index of sorted, non-overlapping page-aligned
+ * kernel/mm/vma.c keeps an index of sorted, non-overlapping page-aligned
  * areas (checked after every operation: walked in order with vma_first and
  * vma_next, and by vma_check(), which verifies the tree's order, balance,
  * heights and per-subtree largest gaps): vma_find and vma_range_free answer
@@ -13,7 +13,7 @@
  * highest fitting gap below high with guard bytes free on both sides, 0
  * when nothing fits; vma_clear releases everything; vma_clone copies
  * exactly, or leaves dst empty on -ENOMEM. Shared areas (VM_SHARED, with
- * kernel/shmem.c): a split keeps each piece's page offset into the object
+ * kernel/mm/shmem.c): a split keeps each piece's page offset into the object
  * and its own reference, a clone takes one per area, and the object and
  * each of its frames go exactly when the last area referring to it does,
  * whatever the order of removal; a failed split or clone leaves the
@@ -37,7 +37,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/shmem.h>
 #include <kernel/vma.h>
 #include <uapi/linux/errno.h>
@@ -89,7 +89,7 @@ static void fail_nth_alloc(unsigned int n)
 	fail_countdown = n;
 }
 
-/* ---- frames, for kernel/shmem.c: counted, never touched ---- */
+/* ---- frames, for kernel/mm/shmem.c: counted, never touched ---- */
 
 static long live_frames;
 static phys_addr_t next_frame = 0x100000;
@@ -117,7 +117,7 @@ void panic(const char *fmt, ...)
 /* ---- helpers ---- */
 
 /* The index's own check (order, balance, gaps), then the walk in address order. */
-static void check_invariants(const struct vma_list *l)
+static void check_invariants(const struct vma_tree *l)
 {
 	const struct vma *prev = NULL;
 	const char *broken = vma_check(l);
@@ -143,7 +143,7 @@ struct expect_area {
 };
 
 /* The list is exactly areas[0..n). */
-static void assert_list(const struct vma_list *l, const struct expect_area *areas, size_t n)
+static void assert_list(const struct vma_tree *l, const struct expect_area *areas, size_t n)
 {
 	const struct vma *v = vma_first(l);
 
@@ -207,7 +207,7 @@ static void assert_apply(unsigned int i, uintptr_t start, uintptr_t end, unsigne
 	assert_int_equal(calls[i].flags, flags);
 }
 
-static struct vma_list list;
+static struct vma_tree list;
 
 static int setup(void **state)
 {
@@ -626,7 +626,7 @@ static void test_clear(void **state)
 static void test_clone(void **state)
 {
 	/* garbage is overwritten */
-	struct vma_list copy = { .root = (struct vma *)0x1, .count = 7 };
+	struct vma_tree copy = { .root = (struct vma *)0x1, .count = 7 };
 
 	(void)state;
 	three_areas();
@@ -648,7 +648,7 @@ static void test_clone(void **state)
 
 static void test_clone_enomem(void **state)
 {
-	struct vma_list copy;
+	struct vma_tree copy;
 
 	(void)state;
 	three_areas();
@@ -970,7 +970,7 @@ static void model_protect(struct model *m, size_t s, size_t e, unsigned int prot
 }
 
 /* The index lists exactly the model's areas, and its invariants hold. */
-static void model_compare(struct model *m, const struct vma_list *l)
+static void model_compare(struct model *m, const struct vma_tree *l)
 {
 	const struct vma *v = vma_first(l);
 	const char *broken = vma_check(l);
@@ -1271,7 +1271,7 @@ static void random_step(struct model *m, unsigned long step, unsigned int check_
 /* vma_clone copies the index exactly (or, on -ENOMEM, leaves nothing). */
 static void check_clone(struct model *m)
 {
-	struct vma_list copy = { .root = (struct vma *)0x1, .count = 7 };
+	struct vma_tree copy = { .root = (struct vma *)0x1, .count = 7 };
 	long live = live_objects;
 	bool fail = rnd(2);
 
@@ -1423,7 +1423,7 @@ static void test_shared_split_keeps_offsets(void **state)
 
 static void test_shared_clone_and_clear(void **state)
 {
-	struct vma_list copy;
+	struct vma_tree copy;
 
 	(void)state;
 	struct shmem *s = shared_area(4 * P, 4);
@@ -1445,7 +1445,7 @@ static void test_shared_clone_and_clear(void **state)
 
 static void test_shared_enomem_keeps_refs(void **state)
 {
-	struct vma_list copy;
+	struct vma_tree copy;
 
 	(void)state;
 	struct shmem *s = shared_area(4 * P, 4);

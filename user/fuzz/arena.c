@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 
 #define PAGE 4096ul
 

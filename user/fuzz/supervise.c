@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <sys/syscall.h>
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

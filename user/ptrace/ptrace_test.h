@@ -8,7 +8,7 @@
 #ifndef USER_PTRACE_TEST_H
 #define USER_PTRACE_TEST_H
 
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <stdbool.h>
 #include <sys/syscall.h>
 #include <uapi/linux/elf.h>

@@ -43,7 +43,7 @@
 #include "sig_arch.h"
 #include "srop_arch.h"
 #include "test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <ktap.h>
 #include <signal.h>
 #include <stdio.h>

@@ -13,7 +13,7 @@
 #include <asm/sysreg.h>
 #include <kernel/acpi.h>
 #include <kernel/ktest.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <string.h>
 
 /* Peripheral ID 2's ArchRev, bits 7:4: GICv2 ICPIDR2 at 0xfe8 (IHI 0048B §4.3), GICv3 GICD_PIDR2 at 0xffe8 (IHI 0069 §12.9). */

@@ -11,7 +11,7 @@
 #include <asm/sysreg.h>
 #include <asm/trap.h>
 #include <kernel/ktest.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/cmdline.h>
 #include <kernel/shstk.h>
 #include <string.h>

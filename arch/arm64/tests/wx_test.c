@@ -20,7 +20,7 @@
 #include <asm/sysreg.h>
 #include <kernel/kstack.h>
 #include <kernel/ktest.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/printk.h>
 #include <kernel/vm.h>
 #include <uapi/linux/mman.h>

@@ -13,7 +13,7 @@
 #include <asm/x86.h>
 #include <kernel/arch.h>
 #include <kernel/ktest.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/task.h>
 #include <kernel/uaccess.h>
 #include <kernel/vm.h>

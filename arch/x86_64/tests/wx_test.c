@@ -15,7 +15,7 @@
 #include <asm/page.h>
 #include <asm/pte.h>
 #include <kernel/ktest.h>
-#include <kernel/mm.h>
+#include <kernel/kmem.h>
 #include <kernel/printk.h>
 
 extern const char __text_start[], __text_end[], __rodata_start[], __rodata_end[];

@@ -6,7 +6,7 @@
  * aligned (AAPCS64 §6.4.5.1) and the other registers undefined. We hand
  * that pointer to C; __libc_start never returns.
  */
-#include <arch/asm.h>
+#include <machine/asm.h>
 
 	.text
 ENTRY(_start)

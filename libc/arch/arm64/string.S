@@ -10,7 +10,7 @@
  * block of 4 << DCZID_EL0.BS bytes (Arm ARM D7.5.5 / DCZID_EL0), when
  * DCZID_EL0.DZP says it is permitted here (EL0 needs SCTLR_EL1.DZE).
  */
-#include <arch/asm.h>
+#include <machine/asm.h>
 
 	.text
 /* void *memcpy(void *dst, const void *src, size_t n) */

@@ -18,7 +18,7 @@
  * flags, new stack top, parent_tid, tls, child_tid (Linux kernel/fork.c,
  * CONFIG_CLONE_BACKWARDS). The kernel sees no stack size.
  */
-#include <arch/asm.h>
+#include <machine/asm.h>
 
 /* struct clone_args offsets (sched.h) */
 #define CA_FLAGS 0

@@ -19,7 +19,7 @@
  * GCSPOPM (no comparison) and branches to x30; the normal stack was never
  * touched. CHKFEAT is a NOP on cores without GCS, leaving x16 = 1.
  */
-#include <arch/asm.h>
+#include <machine/asm.h>
 
 #define VFORK_FLAGS 0x4111 /* CLONE_VM 0x100 | CLONE_VFORK 0x4000 | SIGCHLD 17 */
 

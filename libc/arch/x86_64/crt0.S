@@ -5,7 +5,7 @@
  * §3.4.1, figure 3.9), rsp 16-byte aligned and rbp undefined. We hand that
  * pointer to C; __libc_start never returns.
  */
-#include <arch/asm.h>
+#include <machine/asm.h>
 
 	.text
 ENTRY(_start)

@@ -9,7 +9,7 @@
  * byte forms alone would be as fast; the quadword form is fast everywhere,
  * and emulators count its iterations an eighth as often.
  */
-#include <arch/asm.h>
+#include <machine/asm.h>
 
 	.text
 /* void *memcpy(void *dst, const void *src, size_t n) */

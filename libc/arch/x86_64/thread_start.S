@@ -18,7 +18,7 @@
  * parent_tid, child_tid, tls (Linux kernel/fork.c, no CLONE_BACKWARDS on
  * x86_64). The kernel sees no stack size.
  */
-#include <arch/asm.h>
+#include <machine/asm.h>
 
 	.text
 ENTRY(__thread_clone3)

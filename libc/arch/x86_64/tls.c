@@ -5,7 +5,7 @@
  * value) for new threads.
  */
 #include "../../internal.h"
-#include <arch/prctl.h>
+#include <machine/prctl.h>
 
 int arch_set_thread_pointer(struct tcb *tcb)
 {

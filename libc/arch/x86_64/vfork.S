@@ -18,7 +18,7 @@
  * are off, Intel SDM vol. 1 §17.3), the parent drops the entry with INCSSP
  * and jumps to the return address; the normal stack was never touched.
  */
-#include <arch/asm.h>
+#include <machine/asm.h>
 
 	.text
 ENTRY(vfork)

@@ -6,7 +6,7 @@
 #ifndef SYS_SYSCALL_H
 #define SYS_SYSCALL_H
 
-#include <arch/syscall_nr.h>
+#include <machine/syscall_nr.h>
 
 /* A number as a string, for assembly text: "mov x8, #" __stringify(__NR_exit). */
 #define __stringify_1(x) #x

@@ -9,7 +9,7 @@
 #ifndef USER_ARCH_TEST_H
 #define USER_ARCH_TEST_H
 
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <sys/syscall.h>

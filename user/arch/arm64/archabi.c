@@ -19,7 +19,7 @@
  * verdict; fault cases end in a handler that checks siginfo and exits.
  */
 #include "test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <auxv.h>
 #include <errno.h>
 #include <ktap.h>

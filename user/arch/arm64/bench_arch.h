@@ -7,7 +7,7 @@
 #ifndef USER_BENCH_ARCH_H
 #define USER_BENCH_ARCH_H
 
-#include <arch/syscall_nr.h>
+#include <machine/syscall_nr.h>
 #include <stdint.h>
 
 /*
@@ -36,7 +36,7 @@ static inline long bench_clone_exit(unsigned long flags, void *sp, int *ptid, in
 	return x0;
 }
 
-/* The GCS a thread made without a stack size gets: half RLIMIT_STACK (kernel/shstk_rules.c). */
+/* The GCS a thread made without a stack size gets: half RLIMIT_STACK (kernel/shstk/shstk_rules.c). */
 #define BENCH_DEFAULT_SHSTK_BYTES (4ul << 20)
 #define BENCH_DEFAULT_SHSTK "4 MiB"
 

@@ -11,7 +11,7 @@
 #ifndef USER_FUZZ_ARCH_H
 #define USER_FUZZ_ARCH_H
 
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <stdint.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>

@@ -25,7 +25,7 @@
  *   /bin/gcs --child-enable  exit 0 if PR_SET ENABLE works, else its errno
  */
 #include "shstk_enable.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <auxv.h>
 #include <errno.h>
 #include <ktap.h>

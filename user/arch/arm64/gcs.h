@@ -20,7 +20,7 @@
 #ifndef USER_GCS_H
 #define USER_GCS_H
 
-#include <arch/syscall_nr.h>
+#include <machine/syscall_nr.h>
 #include <sys/prctl.h>
 #include <uapi/asm-arm64/hwcap.h> /* HWCAP_GCS */
 

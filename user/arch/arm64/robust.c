@@ -34,7 +34,7 @@
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "sig_arch.h"
 #pragma GCC diagnostic pop
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <auxv.h>
 #include <ktap.h>
 #include <signal.h>

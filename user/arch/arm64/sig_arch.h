@@ -19,7 +19,7 @@
 #define SIG_ARCH_UD_CODE 1
 
 #include "shstk_enable.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/prctl.h>

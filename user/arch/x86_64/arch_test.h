@@ -8,8 +8,8 @@
 #ifndef USER_ARCH_TEST_H
 #define USER_ARCH_TEST_H
 
-#include <arch/prctl.h>
-#include <arch/syscall.h>
+#include <machine/prctl.h>
+#include <machine/syscall.h>
 #include <stdbool.h>
 #include <sys/syscall.h>
 

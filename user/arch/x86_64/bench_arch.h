@@ -7,7 +7,7 @@
 #ifndef USER_BENCH_ARCH_H
 #define USER_BENCH_ARCH_H
 
-#include <arch/syscall_nr.h>
+#include <machine/syscall_nr.h>
 #include <stdint.h>
 
 /*
@@ -36,7 +36,7 @@ static inline long bench_clone_exit(unsigned long flags, void *sp, int *ptid, in
 	return ret;
 }
 
-/* The shadow stack a thread made without a stack size gets: RLIMIT_STACK (kernel/shstk_rules.c). */
+/* The shadow stack a thread made without a stack size gets: RLIMIT_STACK (kernel/shstk/shstk_rules.c). */
 #define BENCH_DEFAULT_SHSTK_BYTES (8ul << 20)
 #define BENCH_DEFAULT_SHSTK "8 MiB"
 

@@ -17,8 +17,8 @@
 #ifndef USER_CET_H
 #define USER_CET_H
 
-#include <arch/prctl.h>
-#include <arch/syscall_nr.h>
+#include <machine/prctl.h>
+#include <machine/syscall_nr.h>
 
 #define CET_ALWAYS_INLINE static inline __attribute__((always_inline))
 

@@ -12,8 +12,8 @@
 #define USER_FUZZ_ARCH_H
 
 #include "cet.h"
-#include <arch/prctl.h>
-#include <arch/syscall.h>
+#include <machine/prctl.h>
+#include <machine/syscall.h>
 #include <stdint.h>
 #include <sys/syscall.h>
 

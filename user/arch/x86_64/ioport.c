@@ -30,7 +30,7 @@
  */
 #include "sig_arch.h"
 #include "test.h"
-#include <arch/syscall.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <signal.h>

@@ -24,8 +24,8 @@
  */
 #include "sig_arch.h"
 #include "test.h"
-#include <arch/prctl.h>
-#include <arch/syscall.h>
+#include <machine/prctl.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <sched.h>

@@ -30,8 +30,8 @@
 #pragma GCC diagnostic pop
 #include "shstk_enable.h"
 #include "test.h"
-#include <arch/prctl.h>
-#include <arch/syscall.h>
+#include <machine/prctl.h>
+#include <machine/syscall.h>
 #include <errno.h>
 #include <ktap.h>
 #include <sched.h>

@@ -10,7 +10,7 @@
 #define USER_SHSTK_ATTACK_ARCH_H
 
 #include "cet.h"
-#include <arch/syscall_nr.h>
+#include <machine/syscall_nr.h>
 
 #define ATTACK_FEATURE "shadow stack"
 #define ATTACK_INLINE static inline __attribute__((always_inline))

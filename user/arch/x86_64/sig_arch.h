@@ -18,8 +18,8 @@
 #define SIG_ARCH_UD_CODE 2
 
 #include "shstk_enable.h"
-#include <arch/prctl.h>
-#include <arch/syscall.h>
+#include <machine/prctl.h>
+#include <machine/syscall.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/syscall.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The arm64 half of the generic page-table walker (kernel/pgtable.c): how
+ * The arm64 half of the generic page-table walker (kernel/mm/pgtable.c): how
  * a user leaf and a table entry are encoded, and the barriers and TLB and
  * cache maintenance a change needs. <kernel/pgtable.h> lists the hooks.
  *

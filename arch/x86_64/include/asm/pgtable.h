@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The x86_64 half of the generic page-table walker (kernel/pgtable.c): how
+ * The x86_64 half of the generic page-table walker (kernel/mm/pgtable.c): how
  * a user leaf and a table entry are encoded, and how a change reaches the
  * TLB. The walker itself is generic; <kernel/pgtable.h> lists the hooks.
  *

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Host stand-in for the arch's <asm/page.h>, so <kernel/mm.h> compiles in
+ * Host stand-in for the arch's <asm/page.h>, so <kernel/kmem.h> compiles in
  * the unit tests. On the host there is no direct map: physical and virtual
  * addresses are the same. TASK_SIZE is the real x86_64 value, so
  * <kernel/uaccess.h>'s access_ok() draws the user/kernel line where the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Host stand-in for the arch's <asm/task.h>. kernel/shstk.c (linked into
+ * Host stand-in for the arch's <asm/task.h>. kernel/shstk/shstk.c (linked into
  * test_clone_args and test_shstk_clone) includes <kernel/task.h>, which
  * embeds struct arch_task in struct task. The host tests never run a task,
  * so only the type has to exist; its fields mirror the x86_64 ones.

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Kernel memory interfaces: the physical page allocator, the heap and the
+ * kernel mappings the arch maintains. Page size and the direct map come
+ * from the arch's <asm/page.h>.
+ */
+#ifndef KERNEL_MM_H
+#define KERNEL_MM_H
+
+#include <asm/page.h>
+#include <kernel/boot.h>
+#include <kernel/types.h>
+
+/* ---- physical pages (kernel/mm/page_alloc.c) ---- */
+
+/* Builds the allocator from the boot memory map. Called once, early. */
+void page_alloc_init(const struct boot_info *info);
+
+/*
+ * Allocates count physically contiguous pages. Returns the physical address,
+ * or 0 when memory is exhausted (frame 0 is never handed out). The contents
+ * are undefined. Callable with interrupts on or off, not from an interrupt
+ * handler.
+ */
+phys_addr_t page_alloc(size_t count);
+
+/* As page_alloc(), with the pages zeroed. */
+phys_addr_t page_alloc_zeroed(size_t count);
+
+/*
+ * Returns pages from page_alloc(). Freeing what is not allocated, or a page
+ * page_ref_get() shares, panics.
+ */
+void page_free(phys_addr_t phys, size_t count);
+
+/*
+ * Reference counts of single pages, for copy-on-write: page_alloc() gives
+ * each page one; page_ref_get() adds a sharer; page_ref_put() drops one and
+ * frees the page with the last.
+ */
+void page_ref_get(phys_addr_t phys);
+void page_ref_put(phys_addr_t phys);
+unsigned int page_ref_count(phys_addr_t phys);
+
+/* Exact accounting, for leak checks: pages free now, and RAM pages managed. */
+size_t page_free_count(void);
+size_t page_total_count(void);
+
+/* ---- kernel heap (kernel/mm/heap.c) ---- */
+
+/* 16-byte aligned memory of at least size bytes, or NULL. */
+void *kmalloc(size_t size);
+void *kzalloc(size_t size);
+void kfree(void *ptr);
+
+/* ---- kernel virtual mappings (arch) ---- */
+
+enum kprot {
+	KPROT_READ = 1u << 0,
+	KPROT_WRITE = 1u << 1,
+	KPROT_EXEC = 1u << 2,
+	KPROT_DEVICE = 1u << 3, /* device memory (framebuffer, registers): never cached */
+	KPROT_WC = 1u << 4, /* with KPROT_DEVICE: write-combining where the arch can (x86 PAT) */
+};
+
+/* Builds the kernel's own page tables and switches to them. */
+void arch_mm_init(const struct boot_info *info);
+
+/* Maps one 4 KiB kernel page. Returns 0, or -ENOMEM / -EEXIST. */
+int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot);
+
+/*
+ * Builds every page table that kernel pages in [start, end) need, once, so
+ * arch_map_kernel_page() there never allocates one and unmapping never
+ * leaves one behind. 0 or -ENOMEM.
+ */
+int arch_prepare_kernel_range(uintptr_t start, uintptr_t end);
+
+/*
+ * Maps physical [phys, phys + len) with prot at its direct-map address,
+ * page by page, leaving pages that are already mapped (RAM in the direct
+ * map) as they are; for firmware tables and devices outside RAM
+ * (kernel/mm/phys_map.c). Returns the address of phys, or NULL when out of
+ * memory for page tables.
+ */
+void *phys_map(phys_addr_t phys, size_t len, unsigned int prot);
+
+/* Unmaps one kernel page; returns the frame it mapped, or 0 if none. */
+phys_addr_t arch_unmap_kernel_page(uintptr_t virt);
+
+/* Looks virt up in the current tables: true when mapped, with frame and prot. */
+bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot);
+
+/*
+ * Maps the framebuffer [base, base + len) (struct boot_framebuffer) for
+ * the kernel to write, with the memory type the arch needs for a display
+ * (arm64: Normal Non-cacheable). Returns the kernel address of base, or
+ * NULL when it cannot be mapped. After arch_mm_init().
+ */
+void *arch_map_framebuffer(phys_addr_t base, size_t len);
+
+#endif

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: MIT
+/* Open files and fd tables (see <kernel/file.h>). */
+#include <kernel/big_lock.h>
+#include <kernel/console.h>
+#include <kernel/file.h>
+#include <kernel/initramfs.h>
+#include <kernel/kmem.h>
+#include <kernel/task.h>
+#include <string.h>
+#include <uapi/linux/errno.h>
+#include <asm/fcntl.h>
+#include <uapi/linux/ioctls.h>
+#include <uapi/linux/poll.h>
+#include <uapi/linux/resource.h>
+#include <uapi/linux/fs.h>
+
+/* ---- the console ---- */
+
+static long console_read(struct file *f, char __user *buf, size_t n)
+{
+	(void)f;
+	(void)buf;
+	(void)n;
+	return 0; /* no input device yet: always end of file */
+}
+
+static long console_write(struct file *f, const char __user *buf, size_t n)
+{
+	char chunk[128];
+	size_t done = 0;
+
+	(void)f;
+	while (done < n) {
+		size_t k = MIN(n - done, sizeof(chunk));
+
+		if (copy_from_user(chunk, buf + done, k))
+			return done ? (long)done : -EFAULT;
+		for (size_t i = 0; i < k; i++)
+			console_putc(chunk[i]);
+		done += k;
+	}
+	return (long)done;
+}
+
+/* Always writable (output is polled out at once); never readable: there is no input. */
+static unsigned int console_poll(struct file *f)
+{
+	(void)f;
+	return POLLOUT | POLLWRNORM;
+}
+
+/* A terminal takes no O_DIRECT (Linux: no direct I/O on a tty). */
+static int no_direct_io(struct file *f, unsigned int flags)
+{
+	(void)f;
+	return (flags & O_DIRECT) ? -EINVAL : 0;
+}
+
+static const struct file_ops console_ops = { .read = console_read,
+					     .write = console_write,
+					     .poll = console_poll,
+					     .ioctl = console_ioctl,
+					     .check_flags = no_direct_io,
+					     .fasync = true };
+
+/* ---- files whose contents sit in kernel memory (initramfs, /proc snapshots) ---- */
+
+long file_read_memory(struct file *f, char __user *buf, size_t n)
+{
+	if (f->pos >= f->size)
+		return 0;
+
+	size_t k = MIN(n, f->size - f->pos);
+
+	if (copy_to_user(buf, (const u8 *)f->data + f->pos, k))
+		return -EFAULT;
+	f->pos += k;
+	return (long)k;
+}
+
+long file_write_readonly(struct file *f, const char __user *buf, size_t n)
+{
+	(void)f;
+	(void)buf;
+	(void)n;
+	return -EBADF; /* opened read-only */
+}
+
+/* FIONREAD on a regular file: the bytes from the position to the end (Linux's do_vfs_ioctl). */
+static long ramfile_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
+{
+	if (cmd != FIONREAD)
+		return -ENOTTY;
+	return put_user((int)(f->pos < f->size ? f->size - f->pos : 0), (int __user *)arg);
+}
+
+long file_llseek_memory(struct file *f, long off, int whence)
+{
+	long pos;
+
+	switch (whence) {
+	case SEEK_SET:
+		pos = off;
+		break;
+	case SEEK_CUR:
+		pos = (long)f->pos + off;
+		break;
+	case SEEK_END:
+		pos = (long)f->size + off;
+		break;
+	case SEEK_DATA: /* one extent of data, no holes */
+		if (off < 0 || (size_t)off >= f->size)
+			return -ENXIO;
+		pos = off;
+		break;
+	case SEEK_HOLE:
+		if (off < 0 || (size_t)off >= f->size)
+			return -ENXIO;
+		pos = (long)f->size;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (pos < 0)
+		return -EINVAL;
+	f->pos = (u64)pos;
+	return pos;
+}
+
+static const struct file_ops ramfile_ops = { .read = file_read_memory,
+					     .write = file_write_readonly,
+					     .ioctl = ramfile_ioctl,
+					     .check_flags = no_direct_io,
+					     .llseek = file_llseek_memory };
+
+struct file *file_new(const struct file_ops *ops)
+{
+	struct file *f = kzalloc(sizeof(*f));
+
+	if (f) {
+		refcount_set(&f->refs, 1);
+		/* The console, pidfds and pipes as Linux opens them, until told less. */
+		f->fmode = FMODE_READ | FMODE_WRITE;
+		f->f_flags = O_RDWR;
+		f->ops = ops;
+	}
+	return f;
+}
+
+struct file *file_open_initramfs(const char *path, long *err)
+{
+	const struct cpio_entry *e = initramfs_lookup(path);
+	struct file *f;
+
+	if (!e) {
+		*err = -ENOENT;
+		return NULL;
+	}
+	f = file_new(&ramfile_ops);
+	if (!f) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	f->data = e->data;
+	f->size = e->size;
+	return f;
+}
+
+void file_put(struct file *f)
+{
+	if (!refcount_dec_and_test(&f->refs))
+		return;
+	if (f->ops->release)
+		f->ops->release(f);
+	kfree(f);
+}
+
+/* ---- fd tables ---- */
+
+#define BITS_PER_WORD 64
+
+static struct files *files_alloc(unsigned int max_fds)
+{
+	struct files *t = kzalloc(sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->fd = kzalloc(max_fds * sizeof(*t->fd));
+	t->cloexec = kzalloc(max_fds / BITS_PER_WORD * sizeof(u64));
+	if (!t->fd || !t->cloexec) {
+		kfree(t->fd);
+		kfree(t->cloexec);
+		kfree(t);
+		return NULL;
+	}
+	refcount_set(&t->refs, 1);
+	t->max_fds = max_fds;
+	return t;
+}
+
+/* Grows t so fd fits: the next power of two, at most NR_OPEN. 0 or -ENOMEM. */
+static int files_expand(struct files *t, unsigned int fd)
+{
+	unsigned int n = t->max_fds;
+
+	if (fd < n)
+		return 0;
+	while (n <= fd)
+		n *= 2;
+	n = MIN(n, NR_OPEN);
+
+	struct file **nfd = kzalloc(n * sizeof(*nfd));
+	u64 *ncl = kzalloc(n / BITS_PER_WORD * sizeof(u64));
+
+	if (!nfd || !ncl) {
+		kfree(nfd);
+		kfree(ncl);
+		return -ENOMEM;
+	}
+	memcpy(nfd, t->fd, t->max_fds * sizeof(*nfd));
+	memcpy(ncl, t->cloexec, t->max_fds / BITS_PER_WORD * sizeof(u64));
+	kfree(t->fd);
+	kfree(t->cloexec);
+	t->fd = nfd;
+	t->cloexec = ncl;
+	t->max_fds = n;
+	return 0;
+}
+
+struct files *files_create_console(void)
+{
+	struct files *t = files_alloc(NR_OPEN_DEFAULT);
+	struct file *f = t ? file_new(&console_ops) : NULL;
+
+	if (!f) {
+		if (t)
+			files_put(t);
+		return NULL;
+	}
+	/* One open file behind all three, as Linux's init opens the console once and dups it. */
+	t->fd[0] = f;
+	t->fd[1] = file_get(f);
+	t->fd[2] = file_get(f);
+	return t;
+}
+
+struct files *files_copy(const struct files *src)
+{
+	struct files *t = files_alloc(src->max_fds);
+
+	if (!t)
+		return NULL;
+	memcpy(t->cloexec, src->cloexec, src->max_fds / BITS_PER_WORD * sizeof(u64));
+	for (unsigned int fd = 0; fd < src->max_fds; fd++) {
+		t->fd[fd] = src->fd[fd];
+		if (t->fd[fd])
+			refcount_inc(&t->fd[fd]->refs);
+	}
+	return t;
+}
+
+void files_put(struct files *t)
+{
+	if (!refcount_dec_and_test(&t->refs))
+		return;
+	for (unsigned int fd = 0; fd < t->max_fds; fd++) {
+		if (t->fd[fd])
+			file_put(t->fd[fd]);
+	}
+	kfree(t->fd);
+	kfree(t->cloexec);
+	kfree(t);
+}
+
+void files_close_on_exec(struct files *t)
+{
+	for (unsigned int w = 0; w < t->max_fds / BITS_PER_WORD; w++) {
+		while (t->cloexec[w])
+			fd_close(t, (int)(w * BITS_PER_WORD + __builtin_ctzll(t->cloexec[w])));
+	}
+}
+
+unsigned int fd_limit(void)
+{
+	u64 lim = current->proc->rlim[RLIMIT_NOFILE].rlim_cur;
+
+	return lim < NR_OPEN ? (unsigned int)lim : NR_OPEN;
+}
+
+void fd_set_cloexec(struct files *t, int fd, bool on)
+{
+	if (on)
+		t->cloexec[fd / BITS_PER_WORD] |= 1ull << (fd % BITS_PER_WORD);
+	else
+		t->cloexec[fd / BITS_PER_WORD] &= ~(1ull << (fd % BITS_PER_WORD));
+}
+
+bool fd_cloexec(const struct files *t, int fd)
+{
+	return t->cloexec[fd / BITS_PER_WORD] & (1ull << (fd % BITS_PER_WORD));
+}
+
+int fd_install_from(struct files *t, struct file *f, unsigned int from, bool cloexec)
+{
+	unsigned int limit = fd_limit(), fd = from;
+
+	assert_big_lock_held();
+	while (fd < t->max_fds && t->fd[fd])
+		fd++;
+	if (fd >= limit)
+		return -EMFILE;
+	if (files_expand(t, fd))
+		return -ENOMEM;
+	t->fd[fd] = f;
+	fd_set_cloexec(t, (int)fd, cloexec);
+	return (int)fd;
+}
+
+int fd_install(struct files *t, struct file *f, bool cloexec)
+{
+	return fd_install_from(t, f, 0, cloexec);
+}
+
+int fd_replace(struct files *t, unsigned int newfd, struct file *f, bool cloexec)
+{
+	struct file *old;
+
+	if (files_expand(t, newfd))
+		return -ENOMEM;
+	old = t->fd[newfd];
+	t->fd[newfd] = file_get(f);
+	fd_set_cloexec(t, (int)newfd, cloexec);
+	if (old)
+		file_put(old); /* errors of the implicit close are lost, as Linux's */
+	return 0;
+}
+
+struct file *fd_get(const struct files *t, int fd)
+{
+	if (fd < 0 || (unsigned int)fd >= t->max_fds)
+		return NULL;
+	return t->fd[fd];
+}
+
+int fd_close(struct files *t, int fd)
+{
+	struct file *f = fd_get(t, fd);
+
+	if (!f)
+		return -EBADF;
+	t->fd[fd] = NULL;
+	fd_set_cloexec(t, fd, false);
+	file_put(f);
+	return 0;
+}

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The small /proc files: /proc/version (fs/proc/version.c's layout with
+ * uname()'s strings), /proc/cmdline (the command line as the boot loader
+ * gave it), /proc/cpuinfo (the arch's, arch/ARCH/proc.c),
+ * /proc/sys/kernel/pid_max (read-only here), and a process's
+ * argument and environment strings, read from its memory where exec put
+ * them (/proc/PID/cmdline and environ, fs/proc/base.c).
+ */
+#include <kernel/arch.h>
+#include <kernel/cmdline.h>
+#include <kernel/kmem.h>
+#include <kernel/pgtable.h>
+#include <kernel/pid.h>
+#include <kernel/procfs.h>
+#include <kernel/smp.h>
+#include <kernel/task.h>
+#include <kernel/version.h>
+#include <kernel/vm.h>
+
+void proc_version_show(struct proc_buf *b, struct task *t)
+{
+	(void)t;
+	proc_puts(b, UTS_SYSNAME " version " UTS_RELEASE " (" UTS_COMPILER ") " UTS_VERSION "\n");
+}
+
+void proc_kernel_cmdline_show(struct proc_buf *b, struct task *t)
+{
+	(void)t;
+	proc_printf(b, "%s\n", kernel_cmdline.raw);
+}
+
+/* One block per CPU that runs tasks, as Linux lists its online CPUs. */
+void proc_cpuinfo_show(struct proc_buf *b, struct task *t)
+{
+	u64 cpus = smp_scheduling_mask();
+
+	(void)t;
+	for (unsigned int i = 0; i < SMP_MAX_CPUS; i++)
+		if (cpus & (1ull << i))
+			arch_proc_cpuinfo(b, i);
+}
+
+/*
+ * One more than the highest PID number (include/kernel/pid.h), as Linux's
+ * sysctl: its default of 32768 is Linux's too on machines of up to 32 CPUs
+ * (kernel/pid.c: PID_MAX_DEFAULT, raised to 1024 per CPU beyond). Linux's
+ * root may write it; here the file is read-only like every /proc file.
+ */
+void proc_pid_max_show(struct proc_buf *b, struct task *t)
+{
+	(void)t;
+	proc_printf(b, "%d\n", PID_MAX);
+}
+
+/*
+ * How many tasks the machine allows (kernel/proc/task.c: task_max(), Linux's
+ * threads-max from RAM), read-only like every /proc file.
+ */
+void proc_threads_max_show(struct proc_buf *b, struct task *t)
+{
+	(void)t;
+	proc_printf(b, "%zu\n", task_max());
+}
+
+/*
+ * Copies [start, end) of mm into b, a page at a time through the page
+ * tables; stops at a page that is not mapped (user space dropped it) or,
+ * with stop_at_nul, after the first NUL. Returns the bytes copied.
+ */
+static size_t copy_from_mm(struct proc_buf *b, const struct mm *mm, uintptr_t start, uintptr_t end,
+			   bool stop_at_nul)
+{
+	size_t copied = 0;
+
+	for (uintptr_t va = start; va < end;) {
+		phys_addr_t frame = pgtable_lookup(mm->pgd, ALIGN_DOWN(va, PAGE_SIZE));
+		uintptr_t stop = MIN(end, ALIGN_DOWN(va, PAGE_SIZE) + PAGE_SIZE);
+		const char *p;
+
+		if (!frame)
+			break;
+		p = (const char *)phys_to_virt(frame) + (va % PAGE_SIZE);
+		for (; va < stop; va++, p++, copied++) {
+			proc_putc(b, *p);
+			if (stop_at_nul && *p == '\0')
+				return copied + 1;
+		}
+	}
+	return copied;
+}
+
+/*
+ * The argument strings, NUL after each. A program that wrote over the
+ * last NUL (setproctitle) gets Linux's reading: up to the first NUL, on
+ * into the environment strings if need be.
+ */
+void proc_cmdline_show(struct proc_buf *b, struct task *t)
+{
+	const struct mm *mm = t->mm;
+	size_t start = b->len;
+
+	if (!mm || mm->arg_end <= mm->arg_start)
+		return;
+	if (copy_from_mm(b, mm, mm->arg_start, mm->arg_end, false) && !b->failed &&
+	    b->text[b->len - 1] != '\0') {
+		b->len = start;
+		copy_from_mm(b, mm, mm->arg_start, mm->env_end, true);
+		if (b->len > start && !b->failed && b->text[b->len - 1] == '\0')
+			b->len--; /* as Linux: the string, without its NUL */
+	}
+}
+
+void proc_environ_show(struct proc_buf *b, struct task *t)
+{
+	if (t->mm)
+		copy_from_mm(b, t->mm, t->mm->env_start, t->mm->env_end, false);
+}

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kmalloc/kfree. Every heap page starts with a header, so kfree finds the
+ * header of any pointer by rounding it down to its page:
+ *
+ *  - small requests (<= HEAP_MAX_CLASS) come from a one-page "slab" of one
+ *    power-of-two size class, objects threaded on a free list;
+ *  - larger requests get whole pages, the object right after the header.
+ *
+ * A slab whose last object is freed goes straight back to the page
+ * allocator, so free-page counts before and after any balanced workload
+ * match exactly: the leak tests rely on it.
+ */
+#include <kernel/heap.h>
+#include <kernel/kmem.h>
+#include <string.h>
+
+#define SLAB_MAGIC 0x534c4142u	/* "SLAB" */
+#define LARGE_MAGIC 0x4c415247u /* "LARG" */
+#define HEADER_SIZE 64		/* keeps objects 16-byte aligned */
+#define NR_CLASSES 8		/* 16, 32, ..., 2048 */
+
+struct free_obj {
+	struct free_obj *next;
+};
+
+struct heap_page {
+	u32 magic;
+	u32 obj_size; /* slab: object size; large: 0 */
+	u32 nr_pages; /* large: pages in the allocation; slab: 1 */
+	u32 in_use;   /* slab: objects handed out */
+	struct free_obj *free;
+	struct heap_page *next; /* slabs of this class with a free object */
+	struct heap_page *prev;
+};
+
+_Static_assert(sizeof(struct heap_page) <= HEADER_SIZE, "heap header too large");
+
+static struct heap_page *partial[NR_CLASSES];
+static size_t pages_held;
+
+static unsigned int class_of(size_t size)
+{
+	unsigned int c = 0;
+	size_t s = HEAP_MIN_CLASS;
+
+	while (s < size) {
+		s <<= 1;
+		c++;
+	}
+	return c;
+}
+
+static u32 class_size(unsigned int c)
+{
+	return (u32)HEAP_MIN_CLASS << c;
+}
+
+static u32 slab_capacity(u32 obj_size)
+{
+	return (HEAP_PAGE_SIZE - HEADER_SIZE) / obj_size;
+}
+
+static void list_add(struct heap_page **head, struct heap_page *pg)
+{
+	pg->prev = NULL;
+	pg->next = *head;
+	if (*head)
+		(*head)->prev = pg;
+	*head = pg;
+}
+
+static void list_del(struct heap_page **head, struct heap_page *pg)
+{
+	if (pg->prev)
+		pg->prev->next = pg->next;
+	else
+		*head = pg->next;
+	if (pg->next)
+		pg->next->prev = pg->prev;
+	pg->next = pg->prev = NULL;
+}
+
+static struct heap_page *new_slab(unsigned int c)
+{
+	struct heap_page *pg = heap_backend_alloc(1);
+	u32 size = class_size(c);
+
+	if (!pg)
+		return NULL;
+	pages_held++;
+	pg->magic = SLAB_MAGIC;
+	pg->obj_size = size;
+	pg->nr_pages = 1;
+	pg->in_use = 0;
+	pg->free = NULL;
+	/* Thread the objects so the lowest address is handed out first. */
+	for (u32 i = slab_capacity(size); i-- > 0;) {
+		struct free_obj *o = (struct free_obj *)((char *)pg + HEADER_SIZE + i * size);
+
+		o->next = pg->free;
+		pg->free = o;
+	}
+	list_add(&partial[c], pg);
+	return pg;
+}
+
+static void *alloc_large(size_t size)
+{
+	size_t pages = (size + HEADER_SIZE + HEAP_PAGE_SIZE - 1) / HEAP_PAGE_SIZE;
+	struct heap_page *pg = heap_backend_alloc(pages);
+
+	if (!pg)
+		return NULL;
+	pages_held += pages;
+	pg->magic = LARGE_MAGIC;
+	pg->obj_size = 0;
+	pg->nr_pages = (u32)pages;
+	pg->in_use = 1;
+	return (char *)pg + HEADER_SIZE;
+}
+
+void *kmalloc(size_t size)
+{
+	void *p = NULL;
+
+	if (size == 0 || size > (size_t)1 << 30)
+		return NULL;
+
+	unsigned long cookie = heap_lock();
+
+	if (size > HEAP_MAX_CLASS) {
+		p = alloc_large(size);
+	} else {
+		unsigned int c = class_of(size);
+		struct heap_page *pg = partial[c] ? partial[c] : new_slab(c);
+
+		if (pg) {
+			struct free_obj *o = pg->free;
+
+			pg->free = o->next;
+			pg->in_use++;
+			if (!pg->free)
+				list_del(&partial[c], pg); /* full: off the partial list */
+			p = o;
+		}
+	}
+	heap_unlock(cookie);
+	return p;
+}
+
+void *kzalloc(size_t size)
+{
+	void *p = kmalloc(size);
+
+	if (p)
+		memset(p, 0, size);
+	return p;
+}
+
+void kfree(void *ptr)
+{
+	if (!ptr)
+		return;
+
+	struct heap_page *pg =
+		(struct heap_page *)((uintptr_t)ptr & ~(uintptr_t)(HEAP_PAGE_SIZE - 1));
+	unsigned long cookie = heap_lock();
+
+	if (pg->magic == LARGE_MAGIC) {
+		if ((char *)ptr != (char *)pg + HEADER_SIZE)
+			heap_corrupted("kfree of a pointer inside a large object", ptr);
+		size_t pages = pg->nr_pages;
+
+		pg->magic = 0;
+		pages_held -= pages;
+		heap_backend_free(pg, pages);
+	} else if (pg->magic == SLAB_MAGIC) {
+		uintptr_t off = (uintptr_t)ptr - (uintptr_t)pg - HEADER_SIZE;
+		unsigned int c = class_of(pg->obj_size);
+
+		if ((uintptr_t)ptr < (uintptr_t)pg + HEADER_SIZE || off % pg->obj_size ||
+		    off / pg->obj_size >= slab_capacity(pg->obj_size) || pg->in_use == 0)
+			heap_corrupted("kfree of a pointer that is not a slab object", ptr);
+		for (struct free_obj *o = pg->free; o; o = o->next) {
+			if ((void *)o == ptr)
+				heap_corrupted("double kfree", ptr);
+		}
+
+		struct free_obj *o = ptr;
+
+		if (!pg->free)
+			list_add(&partial[c], pg); /* was full: usable again */
+		o->next = pg->free;
+		pg->free = o;
+		if (--pg->in_use == 0) {
+			list_del(&partial[c], pg);
+			pg->magic = 0;
+			pages_held--;
+			heap_backend_free(pg, 1);
+		}
+	} else {
+		heap_corrupted("kfree of a pointer the heap never returned", ptr);
+	}
+	heap_unlock(cookie);
+}
+
+size_t heap_pages_held(void)
+{
+	return pages_held;
+}

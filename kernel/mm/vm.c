@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+/*
+ * User address spaces (see <kernel/vm.h>): each change to the VMA index is
+ * paired with the page-table change the arch makes, so the two never
+ * disagree. Pages appear on first touch, in mm_handle_fault().
+ */
+#include <kernel/access_vm.h>
+#include <kernel/kmem.h>
+#include <kernel/panic.h>
+#include <kernel/pgtable.h>
+#include <kernel/shmem.h>
+#include <kernel/task.h>
+#include <kernel/vm.h>
+#include <string.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/mman.h>
+
+struct mm *mm_create(void)
+{
+	struct mm *mm = kzalloc(sizeof(*mm));
+
+	if (!mm)
+		return NULL;
+	mm->pgd = pgtable_create();
+	if (!mm->pgd) {
+		kfree(mm);
+		return NULL;
+	}
+	refcount_set(&mm->users, 1);
+	refcount_set(&mm->refs, 1); /* the users' one reference, as Linux's mm_count */
+	return mm;
+}
+
+static void release_pages(uintptr_t start, uintptr_t end, void *ctx)
+{
+	struct mm *mm = ctx;
+
+	pgtable_unmap(mm->pgd, start, end);
+}
+
+void mm_put(struct mm *mm)
+{
+	BUG_ON(refcount_read(&mm->users) <= 0);
+	if (!refcount_dec_and_test(&mm->users))
+		return;
+	vma_clear(&mm->vmas, release_pages, mm);
+	pgtable_destroy(mm->pgd);
+	mm->pgd = 0;
+	mm_drop(mm); /* the users' reference: the struct goes with the last holder */
+}
+
+void mm_grab(struct mm *mm)
+{
+	refcount_inc(&mm->refs);
+}
+
+void mm_drop(struct mm *mm)
+{
+	if (refcount_dec_and_test(&mm->refs))
+		kfree(mm);
+}
+
+struct mm *mm_fork(struct mm *src)
+{
+	struct mm *mm = mm_create();
+
+	if (!mm)
+		return NULL;
+	if (vma_clone(&mm->vmas, &src->vmas))
+		goto fail;
+	for (const struct vma *v = vma_first(&src->vmas); v; v = vma_next(v)) {
+		if (pgtable_fork(mm->pgd, src->pgd, v->start, v->end, v->flags))
+			goto fail;
+	}
+	mm->start_brk = src->start_brk;
+	mm->brk = src->brk;
+	mm->arg_start = src->arg_start;
+	mm->arg_end = src->arg_end;
+	mm->env_start = src->env_start;
+	mm->env_end = src->env_end;
+	return mm;
+fail:
+	mm_put(mm);
+	return NULL;
+}
+
+/* Frees [start, end) for a new area: replaces what is there when fixed. */
+static int make_room(struct mm *mm, uintptr_t start, uintptr_t end, bool fixed)
+{
+	if (fixed)
+		return vma_remove(&mm->vmas, start, end, release_pages, mm);
+	return vma_range_free(&mm->vmas, start, end) ? 0 : -ENOMEM;
+}
+
+int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
+	   bool fixed)
+{
+	int err = make_room(mm, start, start + len, fixed);
+
+	return err ? err : vma_insert(&mm->vmas, start, start + len, prot, flags);
+}
+
+int mm_map_shared(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, bool fixed)
+{
+	struct shmem *s = shmem_create(len / PAGE_SIZE);
+	int err = s ? make_room(mm, start, start + len, fixed) : -ENOMEM;
+
+	if (!err)
+		err = vma_insert_shared(&mm->vmas, start, start + len, prot, VM_SHARED, s);
+	if (s)
+		shmem_put(s); /* the area holds its own reference */
+	return err;
+}
+
+int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
+{
+	return vma_remove(&mm->vmas, start, start + len, release_pages, mm);
+}
+
+static void apply_prot(uintptr_t start, uintptr_t end, unsigned int prot, unsigned int flags,
+		       void *ctx)
+{
+	struct mm *mm = ctx;
+
+	pgtable_protect(mm->pgd, start, end, prot, flags);
+}
+
+int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot)
+{
+	/* Shadow-stack memory is never executable (Linux's arch_validate_flags). */
+	if (prot & PROT_EXEC) {
+		for (const struct vma *v = vma_first_above(&mm->vmas, start);
+		     v && v->start < start + len; v = vma_next(v)) {
+			if (v->flags & VM_SHADOW_STACK)
+				return -EINVAL;
+		}
+	}
+	return vma_protect(&mm->vmas, start, start + len, prot, apply_prot, mm);
+}
+
+/* Maps the shared object's page at the page of addr in shared area v (made on first touch). */
+static int populate_shared(struct mm *mm, const struct vma *v, uintptr_t addr)
+{
+	uintptr_t va = ALIGN_DOWN(addr, PAGE_SIZE);
+	size_t index = v->pgoff + (va - v->start) / PAGE_SIZE;
+	phys_addr_t p;
+	int err;
+
+	/*
+	 * Past the object's end (an area mremap grew): no page there. Linux
+	 * raises SIGBUS; Umbra's fault report says SIGSEGV (docs/ABI.md §7).
+	 */
+	if (index >= v->shared->pages)
+		return -EFAULT;
+	p = shmem_page(v->shared, index);
+	if (!p)
+		return -ENOMEM;
+	page_ref_get(p); /* this mapping's reference; the object keeps its own */
+	err = pgtable_map(mm->pgd, va, p, v->prot, v->flags);
+	if (err)
+		page_ref_put(p);
+	return err;
+}
+
+int mm_populate(struct mm *mm, const struct vma *v, uintptr_t addr)
+{
+	phys_addr_t p;
+	int err;
+
+	if (v->shared)
+		return populate_shared(mm, v, addr);
+	p = page_alloc_zeroed(1);
+	if (!p)
+		return -ENOMEM;
+	err = pgtable_map(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), p, v->prot, v->flags);
+	if (err)
+		page_free(p, 1);
+	return err;
+}
+
+int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
+{
+	struct vma *v = vma_find(&mm->vmas, addr);
+
+	if (!v)
+		return -EFAULT;
+	/*
+	 * Shadow-stack memory takes shadow-stack accesses and plain reads;
+	 * a plain write to it, or a shadow-stack access elsewhere, is refused.
+	 */
+	if ((access == FAULT_SHSTK) != !!(v->flags & VM_SHADOW_STACK) && access != FAULT_READ)
+		return -EACCES;
+	/* A shadow-stack access needs the area writable, as Linux (docs/ABI.md §3.5). */
+	if (access == FAULT_SHSTK && !(v->prot & PROT_WRITE))
+		return -EACCES;
+	if (access != FAULT_SHSTK &&
+	    ((access == FAULT_WRITE && !(v->prot & PROT_WRITE)) ||
+	     (access == FAULT_EXEC && !(v->prot & PROT_EXEC)) ||
+	     (access == FAULT_READ && !(v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC)))))
+		return -EACCES;
+	/* Every fault is a minor one: no swap, no files (getrusage's ru_minflt). */
+	if (current)
+		current->usage.minflt++;
+	if (!pgtable_lookup(mm->pgd, addr))
+		return mm_populate(mm, v, addr);
+	/*
+	 * Present, yet it faulted: a write (a shadow-stack access counts, as
+	 * in Linux) to a copy-on-write page, or the rights forbid it. Shared
+	 * pages are never copy-on-write.
+	 */
+	if ((access == FAULT_WRITE || access == FAULT_SHSTK) && !(v->flags & VM_SHARED))
+		return pgtable_write_fault(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot, v->flags);
+	/*
+	 * Any other access the area allows, to a page that is there: this CPU
+	 * faulted while another one replaced the entry (break-before-make
+	 * leaves it invalid for a moment) and waited for big_lock meanwhile.
+	 * The entry is whole again: retry.
+	 */
+	return 0;
+}
+
+/*
+ * The kernel's view of the page of addr in mm, ready to be written: faulted
+ * in, and a page fork shares copied first (the other side keeps its own).
+ * NULL with *err = -EFAULT (no area) or the fault's errno.
+ */
+static void *writable_page(struct mm *mm, uintptr_t addr, int *err, bool *exec)
+{
+	struct vma *v = vma_find(&mm->vmas, addr);
+	phys_addr_t p;
+
+	*err = -EFAULT;
+	if (!v)
+		return NULL;
+	*exec = v->prot & PROT_EXEC;
+	p = pgtable_lookup(mm->pgd, addr);
+	*err = 0;
+	if (!p)
+		*err = mm_populate(mm, v, addr);
+	else if (page_ref_count(p) > 1 && !(v->flags & VM_SHARED))
+		*err = pgtable_unshare(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot, v->flags);
+	if (*err)
+		return NULL;
+	return phys_to_virt(pgtable_lookup(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE)));
+}
+
+int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len)
+{
+	const char *s = src;
+
+	while (len) {
+		int err;
+		bool exec;
+		char *page = writable_page(mm, addr, &err, &exec);
+
+		if (!page)
+			return err;
+
+		size_t off = addr & (PAGE_SIZE - 1);
+		size_t n = MIN(len, PAGE_SIZE - off);
+
+		memcpy(page + off, s, n);
+		if (exec) /* exec's text: instruction fetches must see it */
+			arch_sync_icache_range(page + off, n);
+		addr += n;
+		s += n;
+		len -= n;
+	}
+	return 0;
+}
+
+int mm_cmpxchg_u64(struct mm *mm, uintptr_t addr, u64 old, u64 new_value)
+{
+	int err;
+	bool exec;
+	char *page = writable_page(mm, addr, &err, &exec);
+
+	if (!page)
+		return err;
+	/* One locked compare-and-exchange: no other access to the word comes between. */
+	u64 *word = (u64 *)(page + (addr & (PAGE_SIZE - 1)));
+
+	return __atomic_compare_exchange_n(word, &old, new_value, false, __ATOMIC_SEQ_CST,
+					   __ATOMIC_SEQ_CST)
+		       ? 0
+		       : 1;
+}
+
+int mm_madvise(struct mm *mm, uintptr_t start, size_t len, bool dontneed)
+{
+	uintptr_t end = start + len;
+	int err = 0;
+
+	for (struct vma *v = vma_first_above(&mm->vmas, start); v && v->start < end;
+	     v = vma_next(v)) {
+		if (v->start > start)
+			err = -ENOMEM; /* a hole before this area */
+		/*
+		 * Unmapping drops this address space's reference of each frame:
+		 * a private page is freed (the next touch maps a zeroed one), a
+		 * shared one stays in its object (the next touch finds it).
+		 */
+		if (dontneed)
+			pgtable_unmap(mm->pgd, MAX(start, v->start), MIN(end, v->end));
+		start = v->end;
+	}
+	return start < end ? -ENOMEM : err;
+}
+
+void mm_activate(struct mm *mm)
+{
+	arch_pgd_activate(mm ? mm->pgd : 0);
+}

@@ -1,0 +1,708 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The VMA index (see <kernel/vma.h>): an AVL tree keyed by start address.
+ * AVL (Adelson-Velsky and Landis, 1962): the heights of every node's two
+ * subtrees differ by at most one, so n nodes are at most about 1.44 log2 n
+ * deep, and one insertion or removal is mended by rotations on the way back
+ * to the root.
+ *
+ * Each node also records the free window just below its area -- from the
+ * previous area's reach to its own -- and the largest window in its
+ * subtree, as Linux's VMA red-black tree did (rb_subtree_gap) before the
+ * maple tree: a gap search descends only into subtrees holding a window
+ * big enough. Pure: unit-tested on the host.
+ */
+#include <kernel/compiler.h>
+#include <kernel/kmem.h>
+#include <kernel/shmem.h>
+#include <kernel/vma.h>
+#include <uapi/linux/errno.h>
+
+/* ---- reaches and windows ---- */
+
+/*
+ * Where v's reach -- the area plus its guard gaps -- starts and ends: a
+ * shadow stack reaches one page further on both sides, a gap no placement
+ * may fill (Linux keeps one below; Umbra keeps both sides). Both ends of
+ * the reach only grow from one area to the next in address order (an area
+ * is at least a page, a guard gap at most one), so they can be searched
+ * like the addresses themselves.
+ */
+static uintptr_t reach_start(const struct vma *v)
+{
+	uintptr_t gap = (v->flags & VM_SHADOW_STACK) ? PAGE_SIZE : 0;
+
+	return v->start >= gap ? v->start - gap : 0;
+}
+
+static uintptr_t reach_end(const struct vma *v)
+{
+	return v->end + ((v->flags & VM_SHADOW_STACK) ? PAGE_SIZE : 0);
+}
+
+/*
+ * The free window below v, between prev's reach and v's: 0 when they touch
+ * or overlap, and for the lowest area (prev NULL), whose window is searched
+ * on its own because a guard there may fall off address 0.
+ */
+static uintptr_t window_below(const struct vma *prev, const struct vma *v)
+{
+	if (!prev || reach_start(v) <= reach_end(prev))
+		return 0;
+	return reach_start(v) - reach_end(prev);
+}
+
+/* ---- the tree ---- */
+
+static int height(const struct vma *n)
+{
+	return n ? n->height : 0;
+}
+
+static uintptr_t max_gap(const struct vma *n)
+{
+	return n ? n->max_gap : 0;
+}
+
+/* Recomputes n's height and largest gap from its own window and its children's. */
+static void update(struct vma *n)
+{
+	n->height = 1 + MAX(height(n->left), height(n->right));
+	n->max_gap = MAX(n->gap, MAX(max_gap(n->left), max_gap(n->right)));
+}
+
+/* Makes parent (or the root, when parent is NULL) point at new instead of old. */
+static void replace_child(struct vma_tree *l, struct vma *parent, struct vma *old, struct vma *new)
+{
+	if (!parent)
+		l->root = new;
+	else if (parent->left == old)
+		parent->left = new;
+	else
+		parent->right = new;
+	if (new)
+		new->parent = parent;
+}
+
+/* Lifts x's right child into x's place, x becoming its left child; returns it. */
+static struct vma *rotate_left(struct vma_tree *l, struct vma *x)
+{
+	struct vma *y = x->right;
+
+	replace_child(l, x->parent, x, y);
+	x->right = y->left;
+	if (x->right)
+		x->right->parent = x;
+	y->left = x;
+	x->parent = y;
+	update(x);
+	update(y);
+	return y;
+}
+
+/* The mirror image: lifts x's left child into x's place. */
+static struct vma *rotate_right(struct vma_tree *l, struct vma *x)
+{
+	struct vma *y = x->left;
+
+	replace_child(l, x->parent, x, y);
+	x->left = y->right;
+	if (x->left)
+		x->left->parent = x;
+	y->right = x;
+	x->parent = y;
+	update(x);
+	update(y);
+	return y;
+}
+
+/*
+ * After one node was linked or unlinked below n: walks up to the root,
+ * recomputing heights and largest gaps, and rotates wherever the two
+ * subtrees' heights differ by two (a single rotation, or a double one when
+ * the taller child leans the other way). O(height).
+ */
+static void rebalance(struct vma_tree *l, struct vma *n)
+{
+	while (n) {
+		update(n);
+
+		int balance = height(n->left) - height(n->right);
+
+		if (balance > 1) {
+			if (height(n->left->left) < height(n->left->right))
+				rotate_left(l, n->left);
+			n = rotate_right(l, n);
+		} else if (balance < -1) {
+			if (height(n->right->right) < height(n->right->left))
+				rotate_right(l, n->right);
+			n = rotate_left(l, n);
+		}
+		n = n->parent;
+	}
+}
+
+/* Sets n's window and refreshes the largest gap of every subtree holding n. */
+static void set_gap(struct vma *n, uintptr_t gap)
+{
+	n->gap = gap;
+	for (; n; n = n->parent)
+		n->max_gap = MAX(n->gap, MAX(max_gap(n->left), max_gap(n->right)));
+}
+
+static struct vma *leftmost(struct vma *n)
+{
+	while (n->left)
+		n = n->left;
+	return n;
+}
+
+static struct vma *rightmost(struct vma *n)
+{
+	while (n->right)
+		n = n->right;
+	return n;
+}
+
+struct vma *vma_first(const struct vma_tree *l)
+{
+	return l->root ? leftmost(l->root) : NULL;
+}
+
+struct vma *vma_next(const struct vma *v)
+{
+	if (v->right)
+		return leftmost(v->right);
+	while (v->parent && v->parent->right == v)
+		v = v->parent;
+	return v->parent;
+}
+
+static struct vma *vma_prev(const struct vma *v)
+{
+	if (v->left)
+		return rightmost(v->left);
+	while (v->parent && v->parent->left == v)
+		v = v->parent;
+	return v->parent;
+}
+
+/* Links n (its range free, counted by the caller) in address order. O(log n). */
+static void index_insert(struct vma_tree *l, struct vma *n)
+{
+	struct vma *parent = NULL, **link = &l->root, *next;
+
+	while (*link) {
+		parent = *link;
+		link = n->start < parent->start ? &parent->left : &parent->right;
+	}
+	n->left = n->right = NULL;
+	n->parent = parent;
+	n->gap = 0;
+	*link = n;
+	rebalance(l, n);
+	/* Only n's window and the one above it changed. */
+	set_gap(n, window_below(vma_prev(n), n));
+	next = vma_next(n);
+	if (next)
+		set_gap(next, window_below(n, next));
+}
+
+/* Unlinks n from the tree (the caller frees it). O(log n). */
+static void index_erase(struct vma_tree *l, struct vma *n)
+{
+	struct vma *prev = vma_prev(n), *next = vma_next(n), *from;
+
+	if (!n->left || !n->right) {
+		from = n->parent;
+		replace_child(l, n->parent, n, n->left ? n->left : n->right);
+	} else {
+		/* next, the leftmost node on the right, takes n's place. */
+		if (next->parent == n) {
+			from = next;
+		} else {
+			from = next->parent;
+			from->left = next->right;
+			if (from->left)
+				from->left->parent = from;
+			next->right = n->right;
+			next->right->parent = next;
+		}
+		next->left = n->left;
+		next->left->parent = next;
+		replace_child(l, n->parent, n, next);
+	}
+	rebalance(l, from);
+	/* The window below next now reaches down to prev. */
+	if (next)
+		set_gap(next, window_below(prev, next));
+}
+
+/* ---- lookups ---- */
+
+static struct vma *vma_new(uintptr_t start, uintptr_t end, unsigned int prot, unsigned int flags)
+{
+	struct vma *v = kmalloc(sizeof(*v));
+
+	if (v) {
+		v->start = start;
+		v->end = end;
+		v->prot = prot;
+		v->flags = flags;
+		v->shared = NULL;
+		v->pgoff = 0;
+	}
+	return v;
+}
+
+/* Frees an area taken out of the index, with its reference of a shared object. */
+static void vma_free(struct vma *v)
+{
+	if (v->shared)
+		shmem_put(v->shared);
+	kfree(v);
+}
+
+struct vma *vma_find(const struct vma_tree *l, uintptr_t addr)
+{
+	struct vma *n = l->root;
+
+	while (n) {
+		if (addr < n->start)
+			n = n->left;
+		else if (addr >= n->end)
+			n = n->right;
+		else
+			return n;
+	}
+	return NULL;
+}
+
+struct vma *vma_first_above(const struct vma_tree *l, uintptr_t addr)
+{
+	struct vma *n = l->root, *found = NULL;
+
+	while (n) {
+		if (n->end > addr) {
+			found = n;
+			n = n->left;
+		} else {
+			n = n->right;
+		}
+	}
+	return found;
+}
+
+bool vma_range_free(const struct vma_tree *l, uintptr_t start, uintptr_t end)
+{
+	const struct vma *v = vma_first_above(l, start);
+
+	return !v || v->start >= end; /* every later area starts later still */
+}
+
+/*
+ * Sorts the areas around addr by reach: *below is the highest area whose
+ * reach ends at or below addr, *above the lowest whose reach ends above it
+ * (its neighbour; either may be NULL). O(log n).
+ */
+static void split_reaches(const struct vma_tree *l, uintptr_t addr, struct vma **below,
+			  struct vma **above)
+{
+	struct vma *n = l->root;
+
+	*below = *above = NULL;
+	while (n) {
+		if (reach_end(n) > addr) {
+			*above = n;
+			n = n->left;
+		} else {
+			*below = n;
+			n = n->right;
+		}
+	}
+}
+
+/* ---- changes ---- */
+
+int vma_insert(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
+	       unsigned int flags)
+{
+	return vma_insert_shared(l, start, end, prot, flags, NULL);
+}
+
+int vma_insert_shared(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
+		      unsigned int flags, struct shmem *shared)
+{
+	struct vma *n;
+
+	if (l->count >= VMA_MAX_COUNT)
+		return -ENOMEM;
+	n = vma_new(start, end, prot, flags);
+	if (!n)
+		return -ENOMEM;
+	if (shared)
+		n->shared = shmem_get(shared);
+	index_insert(l, n);
+	l->count++;
+	return 0;
+}
+
+void vma_set_end(struct vma_tree *l, struct vma *v, uintptr_t end)
+{
+	index_erase(l, v);
+	v->end = end;
+	index_insert(l, v);
+}
+
+/*
+ * Splits v at addr (v->start < addr < v->end) using hi: v keeps the low
+ * part; a shared object's pages continue in hi where v's now end.
+ */
+static void split(struct vma_tree *l, struct vma *v, uintptr_t addr, struct vma *hi)
+{
+	hi->start = addr;
+	hi->end = v->end;
+	hi->prot = v->prot;
+	hi->flags = v->flags;
+	hi->shared = v->shared ? shmem_get(v->shared) : NULL;
+	hi->pgoff = v->pgoff + (addr - v->start) / PAGE_SIZE;
+	v->end = addr;
+	index_insert(l, hi);
+	l->count++;
+}
+
+/* How many areas straddle start or end (start < end): the splits a change needs (0-2). */
+static int splits_needed(const struct vma_tree *l, uintptr_t start, uintptr_t end)
+{
+	const struct vma *a = vma_find(l, start), *b = vma_find(l, end);
+
+	return (a && a->start < start) + (b && b->start < end);
+}
+
+/*
+ * Makes start and end area boundaries. The memory for every split is taken
+ * before the first one, so a failure changes nothing; a change that needs
+ * no split needs no memory.
+ */
+static int split_at_bounds(struct vma_tree *l, uintptr_t start, uintptr_t end)
+{
+	struct vma *spare[2] = { NULL, NULL }, *v;
+	int need = splits_needed(l, start, end), used = 0;
+
+	if (need && l->count + need > VMA_MAX_COUNT)
+		return -ENOMEM;
+	for (int i = 0; i < need; i++) {
+		spare[i] = kmalloc(sizeof(struct vma));
+		if (!spare[i]) {
+			kfree(spare[0]);
+			return -ENOMEM;
+		}
+	}
+	v = vma_find(l, start);
+	if (v && v->start < start)
+		split(l, v, start, spare[used++]);
+	v = vma_find(l, end);
+	if (v && v->start < end)
+		split(l, v, end, spare[used++]);
+	return 0;
+}
+
+int vma_remove(struct vma_tree *l, uintptr_t start, uintptr_t end, vma_release_fn release,
+	       void *ctx)
+{
+	int err;
+
+	if (start >= end)
+		return 0;
+	err = split_at_bounds(l, start, end);
+	if (err)
+		return err;
+	/* Every area meeting [start, end) now lies inside it. */
+	for (struct vma *v = vma_first_above(l, start), *next; v && v->start < end; v = next) {
+		next = vma_next(v);
+		index_erase(l, v);
+		l->count--;
+		if (release)
+			release(v->start, v->end, ctx);
+		vma_free(v);
+	}
+	return 0;
+}
+
+/* True when every byte of [start, end) is inside some area. */
+static bool range_fully_mapped(const struct vma_tree *l, uintptr_t start, uintptr_t end)
+{
+	uintptr_t at = start;
+
+	for (const struct vma *v = vma_find(l, start); v && at < end; v = vma_next(v)) {
+		if (v->start > at)
+			return false;
+		at = v->end;
+	}
+	return at >= end;
+}
+
+int vma_protect(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
+		vma_protect_fn apply, void *ctx)
+{
+	if (start >= end)
+		return 0;
+	if (!range_fully_mapped(l, start, end))
+		return -ENOMEM;
+
+	int err = split_at_bounds(l, start, end);
+
+	if (err)
+		return err;
+	for (struct vma *v = vma_find(l, start); v && v->start < end; v = vma_next(v)) {
+		if (v->prot != prot) {
+			v->prot = prot;
+			if (apply)
+				apply(v->start, v->end, prot, v->flags, ctx);
+		}
+	}
+	return 0;
+}
+
+/* ---- gap search ---- */
+
+/* True when no area's reach meets [start, end). O(log n). */
+static bool range_free_of_reaches(const struct vma_tree *l, uintptr_t start, uintptr_t end)
+{
+	struct vma *below, *above;
+
+	split_reaches(l, start, &below, &above);
+	return !above || reach_start(above) >= end; /* the later ones start later still */
+}
+
+/* True when [s, s + len) plus guard on both sides is free and inside [low, high). */
+static bool gap_fits(const struct vma_tree *l, uintptr_t s, size_t len, uintptr_t low,
+		     uintptr_t high, size_t guard)
+{
+	if (s < low || s > high || len > high - s)
+		return false;
+
+	uintptr_t gs = s >= guard ? s - guard : 0;
+	uintptr_t ge = s + len + guard < s + len ? ~(uintptr_t)0 : s + len + guard;
+
+	return range_free_of_reaches(l, gs, ge);
+}
+
+/*
+ * The highest page-aligned start for len bytes in the free window [lo, hi)
+ * that ends at or below high and keeps guard bytes free on both sides
+ * inside the window (below address 0 the guard is cut off). True with *at,
+ * or false when it does not fit.
+ */
+static bool window_spot(uintptr_t lo, uintptr_t hi, size_t len, uintptr_t high, size_t guard,
+			uintptr_t *at)
+{
+	if (hi < guard)
+		return false;
+
+	uintptr_t top = MIN(hi - guard, high);
+
+	if (top < len)
+		return false;
+
+	uintptr_t s = ALIGN_DOWN(top - len, PAGE_SIZE);
+
+	if ((s >= guard ? s - guard : 0) < lo)
+		return false;
+	*at = s;
+	return true;
+}
+
+/*
+ * The highest area starting at or below bound whose window is at least
+ * need bytes, or NULL. Down the path towards bound, the deepest node at or
+ * below it that has such a window itself or in its left subtree holds the
+ * answer (everything there lies above what the path passed before); then
+ * down that subtree, keeping right. O(height).
+ */
+static struct vma *last_window(const struct vma_tree *l, uintptr_t bound, uintptr_t need)
+{
+	struct vma *n = l->root, *best = NULL;
+
+	while (n && n->max_gap >= need) {
+		if (n->start > bound) {
+			n = n->left;
+			continue;
+		}
+		if (n->gap >= need || max_gap(n->left) >= need)
+			best = n;
+		n = n->right;
+	}
+	if (!best || best->gap >= need)
+		return best;
+	for (n = best->left;;) {
+		if (max_gap(n->right) >= need)
+			n = n->right;
+		else if (n->gap >= need)
+			return n;
+		else
+			n = n->left;
+	}
+}
+
+/*
+ * Top-down over the free windows between areas' reaches, in O(log n):
+ * fitting spots only get higher from one window to the next, so the answer
+ * is the spot in the highest window that has one, and none if that spot is
+ * below low. The window high falls in (or the highest one below high) is
+ * the only one high cuts, and the lowest window, above address 0, the only
+ * one whose guard may fall off the bottom: both are tried on their own.
+ * Every window between them holds len with its guards exactly when it is
+ * len + guard + ALIGN_UP(guard) wide (its ends are page aligned), which
+ * is what the largest gaps in the tree let the search look for.
+ */
+uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
+		       uintptr_t high, size_t guard)
+{
+	struct vma *below, *above, *v;
+	uintptr_t at, need;
+
+	if (len == 0 || len > high - low)
+		return 0;
+	if (hint && IS_ALIGNED(hint, PAGE_SIZE) && gap_fits(l, hint, len, low, high, guard))
+		return hint;
+
+	/* high > 0 here: the window that starts below high and is highest. */
+	split_reaches(l, high - 1, &below, &above);
+	if (window_spot(below ? reach_end(below) : 0, above ? reach_start(above) : ~(uintptr_t)0,
+			len, high, guard, &at))
+		return at >= low ? at : 0;
+	if (!below)
+		return 0; /* that was the lowest window */
+
+	if (guard <= ~(uintptr_t)0 - PAGE_SIZE && !__builtin_add_overflow(len, guard, &need) &&
+	    !__builtin_add_overflow(need, ALIGN_UP(guard, PAGE_SIZE), &need)) {
+		for (uintptr_t bound = below->start;; bound = v->start - 1) {
+			v = last_window(l, bound, need);
+			if (!v)
+				break;
+			/* v is not the lowest area (its window is not 0): v->start > 0. */
+			if (window_spot(reach_start(v) - v->gap, reach_start(v), len, high, guard,
+					&at))
+				return at >= low ? at : 0;
+		}
+	}
+	v = vma_first(l);
+	if (window_spot(0, reach_start(v), len, high, guard, &at))
+		return at >= low ? at : 0;
+	return 0;
+}
+
+/* ---- the whole index ---- */
+
+void vma_clear(struct vma_tree *l, vma_release_fn release, void *ctx)
+{
+	struct vma *v = vma_first(l);
+
+	/* Lowest first: the lowest node has no left child, so it unlinks in O(1). */
+	while (v) {
+		struct vma *parent = v->parent, *right = v->right;
+
+		replace_child(l, parent, v, right);
+		if (release)
+			release(v->start, v->end, ctx);
+		vma_free(v);
+		v = right ? leftmost(right) : parent;
+	}
+	l->count = 0;
+}
+
+/* Copies the tree node by node, in its shape (so heights and gaps carry over). O(n). */
+int vma_clone(struct vma_tree *dst, const struct vma_tree *src)
+{
+	const struct vma *s = src->root;
+	struct vma *parent = NULL, **slot = &dst->root;
+
+	dst->root = NULL;
+	dst->count = 0;
+	while (s) {
+		struct vma *d = vma_new(s->start, s->end, s->prot, s->flags);
+
+		if (!d) {
+			vma_clear(dst, NULL, NULL);
+			return -ENOMEM;
+		}
+		d->shared = s->shared ? shmem_get(s->shared) : NULL;
+		d->pgoff = s->pgoff;
+		d->left = d->right = NULL;
+		d->parent = parent;
+		d->gap = s->gap;
+		d->max_gap = s->max_gap;
+		d->height = s->height;
+		*slot = d;
+		dst->count++;
+		/* Preorder: down to the left, else the right, else up to an uncopied right. */
+		if (s->left || s->right) {
+			parent = d;
+			slot = s->left ? &d->left : &d->right;
+			s = s->left ? s->left : s->right;
+			continue;
+		}
+		while (s->parent && (s->parent->right == s || !s->parent->right)) {
+			s = s->parent;
+			d = d->parent;
+		}
+		if (!s->parent)
+			break;
+		s = s->parent->right;
+		parent = d->parent;
+		slot = &parent->right;
+	}
+	return 0;
+}
+
+struct check {
+	const struct vma *prev; /* the last area visited, in address order */
+	unsigned int count;
+	const char *err; /* the first broken invariant */
+};
+
+/* Checks the subtree at n (whose parent is parent); returns its height. */
+static int check_subtree(const struct vma *n, const struct vma *parent, struct check *c)
+{
+	const char *err = NULL;
+
+	if (!n)
+		return 0;
+
+	int hl = check_subtree(n->left, n, c);
+
+	if (n->parent != parent)
+		err = "parent link";
+	else if (n->start >= n->end || !IS_ALIGNED(n->start, PAGE_SIZE) ||
+		 !IS_ALIGNED(n->end, PAGE_SIZE))
+		err = "area bounds";
+	else if (c->prev && c->prev->end > n->start)
+		err = "address order";
+	else if (n->gap != window_below(c->prev, n))
+		err = "window below an area";
+	c->prev = n;
+	c->count++;
+
+	int hr = check_subtree(n->right, n, c);
+
+	if (!err && n->height != 1 + MAX(hl, hr))
+		err = "height";
+	if (!err && (hl > hr + 1 || hr > hl + 1))
+		err = "balance";
+	if (!err && n->max_gap != MAX(n->gap, MAX(max_gap(n->left), max_gap(n->right))))
+		err = "largest gap of a subtree";
+	if (err && !c->err)
+		c->err = err;
+	return 1 + MAX(hl, hr);
+}
+
+const char *vma_check(const struct vma_tree *l)
+{
+	struct check c = { NULL, 0, NULL };
+
+	check_subtree(l->root, NULL, &c);
+	if (!c.err && c.count != l->count)
+		c.err = "count";
+	return c.err;
+}

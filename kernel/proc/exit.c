@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Leaving: a thread's exit, its process becoming a zombie, orphans being
+ * reparented, and the parent collecting the status with wait4()/waitid().
+ * When the first process (the initial namespace's init) exits, the machine
+ * powers off with its verdict: status 0 passes, anything else fails.
+ */
+#include <kernel/big_lock.h>
+#include <kernel/exit.h>
+#include <kernel/file.h>
+#include <kernel/futex.h>
+#include <kernel/kmem.h>
+#include <kernel/panic.h>
+#include <kernel/pid.h>
+#include <kernel/poll.h>
+#include <kernel/printk.h>
+#include <kernel/ptrace.h>
+#include <kernel/sched.h>
+#include <kernel/shstk.h>
+#include <kernel/signal.h>
+#include <kernel/syscalls.h>
+#include <kernel/task.h>
+#include <kernel/timens.h>
+#include <kernel/vm.h>
+#include <asm/fcntl.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/signal.h>
+#include <uapi/linux/time.h>
+#include <uapi/linux/wait.h>
+
+void process_begin_exit(struct process *p, int status)
+{
+	if (p->exiting)
+		return;
+	p->exiting = true;
+	p->exit_code = status;
+	for (struct task *t = p->threads; t; t = t->thread_next) {
+		if (t->state == TASK_SLEEPING)
+			task_wake(t); /* its sleep returns -EINTR */
+		else if (t->state == TASK_TRACED)
+			task_wake_traced(t); /* SIGKILL ends a ptrace stop */
+	}
+}
+
+/* Where orphans of p go: the init of p's namespace, or of the one above it. */
+static struct process *find_reaper(struct process *p)
+{
+	struct pid_ns *ns = p->pid->ns[p->pid->level];
+
+	for (; ns; ns = ns->parent) {
+		if (ns->reaper && ns->reaper != p && ns->reaper->state == PROC_ALIVE)
+			return ns->reaper;
+	}
+	return NULL;
+}
+
+static void reparent_children(struct process *p)
+{
+	struct process *reaper = find_reaper(p);
+
+	while (p->children) {
+		struct process *c = p->children;
+
+		p->children = c->sibling;
+		/*
+		 * As Linux's reparent_leader(): an orphan's exit signal becomes
+		 * SIGCHLD, whatever its parent chose, so a child cloned with exit
+		 * signal SIGKILL cannot take its new parent, init, down with it.
+		 */
+		c->exit_signal = SIGCHLD;
+		if (reaper) {
+			c->parent = reaper;
+			c->parent_thread = reaper->threads;
+			c->sibling = reaper->children;
+			reaper->children = c;
+			if (c->state == PROC_ZOMBIE) {
+				signal_notify_parent(c);
+				waitq_wake(&reaper->child_exit, -1);
+			}
+		} else {
+			c->parent = NULL; /* nobody left to wait: freed when it dies */
+			c->parent_thread = NULL;
+			c->sibling = NULL;
+		}
+	}
+}
+
+static void kill_one(struct pid *pid, void *ctx)
+{
+	(void)ctx;
+	if (pid->task && pid->task->proc->state == PROC_ALIVE)
+		process_begin_exit(pid->task->proc, WAIT_STATUS_SIGNALED(SIGKILL));
+}
+
+/* A namespace's init is gone: every other process in it is killed, as in Linux. */
+static void kill_namespace(struct pid_ns *ns)
+{
+	pid_for_each_in_ns(ns, kill_one, NULL);
+}
+
+static void process_free(struct process *p)
+{
+	if (p->state == PROC_ZOMBIE)
+		task_count_zombie(-1);
+	pid_ns_put(p->pid_ns_for_children);
+	time_ns_put(p->time_ns);
+	time_ns_put(p->time_ns_for_children);
+	p->pid->proc = NULL;
+	pid_put(p->pid);
+	poll_wake(); /* pidfds of it now say POLLHUP */
+	kfree(p);
+}
+
+/* The last thread of p has gone. */
+static void process_become_zombie(struct process *p)
+{
+	ptrace_tracer_exit(p);
+	itimers_exit(p);
+	p->state = PROC_ZOMBIE;
+	task_count_zombie(+1);
+	p->wait_status = p->exit_code;
+	if (p->is_ns_init) {
+		p->pid->ns[p->pid->level]->reaper = NULL;
+		kill_namespace(p->pid->ns[p->pid->level]);
+	}
+	reparent_children(p);
+	poll_wake(); /* pidfds of it are readable now */
+	if (p->pid->level == 0 && p->pid->nr[0] == 1) {
+		int st = p->wait_status;
+
+		printk("umbra: init exited with %s %d\n", (st & 0x7f) ? "signal" : "status",
+		       (st & 0x7f) ? (st & 0x7f) : (st >> 8) & 0xff);
+		poweroff(st == 0 ? POWEROFF_PASS : POWEROFF_FAIL);
+	}
+	if (p->parent) {
+		signal_notify_parent(p);
+		waitq_wake(&p->parent->child_exit, -1);
+	}
+}
+
+/*
+ * Thread t is exiting: each child process it forked gets another live
+ * thread of t's process as its parent thread (with none left,
+ * reparent_children() gives it the reaper's), and each thread of such a
+ * child that asked for a parent-death signal (PR_SET_PDEATHSIG) has it
+ * sent to its process, from t, as Linux's forget_original_parent(): the
+ * signal follows the parent *thread*, not the parent process.
+ */
+static void notify_parent_death(struct task *t)
+{
+	struct process *p = t->proc;
+	struct task *heir = NULL;
+
+	for (struct task *u = p->threads; u && !p->exiting; u = u->thread_next) {
+		if (u != t) {
+			heir = u;
+			break;
+		}
+	}
+	for (struct process *c = p->children; c; c = c->sibling) {
+		if (c->parent_thread != t)
+			continue;
+		c->parent_thread = heir;
+		for (struct task *u = c->threads; u; u = u->thread_next) {
+			struct ksiginfo k = { .signo = u->pdeath_signal, .code = SI_USER };
+
+			if (!u->pdeath_signal)
+				continue;
+			k.pid = task_tgid_in(t, c->pid->ns[c->pid->level]);
+			signal_kill_process(c, u->pdeath_signal, &k);
+		}
+	}
+}
+
+void do_exit_thread(int status)
+{
+	struct task *t = current;
+	struct process *p = t->proc;
+
+	assert_big_lock_held();
+	if (!p->exiting && p->nr_threads == 1) {
+		p->exiting = true;
+		p->exit_code = status;
+	}
+	if (t->clear_child_tid) {
+		/* Tell a joiner we are gone (Linux's CLONE_CHILD_CLEARTID contract). */
+		if (!put_user(0, (int __user *)t->clear_child_tid))
+			futex_wake(t->mm, t->clear_child_tid, 1);
+	}
+	vfork_release(t);
+	notify_parent_death(t);
+	ptrace_task_exit(t);
+
+	shstk_release(t);  /* a kernel-allocated shadow stack dies with its thread */
+	mm_activate(NULL); /* mm_put may free the tables we run on */
+	mm_put(t->mm);
+	t->mm = NULL;
+	files_put(t->files);
+	t->files = NULL;
+	sighand_put(t->sighand);
+	t->sighand = NULL;
+
+	cputime_thread_exit(t);
+	*t->thread_pprev = t->thread_next;
+	if (t->thread_next)
+		t->thread_next->thread_pprev = t->thread_pprev;
+	p->nr_threads--;
+	t->pid->task = NULL;
+	pid_put(t->pid);
+	t->pid = NULL;
+
+	if (p->nr_threads == 0) {
+		process_become_zombie(p);
+		if (!p->parent)
+			process_free(p);
+	}
+	t->state = TASK_DEAD;
+	schedule();
+	panic("a dead task was scheduled");
+}
+
+void do_exit_group(int status)
+{
+	process_begin_exit(current->proc, status);
+	do_exit_thread(current->proc->exit_code);
+}
+
+SYSCALL(exit)
+{
+	do_exit_thread(WAIT_STATUS_EXITED((int)a[0]));
+}
+
+SYSCALL(exit_group)
+{
+	do_exit_group(WAIT_STATUS_EXITED((int)a[0]));
+}
+
+/* ---- waiting ---- */
+
+/* A "clone child" signals its parent with something other than SIGCHLD. */
+static bool wait_flavour_matches(const struct process *c, int options)
+{
+	bool clone_child = c->exit_signal != SIGCHLD;
+
+	if (options & __WALL)
+		return true;
+	return (options & __WCLONE) ? clone_child : !clone_child;
+}
+
+/*
+ * Finds a child of the caller matching want_pid (-1: any), in the caller's
+ * namespace. Sets *any when some child matches at all. Returns a zombie
+ * among them, or NULL.
+ */
+static struct process *find_zombie(struct process *me, int want_pid, int options, bool *any)
+{
+	struct pid_ns *ns = task_active_pid_ns(current);
+
+	*any = false;
+	for (struct process *c = me->children; c; c = c->sibling) {
+		if (want_pid > 0 && pid_nr_in(c->pid, ns) != want_pid)
+			continue;
+		if (!wait_flavour_matches(c, options))
+			continue;
+		*any = true;
+		if (c->state == PROC_ZOMBIE)
+			return c;
+	}
+	return NULL;
+}
+
+static void reap(struct process *me, struct process *c)
+{
+	cputime_reap(me, c);
+	for (struct process **pp = &me->children; *pp; pp = &(*pp)->sibling) {
+		if (*pp == c) {
+			*pp = c->sibling;
+			break;
+		}
+	}
+	process_free(c);
+}
+
+/*
+ * The common wait loop. Returns the child's pid (and its status in *status)
+ * after reaping it unless nowait, 0 for WNOHANG with nothing to report,
+ * -ECHILD, or -EINTR when we are killed while waiting. Zombies are
+ * reported with WEXITED in options; a traced thread's stop always, as
+ * Linux's wait_task_stopped() (its status (code << 8) | 0x7f).
+ */
+static long do_wait(int want_pid, int options, bool nowait, int *status, struct cpu_usage *usage)
+{
+	struct process *me = current->proc;
+
+	for (;;) {
+		bool any, traced;
+		struct process *z = find_zombie(me, want_pid, options, &any);
+		long tid;
+
+		if (z && (options & WEXITED)) {
+			long nr = pid_nr_in(z->pid, task_active_pid_ns(current));
+
+			*status = z->wait_status;
+			if (usage) {
+				/* What it used and what its reaped children did, as Linux's RUSAGE_BOTH. */
+				cputime_process(z, usage);
+				cpu_usage_add(usage, &z->children_usage);
+			}
+			if (!nowait)
+				reap(me, z);
+			return nr;
+		}
+		tid = ptrace_wait_stopped(me, want_pid, nowait, status, &traced);
+		if (tid)
+			return tid;
+		if (!any && !traced)
+			return -ECHILD;
+		if (options & WNOHANG)
+			return 0;
+
+		int err = waitq_sleep(&me->child_exit, 0);
+
+		if (err)
+			return -ERESTARTSYS; /* a signal: restarted after its handler, or EINTR */
+	}
+}
+
+#define WAIT4_OPTIONS (WNOHANG | WUNTRACED | WCONTINUED | __WNOTHREAD | __WCLONE | __WALL)
+
+SYSCALL(wait4)
+{
+	int want = (int)a[0], options = (int)a[2], status = 0;
+	int __user *ustatus = (int __user *)a[1];
+	struct rusage __user *urusage = (struct rusage __user *)a[3];
+	struct cpu_usage usage = { 0 };
+	struct rusage ru;
+	long r;
+
+	if (options & ~WAIT4_OPTIONS)
+		return -EINVAL;
+	/* No process groups: 0 and -pgid are treated as "any child". */
+	r = do_wait(want > 0 ? want : -1, options | WEXITED, false, &status, &usage);
+	if (r > 0) {
+		if (ustatus && put_user(status, ustatus))
+			return -EFAULT;
+		cpu_usage_to_rusage(&usage, &ru);
+		if (urusage && copy_to_user(urusage, &ru, sizeof(ru)))
+			return -EFAULT;
+	}
+	return r;
+}
+
+SYSCALL(waitid)
+{
+	int idtype = (int)a[0], id = (int)a[1], options = (int)a[3], status = 0, want;
+	bool nonblock = false;
+	struct siginfo_chld __user *uinfo = (struct siginfo_chld __user *)a[2];
+	struct siginfo_chld info = { 0 };
+	long r;
+
+	if (options & ~(WNOHANG | WNOWAIT | WEXITED | WSTOPPED | WCONTINUED | __WNOTHREAD |
+			__WCLONE | __WALL))
+		return -EINVAL;
+	if (!(options & (WEXITED | WSTOPPED | WCONTINUED)))
+		return -EINVAL;
+	switch (idtype) {
+	case P_ALL:
+		want = -1;
+		break;
+	case P_PID:
+		if (id <= 0)
+			return -EINVAL;
+		want = id;
+		break;
+	case P_PIDFD: {
+		struct file *f = fd_get(current->files, id);
+
+		if (!f)
+			return -EBADF;
+		if (!file_is_pidfd(f))
+			return -EINVAL;
+		want = pid_nr_in(f->pid, task_active_pid_ns(current));
+		if (want <= 0)
+			return -ECHILD;
+		/* A PIDFD_NONBLOCK pidfd never waits: EAGAIN while the child runs (Linux 5.10). */
+		if ((f->f_flags & O_NONBLOCK) && !(options & WNOHANG)) {
+			options |= WNOHANG;
+			nonblock = true;
+		}
+		break;
+	}
+	default:
+		return -EINVAL;
+	}
+	/* Job-control stops and continues are never reported: only ptrace stops and exits. */
+	r = do_wait(want, options, options & WNOWAIT, &status, NULL);
+	if (r == 0 && nonblock)
+		return -EAGAIN;
+	if (r < 0)
+		return r;
+	if (r > 0) {
+		info.si_signo = SIGCHLD;
+		info.si_pid = (int)r;
+		info.si_uid = 0;
+		if ((status & 0x7f) == 0x7f) {
+			info.si_code = CLD_TRAPPED;
+			info.si_status = status >> 8;
+		} else if (status & 0x7f) {
+			info.si_code = CLD_KILLED;
+			info.si_status = status & 0x7f;
+		} else {
+			info.si_code = CLD_EXITED;
+			info.si_status = (status >> 8) & 0xff;
+		}
+	}
+	if (uinfo && copy_to_user(uinfo, &info, sizeof(info)))
+		return -EFAULT;
+	return 0;
+}

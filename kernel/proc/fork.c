@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Creating tasks: kernel_clone() and the clone3/clone/fork/vfork system
+ * calls on top of it. The order of checks follows Linux (docs/ABI.md §2.2);
+ * every resource is taken before the child becomes visible, so a failure
+ * anywhere unwinds completely.
+ */
+#include <kernel/big_lock.h>
+#include <kernel/cmdline.h>
+#include <kernel/err.h>
+#include <kernel/file.h>
+#include <kernel/fork.h>
+#include <kernel/kmem.h>
+#include <kernel/pid.h>
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/shstk.h>
+#include <kernel/syscalls.h>
+#include <kernel/task.h>
+#include <kernel/timens.h>
+#include <kernel/vm.h>
+#include <string.h>
+#include <uapi/linux/errno.h>
+#include <uapi/linux/sched.h>
+#include <uapi/linux/signal.h>
+
+/* A process struct for a new thread group, sharing nothing yet. */
+static struct process *process_new(const struct process *parent_proc)
+{
+	struct process *p = kzalloc(sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->state = PROC_ALIVE;
+	memcpy(p->rlim, parent_proc->rlim, sizeof(p->rlim));
+	itimers_init(p); /* a fork's child starts with no interval timer */
+	return p;
+}
+
+static void process_link_child(struct process *parent, struct process *child)
+{
+	child->parent = parent;
+	child->sibling = parent->children;
+	parent->children = child;
+}
+
+static void thread_link(struct process *p, struct task *t)
+{
+	t->proc = p;
+	t->thread_next = p->threads;
+	if (t->thread_next)
+		t->thread_next->thread_pprev = &t->thread_next;
+	t->thread_pprev = &p->threads;
+	p->threads = t;
+	p->nr_threads++;
+}
+
+/*
+ * Sleeps until the vfork child execs or exits; only a kill ends the wait
+ * early. Until vw->released is set the child is alive (it releases us
+ * before it dies), so on a kill we can still reach it to take our wait
+ * back. One CPU and no kernel preemption: nothing runs between the check
+ * and the store.
+ */
+static void vfork_wait(struct task *child, struct vfork_wait *vw)
+{
+	while (!vw->released) {
+		if (waitq_sleep_killable(NULL, 0)) {
+			if (!vw->released)
+				child->vfork = NULL;
+			return;
+		}
+	}
+}
+
+void vfork_release(struct task *child)
+{
+	struct vfork_wait *vw = child->vfork;
+
+	if (!vw)
+		return;
+	child->vfork = NULL;
+	vw->released = true;
+	task_wake(vw->parent);
+}
+
+long kernel_clone(struct kernel_clone_args *k)
+{
+	struct task *parent = current, *child;
+	struct process *pp = parent->proc, *cp;
+	struct pid_ns *ns, *new_ns = NULL;
+	struct time_ns *tns = NULL;
+	struct pid *pid;
+	int pidfd = -1;
+	long err;
+	u64 f = k->flags;
+
+	assert_big_lock_held();
+	err = clone_flags_valid(k, pp->is_ns_init,
+				pp->pid_ns_for_children != task_active_pid_ns(parent));
+	if (err)
+		return err;
+
+	/* Linux's threads-max: what stops a fork bomb (RLIMIT_NPROC spares root, see task_limit_reached). */
+	if (task_limit_reached())
+		return -EAGAIN;
+	child = task_alloc(parent->name);
+	if (!child)
+		return -ENOMEM;
+
+	/* The thread group. */
+	if (f & CLONE_THREAD) {
+		cp = pp;
+	} else {
+		cp = process_new(pp);
+		if (!cp) {
+			err = -ENOMEM;
+			goto free_task;
+		}
+	}
+
+	/* Namespaces: the child of CLONE_NEWPID is the init of a new one. */
+	ns = (f & CLONE_THREAD) ? task_active_pid_ns(parent) : pp->pid_ns_for_children;
+	if (f & CLONE_NEWPID) {
+		new_ns = pid_ns_create(pp->pid_ns_for_children);
+		if (IS_ERR(new_ns)) {
+			err = PTR_ERR(new_ns);
+			goto free_proc;
+		}
+		ns = new_ns;
+	}
+	if (f & CLONE_NEWTIME) {
+		tns = time_ns_create();
+		if (!tns) {
+			err = -ENOMEM;
+			goto put_ns;
+		}
+	}
+
+	pid = pid_alloc(ns, k->set_tid, k->set_tid_size);
+	if (IS_ERR(pid)) {
+		err = PTR_ERR(pid);
+		goto put_tns;
+	}
+	pid->task = child;
+	child->pid = pid;
+
+	/* Address space and files. */
+	if (f & CLONE_VM) {
+		child->mm = parent->mm;
+		refcount_inc(&child->mm->users);
+	} else {
+		child->mm = mm_fork(parent->mm);
+		if (!child->mm) {
+			err = -ENOMEM;
+			goto put_pid;
+		}
+	}
+	if (f & CLONE_FILES) {
+		child->files = parent->files;
+		refcount_inc(&child->files->refs);
+	} else {
+		child->files = files_copy(parent->files);
+		if (!child->files) {
+			err = -ENOMEM;
+			goto put_mm;
+		}
+	}
+
+	/* Signal handlers: shared, or a copy (cleared for CLONE_CLEAR_SIGHAND). */
+	if (f & CLONE_SIGHAND) {
+		child->sighand = parent->sighand;
+		refcount_inc(&child->sighand->refs);
+	} else {
+		child->sighand = sighand_copy(parent->sighand, f & CLONE_CLEAR_SIGHAND);
+		if (!child->sighand) {
+			err = -ENOMEM;
+			goto put_files;
+		}
+	}
+	/* A thread sharing the address space (not vfork) starts without the alternate stack. */
+	if ((f & CLONE_VM) && !(f & CLONE_VFORK))
+		child->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
+	else
+		child->altstack = parent->altstack;
+
+	/* Registers first: the shadow-stack pointer is part of them. */
+	err = arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
+	if (err)
+		goto put_sighand;
+	err = shstk_clone(child, parent, k);
+	if (err)
+		goto put_sighand;
+
+	if (f & CLONE_PIDFD) {
+		struct file *file = file_open_pidfd(pid, 0);
+
+		if (!file) {
+			err = -ENOMEM;
+			goto put_shstk;
+		}
+		pidfd = fd_install(parent->files, file, true);
+		if (pidfd < 0) {
+			file_put(file);
+			err = pidfd;
+			goto put_shstk;
+		}
+		if (put_user(pidfd, k->pidfd)) {
+			fd_close(parent->files, pidfd);
+			err = -EFAULT;
+			goto put_shstk;
+		}
+	}
+
+	child->sigmask = parent->sigmask;
+	child->cpus_allowed = parent->cpus_allowed; /* as Linux: affinity is inherited */
+	if (f & CLONE_CHILD_SETTID)
+		child->set_child_tid = (uintptr_t)k->child_tid;
+	if (f & CLONE_CHILD_CLEARTID)
+		child->clear_child_tid = (uintptr_t)k->child_tid;
+
+	/* Nothing can fail from here: make the child visible. */
+	if (!(f & CLONE_THREAD)) {
+		cp->pid = pid;
+		refcount_inc(&pid->refs); /* the process's own reference */
+		pid->proc = cp;
+		/* A CLONE_PARENT child signals the shared parent as the caller does (Linux's copy_process()). */
+		cp->exit_signal = (f & CLONE_PARENT) ? pp->exit_signal : k->exit_signal;
+		cp->time_ns = tns ? tns : pp->time_ns_for_children;
+		time_ns_get(cp->time_ns);
+		cp->time_ns_for_children = cp->time_ns;
+		time_ns_get(cp->time_ns_for_children);
+		cp->pid_ns_for_children = ns;
+		pid_ns_get(ns);
+		/*
+		 * PID 1 of its namespace is the namespace's init: the child of
+		 * CLONE_NEWPID, or the first child after unshare(CLONE_NEWPID)
+		 * (Linux's is_child_reaper()).
+		 */
+		if (pid_nr_in(pid, ns) == 1) {
+			ns->reaper = cp;
+			cp->is_ns_init = true;
+		}
+		process_link_child((f & CLONE_PARENT) ? pp->parent : pp, cp);
+		cp->parent_thread = (f & CLONE_PARENT) ? pp->parent_thread : parent;
+	}
+	if (tns)
+		time_ns_put(tns);
+	if (new_ns)
+		pid_ns_put(new_ns);
+	thread_link(cp, child);
+
+	long ret = pid_nr_in(pid, task_active_pid_ns(parent));
+
+	if (f & CLONE_PARENT_SETTID)
+		(void)put_user((int)ret, k->parent_tid); /* errors ignored, as Linux */
+	if (f & CLONE_VFORK) {
+		struct vfork_wait vw = { .parent = parent, .released = false };
+
+		child->vfork = &vw;
+		task_wake(child);
+		vfork_wait(child, &vw);
+	} else {
+		task_wake(child);
+	}
+	return ret;
+
+put_shstk:
+	shstk_release(child);
+put_sighand:
+	sighand_put(child->sighand);
+put_files:
+	files_put(child->files);
+put_mm:
+	mm_put(child->mm);
+put_pid:
+	pid_put(pid);
+put_tns:
+	if (tns)
+		time_ns_put(tns);
+put_ns:
+	if (new_ns)
+		pid_ns_put(new_ns);
+free_proc:
+	if (!(f & CLONE_THREAD))
+		kfree(cp);
+free_task:
+	task_free(child);
+	return err;
+}
+
+void clone3_shstk_setup(void)
+{
+	const char *name = cmdline_get(&kernel_cmdline, CLONE3_SHSTK_PARAM);
+
+	if (name && clone3_shstk_select(name))
+		pr_warn("clone3: %s=%s is not rfc1, size or token; keeping %s\n",
+			CLONE3_SHSTK_PARAM, name, clone3_shstk_name());
+	pr_info("clone3: shadow-stack fields: %s (CLONE_ARGS_SIZE_VER3 = %zu)\n",
+		clone3_shstk_name(), clone3_args_size());
+}
+
+SYSCALL(clone3)
+{
+	struct kernel_clone_args k;
+	int err = clone3_copy_args(&k, (const void __user *)a[0], a[1]);
+
+	if (err)
+		return err;
+	err = clone3_args_valid(&k);
+	if (err)
+		return err;
+	if (k.stack)
+		k.stack += k.stack_size; /* the stack grows down: start at its top */
+	return kernel_clone(&k);
+}
+
+long clone_legacy(u64 flags, uintptr_t newsp, int __user *parent_tid, int __user *child_tid,
+		  uintptr_t tls)
+{
+	struct kernel_clone_args k;
+
+	/*
+	 * clone()'s flags are an int in Linux's ABI: only the low 32 bits count
+	 * (kernel/proc/fork.c takes lower_32_bits()), so bits above them, which only
+	 * clone3() can name, are ignored here rather than acted on.
+	 */
+	u32 flags32 = (u32)flags;
+
+	memset(&k, 0, sizeof(k));
+	k.flags = flags32 & ~CSIGNAL;
+	k.exit_signal = (int)(flags32 & CSIGNAL);
+	k.stack = newsp;
+	k.parent_tid = parent_tid;
+	k.child_tid = child_tid;
+	k.tls = tls;
+	/* Legacy clone hands the pidfd back through parent_tid. */
+	k.pidfd = k.parent_tid;
+	if (k.flags & CLONE_DETACHED)
+		k.flags &= ~CLONE_DETACHED; /* ignored by clone(), as in Linux */
+	if ((k.flags & (CLONE_THREAD | CLONE_PARENT)) && k.exit_signal)
+		k.exit_signal = 0; /* threads never signal their parent */
+	return kernel_clone(&k);
+}
+
+SYSCALL(fork)
+{
+	struct kernel_clone_args k;
+
+	(void)a;
+	memset(&k, 0, sizeof(k));
+	k.exit_signal = SIGCHLD;
+	return kernel_clone(&k);
+}
+
+SYSCALL(vfork)
+{
+	struct kernel_clone_args k;
+
+	(void)a;
+	memset(&k, 0, sizeof(k));
+	k.flags = CLONE_VFORK | CLONE_VM;
+	k.exit_signal = SIGCHLD;
+	return kernel_clone(&k);
+}

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: MIT
+/*
+ * PID allocation and namespaces (see <kernel/pid.h>). Each namespace has a
+ * map: a bitmap of the numbers in use, so allocation scans words rather
+ * than pids, and a small hash table of its pids by number for lookups.
+ * A pid is in the table of every namespace it is visible in.
+ */
+#include <kernel/big_lock.h>
+#include <kernel/err.h>
+#include <kernel/kmem.h>
+#include <kernel/panic.h>
+#include <kernel/pid.h>
+#include <uapi/linux/errno.h>
+
+#define PID_HASH_BUCKETS 256
+#define BITS_PER_WORD 64
+
+struct pid_map {
+	u64 used[PID_MAX / BITS_PER_WORD]; /* bit nr set: nr is taken in this namespace */
+	struct pid *hash[PID_HASH_BUCKETS];
+};
+
+struct pid_ns init_pid_ns = { .refs = REFCOUNT_INIT(1), .level = 0, .parent = NULL, .last_nr = 0 };
+
+/* The namespace's map; the initial namespace gets its own on first use. */
+static struct pid_map *map_of(struct pid_ns *ns)
+{
+	if (!ns->map)
+		ns->map = kzalloc(sizeof(*ns->map));
+	return ns->map;
+}
+
+struct pid_ns *pid_ns_create(struct pid_ns *parent)
+{
+	if (parent->level + 1 > MAX_PID_NS_LEVEL)
+		return ERR_PTR(-ENOSPC);
+
+	struct pid_ns *ns = kzalloc(sizeof(*ns));
+
+	if (!ns)
+		return ERR_PTR(-ENOMEM);
+	ns->map = kzalloc(sizeof(*ns->map));
+	if (!ns->map) {
+		kfree(ns);
+		return ERR_PTR(-ENOMEM);
+	}
+	refcount_set(&ns->refs, 1);
+	ns->level = parent->level + 1;
+	ns->parent = parent;
+	pid_ns_get(parent);
+	return ns;
+}
+
+void pid_ns_get(struct pid_ns *ns)
+{
+	refcount_inc(&ns->refs);
+}
+
+void pid_ns_put(struct pid_ns *ns)
+{
+	while (ns && refcount_dec_and_test(&ns->refs)) {
+		struct pid_ns *parent = ns->parent;
+
+		BUG_ON(ns == &init_pid_ns);
+		kfree(ns->map);
+		kfree(ns);
+		ns = parent;
+	}
+}
+
+static bool nr_in_use(const struct pid_map *m, int nr)
+{
+	return m->used[nr / BITS_PER_WORD] & (1ull << (nr % BITS_PER_WORD));
+}
+
+/* The first free number in [from, PID_MAX), or 0: a word of 64 numbers at a time. */
+static int first_free_from(const struct pid_map *m, int from)
+{
+	for (int w = from / BITS_PER_WORD; w < PID_MAX / BITS_PER_WORD; w++) {
+		u64 free = ~m->used[w];
+
+		if (w == from / BITS_PER_WORD)
+			free &= ~0ull << (from % BITS_PER_WORD);
+		if (free)
+			return w * BITS_PER_WORD + __builtin_ctzll(free);
+	}
+	return 0;
+}
+
+/* The next free number in ns after its last one, wrapping past PID_MAX to 1; 0 if full. */
+static int next_free_nr(struct pid_ns *ns, const struct pid_map *m)
+{
+	int nr = ns->last_nr + 1 < PID_MAX ? first_free_from(m, ns->last_nr + 1) : 0;
+
+	if (!nr)
+		nr = first_free_from(m, 1);
+	if (nr)
+		ns->last_nr = nr;
+	return nr;
+}
+
+static struct pid **bucket(struct pid_map *m, int nr)
+{
+	return &m->hash[(unsigned int)nr % PID_HASH_BUCKETS];
+}
+
+struct pid *pid_alloc(struct pid_ns *ns, const int *set_tid, size_t set_tid_size)
+{
+	assert_big_lock_held();
+
+	if (set_tid_size > ns->level + 1)
+		return ERR_PTR(-EINVAL);
+
+	struct pid *pid = kzalloc(sizeof(*pid));
+	long err = -EINVAL;
+
+	if (!pid)
+		return ERR_PTR(-ENOMEM);
+	refcount_set(&pid->refs, 1);
+	pid->level = ns->level;
+
+	/* set_tid[0] is for the innermost namespace, set_tid[1] its parent, ... */
+	size_t i = 0;
+
+	for (struct pid_ns *n = ns; n; n = n->parent, i++) {
+		struct pid_map *m = map_of(n);
+		int nr;
+
+		if (!m) {
+			err = -ENOMEM;
+			goto fail;
+		}
+		if (i < set_tid_size) {
+			nr = set_tid[i];
+			err = -EINVAL;
+			if (nr < 1 || nr >= PID_MAX)
+				goto fail;
+			/* A number other than 1 needs the namespace's init to exist. */
+			if (nr != 1 && !n->reaper)
+				goto fail;
+			err = -EEXIST;
+			if (nr_in_use(m, nr))
+				goto fail;
+		} else {
+			nr = next_free_nr(n, m);
+			err = -EAGAIN;
+			if (!nr)
+				goto fail;
+		}
+		pid->nr[n->level] = nr;
+		pid->ns[n->level] = n;
+	}
+	/* Every level has its number: only now claim them, so a failure above leaves no trace. */
+	for (unsigned int l = 0; l <= pid->level; l++) {
+		struct pid_map *m = pid->ns[l]->map;
+		int nr = pid->nr[l];
+
+		m->used[nr / BITS_PER_WORD] |= 1ull << (nr % BITS_PER_WORD);
+		pid->hash_next[l] = *bucket(m, nr);
+		*bucket(m, nr) = pid;
+		pid_ns_get(pid->ns[l]);
+	}
+	return pid;
+fail:
+	kfree(pid);
+	return ERR_PTR(err);
+}
+
+void pid_put(struct pid *pid)
+{
+	if (!refcount_dec_and_test(&pid->refs))
+		return;
+	for (unsigned int l = 0; l <= pid->level; l++) {
+		struct pid_map *m = pid->ns[l]->map;
+		int nr = pid->nr[l];
+
+		for (struct pid **pp = bucket(m, nr); *pp; pp = &(*pp)->hash_next[l]) {
+			if (*pp == pid) {
+				*pp = pid->hash_next[l];
+				break;
+			}
+		}
+		m->used[nr / BITS_PER_WORD] &= ~(1ull << (nr % BITS_PER_WORD));
+	}
+	for (unsigned int l = 0; l <= pid->level; l++)
+		pid_ns_put(pid->ns[l]);
+	kfree(pid);
+}
+
+int pid_nr_in(const struct pid *pid, const struct pid_ns *ns)
+{
+	if (!pid || ns->level > pid->level || pid->ns[ns->level] != ns)
+		return 0;
+	return pid->nr[ns->level];
+}
+
+struct pid *pid_find(const struct pid_ns *ns, int nr)
+{
+	if (!ns->map || nr < 1 || nr >= PID_MAX)
+		return NULL;
+	for (struct pid *p = *bucket(ns->map, nr); p; p = p->hash_next[ns->level]) {
+		if (p->nr[ns->level] == nr)
+			return p;
+	}
+	return NULL;
+}
+
+void pid_for_each_in_ns(const struct pid_ns *ns, void (*fn)(struct pid *pid, void *ctx), void *ctx)
+{
+	if (!ns->map)
+		return;
+	for (unsigned int b = 0; b < PID_HASH_BUCKETS; b++) {
+		for (struct pid *p = ns->map->hash[b]; p; p = p->hash_next[ns->level])
+			fn(p, ctx);
+	}
+}

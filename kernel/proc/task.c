@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+/* Task allocation and the PID views of a task (see <kernel/task.h>). */
+#include <kernel/kmem.h>
+#include <kernel/pid.h>
+#include <kernel/task.h>
+#include <kernel/timens.h>
+#include <string.h>
+
+struct time_ns init_time_ns = { .refs = REFCOUNT_INIT(1) };
+
+/* Tasks allocated and not yet freed, and processes dead but not yet reaped. */
+static unsigned int nr_tasks, nr_zombies;
+
+/*
+ * Linux's threads-max (kernel/fork.c, set_max_threads()), derived from the
+ * machine: kernel stacks may take at most an eighth of RAM, never fewer
+ * than 20 tasks. Linux caps it with the largest thread ID a futex can
+ * hold; here the cap is the kernel stack area's slots (kernel/mm/kstack.c),
+ * reached from 8 GiB of RAM. /proc/sys/kernel/threads-max shows it, so a
+ * test expects the limit of the machine it runs on.
+ */
+size_t task_max(void)
+{
+	size_t max = page_total_count() / (8 * KSTACK_PAGES);
+
+	if (max < 20)
+		max = 20;
+	return MIN(max, kstack_slots_total());
+}
+
+/*
+ * Counting zombies too, as Linux's nr_threads does, bounds a pile of
+ * unreaped children. Root is exempt from RLIMIT_NPROC in Linux
+ * (copy_process() spares INIT_USER) and everything runs as root here, so
+ * this is the limit a fork bomb meets: -EAGAIN.
+ */
+bool task_limit_reached(void)
+{
+	return nr_tasks + nr_zombies >= task_max() || !kstack_slots_free();
+}
+
+void task_count_zombie(int delta)
+{
+	nr_zombies += delta;
+}
+
+struct task *task_alloc(const char *name)
+{
+	struct task *t = kzalloc(sizeof(*t));
+
+	if (!t)
+		return NULL;
+	if (kstack_alloc(&t->kstack)) {
+		kfree(t);
+		return NULL;
+	}
+	nr_tasks++;
+	strlcpy(t->name, name, sizeof(t->name));
+	t->state = TASK_SLEEPING; /* not runnable until task_wake() */
+	t->cpus_allowed = ~0ull;  /* every CPU; fork copies the parent's */
+	return t;
+}
+
+void task_free(struct task *t)
+{
+	arch_task_free(t);
+	nr_tasks--;
+	kstack_free(&t->kstack);
+	kfree(t);
+}
+
+struct pid_ns *task_active_pid_ns(const struct task *t)
+{
+	return t->pid ? t->pid->ns[t->pid->level] : &init_pid_ns;
+}
+
+int task_tid_in(const struct task *t, const struct pid_ns *ns)
+{
+	return pid_nr_in(t->pid, ns);
+}
+
+int task_tgid_in(const struct task *t, const struct pid_ns *ns)
+{
+	return t->proc ? pid_nr_in(t->proc->pid, ns) : 0;
+}
+
+struct time_ns *time_ns_create(void)
+{
+	struct time_ns *ns = kzalloc(sizeof(*ns));
+
+	if (ns)
+		refcount_set(&ns->refs, 1);
+	return ns;
+}
+
+void time_ns_get(struct time_ns *ns)
+{
+	refcount_inc(&ns->refs);
+}
+
+void time_ns_put(struct time_ns *ns)
+{
+	if (refcount_dec_and_test(&ns->refs) && ns != &init_time_ns)
+		kfree(ns);
+}
