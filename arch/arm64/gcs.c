@@ -5,10 +5,8 @@
  * stack a new thread gets, map_shadow_stack's order -- is kernel/shstk/shstk.c.
  *
  * GCS memory can only be described through stage-1 permission indirection
- * (FEAT_S1PIE), so arm64_gcs_init() first switches the MMU to PIE: every
- * leaf this port makes keeps its meaning through the PIE indices of
- * asm/pte.h, and the leaves of a writable VM_SHADOW_STACK area get the GCS
- * index 0xb (a read-only one 0x9).
+ * (FEAT_S1PIE, mmu_pie.c), which the MMU set-up switches on before
+ * arm64_gcs_init() runs; without it user GCS stays off.
  *
  * Per task: GCSPR_EL0 (live in the register while the task runs, in
  * arch.gcspr_el0 while it is switched out), the PR_SHADOW_STACK_* mode and
@@ -50,31 +48,12 @@
 /* gcs=off (the probe below) and acpi= (arch/arm64/acpi.c) are the kernel's, never init's. */
 const char *const arch_cmdline_params[] = { "gcs", "acpi", NULL };
 
-bool arm64_pie_enabled;
 bool arm64_gcs_enabled;
 static const char *gcs_unusable = "the CPU has no FEAT_GCS (ID_AA64PFR1_EL1.GCS = 0)";
 
 #define GCS_MODES (PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE | PR_SHADOW_STACK_PUSH)
 /* A cap token (docs/ABI.md §5.5): the page of its own address, token type 1 = valid cap. */
 #define GCS_CAP(a) (((a) & ~(u64)0xfff) | 1)
-
-/*
- * The permission of each PIE index (asm/pte.h lists which leaf uses which).
- * EL0: Linux's POE-era table (docs/ABI.md §5.2), 0x5010_9080_7032_0000.
- * EL1: Linux's, except that the two user GCS indices are R for EL1, not
- * NONE: the kernel reads user memory with plain loads (uaccess.S), so a
- * fault report can show the top of a GCS. (An index that is X or GCS for
- * EL1 and W or GCS for EL0 is inaccessible to both; R is not: docs/DESIGN.md §4.3.)
- */
-#define PIRE0_VALUE                                                              \
-	(PIE_AT(0x4, PIE_X_O) | PIE_AT(0x5, PIE_RX_O) | PIE_AT(0x7, PIE_RWX_O) | \
-	 PIE_AT(0x9, PIE_R) | PIE_AT(0xb, PIE_GCS) | PIE_AT(0xd, PIE_R_O) | PIE_AT(0xf, PIE_RW_O))
-#define PIR_VALUE                                                                              \
-	(PIE_AT(0x5, PIE_R) | PIE_AT(0x7, PIE_RW) | PIE_AT(0x8, PIE_RX) | PIE_AT(0x9, PIE_R) | \
-	 PIE_AT(0xa, PIE_RWX) | PIE_AT(0xb, PIE_R) | PIE_AT(0xc, PIE_R) | PIE_AT(0xd, PIE_R) | \
-	 PIE_AT(0xe, PIE_RW) | PIE_AT(0xf, PIE_RW))
-_Static_assert(PIRE0_VALUE == 0x5010908070320000ul, "PIRE0_EL1 as Linux's");
-_Static_assert(PIR_VALUE == 0xcc888e8ac0800000ul, "PIR_EL1: Linux's plus R for 0x9/0xb");
 
 static u64 mrs_gcspr_el0(void)
 {
@@ -111,28 +90,13 @@ static u64 el0_control(u64 mode)
 void arm64_gcs_init(void)
 {
 	const struct arm64_features *f = &arm64_features;
-	u64 mmfr3;
 
-	__asm__ __volatile__("mrs %0, " REG_ID_AA64MMFR3_EL1 : "=r"(mmfr3));
 	if (f->gcs) {
 		/* booting.rst: both are 0 at entry; make sure, whatever comes next. */
 		__asm__ __volatile__("msr " REG_GCSCR_EL1 ", xzr\n\t"
 				     "msr " REG_GCSCRE0_EL1 ", xzr\n\t"
 				     "msr " REG_GCSPR_EL0 ", xzr\n\tisb" ::
 					     : "memory");
-	}
-	if (f->s1pie && id_field(mmfr3, ID_AA64MMFR3_TCRX_SHIFT)) {
-		u64 tcr2;
-
-		__asm__ __volatile__("msr " REG_PIRE0_EL1 ", %0\n\t"
-				     "msr " REG_PIR_EL1 ", %1\n\tisb" ::"r"(PIRE0_VALUE),
-				     "r"(PIR_VALUE)
-				     : "memory");
-		__asm__ __volatile__("mrs %0, " REG_TCR2_EL1 : "=r"(tcr2));
-		__asm__ __volatile__("msr " REG_TCR2_EL1 ", %0\n\tisb" ::"r"(tcr2 | TCR2_PIE)
-				     : "memory");
-		arm64_flush_all();
-		arm64_pie_enabled = true;
 	}
 	if (!f->gcs)
 		return;
@@ -157,7 +121,7 @@ void arm64_gcs_init(void)
 	}
 	arm64_gcs_enabled = true;
 	pr_info("gcs: user Guarded Control Stacks available (PIRE0_EL1 %#lx, PIR_EL1 %#lx)\n",
-		(unsigned long)PIRE0_VALUE, (unsigned long)PIR_VALUE);
+		(unsigned long)arm64_pire0_value, (unsigned long)arm64_pir_value);
 }
 
 /* A GCSPR_EL0 value for the check: 8-byte aligned (bits 2:0 are RES0), a user address. */
@@ -173,7 +137,7 @@ static u64 mrs_gcscre0_el1(void)
 
 int arm64_gcs_check_secondary(u64 *detail)
 {
-	u64 pfr1, mmfr3, pir, pire0, tcr2, want;
+	u64 pfr1, mmfr3, want;
 
 	pfr1 = read_sysreg(id_aa64pfr1_el1);
 	__asm__ __volatile__("mrs %0, " REG_ID_AA64MMFR3_EL1 : "=r"(mmfr3));
@@ -182,22 +146,13 @@ int arm64_gcs_check_secondary(u64 *detail)
 		*detail = GCS_CHECK_ID;
 		return SMP_SHSTK_MISMATCH;
 	}
-	if (arm64_pie_enabled) {
-		/* As arm64_gcs_init() on the boot CPU (Arm ARM D8.4, permission indirection). */
-		__asm__ __volatile__("msr " REG_PIRE0_EL1 ", %0\n\t"
-				     "msr " REG_PIR_EL1 ", %1\n\tisb" ::"r"(PIRE0_VALUE),
-				     "r"(PIR_VALUE)
-				     : "memory");
-		__asm__ __volatile__("mrs %0, " REG_TCR2_EL1 : "=r"(tcr2));
-		__asm__ __volatile__("msr " REG_TCR2_EL1 ", %0\n\tisb" ::"r"(tcr2 | TCR2_PIE)
-				     : "memory");
-		__asm__ __volatile__("tlbi vmalle1\n\tdsb nsh\n\tisb" ::: "memory");
-		__asm__ __volatile__("mrs %0, " REG_PIRE0_EL1 : "=r"(pire0));
-		__asm__ __volatile__("mrs %0, " REG_PIR_EL1 : "=r"(pir));
-		if (pire0 != PIRE0_VALUE || pir != PIR_VALUE) {
-			*detail = pire0 != PIRE0_VALUE ? GCS_CHECK_PIRE0 : GCS_CHECK_PIR;
-			return SMP_SHSTK_BAD_REG;
-		}
+	switch (arm64_pie_init_secondary()) {
+	case -1:
+		*detail = GCS_CHECK_PIRE0;
+		return SMP_SHSTK_BAD_REG;
+	case -2:
+		*detail = GCS_CHECK_PIR;
+		return SMP_SHSTK_BAD_REG;
 	}
 	if (!arm64_gcs_enabled)
 		return SMP_SHSTK_ABSENT;

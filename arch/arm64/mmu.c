@@ -10,7 +10,7 @@
  * the direct map. Descriptor bits: asm/pte.h (Arm ARM D8.3).
  *
  * The leaves mean the same with and without FEAT_S1PIE: see asm/pte.h's
- * PTE_PIE_INDEX and gcs.c's PIR_EL1 value.
+ * PTE_PIE_INDEX and mmu_pie.c's PIR_EL1 value.
  *
  * Entries are written with WRITE_ONCE and published with DSB ISHST before
  * use: the table walker may read them at any time (Arm ARM D8.2.x).
@@ -423,6 +423,7 @@ void arch_mm_init(const struct boot_info *info)
 	isb();
 	arm64_flush_all();
 	/* Only now: the boot tables' leaves predate the PIE indices. */
+	arm64_pie_init();
 	arm64_gcs_init();
 	pr_info("mmu: kernel tables at %#lx, 48-bit VA, 4 KiB pages, PAN %s, S1PIE %s\n",
 		(unsigned long)kernel_l0, arm64_pan_enabled ? "on" : "unavailable",

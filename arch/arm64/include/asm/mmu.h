@@ -25,12 +25,22 @@ void arm64_for_each_leaf(phys_addr_t root, bool upper, arm64_leaf_fn fn, void *c
 struct pte_rights arm64_leaf_rights(u64 leaf);
 
 /*
- * GCS and S1PIE (gcs.c): called by arch_mm_init() once the final kernel
- * tables are live. Sets arm64_pie_enabled when the PIE indices rule and
- * arm64_gcs_enabled when user GCS is usable (hardware, S1PIE, no gcs=off).
+ * S1PIE (mmu_pie.c): arm64_pie_init() is called by arch_mm_init() once the
+ * final kernel tables are live, and sets arm64_pie_enabled when the PIE
+ * indices rule; a secondary CPU loads the same tables with
+ * arm64_pie_init_secondary(), which returns 0, or -1/-2 when PIRE0_EL1/PIR_EL1
+ * did not take the value.
+ */
+void arm64_pie_init(void);
+int arm64_pie_init_secondary(void);
+extern bool arm64_pie_enabled;
+extern const u64 arm64_pire0_value, arm64_pir_value;
+
+/*
+ * GCS (gcs.c): called right after arm64_pie_init(). Sets arm64_gcs_enabled
+ * when user GCS is usable (hardware, S1PIE, no gcs=off).
  */
 void arm64_gcs_init(void);
-extern bool arm64_pie_enabled;
 extern bool arm64_gcs_enabled;
 
 #endif
