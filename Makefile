@@ -131,7 +131,7 @@ BIG_IMAGE := $(BUILD)/big$(suffix $(IMAGE))
 
 .PHONY: all iso image usb crash-images clone3-images big-image bench-image run debug test test-linux test-big test-logs \
 	bench fuzz stress peer-test \
-	toolchain-check unit lint format docs check-docs deps deps-check clean help
+	toolchain-check unit lint format docs rooms check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
 all: $(ELF) $(IMAGE) $(INITRAMFS_CPIO) $(EXTRA_IMAGES) $(SCREENTEXT) $(GPTCHECK) ## kernel, userland and the boot images of ARCH (the default)
@@ -362,6 +362,12 @@ docs: deps-check ## docs/ABI.md §1.2 from include/uapi/, docs/*.svg from docs/*
 	$(Q)scripts/syscall-table --write
 	$(Q)for f in docs/*.dot; do dot -Tsvg $$f -o $${f%.dot}.svg || exit 1; done
 	$(Q)for f in docs/labs/maps-*.txt; do scripts/mapsvg $$f > $${f%.txt}.svg || exit 1; done
+
+rooms: deps-check ## docs/rooms.dot and .svg, who calls whom between kernel/'s rooms, from both architectures' builds
+	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 kernel
+	$(Q)$(MAKE) --no-print-directory ARCH=arm64 kernel
+	$(Q)scripts/rooms dot > docs/rooms.dot
+	$(Q)dot -Tsvg docs/rooms.dot -o docs/rooms.svg
 
 check-docs: deps-check ## cited docs/ files and sections exist, none outside the tree, SVGs fresh, the tour's names exist
 	$(Q)scripts/check-docs

@@ -3,7 +3,7 @@
  * The kernel console: where printk's characters and user writes to fds
  * 0-2 go. Generic code writes through console_putc(), which feeds every
  * sink: the arch's device (a serial port), the screen (kernel/console/fbcon.c) and
- * the count of test results for the screen's verdict (kernel/verdict/ktap_tally.c).
+ * the count of test results for the screen's verdict (kernel/console/ktap_tally.c).
  */
 #ifndef KERNEL_CONSOLE_H
 #define KERNEL_CONSOLE_H

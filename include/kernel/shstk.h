@@ -135,4 +135,14 @@ int arch_shstk_map_token(struct mm *mm, uintptr_t addr, u64 size, unsigned int f
  */
 int arch_shstk_consume_token(struct mm *mm, uintptr_t addr);
 
+/*
+ * How much the run used the hardware (kernel/shstk/shstk_count.c): counted
+ * by shstk_enable() and by the delivery of a shadow-stack fault; read by the
+ * verdict.
+ */
+void shstk_count_enable(void);
+void shstk_count_fault(void);
+unsigned long shstk_enables(void);
+unsigned long shstk_faults(void);
+
 #endif

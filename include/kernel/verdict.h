@@ -95,10 +95,4 @@ const char *arch_emulator_name(void);
 /* True when a key came in since the last call (keyboard controller or console UART). */
 bool arch_key_pressed(void);
 
-/* Counted by the kernel as the run goes (kernel/shstk/shstk.c, kernel/signal/signal.c). */
-void verdict_count_shstk_enable(void);
-void verdict_count_shstk_fault(void);
-unsigned long verdict_shstk_enables(void);
-unsigned long verdict_shstk_faults(void);
-
 #endif

@@ -10,11 +10,11 @@
 #include <kernel/pid.h>
 #include <kernel/printk.h>
 #include <kernel/ptrace.h>
+#include <kernel/shstk.h>
 #include <kernel/signal.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/uaccess.h>
-#include <kernel/verdict.h>
 #include <kernel/waitq.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -218,7 +218,7 @@ void signal_force_fault(int sig, int si_code, uintptr_t addr, const char *what)
 	struct k_sigaction *ka = action_of(t, sig);
 
 	if (sig == SIGSEGV && si_code == SEGV_CPERR)
-		verdict_count_shstk_fault(); /* only the hardware's #CP / GCS exception gets here */
+		shstk_count_fault(); /* only the hardware's #CP / GCS exception gets here */
 	/* Linux's force_sig_fault(): a blocked or ignored fault signal cannot be survived. */
 	if (ka->handler == SIG_IGN || (t->sigmask & SIGBIT(sig)))
 		ka->handler = SIG_DFL;

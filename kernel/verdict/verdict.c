@@ -11,28 +11,6 @@
 
 #define VALUE_MAX 96 /* a text value in the record is cut here */
 
-static unsigned long shstk_enables, shstk_faults;
-
-void verdict_count_shstk_enable(void)
-{
-	__atomic_fetch_add(&shstk_enables, 1, __ATOMIC_RELAXED);
-}
-
-void verdict_count_shstk_fault(void)
-{
-	__atomic_fetch_add(&shstk_faults, 1, __ATOMIC_RELAXED);
-}
-
-unsigned long verdict_shstk_enables(void)
-{
-	return __atomic_load_n(&shstk_enables, __ATOMIC_RELAXED);
-}
-
-unsigned long verdict_shstk_faults(void)
-{
-	return __atomic_load_n(&shstk_faults, __ATOMIC_RELAXED);
-}
-
 const char *verdict_name(enum verdict v)
 {
 	switch (v) {

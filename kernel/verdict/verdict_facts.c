@@ -93,8 +93,8 @@ void verdict_gather(struct verdict_facts *f, int status)
 	f->status = status;
 	f->shstk_name = arch_shstk_rules->name;
 	f->shstk_missing = arch_shstk_missing();
-	f->shstk_enables = verdict_shstk_enables();
-	f->shstk_faults = verdict_shstk_faults();
+	f->shstk_enables = shstk_enables();
+	f->shstk_faults = shstk_faults();
 	f->tally = &console_tally;
 	f->commit = kernel_commit;
 	f->arch = arch_name;

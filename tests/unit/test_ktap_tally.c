@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The console's result count (kernel/verdict/ktap_tally.c): suites start at their
+ * The console's result count (kernel/console/ktap_tally.c): suites start at their
  * announcement; top-level "ok"/"not ok" lines count, "# SKIP" (any case)
  * makes an "ok" a skip; nested results, comments, results before any suite
  * and words that merely start like a result do not count; bytes may come

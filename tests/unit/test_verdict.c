@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include <kernel/panic.h>
+#include <kernel/shstk.h>
 #include <kernel/verdict.h>
 
 static struct ktap_tally tally;
@@ -175,12 +176,12 @@ static void cut_to_fit(void **state)
 static void counters(void **state)
 {
 	(void)state;
-	assert_int_equal(verdict_shstk_enables(), 0);
-	verdict_count_shstk_enable();
-	verdict_count_shstk_enable();
-	verdict_count_shstk_fault();
-	assert_int_equal(verdict_shstk_enables(), 2);
-	assert_int_equal(verdict_shstk_faults(), 1);
+	assert_int_equal(shstk_enables(), 0);
+	shstk_count_enable();
+	shstk_count_enable();
+	shstk_count_fault();
+	assert_int_equal(shstk_enables(), 2);
+	assert_int_equal(shstk_faults(), 1);
 }
 
 int main(void)
