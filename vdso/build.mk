@@ -33,7 +33,7 @@ $(VDSO_OBJ)/%.S.o: %.S vdso/build.mk
 	@$(if $(Q),echo "  AS      $<")
 	$(Q)$(CC) $(VDSO_CPPFLAGS) $(VDSO_CFLAGS) -D__ASSEMBLER__ -c $< -o $@
 
-$(VDSO_OBJ)/vdso.lds: arch/$(ARCH)/vdso/vdso.lds.S vdso/vdso-layout.lds.h include/kernel/vdso_data.h
+$(VDSO_OBJ)/vdso.lds: arch/$(ARCH)/vdso/vdso.lds.S vdso/vdso-layout.lds include/kernel/vdso_data.h
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -E -P -x c -D__ASSEMBLER__ -Iinclude -Ivdso $< -o $@
 

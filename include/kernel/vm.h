@@ -57,8 +57,8 @@ int mm_map_shared(struct mm *mm, uintptr_t start, size_t len, unsigned int prot,
  * 0 or -ENOMEM.
  */
 struct shmem;
-int mm_map_object(struct mm *mm, uintptr_t start, size_t len, unsigned int prot,
-		  unsigned int flags, struct shmem *s, bool fixed);
+int mm_map_object(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
+		  struct shmem *s, bool fixed);
 /* Unmaps a range (pages freed). 0 or -ENOMEM (a split failed). */
 int mm_unmap(struct mm *mm, uintptr_t start, size_t len);
 /* Linux's mprotect on the range: 0, -ENOMEM (unmapped hole), -EACCES (write to [vdso]/[vvar]) */

@@ -112,8 +112,8 @@ int mm_map_shared(struct mm *mm, uintptr_t start, size_t len, unsigned int prot,
 	return err;
 }
 
-int mm_map_object(struct mm *mm, uintptr_t start, size_t len, unsigned int prot,
-		  unsigned int flags, struct shmem *s, bool fixed)
+int mm_map_object(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
+		  struct shmem *s, bool fixed)
 {
 	int err = make_room(mm, start, start + len, fixed);
 

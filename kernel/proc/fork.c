@@ -157,8 +157,9 @@ long kernel_clone(struct kernel_clone_args *k)
 			goto put_pid;
 		}
 		/* A child in another time namespace reads that namespace's offsets. */
-		err = (f & CLONE_THREAD) ? 0
-					 : vdso_fork(child->mm, tns ? tns : pp->time_ns_for_children);
+		err = (f & CLONE_THREAD)
+			      ? 0
+			      : vdso_fork(child->mm, tns ? tns : pp->time_ns_for_children);
 		if (err)
 			goto put_mm;
 	}

@@ -33,6 +33,12 @@
 
 extern const u8 vdso_image_start[], vdso_image_end[];
 
+/* The image's size: two symbols of vdso/vdso_image.S, compared as addresses. */
+static size_t image_size(void)
+{
+	return (uintptr_t)vdso_image_end - (uintptr_t)vdso_image_start;
+}
+
 static struct shmem *vdso_text;
 static phys_addr_t clock_frame;
 static struct vdso_clock_page *clock_page;
@@ -65,7 +71,7 @@ struct elf64_sym {
 uintptr_t vdso_symbol(const char *name)
 {
 	const u8 *img = vdso_image_start;
-	size_t size = (size_t)(vdso_image_end - vdso_image_start);
+	size_t size = image_size();
 	const struct elf64_ehdr *eh = (const struct elf64_ehdr *)img;
 	const struct elf64_shdr *sh = (const struct elf64_shdr *)(img + eh->e_shoff);
 
@@ -117,7 +123,7 @@ void vdso_timens_free(struct time_ns *ns)
 
 void vdso_init(void)
 {
-	size_t pages = (size_t)(vdso_image_end - vdso_image_start) / PAGE_SIZE;
+	size_t pages = image_size() / PAGE_SIZE;
 
 	vdso_text = shmem_create(pages);
 	clock_frame = page_alloc_zeroed(1);
@@ -149,8 +155,8 @@ int vdso_map(struct mm *mm, struct time_ns *ns)
 				false);
 
 	if (!err)
-		err = mm_map_object(mm, VDSO_BASE, text_len, PROT_READ | PROT_EXEC, VM_VDSO, vdso_text,
-				    false);
+		err = mm_map_object(mm, VDSO_BASE, text_len, PROT_READ | PROT_EXEC, VM_VDSO,
+				    vdso_text, false);
 	return err;
 }
 
@@ -172,8 +178,7 @@ int vdso_fork(struct mm *mm, struct time_ns *ns)
  * again; the barriers keep the stores in that order for a reader on
  * another CPU (asm/vdso_barrier.h says why each arch needs which).
  */
-void vdso_clock_update(s64 monotonic_ns, s64 realtime_offset_ns, int tz_minuteswest,
-		       int tz_dsttime)
+void vdso_clock_update(s64 monotonic_ns, s64 realtime_offset_ns, int tz_minuteswest, int tz_dsttime)
 {
 	struct vdso_clock_page *p = clock_page;
 

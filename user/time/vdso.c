@@ -42,7 +42,6 @@ typedef int (*gettime_fn)(clockid_t, struct timespec *);
 typedef int (*getres_fn)(clockid_t, struct timespec *);
 typedef int (*gettimeofday_fn)(struct timeval *, struct timezone *);
 
-
 static gettime_fn vdso_gettime(void)
 {
 	return (gettime_fn)__vdso_lookup(VDSO_PREFIX "clock_gettime", VDSO_VERSION);
@@ -81,7 +80,8 @@ int body_vdso_mapped(void)
 	EXPECT_TRUE("[vdso] in maps", vdso && vdso->start == base && !strcmp(vdso->name, "[vdso]"));
 	EXPECT_TRUE("[vdso] r-xp", !strcmp(vdso->perms, "r-xp"));
 	vvar = find_area(base - 1);
-	EXPECT_TRUE("[vvar] just below it", vvar && vvar->end == base && !strcmp(vvar->name, "[vvar]"));
+	EXPECT_TRUE("[vvar] just below it",
+		    vvar && vvar->end == base && !strcmp(vvar->name, "[vvar]"));
 	EXPECT_TRUE("[vvar] r--p", !strcmp(vvar->perms, "r--p"));
 	for (unsigned int i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		char name[48] = VDSO_PREFIX;
@@ -93,22 +93,29 @@ int body_vdso_mapped(void)
 			return 1;
 		}
 	}
-	EXPECT_TRUE("no symbol of another version", !__vdso_lookup(VDSO_PREFIX "clock_gettime", "LINUX_9"));
+	EXPECT_TRUE("no symbol of another version",
+		    !__vdso_lookup(VDSO_PREFIX "clock_gettime", "LINUX_9"));
 	/* Never writable: every program shares these pages (Linux: EACCES for [vvar]). */
 	EXPECT_TRUE("mprotect([vvar], write) EACCES",
-		    fails_with(mprotect((void *)vvar->start, 4096, PROT_READ | PROT_WRITE), EACCES));
+		    fails_with(mprotect((void *)vvar->start, 4096, PROT_READ | PROT_WRITE),
+			       EACCES));
 	return 0;
 }
 
 /* Each clock of the vDSO between two system calls; the errors as the system call's. */
 static int vdso_agrees(void)
 {
-	static const clockid_t clocks[] = { CLOCK_REALTIME,	   CLOCK_MONOTONIC,
-					    CLOCK_MONOTONIC_RAW,   CLOCK_REALTIME_COARSE,
-					    CLOCK_MONOTONIC_COARSE, CLOCK_BOOTTIME, CLOCK_TAI };
+	static const clockid_t clocks[] = { CLOCK_REALTIME,
+					    CLOCK_MONOTONIC,
+					    CLOCK_MONOTONIC_RAW,
+					    CLOCK_REALTIME_COARSE,
+					    CLOCK_MONOTONIC_COARSE,
+					    CLOCK_BOOTTIME,
+					    CLOCK_TAI };
 	gettime_fn gettime = vdso_gettime();
 	getres_fn getres = (getres_fn)__vdso_lookup(VDSO_PREFIX "clock_getres", VDSO_VERSION);
-	gettimeofday_fn gtod = (gettimeofday_fn)__vdso_lookup(VDSO_PREFIX "gettimeofday", VDSO_VERSION);
+	gettimeofday_fn gtod =
+		(gettimeofday_fn)__vdso_lookup(VDSO_PREFIX "gettimeofday", VDSO_VERSION);
 	struct timespec ts, want;
 	struct timeval tv;
 
@@ -120,8 +127,8 @@ static int vdso_agrees(void)
 			EXPECT("vdso clock_gettime", gettime(clocks[i], &ts), 0);
 			after = sys_ns(clocks[i]);
 			if (ts_ns(&ts) < before || ts_ns(&ts) > after) {
-				note("clock %d: vdso %lld outside [%lld, %lld]", clocks[i], ts_ns(&ts),
-				     before, after);
+				note("clock %d: vdso %lld outside [%lld, %lld]", clocks[i],
+				     ts_ns(&ts), before, after);
 				return 1;
 			}
 		}
@@ -134,7 +141,8 @@ static int vdso_agrees(void)
 	EXPECT("bad clock getres", getres(12345, &ts), -EINVAL);
 	EXPECT("getres NULL", getres(CLOCK_MONOTONIC, NULL), 0);
 	EXPECT("CPU clock", gettime(CLOCK_PROCESS_CPUTIME_ID, &ts), 0);
-	EXPECT_TRUE("CPU clock ran", ts_ns(&ts) > 0 && ts_ns(&ts) < sys_ns(CLOCK_PROCESS_CPUTIME_ID) + 1);
+	EXPECT_TRUE("CPU clock ran",
+		    ts_ns(&ts) > 0 && ts_ns(&ts) < sys_ns(CLOCK_PROCESS_CPUTIME_ID) + 1);
 
 	long long before = sys_ns(CLOCK_REALTIME) / 1000;
 
@@ -146,13 +154,13 @@ static int vdso_agrees(void)
 	long (*vtime)(long *) = (long (*)(long *))__vdso_lookup("__vdso_time", VDSO_VERSION);
 	long (*vgetcpu)(unsigned int *, unsigned int *, void *) =
 		(long (*)(unsigned int *, unsigned int *, void *))__vdso_lookup("__vdso_getcpu",
-										 VDSO_VERSION);
+										VDSO_VERSION);
 	long t0 = syscall1(__NR_time, 0), stored = 0;
 	unsigned int cpu = 99, node = 99, want_cpu = 98;
 	unsigned long one_cpu;
 
-	EXPECT_TRUE("time between", vtime(&stored) >= t0 && stored >= t0 &&
-					    stored <= syscall1(__NR_time, 0));
+	EXPECT_TRUE("time between",
+		    vtime(&stored) >= t0 && stored >= t0 && stored <= syscall1(__NR_time, 0));
 	/* Pinned to the CPU it runs on, so the two answers are about the same CPU. */
 	EXPECT("getcpu", syscall3(__NR_getcpu, (long)&want_cpu, 0, 0), 0);
 	one_cpu = 1ul << want_cpu;
@@ -224,8 +232,7 @@ static int million_calls(void)
 	struct timespec ts;
 	long long last = 0;
 
-	if (!gettime || set_handler(SIGALRM, h_alarm, true) ||
-	    setitimer(ITIMER_REAL, &it, NULL))
+	if (!gettime || set_handler(SIGALRM, h_alarm, true) || setitimer(ITIMER_REAL, &it, NULL))
 		return 2;
 	for (int i = 0; i < MILLION_CALLS; i++) {
 		if (gettime(CLOCK_MONOTONIC, &ts) || ts_ns(&ts) < last)

@@ -50,7 +50,8 @@ int __vdso_clock_getres(int clock, struct timespec *res)
  * RDTSCP where there is no RDPID (Intel SDM vol. 2B, RDPID and RDTSCP); the
  * clock page says which the CPU has. Without either, the system call.
  */
-long __vdso_getcpu(unsigned int *cpu, unsigned int *node, struct getcpu_cache *unused __attribute__((unused)))
+long __vdso_getcpu(unsigned int *cpu, unsigned int *node,
+		   struct getcpu_cache *unused __attribute__((unused)))
 {
 	unsigned long aux;
 	unsigned int lo, hi, tsc_aux;
@@ -73,10 +74,13 @@ long __vdso_getcpu(unsigned int *cpu, unsigned int *node, struct getcpu_cache *u
 	return 0;
 }
 
-int clock_gettime(int clock, struct timespec *ts) __attribute__((weak, alias("__vdso_clock_gettime")));
+int clock_gettime(int clock, struct timespec *ts)
+	__attribute__((weak, alias("__vdso_clock_gettime")));
 int gettimeofday(struct timeval *tv, struct timezone *tz)
 	__attribute__((weak, alias("__vdso_gettimeofday")));
 long time(long *t) __attribute__((weak, alias("__vdso_time")));
-int clock_getres(int clock, struct timespec *res) __attribute__((weak, alias("__vdso_clock_getres")));
-long getcpu(unsigned int *cpu, unsigned int *node, struct getcpu_cache *unused __attribute__((unused)))
+int clock_getres(int clock, struct timespec *res)
+	__attribute__((weak, alias("__vdso_clock_getres")));
+long getcpu(unsigned int *cpu, unsigned int *node,
+	    struct getcpu_cache *unused __attribute__((unused)))
 	__attribute__((weak, alias("__vdso_getcpu")));

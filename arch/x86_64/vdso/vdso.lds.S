@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The x86_64 vDSO: Linux's names and version (glibc and musl look for LINUX_2.6). */
-#include <vdso-layout.lds.h>
+#include <vdso-layout.lds>
 
 VERSION
 {
