@@ -72,6 +72,7 @@ COMMIT_C := $(BUILD)/gen/commit.c
 KERNEL_C += $(COMMIT_C)
 KERNEL_S := $(sort $(wildcard boot/$(ARCH)/*.S arch/$(ARCH)/*.S)) libc/arch/$(ARCH)/string.S
 KERNEL_OBJS := $(patsubst %,$(OBJ)/%.o,$(KERNEL_C) $(KERNEL_S))
+include vdso/build.mk
 
 # The lock debugger (kernel/locking/lockdep.c) is on unless LOCK_DEBUG=0 (a clean build: objects do not
 # record the flags they were built with). make test always runs with it on.

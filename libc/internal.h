@@ -29,6 +29,19 @@ void __stdio_exit(void);
 extern unsigned long *__auxv;
 
 /*
+ * The vDSO (unistd/vdso.c): __vdso_setup() finds its functions at start-up;
+ * a pointer stays NULL without a vDSO or the symbol, and the caller makes
+ * the system call. __vdso_lookup() gives any exported function of a version.
+ */
+struct timespec;
+struct timeval;
+struct timezone;
+void __vdso_setup(void);
+void *__vdso_lookup(const char *name, const char *version);
+extern int (*__vdso_clock_gettime)(int clock, struct timespec *ts);
+extern int (*__vdso_gettimeofday)(struct timeval *tv, struct timezone *tz);
+
+/*
  * Assembly half (arch/<arch>/thread_start.S): issues clone3; in the child,
  * calls fn(arg) on the new stack and ends the thread with exit(2) and fn's
  * result. Returns clone3's raw result (the tid, or a negative errno) in the

@@ -57,6 +57,8 @@ function target(k, p,   kd) {
 	if (kd == "wall") return 0
 	op = "le"
 	if (k == "fork_wait") { lim = 100000; return 1 }
+	if ((k == "vdso_clock_gettime" || k == "vdso_clock_gettime_on") && kd == "arm64") { lim = 100; return 1 }
+	if ((k == "vdso_clock_gettime" || k == "vdso_clock_gettime_on") && kd == "bochs") { lim = 150; return 1 }
 	if (k == "raw_thread_on" && kd == "arm64") { lim = 25000; return 1 }
 	if ((k == "raw_thread_on" || k == "raw_thread_off") && kd == "bochs") { lim = 40000; return 1 }
 	if (k == "ratio_raw_thread") { lim = 1.10; return 1 }
@@ -68,6 +70,7 @@ function target(k, p,   kd) {
 
 function target_text(k) {
 	if (k == "fork_wait") return "<= 100k (arm64 instr., Bochs ticks)"
+	if (k == "vdso_clock_gettime" || k == "vdso_clock_gettime_on") return "<= 100 arm64; <= 150 Bochs"
 	if (k == "raw_thread_on") return "<= 25k arm64; <= 40k Bochs"
 	if (k == "raw_thread_off") return "<= 40k Bochs"
 	if (k == "ratio_raw_thread") return "<= 1.10"
@@ -153,6 +156,9 @@ END {
 	rule()
 	line("counter", "counter read overhead (2 reads)")
 	line("getppid", "getppid")
+	line("clock_gettime_syscall", "clock_gettime(MONOTONIC), system call")
+	line("vdso_clock_gettime", "clock_gettime(MONOTONIC), vDSO, shstk off")
+	line("vdso_clock_gettime_on", "clock_gettime(MONOTONIC), vDSO, shstk on")
 	line("fork_wait", "fork + wait4")
 	line("fork_wait_on", "fork + wait4, shadow stack on")
 	line("raw_thread_off", "raw clone thread + futex join, shstk off")

@@ -9,6 +9,8 @@
  *
  * Every row is the median of `runs` samples (default 1000) after one
  * warm-up, each sample one operation between two counter reads: getppid;
+ * clock_gettime(CLOCK_MONOTONIC) by the system call and through the vDSO
+ * (shadow stacks off and on);
  * fork + wait4; a raw clone(2) thread (CLONE_VM ..., the child exits at
  * once) joined on its CLONE_CHILD_CLEARTID futex, and a libc
  * thread_create + thread_join, shadow stacks off and on; mmap + munmap
@@ -33,6 +35,7 @@
 #include "shstk_enable.h"
 #include <errno.h>
 #include <linux/futex.h>
+#include <machine/syscall.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -130,6 +133,26 @@ static uint64_t time_getppid(void)
 	uint64_t t0 = counter_read();
 
 	getppid();
+	return counter_read() - t0;
+}
+
+/* clock_gettime(CLOCK_MONOTONIC) as libc makes it: through the vDSO where the kernel maps one. */
+static uint64_t time_vdso_clock_gettime(void)
+{
+	struct timespec ts;
+	uint64_t t0 = counter_read();
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return counter_read() - t0;
+}
+
+/* The same clock by the system call, for comparison. */
+static uint64_t time_syscall_clock_gettime(void)
+{
+	struct timespec ts;
+	uint64_t t0 = counter_read();
+
+	syscall2(__NR_clock_gettime, CLOCK_MONOTONIC, (long)&ts);
 	return counter_read() - t0;
 }
 
@@ -509,9 +532,9 @@ static __attribute__((noreturn)) void second_half(void)
 	long err = SHSTK_ENABLE();
 
 	if (err) {
-		const char *keys[] = { "raw_thread_on", "libc_thread_on", "fork_wait_on",
-				       "live_on_1",	"live_on_100",	  "live_on_1000",
-				       "live_on_10000" };
+		const char *keys[] = { "vdso_clock_gettime_on", "raw_thread_on", "libc_thread_on",
+				       "fork_wait_on",		"live_on_1",	 "live_on_100",
+				       "live_on_1000",		"live_on_10000" };
 
 		printf("bench note shadow stacks unavailable: %s says %ld\n", SHSTK_ENABLE_NAME,
 		       err);
@@ -522,6 +545,8 @@ static __attribute__((noreturn)) void second_half(void)
 		finish();
 	}
 	printf("bench note shadow stacks on: %s\n", SHSTK_ENABLE_NAME);
+	row("vdso_clock_gettime_on", time_vdso_clock_gettime,
+	    "clock_gettime(CLOCK_MONOTONIC) through the vDSO, shadow stack on");
 	thread_rows(true);
 	row("fork_wait_on", time_fork_wait, "fork + wait4, shadow stack on");
 
@@ -587,6 +612,8 @@ static void setup_churn(void)
 
 static const struct simple_row simple_rows[] = {
 	{ "getppid", time_getppid, false, NULL },
+	{ "vdso_clock_gettime", time_vdso_clock_gettime, false, NULL },
+	{ "vdso_clock_gettime_on", time_vdso_clock_gettime, true, NULL },
 	{ "fork_wait", time_fork_wait, false, NULL },
 	{ "raw_thread_off", time_raw_thread, false, NULL },
 	{ "raw_thread_on", time_raw_thread, true, NULL },
@@ -700,6 +727,10 @@ int main(int argc, char **argv)
 
 	row("counter", time_counter, "two back-to-back counter reads (the timing overhead)");
 	row("getppid", time_getppid, "getppid");
+	row("clock_gettime_syscall", time_syscall_clock_gettime,
+	    "clock_gettime(CLOCK_MONOTONIC) by the system call");
+	row("vdso_clock_gettime", time_vdso_clock_gettime,
+	    "clock_gettime(CLOCK_MONOTONIC) through the vDSO, shadow stack off");
 	row("fork_wait", time_fork_wait, "fork + wait4 (the child exits at once)");
 	thread_rows(false);
 

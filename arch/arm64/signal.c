@@ -14,8 +14,8 @@
  * esr_context after a fault (the ESR Linux reports), then gcs_context when
  * the CPU has GCS, then a zero terminator.
  *
- * The handler returns to sa_restorer, or to the kernel's trampoline page
- * (Linux uses the vDSO) holding "mov x8, #__NR_rt_sigreturn; svc #0". With
+ * The handler returns to sa_restorer, or, as on Linux, to the vDSO's
+ * __kernel_rt_sigreturn ("mov x8, #__NR_rt_sigreturn; svc #0"). With
  * GCS on, a signal cap ((GCSPR - 8) & ~0xfff, token type 0: never a valid
  * return address) and the trampoline's address are pushed on the GCS, and
  * rt_sigreturn consumes the cap and zeroes it (docs/ABI.md §5.7).
@@ -35,6 +35,7 @@
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/uaccess.h>
+#include <kernel/vdso.h>
 #include <kernel/vm.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -46,10 +47,6 @@
 #define GCS_MAGIC 0x47435300u /* "GCS\0" */
 #define ESR_MAGIC 0x45535201u
 #define SVC_INSN_LEN 4
-#define NR_RT_SIGRETURN 139
-
-/* Where every process finds the return trampoline: just above the mmap area. */
-#define SIGTRAMP_ADDR MMAP_TOP
 
 struct ctx_head {
 	u32 magic;
@@ -105,23 +102,26 @@ _Static_assert(sizeof(struct esr_ctx) == 16, "esr_context is 16 bytes");
 _Static_assert(offsetof(struct ucontext64, uc_mcontext) == 176, "Linux's ucontext layout");
 _Static_assert(offsetof(struct sigcontext64, reserved) == 288, "Linux's sigcontext layout");
 
+/* __kernel_rt_sigreturn's address in every program, looked up once. */
+static uintptr_t vdso_sigreturn(void)
+{
+	static uintptr_t addr;
+
+	if (!addr)
+		addr = vdso_symbol("__kernel_rt_sigreturn");
+	return addr;
+}
+
 static struct trap_frame *regs_of(const struct task *t)
 {
 	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
 }
 
-/* exec: every program gets the trampoline page (read + execute). */
+/* exec: the vDSO (kernel/time/vdso.c) holds the signal return; nothing else to add. */
 int arch_exec_mm(struct mm *mm)
 {
-	static const u32 tramp[] = {
-		0xd2800000u | (NR_RT_SIGRETURN << 5) | 8, /* movz x8, #139 */
-		0xd4000001u,				  /* svc #0 */
-	};
-	int err = mm_map(mm, SIGTRAMP_ADDR, PAGE_SIZE, PROT_READ | PROT_EXEC, VM_IMAGE, false);
-
-	if (err)
-		return err;
-	return mm_write(mm, SIGTRAMP_ADDR, tramp, sizeof(tramp));
+	(void)mm;
+	return 0;
 }
 
 void arch_syscall_restart(struct task *t, enum syscall_restart how)
@@ -174,7 +174,7 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	static struct rt_sigframe frame;
 	bool to_altstack;
 	uintptr_t sp = sigframe_stack(t, ka, f->sp, f->sp, &to_altstack);
-	uintptr_t ret = (ka->flags & SA_RESTORER) ? ka->restorer : SIGTRAMP_ADDR;
+	uintptr_t ret = (ka->flags & SA_RESTORER) ? ka->restorer : vdso_sigreturn();
 
 	uintptr_t at = ALIGN_DOWN(sp - sizeof(frame), 16);
 

@@ -85,6 +85,7 @@ void x86_task_setup_cpu(void)
 	wrmsr(MSR_STAR, ((u64)(USER_DS - 8) << 48) | ((u64)KERNEL_CS << 32));
 	wrmsr(MSR_LSTAR, (u64)syscall_entry);
 	wrmsr(MSR_FMASK, RFLAGS_IF | RFLAGS_TF | RFLAGS_DF | RFLAGS_NT | RFLAGS_AC);
+	x86_getcpu_setup_cpu();
 }
 
 /* The boot CPU's set-up, with the FPU image every new program starts from. */

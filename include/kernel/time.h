@@ -35,8 +35,11 @@ s64 time_monotonic_ns(void);
 /* CLOCK_REALTIME in nanoseconds since the Unix epoch. */
 s64 time_realtime_ns(void);
 
-/* Reads the boot-time wall clock; called once at boot. */
+/* Reads the boot-time wall clock and makes the vDSO; called once at boot. */
 void time_init(void);
+
+/* Writes the clocks into the vDSO's clock page: at each tick and when they are set. */
+void time_publish(void);
 
 /* Seconds since the Unix epoch of a UTC date and time (month 1-12, day 1-31). */
 s64 time_from_civil(s64 year, unsigned int month, unsigned int day, unsigned int hour,

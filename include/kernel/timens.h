@@ -11,10 +11,13 @@
 #include <kernel/atomic.h>
 #include <kernel/types.h>
 
+struct shmem;
+
 struct time_ns {
 	refcount_t refs;
 	s64 monotonic_offset_ns;
 	s64 boottime_offset_ns;
+	struct shmem *vvar; /* its [vvar] pages (kernel/time/vdso.c) */
 };
 
 extern struct time_ns init_time_ns;

@@ -51,9 +51,17 @@ int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsign
  * fresh object behind it), as mm_map(). 0 or -ENOMEM.
  */
 int mm_map_shared(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, bool fixed);
+/*
+ * Maps [start, start + len) as pages of the existing shared object s, from
+ * its first page (the area takes its own reference), with VM_SHARED | flags.
+ * 0 or -ENOMEM.
+ */
+struct shmem;
+int mm_map_object(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
+		  struct shmem *s, bool fixed);
 /* Unmaps a range (pages freed). 0 or -ENOMEM (a split failed). */
 int mm_unmap(struct mm *mm, uintptr_t start, size_t len);
-/* Linux's mprotect on the range: 0, -ENOMEM (unmapped hole) */
+/* Linux's mprotect on the range: 0, -ENOMEM (unmapped hole), -EACCES (write to [vdso]/[vvar]) */
 int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot);
 
 /*

@@ -18,6 +18,12 @@
 #define VM_SHADOW_STACK (1u << 2) /* hardware shadow stack (CET / GCS) */
 #define VM_IMAGE (1u << 3)	  /* loaded from the ELF file */
 #define VM_SHARED (1u << 4)	  /* MAP_SHARED anonymous memory: vma.shared holds its pages */
+/*
+ * The kernel's pages every program shares (kernel/time/vdso.c), VM_SHARED
+ * too: never made writable, shown private in /proc/PID/maps, as Linux's.
+ */
+#define VM_VDSO (1u << 5) /* [vdso]: the vDSO's code */
+#define VM_VVAR (1u << 6) /* [vvar]: the data it reads */
 
 struct shmem;
 

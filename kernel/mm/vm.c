@@ -112,6 +112,15 @@ int mm_map_shared(struct mm *mm, uintptr_t start, size_t len, unsigned int prot,
 	return err;
 }
 
+int mm_map_object(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
+		  struct shmem *s, bool fixed)
+{
+	int err = make_room(mm, start, start + len, fixed);
+
+	return err ? err
+		   : vma_insert_shared(&mm->vmas, start, start + len, prot, VM_SHARED | flags, s);
+}
+
 int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
 {
 	return vma_remove(&mm->vmas, start, start + len, release_pages, mm);
@@ -127,13 +136,18 @@ static void apply_prot(uintptr_t start, uintptr_t end, unsigned int prot, unsign
 
 int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot)
 {
-	/* Shadow-stack memory is never executable (Linux's arch_validate_flags). */
-	if (prot & PROT_EXEC) {
-		for (const struct vma *v = vma_first_above(&mm->vmas, start);
-		     v && v->start < start + len; v = vma_next(v)) {
-			if (v->flags & VM_SHADOW_STACK)
-				return -EINVAL;
-		}
+	for (const struct vma *v = vma_first_above(&mm->vmas, start); v && v->start < start + len;
+	     v = vma_next(v)) {
+		/* Shadow-stack memory is never executable (Linux's arch_validate_flags). */
+		if ((prot & PROT_EXEC) && (v->flags & VM_SHADOW_STACK))
+			return -EINVAL;
+		/*
+		 * Every program shares the vDSO's pages: never writable. Linux's
+		 * [vvar] lacks VM_MAYWRITE (EACCES); its [vdso] would be made a
+		 * private copy, which Umbra does not do: EACCES as well.
+		 */
+		if ((prot & PROT_WRITE) && (v->flags & (VM_VDSO | VM_VVAR)))
+			return -EACCES;
 	}
 	return vma_protect(&mm->vmas, start, start + len, prot, apply_prot, mm);
 }

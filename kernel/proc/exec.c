@@ -20,6 +20,7 @@
 #include <kernel/signal.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
+#include <kernel/vdso.h>
 #include <kernel/vm.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -135,6 +136,7 @@ static uintptr_t build_stack(struct mm *mm, const struct elf_image *img, const c
 
 	uintptr_t at_random = push_bytes(&b, random, sizeof(random));
 	u64 auxv[][2] = {
+		{ AT_SYSINFO_EHDR, VDSO_BASE }, /* first, as Linux's ARCH_DLINFO */
 		{ AT_PHDR, img->phdr_vaddr },
 		{ AT_PHENT, img->phentsize },
 		{ AT_PHNUM, img->phnum },
@@ -222,6 +224,8 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 	err = load_segments(mm, &img, e->data, e->size);
 	if (!err)
 		err = arch_exec_mm(mm);
+	if (!err)
+		err = vdso_map(mm, current->proc->time_ns);
 	if (err)
 		goto fail;
 	sp = build_stack(mm, &img, path, argv, envp);

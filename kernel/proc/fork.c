@@ -18,6 +18,7 @@
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/timens.h>
+#include <kernel/vdso.h>
 #include <kernel/vm.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -155,6 +156,12 @@ long kernel_clone(struct kernel_clone_args *k)
 			err = -ENOMEM;
 			goto put_pid;
 		}
+		/* A child in another time namespace reads that namespace's offsets. */
+		err = (f & CLONE_THREAD)
+			      ? 0
+			      : vdso_fork(child->mm, tns ? tns : pp->time_ns_for_children);
+		if (err)
+			goto put_mm;
 	}
 	if (f & CLONE_FILES) {
 		child->files = parent->files;

@@ -4,6 +4,7 @@
 #include <kernel/pid.h>
 #include <kernel/task.h>
 #include <kernel/timens.h>
+#include <kernel/vdso.h>
 #include <string.h>
 
 struct time_ns init_time_ns = { .refs = REFCOUNT_INIT(1) };
@@ -88,6 +89,10 @@ struct time_ns *time_ns_create(void)
 {
 	struct time_ns *ns = kzalloc(sizeof(*ns));
 
+	if (ns && vdso_timens_init(ns)) {
+		kfree(ns);
+		return NULL;
+	}
 	if (ns)
 		refcount_set(&ns->refs, 1);
 	return ns;
@@ -100,6 +105,8 @@ void time_ns_get(struct time_ns *ns)
 
 void time_ns_put(struct time_ns *ns)
 {
-	if (refcount_dec_and_test(&ns->refs) && ns != &init_time_ns)
+	if (refcount_dec_and_test(&ns->refs) && ns != &init_time_ns) {
+		vdso_timens_free(ns);
 		kfree(ns);
+	}
 }

@@ -13,6 +13,7 @@
 #include <kernel/timens.h>
 #include <kernel/timer.h>
 #include <kernel/uaccess.h>
+#include <kernel/vdso.h>
 #include <kernel/waitq.h>
 #include <uapi/linux/errno.h>
 
@@ -41,6 +42,14 @@ void time_init(void)
 		pr_info("time: real-time clock says %ld s since the epoch\n", (long)epoch);
 	else
 		pr_info("time: no real-time clock: the wall clock starts at the epoch\n");
+	vdso_init();
+	time_publish();
+}
+
+void time_publish(void)
+{
+	vdso_clock_update(time_monotonic_ns(), realtime_offset_ns, sys_tz.tz_minuteswest,
+			  sys_tz.tz_dsttime);
 }
 
 /* Days from 1970-01-01 to y-m-d of the proleptic Gregorian calendar (eras of 400 years). */
@@ -187,6 +196,7 @@ static int settimeofday_ns(const struct timespec *tv, const struct timezone *tz)
 		if (tz->tz_minuteswest > 15 * 60 || tz->tz_minuteswest < -15 * 60)
 			return -EINVAL;
 		sys_tz = *tz;
+		time_publish();
 	}
 	if (tv) {
 		s64 ns = tv->tv_sec * NSEC_PER_SEC + tv->tv_nsec, mono = time_monotonic_ns();
@@ -194,6 +204,7 @@ static int settimeofday_ns(const struct timespec *tv, const struct timezone *tz)
 		if (ns < mono)
 			return -EINVAL;
 		realtime_offset_ns = ns - mono;
+		time_publish();
 	}
 	return 0;
 }

@@ -10,6 +10,7 @@ static u64 ticks;
 void timer_tick(void)
 {
 	WRITE_ONCE(ticks, ticks + 1);
+	time_publish();
 }
 
 u64 timer_ticks(void)

@@ -31,6 +31,7 @@ void __libc_start(long *sp)
 		p++;
 	__auxv = (unsigned long *)(p + 1);
 	environ = envp;
+	__vdso_setup();
 
 	main_tcb.self = &main_tcb;
 	if (arch_set_thread_pointer(&main_tcb) < 0)

@@ -161,8 +161,11 @@ int nanosleep(const struct timespec *req, struct timespec *rem)
 	return (int)RET(syscall2(__NR_nanosleep, (long)req, (long)rem));
 }
 
+/* Through the vDSO where there is one: its result is the system call's (0 or -errno). */
 int clock_gettime(clockid_t clk, struct timespec *ts)
 {
+	if (__vdso_clock_gettime)
+		return (int)RET(__vdso_clock_gettime(clk, ts));
 	return (int)RET(syscall2(__NR_clock_gettime, clk, (long)ts));
 }
 

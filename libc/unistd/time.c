@@ -50,6 +50,8 @@ time_t time(time_t *t)
 
 int gettimeofday(struct timeval *tv, struct timezone *tz)
 {
+	if (__vdso_gettimeofday)
+		return (int)RET(__vdso_gettimeofday(tv, tz));
 	return (int)RET(syscall2(__NR_gettimeofday, (long)tv, (long)tz));
 }
 

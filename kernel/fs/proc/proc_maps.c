@@ -26,6 +26,10 @@ static const char *area_name(const struct vma *v)
 		return "[stack]";
 	if (v->flags & VM_BRK)
 		return "[heap]";
+	if (v->flags & VM_VDSO)
+		return "[vdso]";
+	if (v->flags & VM_VVAR)
+		return "[vvar]";
 	return NULL;
 }
 
@@ -37,7 +41,7 @@ static void show_header(struct proc_buf *b, const struct vma *v)
 	proc_printf(b, "%08lx-%08lx %c%c%c%c 00000000 00:00 0 ", (unsigned long)v->start,
 		    (unsigned long)v->end, (v->prot & PROT_READ) ? 'r' : '-',
 		    (v->prot & PROT_WRITE) ? 'w' : '-', (v->prot & PROT_EXEC) ? 'x' : '-',
-		    (v->flags & VM_SHARED) ? 's' : 'p');
+		    (v->flags & VM_SHARED) && !(v->flags & (VM_VDSO | VM_VVAR)) ? 's' : 'p');
 	if (name) {
 		proc_pad_to(b, line, MAPS_NAME_COLUMN);
 		proc_printf(b, " %s", name);

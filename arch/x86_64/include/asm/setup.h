@@ -39,6 +39,8 @@ void x86_early_map_ram(const struct boot_info *info);
 void x86_task_setup(void);
 /* This CPU's FPU/SSE control bits for user space and its SYSCALL MSRs (every CPU). */
 void x86_task_setup_cpu(void);
+/* Each CPU's number where the vDSO's getcpu() reads it (vdso_getcpu.c). */
+void x86_getcpu_setup_cpu(void);
 
 struct task;
 /* t's FPU/SSE registers back to their initial state (a signal handler's). */

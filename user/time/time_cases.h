@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* What /bin/time's files share: vdso.c's cases, main.c's clock restorer. */
+#ifndef TIME_CASES_H
+#define TIME_CASES_H
+
+#include <stdbool.h>
+
+/* Puts CLOCK_REALTIME back at saved_rt plus the time since saved_mono (main.c). */
+void restore_realtime(long long saved_rt, long long saved_mono);
+
+struct user_siginfo;
+/*
+ * Installs fn (SA_SIGINFO | SA_RESTART) for sig, with the program's own
+ * restorer or (restorer false) none: arm64's kernel then returns through the
+ * vDSO (main.c, which holds sig_arch.h). 0 or -errno.
+ */
+long set_handler(int sig, void (*fn)(int, struct user_siginfo *, void *), bool restorer);
+
+/* vdso.c: bodies for run(), and a case that reports itself. */
+int body_vdso_mapped(void);
+int body_vdso_agrees_with_syscalls(void);
+int body_vdso_follows_settimeofday(void);
+int body_vdso_in_new_time_namespace(void);
+void case_vdso_million_calls_on_shadow_stack(void);
+
+#ifdef __x86_64__
+#define VDSO_ARCH_CASES 0
+#else
+#define VDSO_ARCH_CASES 1
+int body_vdso_sigreturn_trampoline(void);
+#endif
+
+#endif
