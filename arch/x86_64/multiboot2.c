@@ -8,6 +8,7 @@
 #include <asm/page.h>
 #include <kernel/boot.h>
 #include <kernel/panic.h>
+#include <kernel/printk.h>
 #include <string.h>
 
 #define MB2_BOOTLOADER_MAGIC 0x36d76289
@@ -18,9 +19,10 @@
 #define MB2_TAG_MODULE 3
 #define MB2_TAG_MMAP 6
 #define MB2_TAG_FRAMEBUFFER 8
-#define MB2_TAG_ACPI_OLD 14 /* a copy of the ACPI 1.0 RSDP (§3.6.11) */
-#define MB2_TAG_ACPI_NEW 15 /* a copy of the ACPI 2.0+ RSDP (§3.6.12) */
-#define MB2_TAG_EFI64 12    /* the EFI system table's address (§3.6.13), under UEFI */
+#define MB2_TAG_ACPI_OLD 14  /* a copy of the ACPI 1.0 RSDP (§3.6.11) */
+#define MB2_TAG_ACPI_NEW 15  /* a copy of the ACPI 2.0+ RSDP (§3.6.12) */
+#define MB2_TAG_EFI64 12     /* the EFI system table's address (§3.6.13), under UEFI */
+#define MB2_TAG_LOAD_BASE 21 /* where a relocatable image was put (§3.6.23) */
 #define MB2_MEMORY_AVAILABLE 1
 
 #define LOW_MEMORY_END 0x100000 /* real-mode IVT, BIOS data, EBDA, ROMs */
@@ -38,6 +40,10 @@ struct mb2_mmap_entry {
 };
 
 extern const char __kernel_phys_start[], __kernel_phys_end[];
+
+/* The loader's load base tag, when it gave one (a loader that moved the image must). */
+static bool loader_said_base;
+static u32 loader_base;
 
 static void copy_string(char *dst, size_t size, const struct mb2_tag *tag, size_t offset)
 {
@@ -167,6 +173,12 @@ void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info)
 			if (tag->size >= 16)
 				memcpy(&info->efi_system_table, tag + 1, 8);
 			break;
+		case MB2_TAG_LOAD_BASE:
+			if (tag->size >= 12) {
+				memcpy(&loader_base, tag + 1, 4);
+				loader_said_base = true;
+			}
+			break;
 		default:
 			break;
 		}
@@ -174,7 +186,28 @@ void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info)
 	}
 
 	boot_add_range(info->reserved, &info->nr_reserved, 0, LOW_MEMORY_END);
-	boot_add_range(info->reserved, &info->nr_reserved, (phys_addr_t)__kernel_phys_start,
-		       (phys_addr_t)__kernel_phys_end);
+	boot_add_range(info->reserved, &info->nr_reserved,
+		       (phys_addr_t)__kernel_phys_start + x86_kernel_load_offset,
+		       (phys_addr_t)__kernel_phys_end + x86_kernel_load_offset);
 	boot_add_range(info->reserved, &info->nr_reserved, mbi, mbi + total);
+}
+
+/*
+ * The image's first byte is where start.S measured it; the loader's tag,
+ * when there is one, names the same address (its load base is the lowest
+ * segment's, which is .boot's, __kernel_phys_start).
+ */
+void multiboot2_report_load(void)
+{
+	phys_addr_t linked = (phys_addr_t)__kernel_phys_start;
+	phys_addr_t at = linked + x86_kernel_load_offset;
+
+	if (loader_said_base)
+		printk("boot: kernel at %#lx, linked at %#lx (%s; the loader's load base %#x)\n",
+		       (unsigned long)at, (unsigned long)linked,
+		       at == linked ? "not moved" : "moved by the loader", loader_base);
+	else
+		printk("boot: kernel at %#lx, linked at %#lx (%s; no load base tag)\n",
+		       (unsigned long)at, (unsigned long)linked,
+		       at == linked ? "not moved" : "moved by the loader");
 }

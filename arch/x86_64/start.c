@@ -12,11 +12,14 @@
 
 static struct boot_info boot_info;
 
-__attribute__((noreturn)) void x86_64_start(u32 magic, u32 mbi_phys);
+phys_addr_t x86_kernel_load_offset;
 
-void x86_64_start(u32 magic, u32 mbi_phys)
+__attribute__((noreturn)) void x86_64_start(u32 magic, u32 mbi_phys, u32 load_offset);
+
+void x86_64_start(u32 magic, u32 mbi_phys, u32 load_offset)
 {
-	arch_set_this_cpu(&cpus[0]); /* before anything takes a lock */
+	x86_kernel_load_offset = load_offset; /* before any kernel_image_to_phys() */
+	arch_set_this_cpu(&cpus[0]);	      /* before anything takes a lock */
 	gdt_init();
 	idt_init();
 	x86_task_setup();
@@ -24,5 +27,6 @@ void x86_64_start(u32 magic, u32 mbi_phys)
 	serial_init(boot_info.cmdline); /* console=ttyS<n> from the first line on */
 	x86_early_map_ram(&boot_info);
 	debugcon_init(boot_info.cmdline);
+	multiboot2_report_load(); /* after the debugcon, where qemu-x86_64-modern reads the log */
 	kernel_main(&boot_info);
 }

@@ -4,15 +4,21 @@
  *
  * GRUB enters _start in 32-bit protected mode, paging off, with EAX = the
  * Multiboot2 magic and EBX = the physical address of the boot information
- * (Multiboot2 specification §3.3). We build throw-away page tables that map
- * the first 4 GiB of physical memory three times -- identity (so this code
- * keeps running when paging comes on), at the direct map and at the kernel
- * image window -- enter long mode (Intel SDM vol. 3A §10.8.5: PAE, then
- * EFER.LME, then CR0.PG) and jump to the higher half. arch_mm_init() later
- * replaces these tables with the kernel's own.
+ * (Multiboot2 specification §3.3). We build throw-away page tables -- the
+ * first 4 GiB of physical memory identity-mapped (so this code keeps
+ * running when paging comes on) and at the direct map, and the image's own
+ * 2 MiB blocks at the kernel image window -- enter long mode (Intel SDM
+ * vol. 3A §10.8.5: PAE, then EFER.LME, then CR0.PG) and jump to the higher
+ * half. arch_mm_init() later replaces these tables with the kernel's own.
  *
- * This code runs at its physical address (the .boot section is linked
- * there); everything else is linked at KERNEL_VMA.
+ * The image is relocatable (the header's relocatable tag, spec §3.1.13):
+ * the boot loader may put it at any 2 MiB-aligned address below 4 GiB that
+ * its memory map says is free, not only where it is linked (KERNEL_PHYS).
+ * So this code runs wherever it was put: it measures the distance between
+ * where it runs and where it is linked (EBP, the "load offset") and adds it
+ * to every absolute address it uses; the kernel image window maps the
+ * link address plus that offset, and x86_64_start() receives it for
+ * kernel_image_to_phys(). Everything but .boot is linked at KERNEL_VMA.
  */
 #include <asm/page.h>
 #include <asm/segment.h>
@@ -20,6 +26,19 @@
 
 #define MB2_MAGIC 0xe85250d6	   /* header magic (spec §3.1.1) */
 #define MB2_ARCH_I386 0
+#define MB2_TAG_OPTIONAL 1	   /* a loader that does not know the tag may ignore it */
+
+/*
+ * Where the loader may put the image (relocatable tag, spec §3.1.13): from
+ * the link address (the load offset is never negative) to 4 GiB (this code
+ * identity-maps only the first 4 GiB), in 2 MiB steps (the kernel window
+ * is built of 2 MiB pages), as high as the memory map allows -- "high" so
+ * that every boot, on every emulator, runs the kernel away from its link
+ * address, where a missed relocation would show at once.
+ */
+#define LOAD_ALIGN 0x200000
+#define LOAD_MAX 0xffffffff
+#define MB2_LOAD_PREFERENCE_HIGH 2
 
 #define PTE_P 0x1
 #define PTE_RW 0x2
@@ -45,6 +64,15 @@ mb2_header:
 	.long 0
 	.long 0
 	.balign 8
+	/* relocatable tag (spec §3.1.13): type 10, size 24 */
+	.short 10
+	.short MB2_TAG_OPTIONAL
+	.long 24
+	.long __kernel_phys_start	/* min_addr */
+	.long LOAD_MAX			/* max_addr: where the image may end */
+	.long LOAD_ALIGN
+	.long MB2_LOAD_PREFERENCE_HIGH
+	.balign 8
 	/* end tag: type 0, flags 0, size 8 */
 	.short 0
 	.short 0
@@ -57,9 +85,24 @@ mb2_header_end:
 _start:
 	cli
 	cld
-	movl %eax, boot_magic		/* keep magic and info pointer for C */
-	movl %ebx, boot_info_phys
-	movl $boot_stack_top, %esp
+	/*
+	 * Where are we? Only a CALL tells 32-bit code its own address, and it
+	 * needs four bytes of stack; the loader gives none (spec §3.3: ESP
+	 * undefined). The boot information's reserved word (bytes 4-7, spec
+	 * §3.6.1, ignored by the OS) serves, as Linux's startup_32 borrows a
+	 * scratch word of its boot_params. EBP = run address - link address.
+	 */
+	leal 8(%ebx), %esp
+	call 1f
+1:	popl %ebp
+	subl $1b, %ebp
+	testl $(LOAD_ALIGN - 1), %ebp
+	jnz bad_load_address		/* the kernel window needs 2 MiB steps */
+
+	movl %eax, boot_magic(%ebp)	/* keep magic and info pointer for C */
+	movl %ebx, boot_info_phys(%ebp)
+	movl %ebp, boot_load_offset(%ebp)
+	leal boot_stack_top(%ebp), %esp
 
 	/* Long mode is CPUID.80000001H:EDX[29] (SDM vol. 2A, CPUID). */
 	movl $0x80000000, %eax
@@ -70,18 +113,18 @@ _start:
 	cpuid
 	testl $(1 << 29), %edx
 	jz no_long_mode
-	movl %edx, %ebp			/* EDX[20] = NX, used below */
+	movl %edx, %esi			/* EDX[20] = NX, used below */
 
 	/* Zero the table pages: GRUB loads .boot but we do not trust it with bss. */
-	movl $boot_tables, %edi
+	leal boot_tables(%ebp), %edi
 	movl $(boot_tables_end - boot_tables) / 4, %ecx
 	xorl %eax, %eax
 	rep stosl
 
 	/* Four page directories of 2 MiB pages: physical 0 .. 4 GiB. */
-	movl $boot_pd, %edx
+	leal boot_pd(%ebp), %edx
 	xorl %ecx, %ecx
-1:	movl %ecx, %eax
+2:	movl %ecx, %eax
 	shll $21, %eax
 	orl $(PTE_P | PTE_RW | PTE_PS), %eax
 	movl %eax, (%edx, %ecx, 8)
@@ -90,11 +133,11 @@ _start:
 	movl %eax, 4(%edx, %ecx, 8)
 	incl %ecx
 	cmpl $(4 * 512), %ecx
-	jne 1b
+	jne 2b
 
 	/* The low PDPT: entries 0..3 point at the four directories. */
-	movl $boot_pdpt_low, %edx
-	movl $boot_pd + (PTE_P | PTE_RW), %eax
+	leal boot_pdpt_low(%ebp), %edx
+	leal (boot_pd + (PTE_P | PTE_RW))(%ebp), %eax
 	movl %eax, 0(%edx)
 	addl $4096, %eax
 	movl %eax, 8(%edx)
@@ -103,19 +146,35 @@ _start:
 	addl $4096, %eax
 	movl %eax, 24(%edx)
 
-	/* The high PDPT maps -2 GiB: entries 510 and 511 = physical 0 .. 2 GiB. */
-	movl $boot_pdpt_high, %edx
-	movl $boot_pd + (PTE_P | PTE_RW), %eax
+	/*
+	 * The kernel window: KERNEL_VMA + n * 2 MiB maps the image's block n
+	 * where it was loaded, physical n * 2 MiB + EBP, for the blocks the
+	 * image covers (the linker script's __boot_window_*) and no others:
+	 * nothing past the image is mapped there. The image ends below 4 GiB,
+	 * so the high words stay 0.
+	 */
+	leal boot_pd_kernel(%ebp), %edx
+	movl $__boot_window_first, %ecx
+3:	movl %ecx, %eax
+	shll $21, %eax
+	addl %ebp, %eax
+	orl $(PTE_P | PTE_RW | PTE_PS), %eax
+	movl %eax, (%edx, %ecx, 8)
+	incl %ecx
+	cmpl $__boot_window_end, %ecx
+	jne 3b
+
+	/* The high PDPT maps -2 GiB (entry 510) with that directory. */
+	leal boot_pdpt_high(%ebp), %edx
+	leal (boot_pd_kernel + (PTE_P | PTE_RW))(%ebp), %eax
 	movl %eax, 510 * 8(%edx)
-	addl $4096, %eax
-	movl %eax, 511 * 8(%edx)
 
 	/* PML4: identity (slot 0), direct map (slot 256), kernel window (511). */
-	movl $boot_pml4, %edx
-	movl $boot_pdpt_low + (PTE_P | PTE_RW), %eax
+	leal boot_pml4(%ebp), %edx
+	leal (boot_pdpt_low + (PTE_P | PTE_RW))(%ebp), %eax
 	movl %eax, 0(%edx)
 	movl %eax, 256 * 8(%edx)
-	movl $boot_pdpt_high + (PTE_P | PTE_RW), %eax
+	leal (boot_pdpt_high + (PTE_P | PTE_RW))(%ebp), %eax
 	movl %eax, 511 * 8(%edx)
 
 	movl %edx, %cr3
@@ -126,35 +185,47 @@ _start:
 	movl $MSR_EFER, %ecx
 	rdmsr
 	orl $EFER_LME, %eax
-	testl $(1 << 20), %ebp
-	jz 2f
+	testl $(1 << 20), %esi
+	jz 4f
 	orl $EFER_NXE, %eax
-2:	wrmsr
+4:	wrmsr
 
 	movl %cr0, %eax
 	orl $(CR0_PG | CR0_WP | CR0_PE), %eax
 	movl %eax, %cr0
 
-	lgdt boot_gdt_ptr
-	ljmp $KERNEL_CS, $long_mode_entry
+	/* The GDT's base and the far jump's target are where we run, not where we are linked. */
+	leal boot_gdt(%ebp), %eax
+	movl %eax, (boot_gdt_ptr + 2)(%ebp)
+	lgdt boot_gdt_ptr(%ebp)
+	pushl $KERNEL_CS
+	leal long_mode_entry(%ebp), %eax
+	pushl %eax
+	lret				/* far return: CS = a 64-bit code segment */
 
-	/* No long mode: say so on COM1 (polled, no set-up needed) and stop. */
+	/* A loader that ignored the tag's alignment: say so on COM1 and stop. */
+bad_load_address:
+	leal bad_load_msg(%ebp), %esi
+	jmp say_and_halt
+	/* No long mode: the same. */
 no_long_mode:
-	movl $no_lm_msg, %esi
-3:	lodsb
+	leal no_lm_msg(%ebp), %esi
+	/* The string at ESI on COM1 (polled, no set-up needed), then halt. */
+say_and_halt:
+5:	lodsb
 	testb %al, %al
-	jz 5f
+	jz 7f
 	movb %al, %bl
 	movw $COM1 + 5, %dx
-4:	inb %dx, %al
+6:	inb %dx, %al
 	testb $0x20, %al
-	jz 4b
+	jz 6b
 	movw $COM1, %dx
 	movb %bl, %al
 	outb %al, %dx
-	jmp 3b
-5:	hlt
 	jmp 5b
+7:	hlt
+	jmp 7b
 
 	.code64
 long_mode_entry:
@@ -165,8 +236,9 @@ long_mode_entry:
 	xorl %eax, %eax
 	movw %ax, %fs
 	movw %ax, %gs
-	movl boot_magic(%rip), %edi	/* the first two C arguments */
+	movl boot_magic(%rip), %edi	/* the first three C arguments */
 	movl boot_info_phys(%rip), %esi
+	movl boot_load_offset(%rip), %edx
 	movabsq $higher_half_entry, %rax
 	jmp *%rax
 
@@ -174,8 +246,11 @@ long_mode_entry:
 	.balign 4
 boot_magic:	.long 0
 boot_info_phys:	.long 0
+boot_load_offset: .long 0
 no_lm_msg:
 	.asciz "umbra: this CPU has no 64-bit long mode; halting.\r\n"
+bad_load_msg:
+	.asciz "umbra: loaded at an address not 2 MiB-aligned; halting.\r\n"
 
 	.balign 8
 boot_gdt:
@@ -185,7 +260,7 @@ boot_gdt:
 boot_gdt_end:
 boot_gdt_ptr:
 	.short boot_gdt_end - boot_gdt - 1
-	.long boot_gdt
+	.long boot_gdt			/* rewritten with the address we run at */
 
 	.balign 4096
 boot_tables:
@@ -193,6 +268,7 @@ boot_pml4:	.skip 4096
 boot_pdpt_low:	.skip 4096
 boot_pdpt_high:	.skip 4096
 boot_pd:	.skip 4 * 4096
+boot_pd_kernel:	.skip 4096
 boot_tables_end:
 	.skip 4096
 boot_stack_top:
@@ -203,10 +279,10 @@ boot_stack_top:
 higher_half_entry:
 	movabsq $boot_stack_end, %rsp
 	xorl %ebp, %ebp			/* ends the backtrace */
-	call x86_64_start		/* (magic, info physical address) */
-6:	cli
+	call x86_64_start		/* (magic, info physical address, load offset) */
+8:	cli
 	hlt
-	jmp 6b
+	jmp 8b
 
 	.bss
 	.balign 16

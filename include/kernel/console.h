@@ -10,6 +10,13 @@
 
 /* Writes one byte to every console sink. */
 void console_putc(char c);
+/*
+ * The boot CPU's clock tick (sched_tick()): draws a few of the screen's
+ * rows a scroll left stale, unless another CPU is printing (printk.c).
+ */
+void console_tick(void);
+/* The same, with the console lock held (console.c). */
+void console_screen_catch_up(void);
 
 /* Waits until every byte written so far has left the devices. */
 void console_flush(void);

@@ -33,6 +33,8 @@ struct fbcon {
 	u32 colour;	       /* of new text, 0xRRGGBB */
 	char text[FBCON_MAX_ROWS][FBCON_MAX_COLS];
 	u32 text_colour[FBCON_MAX_ROWS][FBCON_MAX_COLS];
+	bool stale[FBCON_MAX_ROWS]; /* the row's pixels are not its text yet (a scroll moved it) */
+	unsigned int nr_stale;
 };
 
 /* Sets con up on fb whose memory the kernel sees at base, and clears it. False if unusable. */
@@ -45,6 +47,12 @@ void fbcon_draw_big(struct fbcon *con, unsigned int col, unsigned int row, const
 /* Fills w x h pixels at pixel (x, y) with colour, cut at the screen's edge (nothing in text mode). */
 void fbcon_fill_rect(struct fbcon *con, unsigned int x, unsigned int y, unsigned int w,
 		     unsigned int h, u32 colour);
+/*
+ * Draws up to max_rows of the rows a scroll left stale, top first; returns
+ * how many stay stale. The console calls it a few rows per clock tick
+ * (console_tick()), so no one call draws the whole screen.
+ */
+unsigned int fbcon_catch_up(struct fbcon *con, unsigned int max_rows);
 /* Moves the cursor to (col, row) and sets the colour of the text that follows. */
 void fbcon_goto(struct fbcon *con, unsigned int col, unsigned int row, u32 colour);
 

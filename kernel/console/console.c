@@ -27,6 +27,22 @@ void console_putc(char c)
 	}
 }
 
+/*
+ * Rows of the screen drawn per clock tick after a scroll: at 100 Hz a
+ * 45-row screen is whole again within a quarter of a second, and a tick
+ * never draws more than two rows with interrupts off.
+ */
+#define SCREEN_ROWS_PER_TICK 2
+
+void console_screen_catch_up(void)
+{
+	if (screen_on && !screen_busy && screen.nr_stale) {
+		screen_busy++;
+		fbcon_catch_up(&screen, SCREEN_ROWS_PER_TICK);
+		screen_busy--;
+	}
+}
+
 void console_flush(void)
 {
 	arch_console_flush();

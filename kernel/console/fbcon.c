@@ -4,8 +4,13 @@
  * and only ever writes to the framebuffer, never reads it back: reading
  * video memory is slow on real machines (it is mapped uncached or
  * write-combining). When the cursor passes the last row the text jumps up
- * by a quarter of the screen and every cell is redrawn -- one redraw per
- * many lines keeps a chatty boot log cheap.
+ * by a quarter of the screen -- one jump per many lines keeps a chatty boot
+ * log cheap -- and every row is marked stale rather than redrawn there and
+ * then: printk runs with interrupts off, and on a large real screen a whole
+ * redraw takes long enough to lose clock ticks. A row is drawn whole when
+ * text is next written on it, and the rest a few rows per tick
+ * (fbcon_catch_up(), from console_tick()). Text mode's 4000 bytes are
+ * redrawn at once.
  */
 #include <kernel/fbcon.h>
 #include <kernel/font.h>
@@ -127,11 +132,31 @@ static void draw_cell(struct fbcon *con, unsigned int col, unsigned int row)
 		   con->scale, colour);
 }
 
+static void draw_row(struct fbcon *con, unsigned int r)
+{
+	for (unsigned int c = 0; c < con->cols; c++)
+		draw_cell(con, c, r);
+	if (con->stale[r]) {
+		con->stale[r] = false;
+		con->nr_stale--;
+	}
+}
+
 static void redraw(struct fbcon *con)
 {
 	for (unsigned int r = 0; r < con->rows; r++)
-		for (unsigned int c = 0; c < con->cols; c++)
-			draw_cell(con, c, r);
+		draw_row(con, r);
+}
+
+unsigned int fbcon_catch_up(struct fbcon *con, unsigned int max_rows)
+{
+	for (unsigned int r = 0; r < con->rows && con->nr_stale && max_rows; r++) {
+		if (con->stale[r]) {
+			draw_row(con, r);
+			max_rows--;
+		}
+	}
+	return con->nr_stale;
 }
 
 static void scroll(struct fbcon *con)
@@ -148,7 +173,13 @@ static void scroll(struct fbcon *con)
 		memset(con->text_colour[r], 0, sizeof(con->text_colour[r]));
 	}
 	con->row -= jump;
-	redraw(con);
+	if (con->fb.type == BOOT_FB_EGA_TEXT) {
+		redraw(con);
+		return;
+	}
+	for (unsigned int r = 0; r < con->rows; r++)
+		con->stale[r] = true;
+	con->nr_stale = con->rows;
 }
 
 static void newline(struct fbcon *con)
@@ -192,7 +223,10 @@ void fbcon_putc_on(struct fbcon *con, char c)
 		newline(con);
 	con->text[con->row][con->col] = c;
 	con->text_colour[con->row][con->col] = con->colour;
-	draw_cell(con, con->col, con->row);
+	if (con->stale[con->row])
+		draw_row(con, con->row); /* its old pixels go with it */
+	else
+		draw_cell(con, con->col, con->row);
 	con->col++;
 }
 
@@ -200,6 +234,8 @@ void fbcon_clear_on(struct fbcon *con)
 {
 	memset(con->text, 0, sizeof(con->text));
 	memset(con->text_colour, 0, sizeof(con->text_colour));
+	memset(con->stale, 0, sizeof(con->stale));
+	con->nr_stale = 0;
 	con->col = con->row = 0;
 	if (con->fb.type == BOOT_FB_EGA_TEXT) {
 		redraw(con);

@@ -47,6 +47,14 @@ int vprintk(const char *fmt, va_list ap)
 	return n;
 }
 
+void console_tick(void)
+{
+	if (panic_in_progress() || !spin_trylock(&console_lock))
+		return;
+	console_screen_catch_up();
+	spin_unlock(&console_lock);
+}
+
 int printk(const char *fmt, ...)
 {
 	va_list ap;

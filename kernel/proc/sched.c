@@ -20,6 +20,7 @@
  */
 #include <kernel/arch.h>
 #include <kernel/big_lock.h>
+#include <kernel/console.h>
 #include <kernel/cputime.h>
 #include <kernel/exit.h>
 #include <kernel/panic.h>
@@ -279,6 +280,7 @@ void sched_tick(bool from_user)
 		cputime_tick(c->running, from_user);
 	/* The boot CPU's tick is the clock (timer_tick()): it wakes the sleepers, runs the timers. */
 	if (c->id == 0) {
+		console_tick(); /* the screen's rows a scroll left stale, two at a time */
 		tick_timers_run();
 		u64 now = timer_ticks();
 

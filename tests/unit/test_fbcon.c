@@ -86,7 +86,16 @@ static void wrap_and_jump_scroll(void **state)
 	fbcon_putc_on(&con, '\n'); /* past row 3: up by rows / 4 = 1 */
 	assert_int_equal(con.row, 3);
 	assert_int_equal(con.text[0][0], 'C');
-	assert_int_equal(px32(mem, 16, 0, 0), 0); /* 'A' scrolled away: redrawn blank */
+	/* The jump moves the text only: every row is stale, its pixels still the old ones. */
+	assert_int_equal(con.nr_stale, 4);
+	assert_int_equal(px32(mem, 16, 0, 0), 0xc0c0c0); /* 'A' still there */
+	assert_int_equal(fbcon_catch_up(&con, 1), 3);	 /* one row per call at most */
+	assert_int_equal(px32(mem, 16, 0, 0), 0);	 /* 'A' scrolled away: redrawn blank */
+	fbcon_putc_on(&con, 'A');			 /* onto stale row 3: drawn whole */
+	assert_int_equal(con.nr_stale, 2);
+	assert_int_equal(fbcon_catch_up(&con, 5), 0);
+	assert_int_equal(px32(mem, 16, 0, 48), 0xc0c0c0); /* the new 'A' on row 3 */
+	fbcon_putc_on(&con, '\b');
 	fbcon_putc_on(&con, '\t');
 	assert_int_equal(con.col, 2); /* to the next tab stop, clipped by the width */
 	free(mem);

@@ -8,7 +8,8 @@
  *   0xffffffff80000000 - ...                 the kernel image (-mcmodel=kernel)
  *
  * The boot trampoline maps the first 4 GiB of physical memory at the direct
- * map (and the first 2 GiB at the kernel image window); early_map.c extends
+ * map (and the image's blocks, wherever they were loaded, at the kernel
+ * image window); early_map.c extends
  * the direct map's half over the usable RAM above, up to 512 GiB, where the
  * CPU has 1 GiB pages. RAM below EARLY_MAPPED_LIMIT is reachable through
  * phys_to_virt() before arch_mm_init() builds the final tables.
@@ -34,6 +35,13 @@
 /* 4 GiB, or 512 GiB once early_map.c has mapped the RAM above. */
 phys_addr_t x86_early_mapped_limit(void);
 
+/*
+ * Where the boot loader put the image minus where it is linked: a multiple
+ * of 2 MiB, 0 when it is where the linker script says (start.S measures
+ * it, start.c keeps it before anything else runs).
+ */
+extern phys_addr_t x86_kernel_load_offset;
+
 /* The direct-map address of a physical address. */
 static inline void *phys_to_virt(phys_addr_t p)
 {
@@ -46,10 +54,10 @@ static inline phys_addr_t virt_to_phys(const void *v)
 	return (phys_addr_t)((uintptr_t)v - DIRECT_MAP_BASE);
 }
 
-/* The physical address of a symbol in the kernel image. */
+/* The physical address of a symbol in the kernel image, where it was loaded. */
 static inline phys_addr_t kernel_image_to_phys(const void *v)
 {
-	return (phys_addr_t)((uintptr_t)v - KERNEL_VMA);
+	return (phys_addr_t)((uintptr_t)v - KERNEL_VMA) + x86_kernel_load_offset;
 }
 #endif
 

@@ -32,6 +32,8 @@ void gdt_init_secondary(unsigned int cpu, void *tss, const uintptr_t ist_top[NR_
 /* Loads the shared IDT on this CPU (LIDT). */
 void idt_load(void);
 void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info);
+/* Where the image runs, where it is linked, and what the loader said (the console's "boot:" line). */
+void multiboot2_report_load(void);
 /* The boot map's direct-map half extended over all usable RAM up to 512 GiB (early_map.c). */
 void x86_early_map_ram(const struct boot_info *info);
 
