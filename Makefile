@@ -95,6 +95,9 @@ ELF := $(BUILD)/umbra.elf
 INITRAMFS_CPIO := $(BUILD)/initramfs.cpio
 # Kernels booted with crashtest=KIND, to prove a kernel bug gives a panic report.
 CRASH_KINDS := null stack lockorder
+# The same for the kernel's own CFI, booted on the machine that has it
+# (tests/run-all: bochs-x86_64, qemu-arm64-gcs): a forward-edge hijack.
+CFI_CRASH_KINDS := kernel_jop
 
 # make bench boots BENCH_IMAGE: the same kernel and initramfs with
 # /bin/bench as init, its knobs after "--" (user/bench.c). BENCH_ARGS_FILE
@@ -145,7 +148,7 @@ usb: deps-check ## build/umbra-usb.img: GPT + EFI system partition, x86 BIOS/UEF
 	$(Q)$(MAKE) --no-print-directory ARCH=arm64 PROGS_ANY_ARCH=1 build/arm64/umbra.bin \
 		build/arm64/initramfs.cpio build/arm64/cmdline.screen
 	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 PROGS_ANY_ARCH=1 build/umbra-usb.img
-crash-images: $(CRASH_IMAGES) ## the crashtest=null|stack images make test boots
+crash-images: $(CRASH_IMAGES) ## the crashtest=KIND images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
 clone3-images: $(CLONE3_IMAGES) $(SHSTK_OFF_IMAGE) ## the clone3_shstk=size|token and shstk-off images make test boots
 big-image: $(BIG_IMAGE) ## the image the large-RAM platforms of make test boot (BIG_PROGRAMS only)
@@ -216,9 +219,12 @@ $(FONT_C): $(FONT_PF2) $(PF2FONT)
 	@$(if $(Q),echo "  FONT    $@")
 	$(Q)$(PF2FONT) $(FONT_PF2) $@
 
+# ARCH_ELF_CHECK (arch/ARCH/build.mk), when set, reads the linked kernel
+# and its objects and fails the link (x86_64: scripts/check-ibt).
 $(ELF): $(KERNEL_OBJS) $(KERNEL_LDS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(LD) $(ARCH_LDFLAGS) -T $(KERNEL_LDS) -o $@ $(KERNEL_OBJS)
+	$(if $(ARCH_ELF_CHECK),$(Q)$(ARCH_ELF_CHECK) $@ $(KERNEL_OBJS) || { rm -f $@; exit 1; })
 
 # The initramfs: the staged userland as a cpio "newc" archive, sorted so
 # the bytes are the same on every build, then the archive of the programs

@@ -10,9 +10,12 @@ AR := $(CROSS_COMPILE)ar
 # in task.c), no outlined atomics (they would call libgcc helpers), and the
 # small code model: the image is linked in the top 2 GiB and reached with
 # ADRP/ADD, which are PC-relative, so the same code also runs at its
-# physical address before the MMU is on (boot/arm64/head.S).
+# physical address before the MMU is on (boot/arm64/head.S). Kernel BTI, as
+# Linux's CONFIG_ARM64_BTI_KERNEL: a BTI landing pad opens every function
+# and every jump-table target (-mbranch-protection=bti; kernel_bti.c), a
+# hint that is a NOP on a CPU without FEAT_BTI.
 ARCH_CFLAGS := -march=armv8-a -mgeneral-regs-only -mno-outline-atomics -mcmodel=small \
-	-fno-pic -fno-pie -mstrict-align -mbranch-protection=none
+	-fno-pic -fno-pie -mstrict-align -mbranch-protection=bti
 
 ARCH_LDFLAGS := -no-pie -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments
 KERNEL_LDS := linker/arm64/kernel.ld

@@ -45,8 +45,8 @@
 
 #include <asm/gcs.h>
 
-/* gcs=off (the probe below) and acpi= (arch/arm64/acpi.c) are the kernel's, never init's. */
-const char *const arch_cmdline_params[] = { "gcs", "acpi", NULL };
+/* gcs=off (the probe below), acpi= (arch/arm64/acpi.c) and kbti= (kernel_bti.c) are the kernel's, never init's. */
+const char *const arch_cmdline_params[] = { "gcs", "acpi", "kbti", NULL };
 
 bool arm64_gcs_enabled;
 static const char *gcs_unusable = "the CPU has no FEAT_GCS (ID_AA64PFR1_EL1.GCS = 0)";

@@ -8,7 +8,7 @@
 # images are the same Image with crashtest=KIND added to their .cmdline.
 
 IMAGE := $(BUILD)/umbra.img
-CRASH_IMAGES := $(patsubst %,$(BUILD)/crash-%.img,$(CRASH_KINDS))
+CRASH_IMAGES := $(patsubst %,$(BUILD)/crash-%.img,$(CRASH_KINDS) $(CFI_CRASH_KINDS))
 BENCH_IMAGE := $(BUILD)/bench.img
 
 $(BUILD)/umbra.bin: $(ELF)

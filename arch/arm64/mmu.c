@@ -73,6 +73,8 @@ static u64 leaf_flags(unsigned int prot)
 		f |= PTE_WRITE;
 	if (!(prot & KPROT_EXEC))
 		f |= PTE_PXN;
+	else
+		f |= arm64_kernel_text_gp(); /* kernel BTI: guarded (kernel_bti.c) */
 	return f;
 }
 
@@ -425,6 +427,7 @@ void arch_mm_init(const struct boot_info *info)
 	/* Only now: the boot tables' leaves predate the PIE indices. */
 	arm64_pie_init();
 	arm64_gcs_init();
+	arm64_kernel_bti_enable(); /* the text is guarded now */
 	pr_info("mmu: kernel tables at %#lx, 48-bit VA, 4 KiB pages, PAN %s, S1PIE %s\n",
 		(unsigned long)kernel_l0, arm64_pan_enabled ? "on" : "unavailable",
 		arm64_pie_enabled ? "on" : "off");

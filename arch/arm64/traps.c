@@ -37,6 +37,7 @@ static const char *const ec_names[ESR_EC_MAX + 1] = {
 	[ESR_EC_UNKNOWN] = "undefined instruction",
 	[ESR_EC_WFX] = "WFI/WFE trap",
 	[ESR_EC_FP] = "FP/SIMD access trap",
+	[ESR_EC_BTI] = "Branch Target exception",
 	[ESR_EC_ILL] = "illegal execution state",
 	[ESR_EC_SVC64] = "SVC",
 	[ESR_EC_SYS64] = "system register trap",
@@ -120,6 +121,12 @@ static bool expected_exception(struct trap_frame *f, unsigned int ec)
 					    .hits = 1 };
 	/* BRK, UDF and aborts are reported at the instruction itself. */
 	f->elr = expected.resume == TRAP_RESUME_LR ? f->x[30] : f->elr + 4;
+	/*
+	 * Not where the branch went: the BTYPE it left in SPSR would make the
+	 * resume address a Branch Target exception in the guarded kernel text
+	 * (kernel_bti.c; ERET restores PSTATE.BTYPE, Arm ARM D8.4.1).
+	 */
+	f->spsr &= ~SPSR_BTYPE;
 	return true;
 }
 
@@ -233,6 +240,8 @@ static __noreturn void kernel_fault(struct trap_frame *f)
 		print_abort_cause(f);
 	if (ec == ESR_EC_GCS && f->kind == TRAP_SYNC)
 		arm64_gcs_describe(f->esr);
+	if (ec == ESR_EC_BTI && f->kind == TRAP_SYNC)
+		arm64_kernel_bti_describe(f);
 	if (kstack_is_guard(f->far) || kstack_is_guard(f->sp))
 		printk("kernel stack overflow: the access hit the guard page below a kernel "
 		       "stack\n");
@@ -388,6 +397,7 @@ static bool kernel_uaccess_fault(struct trap_frame *f)
 	    mm_handle_fault(current->mm, f->far, abort_access(f->esr)) == 0)
 		return true;
 	f->elr = fixup;
+	f->spsr &= ~SPSR_BTYPE; /* a resume, not a branch (expected_exception()) */
 	return true;
 }
 
@@ -405,6 +415,7 @@ static void dispatch(struct trap_frame *f)
 			return;
 		if (ec == ESR_EC_UNKNOWN && extable_fixup(f->elr)) {
 			f->elr = extable_fixup(f->elr); /* poweroff's probe of semihosting */
+			f->spsr &= ~SPSR_BTYPE;
 			return;
 		}
 		if (expected_exception(f, ec))

@@ -3,7 +3,7 @@
 # USB stick. The kernel is a Multiboot2 ELF, the initramfs a module.
 
 IMAGE := $(BUILD)/umbra.iso
-CRASH_IMAGES := $(patsubst %,$(BUILD)/crash-%.iso,$(CRASH_KINDS))
+CRASH_IMAGES := $(patsubst %,$(BUILD)/crash-%.iso,$(CRASH_KINDS) $(CFI_CRASH_KINDS))
 BENCH_IMAGE := $(BUILD)/bench.iso
 
 # $(1) = output, $(2) = kernel command line.

@@ -37,8 +37,8 @@
 
 static bool cet_on;
 
-/* shstk=off (x86_cet_init) is the kernel's, never init's. */
-const char *const arch_cmdline_params[] = { "shstk", NULL };
+/* shstk=off (x86_cet_init) and kibt=off (kernel_ibt.c) are the kernel's, never init's. */
+const char *const arch_cmdline_params[] = { "shstk", "kibt", NULL };
 
 static void hw_wrmsr(u32 msr, u64 value)
 {
@@ -62,19 +62,21 @@ static const struct x86_cet_hw cet_hw = {
  */
 void x86_cet_init(void)
 {
-	if (!x86_features.shstk)
-		return;
 	const char *opt = cmdline_get(&kernel_cmdline, "shstk");
 
-	if (opt && strcmp(opt, "off") == 0) {
+	x86_kernel_ibt_init();
+	if (x86_features.shstk && opt && strcmp(opt, "off") == 0)
 		pr_info("cet: shadow stacks switched off by shstk=off\n");
+	else if (x86_features.shstk)
+		cet_on = true;
+	if (!cet_on && !x86_kernel_ibt_on())
 		return;
-	}
 	/* QEMU TCG hangs on the CR4 write: we got here via CPUID, which TCG does not set. */
-	x86_cet_enable_cpu(&cet_hw);
-	cet_on = true;
-	pr_info("cet: user shadow stacks available (switched by RDMSR/WRMSR; XSAVES CET_U %s)\n",
-		x86_features.xss_cet_u ? "present, unused" : "absent, not needed");
+	x86_cet_enable_cpu(&cet_hw, x86_kernel_s_cet());
+	if (cet_on)
+		pr_info("cet: user shadow stacks available (switched by RDMSR/WRMSR; XSAVES CET_U "
+			"%s)\n",
+			x86_features.xss_cet_u ? "present, unused" : "absent, not needed");
 }
 
 /* Values the secondary check writes: every U_CET control we use, an aligned user SSP. */
@@ -97,10 +99,13 @@ int x86_cet_check_secondary(u64 *detail)
 		*detail = CPUID_LEAF_FEATURES7;
 		return SMP_SHSTK_MISMATCH;
 	}
-	if (!cet_on)
+	/* As x86_cet_init() on the boot CPU: kernel IBT alone also needs CR4.CET. */
+	if (!cet_on) {
+		if (x86_kernel_ibt_on())
+			x86_cet_enable_cpu(&cet_hw, x86_kernel_s_cet());
 		return SMP_SHSTK_ABSENT;
-	/* As x86_cet_init() on the boot CPU. */
-	x86_cet_enable_cpu(&cet_hw);
+	}
+	x86_cet_enable_cpu(&cet_hw, x86_kernel_s_cet());
 	for (unsigned int i = 0; i < ARRAY_SIZE(probe); i++) {
 		/* WRMSR/RDMSR of the CET MSRs: SDM vol. 4 table 2-2; vol. 1 §17.2.5. */
 		if (wrmsr_safe(probe[i].msr, probe[i].value) ||
@@ -390,6 +395,10 @@ void x86_cp_fault(struct trap_frame *f, bool from_user)
 	if (!from_user) {
 		panic_begin("#CP control protection (%s, error code %#lx) in kernel mode",
 			    cp_name(f->error_code), (unsigned long)f->error_code);
+		if ((f->error_code & 0x7fff) == CP_ENDBRANCH)
+			printk("kernel IBT: an indirect CALL or JMP landed at %#lx, not on an "
+			       "ENDBR64\n",
+			       (unsigned long)f->rip);
 		printk("RIP: %016lx RSP: %016lx user SSP: %016lx\n", (unsigned long)f->rip,
 		       (unsigned long)f->rsp, (unsigned long)ssp);
 		arch_dump_stack();

@@ -5,6 +5,12 @@
  * where the CPU pushes no error code (SDM vol. 3A §6.13: vectors 8, 10-14,
  * 17, 21, 29, 30 have one), then its vector, and joins trap_common, which
  * builds a struct trap_frame and calls trap_dispatch().
+ *
+ * Kernel IBT (kernel_ibt.c): an event delivered through the IDT, and
+ * SYSCALL, leave ring 0's branch tracker waiting for an ENDBR64 as an
+ * indirect JMP does (SDM vol. 1 §17.3.1), so each stub and syscall_entry
+ * opens with one. The widest stub -- ENDBR64 (4 bytes), PUSH $0 (2),
+ * PUSH $imm32 (5), JMP rel32 (5) -- still fits in 16.
  */
 #include <asm/apic.h>
 #include <asm/percpu.h>
@@ -55,6 +61,7 @@ trap_stubs:
 	.set vec, 0
 	.rept NR_VECTORS
 	.balign TRAP_STUB_SIZE
+	endbr64
 	.if !(vec == 8 || (vec >= 10 && vec <= 14) || vec == 17 || vec == 21 || vec == 29 || vec == 30)
 	pushq $0
 	.endif
@@ -121,6 +128,7 @@ trap_return:
  */
 	.globl syscall_entry
 syscall_entry:
+	endbr64
 	swapgs
 	movq %rsp, %gs:CPU_ARCH_USER_RSP
 	movq %gs:CPU_ARCH_ENTRY_RSP, %rsp

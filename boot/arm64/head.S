@@ -170,6 +170,7 @@ primary_entry:
 
 	.text
 high:
+	hint	#36			/* BTI J: reached by BR (kernel BTI, arch/arm64/kernel_bti.c) */
 	ldr	x1, =boot_stack_top
 	mov	sp, x1
 	mov	x29, #0			/* backtraces end here */
@@ -230,6 +231,7 @@ arm64_secondary_entry:
 
 	.text
 secondary_high:
+	hint	#36			/* BTI J: reached by BR into the guarded text (kernel_bti.c) */
 	mov	sp, x22
 	mov	x29, #0			/* backtraces end here */
 	mov	x30, #0

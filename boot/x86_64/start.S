@@ -229,6 +229,7 @@ say_and_halt:
 
 	.code64
 long_mode_entry:
+	endbr64				/* reached by a far JMP; a NOP before CET is on (kernel IBT) */
 	movw $KERNEL_DS, %ax
 	movw %ax, %ds
 	movw %ax, %es
@@ -277,6 +278,7 @@ boot_stack_top:
 	.text
 	.code64
 higher_half_entry:
+	endbr64				/* reached by JMP *%rax; a NOP before CET is on (kernel IBT) */
 	movabsq $boot_stack_end, %rsp
 	xorl %ebp, %ebp			/* ends the backtrace */
 	call x86_64_start		/* (magic, info physical address, load offset) */

@@ -36,6 +36,9 @@ struct verdict_facts {
 	const char *shstk_bits; /* the CPU's shadow-stack feature bits */
 	unsigned long ram_mib;	/* usable RAM the firmware gave */
 	unsigned int cpus_listed, cpus_ran;
+	const char *
+		kernel_cfi_name; /* the kernel's own forward-edge CFI: "Kernel IBT", "Kernel BTI" */
+	const char *kernel_cfi;	 /* "on", "absent", "off (kibt=off)"; NULL: not shown */
 };
 
 /* The outcome, and in *why a short reason for people (static text or facts' own). */
@@ -90,6 +93,9 @@ struct arch_verdict_facts {
 void arch_verdict_facts(struct arch_verdict_facts *a, const struct boot_info *info);
 /* NULL when the shadow-stack hardware is found and on; else why not. */
 const char *arch_shstk_missing(void);
+/* The kernel's own forward-edge CFI (x86 kernel_ibt.c, arm64 kernel_bti.c): its name, its state. */
+extern const char arch_kernel_cfi_name[];
+const char *arch_kernel_cfi_state(void);
 /* An emulator the CPU or firmware names by its own means, or NULL. */
 const char *arch_emulator_name(void);
 /* True when a key came in since the last call (keyboard controller or console UART). */

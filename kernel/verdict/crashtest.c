@@ -18,6 +18,30 @@ static __attribute__((noinline)) unsigned long recurse_forever(unsigned long dep
 	return recurse_forever(depth + 1) + frame[depth % sizeof(frame)];
 }
 
+/* kernel_jop's gadget: an ordinary function, its address taken, so it opens with a landing pad. */
+static __attribute__((noinline)) void jop_gadget(void)
+{
+	printk("crashtest: kernel_jop: the call landed past the landing pad and ran\n");
+}
+
+/*
+ * A forward-edge hijack: the kind of pointer an attacker who can write a
+ * function pointer makes, aimed into the middle of a function -- here just
+ * past its landing pad, where the rest of the function would run. Kernel
+ * IBT (#CP ENDBRANCH) and kernel BTI (a Branch Target exception) stop the
+ * call on its first instruction; without them the gadget runs and returns.
+ */
+static void kernel_jop(void)
+{
+	size_t pad = arch_cfi_landing_pad_size((const void *)jop_gadget);
+	void (*volatile hijacked)(void);
+
+	if (pad == 0)
+		panic("crashtest=kernel_jop: the gadget has no landing pad to skip");
+	hijacked = (void (*)(void))((uintptr_t)jop_gadget + pad);
+	hijacked();
+}
+
 void crashtest_run_requested(void)
 {
 	const char *kind = cmdline_get(&kernel_cmdline, "crashtest");
@@ -36,6 +60,8 @@ void crashtest_run_requested(void)
 		/* Inner, then outer: the order <kernel/lock_order.h> forbids. */
 		spin_lock_irqsave(&lockdep_test_inner);
 		spin_lock_irqsave(&lockdep_test_outer);
+	} else if (strcmp(kind, "kernel_jop") == 0) {
+		kernel_jop();
 	}
 	panic("crashtest=%s did not crash", kind);
 }

@@ -105,4 +105,6 @@ void verdict_gather(struct verdict_facts *f, int status)
 	f->ram_mib = ram_mib;
 	f->cpus_listed = smp_nr_cpus ? smp_nr_cpus : cpus_listed;
 	f->cpus_ran = smp_scheduling_count();
+	f->kernel_cfi_name = arch_kernel_cfi_name;
+	f->kernel_cfi = arch_kernel_cfi_state();
 }

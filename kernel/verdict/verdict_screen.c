@@ -27,7 +27,7 @@
 
 #define LINE_MAX_LEN 80
 #define LINE_WIDTH 44 /* the widest line but the first three, which may be longer */
-#define BLOCK_LINES (KTAP_TALLY_SUITES + 8)
+#define BLOCK_LINES (KTAP_TALLY_SUITES + 9)
 #define WORD_FIRST_ROW 5   /* below the first three lines, which may run long */
 #define WORD_BOTTOM_PCT 30 /* the big word ends above 30 % of the height */
 #define QR_TOP_DIVISOR 3   /* the QR code starts a third of the way down */
@@ -77,6 +77,9 @@ static void build(struct block *b, const struct verdict_facts *f, enum verdict v
 	else
 		add(b, FBCON_GREEN, "%s: used, %lu enabled, %lu faults", f->shstk_name,
 		    f->shstk_enables, f->shstk_faults);
+	if (f->kernel_cfi)
+		add(b, strcmp(f->kernel_cfi, "on") == 0 ? FBCON_GREEN : FBCON_YELLOW, "%s: %s",
+		    f->kernel_cfi_name, f->kernel_cfi);
 	for (unsigned int i = 0; i < t->nr_suites; i++) {
 		const struct ktap_suite_count *s = &t->suite[i];
 

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * The order in which a CPU's CET is turned on (arch/x86_64/cet_enable.c),
- * watched through fake MSR and CR4 accessors: IA32_S_CET must be 0 before
- * CR4.CET is set (Linux's setup_cet()), the user MSRs too, and CR4's other
- * bits kept. Firmware that left S_CET.ENDBR_EN set must never see CR4.CET
- * with it still there.
+ * watched through fake MSR and CR4 accessors: IA32_S_CET must hold the
+ * kernel's own value before CR4.CET is set (Linux's setup_cet()) -- 0, or
+ * ENDBR_EN alone under kernel IBT --, the user MSRs must be 0, and CR4's
+ * other bits kept. Firmware that left S_CET.SH_STK_EN set must never see
+ * CR4.CET with it still there.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,7 +18,6 @@
 #include <asm/cet.h>
 #include <asm/x86.h>
 
-#define CET_ENDBR_EN (1ull << 2) /* S_CET: IBT for ring 0 */
 #define FIRMWARE_CR4 0x3606e0ull /* PAE, PGE, OSFXSR, ... without CET */
 
 static u64 cr4, s_cet, u_cet, pl3_ssp;
@@ -63,9 +63,28 @@ static void test_s_cet_cleared_before_cr4_cet(void **state)
 	s_cet = CET_ENDBR_EN | CET_SHSTK_EN; /* what a previous owner of the CPU left */
 	u_cet = CET_SHSTK_EN;
 	pl3_ssp = 0x7ffffffff000;
-	x86_cet_enable_cpu(&fake);
+	x86_cet_enable_cpu(&fake, 0);
 	assert_true(cet_set);
 	assert_int_equal(s_cet_when_cet_set, 0);
+	assert_int_equal(u_cet_when_cet_set, 0);
+	assert_int_equal(pl3_when_cet_set, 0);
+	assert_int_equal(cr4, FIRMWARE_CR4 | CR4_CET);
+	assert_int_equal(writes, 3);
+}
+
+/* Kernel IBT: ENDBR_EN is in S_CET when CR4.CET comes, and nothing stale beside it. */
+static void test_kernel_ibt_s_cet_before_cr4_cet(void **state)
+{
+	(void)state;
+	cr4 = FIRMWARE_CR4;
+	s_cet = CET_ENDBR_EN | CET_SHSTK_EN | CET_WRSS_EN;
+	u_cet = CET_SHSTK_EN;
+	pl3_ssp = 0x7ffffffff000;
+	cet_set = false;
+	writes = 0;
+	x86_cet_enable_cpu(&fake, CET_ENDBR_EN);
+	assert_true(cet_set);
+	assert_int_equal(s_cet_when_cet_set, CET_ENDBR_EN);
 	assert_int_equal(u_cet_when_cet_set, 0);
 	assert_int_equal(pl3_when_cet_set, 0);
 	assert_int_equal(cr4, FIRMWARE_CR4 | CR4_CET);
@@ -76,6 +95,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_s_cet_cleared_before_cr4_cet),
+		cmocka_unit_test(test_kernel_ibt_s_cet_before_cr4_cet),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -82,6 +82,18 @@ void arm64_task_setup(void);
 /* The exception vectors (VBAR_EL1). */
 void arm64_traps_init(void);
 
+/*
+ * Kernel BTI (kernel_bti.c): _init() decides, from FEAT_BTI and kbti=off,
+ * before arch_mm_init() maps the text; _text_gp() is the text's PTE_GP or
+ * 0; _enable() sets SCTLR_EL1.BT1 once the text is guarded; _describe()
+ * adds the BTYPE of a kernel Branch Target exception to its panic report.
+ */
+void arm64_kernel_bti_init(void);
+u64 arm64_kernel_text_gp(void);
+void arm64_kernel_bti_enable(void);
+struct trap_frame;
+void arm64_kernel_bti_describe(const struct trap_frame *f);
+
 /* What arch_cpu_probe() found. */
 struct arm64_features {
 	u64 midr;

@@ -13,6 +13,7 @@
 
 #define CET_SHSTK_EN (1ul << 0) /* U_CET/S_CET: shadow stacks on */
 #define CET_WRSS_EN (1ul << 1)	/* U_CET/S_CET: WRSS allowed */
+#define CET_ENDBR_EN (1ul << 2) /* U_CET/S_CET: indirect-branch tracking (SDM vol. 1 §17.3) */
 
 /* #CP error codes, bits 14:0 (SDM vol. 3A §6.15, interrupt 21). */
 #define CP_NEAR_RET 1
@@ -40,11 +41,24 @@ struct x86_cet_hw {
 	void (*write_cr4)(u64 value);
 };
 
-/* IA32_S_CET, IA32_U_CET, IA32_PL3_SSP = 0, then CR4.CET (cet_enable.c: why that order). */
-void x86_cet_enable_cpu(const struct x86_cet_hw *hw);
+/*
+ * IA32_S_CET = s_cet (the kernel's own controls: CET_ENDBR_EN with kernel
+ * IBT, else 0), IA32_U_CET, IA32_PL3_SSP = 0, then CR4.CET (cet_enable.c:
+ * why that order).
+ */
+void x86_cet_enable_cpu(const struct x86_cet_hw *hw, u64 s_cet);
 
-/* CR4.CET on (when the CPU has shadow stacks and shstk=off is not given). */
+/*
+ * CR4.CET on, when the CPU has shadow stacks and shstk=off is not given,
+ * or kernel IBT is on (kernel_ibt.c).
+ */
 void x86_cet_init(void);
+
+/* Kernel IBT (kernel_ibt.c): decided once on the boot CPU, kibt=off turns it off. */
+void x86_kernel_ibt_init(void);
+bool x86_kernel_ibt_on(void);
+/* What IA32_S_CET holds on every CPU: CET_ENDBR_EN with kernel IBT on, else 0. */
+u64 x86_kernel_s_cet(void);
 /*
  * On a secondary CPU, interrupts off: its CPUID CET bits must equal the
  * boot CPU's; with shadow stacks in use it sets CR4.CET and checks that
