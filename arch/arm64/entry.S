@@ -170,7 +170,8 @@ bad_vector:
  * the user's: a bad one faults at EL0 (UXN on every kernel page).
  */
 ret_to_user:
-	bl	big_lock_exit_to_user	/* the last kernel step: only the ERET follows */
+	mov	x0, sp
+	bl	return_to_user_mode	/* kernel/entry.c: exit work, then big_lock dropped */
 	ldp	x22, x23, [sp, #FRAME_ELR]
 	mov	x24, #(SPSR_USER_KEEP & 0xffff)
 	movk	x24, #(SPSR_USER_KEEP >> 16), lsl #16
@@ -233,7 +234,6 @@ cpu_switch:
 	.globl ret_from_fork
 ret_from_fork:
 	bl	schedule_tail
-	bl	exit_to_user_mode
 	b	ret_to_user
 
 /* A task that starts in the kernel: x19 = the function, which fills the trap frame. */
@@ -241,7 +241,6 @@ ret_from_fork:
 kthread_entry:
 	bl	schedule_tail
 	blr	x19
-	bl	exit_to_user_mode
 	b	ret_to_user
 
 /* arch_call_on_stack(stack_top, fn, arg): never returns. */

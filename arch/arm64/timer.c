@@ -15,7 +15,7 @@
 #include <asm/sysreg.h>
 #include <asm/trap.h>
 #include <kernel/arch.h>
-#include <kernel/big_lock.h>
+#include <kernel/entry.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
@@ -143,8 +143,8 @@ void arch_timer_init(unsigned int hz)
 		(unsigned long)freq, hz, arm64_platform.gic_version, arm64_platform.timer_intid);
 }
 
-/* entry.S: an IRQ from EL0 or EL1, interrupts masked. */
-static void irq_dispatch(bool user)
+/* An IRQ from EL0 or EL1, interrupts masked, big_lock held. */
+static void irq_dispatch(struct trap_frame *f, bool user)
 {
 	u32 eoi;
 	unsigned int intid = gic_ack(&eoi);
@@ -156,23 +156,14 @@ static void irq_dispatch(bool user)
 	else if (handlers[intid])
 		handlers[intid]();
 	gic_eoi(eoi);
+	(void)f;
 	if (intid == arm64_platform.timer_intid)
 		sched_tick(user);
-	if (user)
-		exit_to_user_mode();
 }
 
-/*
- * entry.S: an IRQ from EL0 or EL1, interrupts masked. It runs holding
- * big_lock as all kernel code: from EL0 ret_to_user drops it again; from
- * EL1 (the idle loop, which does not hold it) it is dropped here.
- */
+/* entry.S: an IRQ from EL0 or EL1, under big_lock as all kernel code (kernel/entry.c). */
 void arm64_irq(struct trap_frame *f)
 {
-	bool user = (f->spsr & SPSR_MODE_MASK) == SPSR_MODE_EL0T;
-	bool took = big_lock_enter();
-
-	irq_dispatch(user);
-	if (!user)
-		big_lock_leave(took);
+	entry_trap(f, TRAP_IRQ, (f->spsr & SPSR_MODE_MASK) == SPSR_MODE_EL0T, NULL, 0,
+		   irq_dispatch);
 }

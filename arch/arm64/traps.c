@@ -14,7 +14,7 @@
 #include <asm/trap.h>
 #include <asm/user_fault.h>
 #include <kernel/arch.h>
-#include <kernel/big_lock.h>
+#include <kernel/entry.h>
 #include <kernel/kstack.h>
 #include <kernel/kmem.h>
 #include <kernel/panic.h>
@@ -401,13 +401,12 @@ static bool kernel_uaccess_fault(struct trap_frame *f)
 	return true;
 }
 
-static void dispatch(struct trap_frame *f)
+static void dispatch(struct trap_frame *f, bool user)
 {
 	unsigned int ec = esr_ec(f->esr);
 
-	if (f->kind == TRAP_SYNC && from_user(f)) {
+	if (f->kind == TRAP_SYNC && user) {
 		user_exception(f);
-		exit_to_user_mode();
 		return;
 	}
 	if (f->kind == TRAP_SYNC) {
@@ -425,15 +424,29 @@ static void dispatch(struct trap_frame *f)
 }
 
 /*
- * entry.S: a synchronous exception or SError. Kernel code runs holding
- * big_lock: from EL0 the lock is taken here and ret_to_user drops it; from
- * EL1 it is taken unless this CPU holds it, and dropped again here.
+ * entry.S: a synchronous exception or SError, under big_lock as all kernel
+ * code (kernel/entry.c). arm64 has no entry that runs without it: its TLB
+ * maintenance is broadcast by the hardware and needs no answer from
+ * another CPU (asm/pgtable.h), so nothing waits on a CPU that waits for
+ * the lock.
  */
 void trap_dispatch(struct trap_frame *f)
 {
-	bool user = from_user(f), took = big_lock_enter();
+	entry_trap(f, f->kind, from_user(f), NULL, 0, dispatch);
+}
 
-	dispatch(f);
-	if (!user)
-		big_lock_leave(took);
+/* Nothing to catch up with: every TLB invalidation was broadcast. */
+void arch_entry_locked(bool from_user)
+{
+	(void)from_user;
+}
+
+/*
+ * ret_to_user (entry.S) masks the SPSR to SPSR_USER_KEEP itself, so no
+ * frame can make the ERET go anywhere but EL0; a bad PC or SP faults there.
+ */
+bool arch_user_frame_check(struct trap_frame *f)
+{
+	(void)f;
+	return true;
 }

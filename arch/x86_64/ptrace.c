@@ -108,7 +108,7 @@ static int putreg(struct task *t, size_t off, unsigned long value)
 	u64 *slot = gpr_slot(f, off);
 
 	if (slot) {
-		*slot = value; /* a RIP the CPU refuses is x86_user_return()'s SIGSEGV, as Linux's */
+		*slot = value; /* a RIP the CPU refuses is arch_user_frame_check()'s SIGSEGV, as Linux's */
 		return 0;
 	}
 	switch (off) {

@@ -243,7 +243,7 @@ SYSCALL(rt_sigreturn)
 	f->rflags = (f->rflags & ~RFLAGS_USER_MASK) | (sc->eflags & RFLAGS_USER_MASK) | RFLAGS_IF;
 	/*
 	 * As Linux: any selector, with RPL 3. One the CPU would refuse (and a
-	 * non-canonical RIP) becomes SIGSEGV in x86_user_return(), before the
+	 * non-canonical RIP) becomes SIGSEGV in arch_user_frame_check(), before the
 	 * IRET. Without UC_STRICT_RESTORE_SS a bad SS is replaced (Linux's
 	 * force_valid_ss(), for old programs that leave it 0).
 	 */

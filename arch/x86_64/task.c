@@ -22,7 +22,7 @@
 #include <asm/tlb.h>
 #include <asm/trap.h>
 #include <asm/x86.h>
-#include <kernel/big_lock.h>
+#include <kernel/entry.h>
 #include <kernel/exec.h>
 #include <kernel/init.h>
 #include <kernel/kmem.h>
@@ -215,10 +215,8 @@ void x86_syscall(struct trap_frame *f)
 {
 	const unsigned long args[6] = { f->rdi, f->rsi, f->rdx, f->r10, f->r8, f->r9 };
 
-	big_lock_enter(); /* from user mode: x86_user_return() drops it */
-	x86_tlb_kernel_sync();
+	enter_from_user_mode(); /* trap_return's return_to_user_mode() leaves */
 	f->rax = (u64)syscall_dispatch(f->rax, args);
-	exit_to_user_mode();
 }
 
 /* x86_64 programs bring their own signal restorer (SA_RESTORER): nothing to add. */

@@ -88,19 +88,19 @@ trap_common:
 	movq %rax, %rdi
 2:	call trap_dispatch
 /*
- * Every return to user mode passes here, so x86_user_return() can make
- * sure the IRET below never faults in ring 0 (a frame it would refuse
- * becomes the user-mode #GP it would have been). The frame's CS has RPL 3
- * exactly when it goes to user mode: sigreturn ORs 3 into any CS it takes.
+ * Every return to user mode passes here, so return_to_user_mode()
+ * (kernel/entry.c) runs the exit work, makes sure the IRET below never
+ * faults in ring 0 (user_return.c: a frame it would refuse becomes the
+ * user-mode #GP it would have been) and drops big_lock. The frame's CS has
+ * RPL 3 exactly when it goes to user mode: sigreturn ORs 3 into any CS it
+ * takes.
  */
 	.globl trap_return
 trap_return:
 	testb $3, TF_CS(%rsp)
 	jz 1f
-	cmpq $VEC_IPI_TLB, TF_VECTOR(%rsp)	/* answered without big_lock (traps.c) */
-	je 1f
 	movq %rsp, %rdi
-	call x86_user_return
+	call return_to_user_mode
 1:	RESTORE_GPRS
 	addq $16, %rsp			/* vector and error code */
 	iretq
@@ -175,7 +175,6 @@ switch_stacks:
 	.globl ret_from_fork
 ret_from_fork:
 	call schedule_tail
-	call exit_to_user_mode
 	jmp trap_return
 
 /* A task that starts in the kernel: RBX = the function, which fills the trap frame. */
@@ -183,7 +182,6 @@ ret_from_fork:
 kthread_entry:
 	call schedule_tail
 	call *%rbx
-	call exit_to_user_mode
 	jmp trap_return
 
 /* arch_call_on_stack(stack_top, fn, arg): never returns. */

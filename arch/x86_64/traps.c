@@ -13,7 +13,7 @@
 #include <asm/tlb.h>
 #include <asm/trap.h>
 #include <kernel/arch.h>
-#include <kernel/big_lock.h>
+#include <kernel/entry.h>
 #include <kernel/kstack.h>
 #include <kernel/kmem.h>
 #include <kernel/panic.h>
@@ -387,21 +387,17 @@ static void irq_dispatch(u64 vector, bool from_user)
 		lapic_eoi();
 		break;
 	}
-	if (from_user)
-		exit_to_user_mode();
 }
 
-static void dispatch(struct trap_frame *f)
+/* Under big_lock, but for the entries of x86_entry_rules[] that report only. */
+static void dispatch(struct trap_frame *f, bool from_user)
 {
-	bool from_user = (f->cs & 3) == 3;
-
 	if (f->vector >= VEC_IRQ_BASE) {
 		irq_dispatch(f->vector, from_user);
 		return;
 	}
 	if (from_user) {
 		user_exception(f);
-		exit_to_user_mode();
 		return;
 	}
 	if (f->vector == VEC_PAGE_FAULT && kernel_uaccess_fault(f))
@@ -426,67 +422,92 @@ static void dispatch(struct trap_frame *f)
 }
 
 /*
- * Every vector's entry (trap_entry.S). Kernel code runs holding big_lock:
- * an entry from user mode takes it (x86_user_return() drops it on the way
- * back), an entry from kernel mode takes it unless this CPU holds it -- an
- * interrupt in the idle loop -- and drops it before returning. Some take
- * nothing. The stop NMI (smp.c) comes first: it may land inside the
- * SYSCALL entry's SWAPGS pair, where per-CPU state cannot be reached, so
- * it reads none. A TLB shootdown is answered without the lock, which its
- * sender holds (tlb.c); returning to user mode then skips
- * x86_user_return(), as nothing ran that it would check. A reschedule IPI
- * in the kernel (the idle loop's HLT) and wrmsr_safe()'s #GP need no lock
- * either. NMI, #DF and #MC in the kernel come anywhere, even halfway
- * through taking a lock, and only report. Whoever takes the lock catches
- * up with kernel-stack unmaps first (x86_tlb_kernel_sync()).
+ * The entries that run without big_lock (kernel/entry.c reads this table
+ * first). The stop NMI comes first of all: it may land inside the SYSCALL
+ * entry's SWAPGS pair, where per-CPU state cannot be reached, so it reads
+ * none (smp.c). A TLB shootdown is answered without the lock, which its
+ * sender holds (tlb.c); from user mode it then returns with nothing to
+ * check. A reschedule IPI in the kernel (the idle wait's HLT) only wakes
+ * the CPU: the idle loop reads need_resched itself. wrmsr_safe()'s #GP may
+ * come on a secondary before it may take the lock. NMI, #DF and #MC in
+ * the kernel come anywhere, even halfway through taking a lock, and only
+ * report. An idle secondary's tick has nothing to preempt, and the run
+ * queue's news reach it by IPI: when big_lock is busy it is skipped rather
+ * than waited for; the boot CPU's tick is the clock and always waits.
  */
+static bool nmi_entry(struct trap_frame *f)
+{
+	x86_smp_stop_if_asked();
+	if ((f->cs & 3) == 3)
+		return false; /* from user mode: a user exception, under the lock */
+	dispatch(f, false);
+	return true;
+}
+
+static bool tlb_ipi(struct trap_frame *f)
+{
+	(void)f;
+	x86_tlb_service();
+	lapic_eoi();
+	return true;
+}
+
+static bool reschedule_ipi_in_kernel(struct trap_frame *f)
+{
+	(void)f;
+	lapic_eoi();
+	return true;
+}
+
+static bool msr_probe_gp(struct trap_frame *f)
+{
+	u64 fixup = extable_fixup(f->rip);
+
+	if (!fixup)
+		return false;
+	f->rip = fixup;
+	return true;
+}
+
+static bool report_only(struct trap_frame *f)
+{
+	dispatch(f, false);
+	return true;
+}
+
+static bool skip_idle_tick(struct trap_frame *f)
+{
+	(void)f;
+	if (this_cpu()->id == 0)
+		return false;
+	lapic_eoi();
+	return true;
+}
+
+static const struct entry_rule x86_entry_rules[] = {
+	{ VEC_NMI, ENTRY_FROM_ANY, ENTRY_NO_LOCK, nmi_entry },
+	{ VEC_IPI_TLB, ENTRY_FROM_ANY, ENTRY_NO_LOCK, tlb_ipi },
+	{ VEC_IPI_RESCHEDULE, ENTRY_FROM_KERNEL, ENTRY_NO_LOCK, reschedule_ipi_in_kernel },
+	{ VEC_GP, ENTRY_FROM_KERNEL, ENTRY_NO_LOCK, msr_probe_gp },
+	{ VEC_DOUBLE_FAULT, ENTRY_FROM_KERNEL, ENTRY_NO_LOCK, report_only },
+	{ VEC_MACHINE_CHECK, ENTRY_FROM_KERNEL, ENTRY_NO_LOCK, report_only },
+	{ VEC_APIC_TIMER, ENTRY_FROM_KERNEL, ENTRY_TRY_LOCK, skip_idle_tick },
+};
+
+/*
+ * Whoever takes the lock catches up with kernel-stack unmaps first; an
+ * interrupt in the kernel that took it is one arch_idle_wait() wakes for.
+ */
+void arch_entry_locked(bool from_user)
+{
+	x86_tlb_kernel_sync();
+	if (!from_user)
+		this_cpu()->arch.locked_irqs++;
+}
+
+/* Every vector's entry (trap_entry.S). */
 void trap_dispatch(struct trap_frame *f)
 {
-	bool from_user = (f->cs & 3) == 3, took;
-
-	if (f->vector == VEC_NMI)
-		x86_smp_stop_if_asked();
-	if (f->vector == VEC_IPI_TLB) {
-		x86_tlb_service();
-		lapic_eoi();
-		return;
-	}
-	/* In the kernel (the idle loop's HLT): the idle loop looks at the run queue itself. */
-	if (!from_user && f->vector == VEC_IPI_RESCHEDULE) {
-		lapic_eoi();
-		return;
-	}
-	/* wrmsr_safe()'s refusal, possibly on a secondary before it may take the lock. */
-	if (!from_user && f->vector == VEC_GP && extable_fixup(f->rip)) {
-		f->rip = extable_fixup(f->rip);
-		return;
-	}
-	if (!from_user && (f->vector == VEC_NMI || f->vector == VEC_DOUBLE_FAULT ||
-			   f->vector == VEC_MACHINE_CHECK)) {
-		dispatch(f);
-		return;
-	}
-	if (!from_user && f->vector == VEC_APIC_TIMER && this_cpu()->id != 0 &&
-	    !spin_held(&big_lock)) {
-		/*
-		 * An idle secondary's tick has nothing to preempt, and the run
-		 * queue's news reach it by IPI: when big_lock is busy, the tick
-		 * is skipped rather than waited for.
-		 */
-		if (!spin_trylock(&big_lock)) {
-			lapic_eoi();
-			return;
-		}
-		took = true;
-	} else {
-		took = big_lock_enter();
-	}
-	if (took) {
-		x86_tlb_kernel_sync();
-		if (!from_user)
-			this_cpu()->arch.locked_irqs++;
-	}
-	dispatch(f);
-	if (!from_user)
-		big_lock_leave(took);
+	entry_trap(f, (unsigned int)f->vector, (f->cs & 3) == 3, x86_entry_rules,
+		   ARRAY_SIZE(x86_entry_rules), dispatch);
 }

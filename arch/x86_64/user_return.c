@@ -20,9 +20,8 @@
  */
 #include <asm/segment.h>
 #include <asm/trap.h>
-#include <kernel/big_lock.h>
 #include <kernel/compiler.h>
-#include <kernel/sched.h>
+#include <kernel/entry.h>
 #include <kernel/signal.h>
 #include <uapi/linux/signal.h>
 
@@ -60,7 +59,8 @@ static bool iret_frame_ok(const struct trap_frame *f)
 	return canonical(f->rip) && f->cs == USER_CS && f->ss == USER_DS;
 }
 
-void x86_user_return(struct trap_frame *f)
+/* kernel/entry.c's return_to_user_mode() asks before every IRET to user mode. */
+bool arch_user_frame_check(struct trap_frame *f)
 {
 	/*
 	 * The flags only ever come from the sanitised paths (sigreturn masks
@@ -68,17 +68,11 @@ void x86_user_return(struct trap_frame *f)
 	 * mode always runs with interrupts.
 	 */
 	f->rflags = (f->rflags & RFLAGS_USER) | RFLAGS_FIXED1 | RFLAGS_IF;
-	/*
-	 * Deliver what the IRET's #GP would: the handler (if any) gets a new
-	 * frame and this loop checks again. A handler that is itself a bad
-	 * address faults with SIGSEGV blocked, which kills (signal_force_fault),
-	 * so the loop ends.
-	 */
-	while (!iret_frame_ok(f)) {
-		f->vector = VEC_GP;
-		f->error_code = iret_error_code(f);
-		signal_force_fault(SIGSEGV, SI_KERNEL, 0, "IRET to a bad user frame");
-		exit_to_user_mode();
-	}
-	big_lock_exit_to_user(); /* the last kernel step: the IRET follows */
+	if (iret_frame_ok(f))
+		return true;
+	/* What the IRET's #GP would deliver: the handler, if any, gets a new frame. */
+	f->vector = VEC_GP;
+	f->error_code = iret_error_code(f);
+	signal_force_fault(SIGSEGV, SI_KERNEL, 0, "IRET to a bad user frame");
+	return false;
 }

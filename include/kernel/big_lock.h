@@ -6,8 +6,9 @@
  * holds big_lock, and user code runs on every CPU at once. A CPU takes the
  * lock when it enters the kernel (system call, exception or interrupt)
  * unless it holds it already, keeps it across context switches, and drops
- * it on the way back to user mode and while it idles. docs/DESIGN.md §7
- * says why one lock, and what finer locking would take.
+ * it on the way back to user mode and while it idles: all of that at the
+ * boundary is kernel/entry.c's. docs/DESIGN.md §7 says why one lock, and
+ * what finer locking would take.
  */
 #ifndef KERNEL_BIG_LOCK_H
 #define KERNEL_BIG_LOCK_H
@@ -15,16 +16,6 @@
 #include <kernel/spinlock.h>
 
 extern struct spinlock big_lock;
-
-/*
- * Kernel entry (interrupts off): takes big_lock unless this CPU holds it.
- * Returns true when it took it; pass that to big_lock_leave().
- */
-bool big_lock_enter(void);
-/* Returning to kernel mode from an entry that took the lock. */
-void big_lock_leave(bool taken);
-/* The last step before user mode (interrupts off): drops big_lock. */
-void big_lock_exit_to_user(void);
 
 /* Panics unless this CPU holds big_lock (an ownership assertion). */
 #define assert_big_lock_held() assert_spin_held(&big_lock)

@@ -23,7 +23,9 @@
  *   pgt_sync()                 orders a batch of table writes
  *   pgt_root_init(root)        fills the kernel part of a fresh root
  *
- * Not preemptible and one CPU (<kernel/task.h>): no locks.
+ * What guards the tables: big_lock (<kernel/big_lock.h>), held by every
+ * page fault and system call that changes them; other CPUs' TLBs are
+ * reached through tlb_flush_page()/tlb_flush_all() (docs/DESIGN.md §7.5).
  */
 #ifndef KERNEL_PGTABLE_H
 #define KERNEL_PGTABLE_H

@@ -5,8 +5,8 @@
  * share one kernel-wide queue: whatever can change a file's readiness (a
  * pipe's read, write or close; a process exiting or being reaped) calls
  * poll_wake(), and every poller scans its files again. Simple and correct;
- * its cost is one scan per poller per event, fine for one CPU and a few
- * pollers.
+ * its cost is one scan per poller per event, fine for a few pollers. The
+ * queue, like the files, is guarded by big_lock (<kernel/big_lock.h>).
  */
 #ifndef KERNEL_POLL_H
 #define KERNEL_POLL_H

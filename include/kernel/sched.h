@@ -34,13 +34,6 @@ void schedule_tail(void);
 /* Called from the timer interrupt. */
 void sched_tick(bool from_user);
 
-/*
- * The last step before any return to user space: reschedules when the
- * time slice is over, exits when the process is being killed, then hands
- * the task its first pending signal's default action.
- */
-void exit_to_user_mode(void);
-
 /* A CPU's idle loop (big_lock held on entry): never returns. */
 __attribute__((noreturn)) void sched_idle_loop(void);
 

@@ -7,7 +7,8 @@
  * page first touched after fork is still shared. The object holds one
  * reference of each frame's count (kernel/mm/page_alloc.c) and each page table
  * mapping it another, so a frame is freed only when the object and every
- * mapping of it are gone. Not preemptible and one CPU: no locks.
+ * mapping of it are gone. The object is guarded by big_lock
+ * (<kernel/big_lock.h>); the frames' reference counts are atomic.
  */
 #ifndef KERNEL_SHMEM_H
 #define KERNEL_SHMEM_H

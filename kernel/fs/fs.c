@@ -254,7 +254,7 @@ static long rw_at(const unsigned long a[6], bool write)
 		return -EFAULT;
 	saved = f->pos;
 	f->pos = (u64)pos;
-	/* Not preemptible, and these files' read and write never sleep: no one sees pos. */
+	/* Under big_lock, and these files' read and write never sleep: no one sees pos. */
 	r = write ? f->ops->write(f, (const char __user *)a[1], a[2])
 		  : f->ops->read(f, (char __user *)a[1], a[2]);
 	f->pos = saved;

@@ -11,7 +11,9 @@
  * Blocking: readers sleep on rd_wait, writers on wr_wait; a read returns
  * as soon as it has some bytes, a write only when all are written (or a
  * signal, O_NONBLOCK or the last reader going away ends it). Pollers are
- * told through poll_wake(). Not preemptible, one CPU: no locks.
+ * told through poll_wake(). Guarded by big_lock (<kernel/big_lock.h>),
+ * held by every system call here; a sleeper looks at the pipe again when
+ * it wakes.
  */
 #include <asm/fcntl.h>
 #include <kernel/file.h>

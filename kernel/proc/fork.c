@@ -60,8 +60,8 @@ static void thread_link(struct process *p, struct task *t)
  * Sleeps until the vfork child execs or exits; only a kill ends the wait
  * early. Until vw->released is set the child is alive (it releases us
  * before it dies), so on a kill we can still reach it to take our wait
- * back. One CPU and no kernel preemption: nothing runs between the check
- * and the store.
+ * back. big_lock is held and nothing sleeps between the check and the
+ * store, so no other task or CPU runs kernel code there.
  */
 static void vfork_wait(struct task *child, struct vfork_wait *vw)
 {

@@ -22,7 +22,6 @@
 #include <kernel/big_lock.h>
 #include <kernel/console.h>
 #include <kernel/cputime.h>
-#include <kernel/exit.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
@@ -382,19 +381,6 @@ int waitq_wake(struct waitq *q, int n)
 		woken++;
 	}
 	return woken;
-}
-
-void exit_to_user_mode(void)
-{
-	for (;;) {
-		if (current->proc->exiting)
-			do_exit_thread(current->proc->exit_code);
-		if (signal_deliver(current))
-			continue; /* a signal was acted on: look again */
-		if (!this_cpu()->need_resched && (current->cpus_allowed & (1ull << this_cpu()->id)))
-			return;
-		schedule();
-	}
 }
 
 void sched_idle_loop(void)

@@ -65,13 +65,6 @@ void trap_dispatch(struct trap_frame *f);
 struct trap_frame *x86_frame_to_task_stack(struct trap_frame *f);
 
 /*
- * Called by trap_return with every frame bound for user mode: makes the
- * IRET safe, turning a frame the CPU would refuse into the SIGSEGV a
- * user-mode #GP gives (user_return.c).
- */
-void x86_user_return(struct trap_frame *f);
-
-/*
  * For self-tests of the trap path: the next kernel-mode exception with this
  * vector is counted and skipped over (RIP += insn_len) instead of panicking.
  */

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Entering and leaving the kernel, for every architecture (<kernel/entry.h>).
+ *
+ * Kernel code runs holding big_lock (docs/DESIGN.md §7.3). The lock is
+ * taken here on every entry -- system call, exception, interrupt -- and
+ * dropped here: on the way back to kernel mode by the entry that took it,
+ * on the way to user mode as the last step before the arch's return
+ * instruction (IRET, ERET). The scheduler keeps it across a context
+ * switch and drops it around an idle wait (kernel/proc/sched.c); nothing
+ * else takes or drops it.
+ *
+ * The exceptions are each architecture's: a table of the entries that
+ * must not wait for the lock (an interrupt answering the CPU that holds
+ * it, a report of a fault that may come halfway through taking it), read
+ * here before anything else.
+ */
+#include <kernel/big_lock.h>
+#include <kernel/entry.h>
+#include <kernel/exit.h>
+#include <kernel/percpu.h>
+#include <kernel/sched.h>
+#include <kernel/signal.h>
+#include <kernel/task.h>
+
+static const struct entry_rule *rule_for(const struct entry_rule *rules, size_t n,
+					 unsigned int vector, bool from_user)
+{
+	unsigned int from = from_user ? ENTRY_FROM_USER : ENTRY_FROM_KERNEL;
+
+	for (size_t i = 0; i < n; i++)
+		if (rules[i].vector == vector && (rules[i].from & from))
+			return &rules[i];
+	return NULL;
+}
+
+void enter_from_user_mode(void)
+{
+	spin_lock(&big_lock);
+	arch_entry_locked(true);
+}
+
+/*
+ * From kernel mode: true when this entry took big_lock (the CPU did not
+ * hold it: an interrupt in the idle wait), which exit_to_kernel_mode()
+ * then drops; false when it is dropped (the rule let the entry go).
+ */
+static bool enter_from_kernel_mode(const struct entry_rule *r, struct trap_frame *f,
+				   bool *took)
+{
+	*took = false;
+	if (spin_held(&big_lock))
+		return true;
+	if (r && r->lock == ENTRY_TRY_LOCK && !spin_trylock(&big_lock)) {
+		if (r->run(f))
+			return false;
+		spin_lock(&big_lock);
+	} else if (!r || r->lock != ENTRY_TRY_LOCK) {
+		spin_lock(&big_lock);
+	}
+	*took = true;
+	arch_entry_locked(false);
+	return true;
+}
+
+void entry_trap(struct trap_frame *f, unsigned int vector, bool from_user,
+		const struct entry_rule *rules, size_t nr_rules,
+		void (*dispatch)(struct trap_frame *f, bool from_user))
+{
+	const struct entry_rule *r = rule_for(rules, nr_rules, vector, from_user);
+	bool took;
+
+	if (r && r->lock == ENTRY_NO_LOCK && r->run(f))
+		return;
+	if (from_user) {
+		enter_from_user_mode();
+		dispatch(f, true);
+		return; /* return_to_user_mode() drops the lock */
+	}
+	if (!enter_from_kernel_mode(r, f, &took))
+		return;
+	dispatch(f, false);
+	if (took)
+		spin_unlock(&big_lock);
+}
+
+void exit_to_user_mode(void)
+{
+	for (;;) {
+		if (current->proc->exiting)
+			do_exit_thread(current->proc->exit_code);
+		if (signal_deliver(current))
+			continue; /* a signal was acted on: look again */
+		if (!this_cpu()->need_resched && (current->cpus_allowed & (1ull << this_cpu()->id)))
+			return;
+		schedule();
+	}
+}
+
+void return_to_user_mode(struct trap_frame *f)
+{
+	/*
+	 * Only an entry the arch's table ran without the lock comes here not
+	 * holding it (from user mode, the CPU held nothing before): it ran
+	 * nothing the loop would look at.
+	 */
+	if (!spin_held(&big_lock))
+		return;
+	/*
+	 * A frame the return instruction would refuse becomes the signal it
+	 * would have raised, and the loop delivers that; a handler that is
+	 * itself a bad address faults with the signal blocked, which kills,
+	 * so this ends.
+	 */
+	do
+		exit_to_user_mode();
+	while (!arch_user_frame_check(f));
+	spin_unlock(&big_lock); /* the last kernel step: the return instruction follows */
+}

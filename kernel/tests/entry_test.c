@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Self-tests of kernel/entry.c's lock protocol, with a made-up vector
+ * table: an entry from kernel mode on a CPU that holds big_lock takes
+ * nothing and leaves it held; one on a CPU that does not takes it around
+ * the dispatch and drops it after; a lock-free rule that handles its entry
+ * keeps the dispatch from running, one that declines sends it the locked
+ * way; a try-lock rule whose lock is busy drops its entry or waits, as it
+ * says. The boot CPU runs the self-tests alone (the secondaries wait for
+ * smp_start_scheduling()), so dropping big_lock here for a moment lets no
+ * other CPU in.
+ */
+#include <kernel/arch.h>
+#include <kernel/big_lock.h>
+#include <kernel/entry.h>
+#include <kernel/ktest.h>
+
+enum { VEC_TEST_PLAIN = 1000, VEC_TEST_HANDLED, VEC_TEST_DECLINED, VEC_TEST_TRY };
+
+static unsigned int dispatched, dispatched_locked, rule_runs;
+static bool rule_answer;
+
+static void test_dispatch(struct trap_frame *f, bool from_user)
+{
+	(void)f;
+	(void)from_user;
+	dispatched++;
+	if (spin_held(&big_lock))
+		dispatched_locked++;
+}
+
+static bool test_rule(struct trap_frame *f)
+{
+	(void)f;
+	rule_runs++;
+	return rule_answer;
+}
+
+static const struct entry_rule test_rules[] = {
+	{ VEC_TEST_HANDLED, ENTRY_FROM_KERNEL, ENTRY_NO_LOCK, test_rule },
+	{ VEC_TEST_DECLINED, ENTRY_FROM_KERNEL, ENTRY_NO_LOCK, test_rule },
+	{ VEC_TEST_TRY, ENTRY_FROM_KERNEL, ENTRY_TRY_LOCK, test_rule },
+};
+
+static void trap(unsigned int vector, bool answer)
+{
+	rule_answer = answer;
+	entry_trap(NULL, vector, false, test_rules, ARRAY_SIZE(test_rules), test_dispatch);
+}
+
+static void reset(void)
+{
+	dispatched = dispatched_locked = rule_runs = 0;
+}
+
+KTEST(entry_from_kernel_takes_big_lock_only_if_not_held)
+{
+	unsigned long flags = arch_irq_save();
+
+	reset();
+	trap(VEC_TEST_PLAIN, false); /* this CPU holds it: nothing taken, nothing dropped */
+	KTEST_EXPECT_EQ(ctx, dispatched_locked, 1u);
+	KTEST_EXPECT(ctx, spin_held(&big_lock));
+
+	spin_unlock(&big_lock); /* as in the idle wait */
+	trap(VEC_TEST_PLAIN, false);
+	KTEST_EXPECT_EQ(ctx, dispatched_locked, 2u);
+	KTEST_EXPECT(ctx, !spin_held(&big_lock));
+	KTEST_EXPECT_EQ(ctx, big_lock.next, big_lock.owner); /* free again */
+	spin_lock(&big_lock);
+	arch_irq_restore(flags);
+}
+
+KTEST(entry_rules_run_without_the_lock_or_decline)
+{
+	unsigned long flags = arch_irq_save();
+
+	reset();
+	spin_unlock(&big_lock);
+	trap(VEC_TEST_HANDLED, true);
+	KTEST_EXPECT_EQ(ctx, rule_runs, 1u);
+	KTEST_EXPECT_EQ(ctx, dispatched, 0u);
+	trap(VEC_TEST_DECLINED, false);
+	KTEST_EXPECT_EQ(ctx, rule_runs, 2u);
+	KTEST_EXPECT_EQ(ctx, dispatched_locked, 1u);
+	KTEST_EXPECT(ctx, !spin_held(&big_lock));
+	/* Free: the try-lock rule takes it without asking the rule. */
+	trap(VEC_TEST_TRY, true);
+	KTEST_EXPECT_EQ(ctx, rule_runs, 2u);
+	KTEST_EXPECT_EQ(ctx, dispatched_locked, 2u);
+	KTEST_EXPECT(ctx, !spin_held(&big_lock));
+	spin_lock(&big_lock);
+	arch_irq_restore(flags);
+}
+
+KTEST(entry_try_lock_rule_drops_its_entry_when_busy)
+{
+	unsigned long flags = arch_irq_save();
+
+	reset();
+	/*
+	 * Busy as another CPU would hold it: a ticket handed out and not yet
+	 * served. trylock then fails, and spin_held() says not this CPU's.
+	 */
+	spin_unlock(&big_lock);
+	__atomic_fetch_add(&big_lock.next, 1, __ATOMIC_RELAXED);
+	trap(VEC_TEST_TRY, true);
+	KTEST_EXPECT_EQ(ctx, rule_runs, 1u);
+	KTEST_EXPECT_EQ(ctx, dispatched, 0u);
+	__atomic_fetch_add(&big_lock.owner, 1, __ATOMIC_RELEASE); /* the "other CPU" is done */
+	spin_lock(&big_lock);
+	arch_irq_restore(flags);
+}
