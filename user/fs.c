@@ -191,7 +191,8 @@ static int create_write_read(void)
 	EXPECT("pread in the hole", do_pread(fd, buf, 4, 4096), 4);
 	EXPECT("hole reads zeros", buf[0] | buf[1] | buf[2] | buf[3], 0);
 	close(fd);
-	EXPECT_TRUE("O_EXCL on it", fails_with(open(DIR_ "/a", O_RDWR | O_CREAT | O_EXCL, 0644), EEXIST));
+	EXPECT_TRUE("O_EXCL on it",
+		    fails_with(open(DIR_ "/a", O_RDWR | O_CREAT | O_EXCL, 0644), EEXIST));
 	EXPECT("unlink", do_unlink(DIR_ "/a"), 0);
 	EXPECT_TRUE("gone", fails_with(open(DIR_ "/a", O_RDONLY), ENOENT));
 	EXPECT_TRUE("unlink again", fails_with(do_unlink(DIR_ "/a"), ENOENT));
@@ -219,7 +220,8 @@ static int trunc_and_append(void)
 	EXPECT_TRUE("open trunc", fd >= 0);
 	close(fd);
 	EXPECT("truncated", get_file(DIR_ "/t", buf, sizeof(buf)), 0);
-	EXPECT("read-only fd refuses write", write(open(DIR_ "/t", O_RDONLY | O_CLOEXEC), "x", 1) == -1 && errno == EBADF, 1);
+	EXPECT("read-only fd refuses write",
+	       write(open(DIR_ "/t", O_RDONLY | O_CLOEXEC), "x", 1) == -1 && errno == EBADF, 1);
 	return do_unlink(DIR_ "/t") == 0 ? 0 : FAIL_CODE;
 }
 
@@ -229,13 +231,17 @@ static int open_flags(void)
 
 	EXPECT("put", put_file(DIR_ "/f", "x"), 0);
 	EXPECT("symlink", do_symlink("f", DIR_ "/l"), 0);
-	EXPECT_TRUE("O_DIRECTORY on a file", fails_with(open(DIR_ "/f", O_RDONLY | O_DIRECTORY), ENOTDIR));
+	EXPECT_TRUE("O_DIRECTORY on a file",
+		    fails_with(open(DIR_ "/f", O_RDONLY | O_DIRECTORY), ENOTDIR));
 	EXPECT_TRUE("trailing slash on a file", fails_with(open(DIR_ "/f/", O_RDONLY), ENOTDIR));
-	EXPECT_TRUE("O_NOFOLLOW on a symlink", fails_with(open(DIR_ "/l", O_RDONLY | O_NOFOLLOW), ELOOP));
+	EXPECT_TRUE("O_NOFOLLOW on a symlink",
+		    fails_with(open(DIR_ "/l", O_RDONLY | O_NOFOLLOW), ELOOP));
 	EXPECT_TRUE("a directory for writing", fails_with(open(DIR_, O_WRONLY), EISDIR));
 	EXPECT_TRUE("a directory for O_RDWR", fails_with(open(DIR_, O_RDWR), EISDIR));
-	EXPECT_TRUE("O_CREAT on a directory", fails_with(open(DIR_, O_RDONLY | O_CREAT, 0644), EISDIR));
-	EXPECT_TRUE("O_CREAT with a slash", fails_with(open(DIR_ "/new/", O_RDWR | O_CREAT, 0644), EISDIR));
+	EXPECT_TRUE("O_CREAT on a directory",
+		    fails_with(open(DIR_, O_RDONLY | O_CREAT, 0644), EISDIR));
+	EXPECT_TRUE("O_CREAT with a slash",
+		    fails_with(open(DIR_ "/new/", O_RDWR | O_CREAT, 0644), EISDIR));
 	EXPECT_TRUE("O_CREAT|O_EXCL on a symlink",
 		    fails_with(open(DIR_ "/l", O_RDWR | O_CREAT | O_EXCL, 0644), EEXIST));
 	fd = open(DIR_ "/l", O_RDONLY | O_CLOEXEC);
@@ -272,7 +278,8 @@ static int mkdir_rmdir(void)
 	EXPECT_TRUE("rmdir missing", fails_with(do_rmdir(DIR_ "/nope"), ENOENT));
 	EXPECT_TRUE("unlink a dir", fails_with(do_unlink(DIR_ "/d"), EISDIR));
 	EXPECT_TRUE("unlink file/", fails_with(do_unlink(DIR_ "/file/"), ENOTDIR));
-	EXPECT_TRUE("unlinkat bad flag", fails_with(syscall(__NR_unlinkat, AT_FDCWD, DIR_ "/file", 1), EINVAL));
+	EXPECT_TRUE("unlinkat bad flag",
+		    fails_with(syscall(__NR_unlinkat, AT_FDCWD, DIR_ "/file", 1), EINVAL));
 	EXPECT("rmdir sub", do_rmdir(DIR_ "/d/e"), 0);
 	EXPECT("nlink back", do_stat(DIR_ "/d", &s) == 0 ? s.st_nlink : 0, 2);
 	EXPECT("rmdir", do_rmdir(DIR_ "/d"), 0);
@@ -291,7 +298,8 @@ static int symlinks(void)
 	EXPECT("its bytes", memcmp(buf, "target", 6), 0);
 	EXPECT("readlink cut", do_readlink(DIR_ "/sl", buf, 3), 3);
 	EXPECT_TRUE("readlink size 0", fails_with(do_readlink(DIR_ "/sl", buf, 0), EINVAL));
-	EXPECT_TRUE("readlink a file", fails_with(do_readlink(DIR_ "/target", buf, sizeof(buf)), EINVAL));
+	EXPECT_TRUE("readlink a file",
+		    fails_with(do_readlink(DIR_ "/target", buf, sizeof(buf)), EINVAL));
 	EXPECT("stat follows", do_stat(DIR_ "/sl", &s) == 0 ? s.st_size : -1, 3);
 	EXPECT("lstat does not", do_lstat(DIR_ "/sl", &s) == 0 ? s.st_mode & S_IFMT : 0, S_IFLNK);
 	EXPECT("lstat size is the target's length", s.st_size, 6);
@@ -352,18 +360,23 @@ static int renames(void)
 	EXPECT("mkdir", do_mkdir(DIR_ "/rd", 0755), 0);
 	EXPECT("mkdir full", do_mkdir(DIR_ "/rf", 0755), 0);
 	EXPECT("put in full", put_file(DIR_ "/rf/x", ""), 0);
-	EXPECT_TRUE("NOREPLACE", fails_with(do_rename(DIR_ "/ra", DIR_ "/rb", RENAME_NOREPLACE), EEXIST));
-	EXPECT_TRUE("both flags", fails_with(do_rename(DIR_ "/ra", DIR_ "/rb", RENAME_NOREPLACE | RENAME_EXCHANGE), EINVAL));
+	EXPECT_TRUE("NOREPLACE",
+		    fails_with(do_rename(DIR_ "/ra", DIR_ "/rb", RENAME_NOREPLACE), EEXIST));
+	EXPECT_TRUE("both flags", fails_with(do_rename(DIR_ "/ra", DIR_ "/rb",
+						       RENAME_NOREPLACE | RENAME_EXCHANGE),
+					     EINVAL));
 	EXPECT("EXCHANGE", do_rename(DIR_ "/ra", DIR_ "/rb", RENAME_EXCHANGE), 0);
 	EXPECT("swapped", get_file(DIR_ "/ra", buf, sizeof(buf)) == 1 && buf[0] == 'B', 1);
-	EXPECT_TRUE("EXCHANGE with nothing", fails_with(do_rename(DIR_ "/ra", DIR_ "/none", RENAME_EXCHANGE), ENOENT));
+	EXPECT_TRUE("EXCHANGE with nothing",
+		    fails_with(do_rename(DIR_ "/ra", DIR_ "/none", RENAME_EXCHANGE), ENOENT));
 	EXPECT("over a file", do_rename(DIR_ "/ra", DIR_ "/rb", 0), 0);
 	EXPECT("replaced", get_file(DIR_ "/rb", buf, sizeof(buf)) == 1 && buf[0] == 'B', 1);
 	EXPECT_TRUE("old name gone", fails_with(do_stat(DIR_ "/ra", &s), ENOENT));
 	EXPECT_TRUE("missing", fails_with(do_rename(DIR_ "/ra", DIR_ "/rc", 0), ENOENT));
 	EXPECT_TRUE("file over dir", fails_with(do_rename(DIR_ "/rb", DIR_ "/rd", 0), EISDIR));
 	EXPECT_TRUE("dir over file", fails_with(do_rename(DIR_ "/rd", DIR_ "/rb", 0), ENOTDIR));
-	EXPECT_TRUE("dir over non-empty", fails_with(do_rename(DIR_ "/rd", DIR_ "/rf", 0), ENOTEMPTY));
+	EXPECT_TRUE("dir over non-empty",
+		    fails_with(do_rename(DIR_ "/rd", DIR_ "/rf", 0), ENOTEMPTY));
 	EXPECT_TRUE("dir into itself", fails_with(do_rename(DIR_ "/rd", DIR_ "/rd/in", 0), EINVAL));
 	EXPECT_TRUE("file/ as old", fails_with(do_rename(DIR_ "/rb/", DIR_ "/rc", 0), ENOTDIR));
 	EXPECT_TRUE("rename .", fails_with(do_rename(DIR_ "/rd/.", DIR_ "/rc", 0), EBUSY));
@@ -412,8 +425,9 @@ static int directory_entries(void)
 	EXPECT_TRUE("tiny buffer", fails_with(syscall(__NR_getdents64, fd, buf, 8), EINVAL));
 	EXPECT_TRUE("entries", list(fd, buf, sizeof(buf), names, sizeof(names), &ndirs) > 0);
 	EXPECT("then the end", syscall(__NR_getdents64, fd, buf, sizeof(buf)), 0);
-	EXPECT_TRUE("all five", strstr(names, ". ") && strstr(names, ".. ") && strstr(names, "a ") &&
-				     strstr(names, "b ") && strstr(names, "sub "));
+	EXPECT_TRUE("all five", strstr(names, ". ") && strstr(names, ".. ") &&
+					strstr(names, "a ") && strstr(names, "b ") &&
+					strstr(names, "sub "));
 	EXPECT("three directories", ndirs, 3);
 	/* From the start again, one entry at a time (24-byte records), removing b after a. */
 	EXPECT("rewind", do_lseek(fd, 0, SEEK_SET), 0);
@@ -429,7 +443,8 @@ static int directory_entries(void)
 	EXPECT_TRUE("sub still listed", strstr(names, "sub ") != NULL);
 	close(fd);
 	fd = open(DIR_ "/g/a", O_RDONLY);
-	EXPECT_TRUE("getdents64 on a file", fails_with(syscall(__NR_getdents64, fd, buf, sizeof(buf)), ENOTDIR));
+	EXPECT_TRUE("getdents64 on a file",
+		    fails_with(syscall(__NR_getdents64, fd, buf, sizeof(buf)), ENOTDIR));
 	close(fd);
 	EXPECT_TRUE("bad fd", fails_with(syscall(__NR_getdents64, 99, buf, sizeof(buf)), EBADF));
 	do_unlink(DIR_ "/g/a");
@@ -458,7 +473,8 @@ static int cwd_body(void)
 	EXPECT_TRUE("chdir missing", fails_with(do_chdir(DIR_ "/none"), ENOENT));
 	fd = open(DIR_ "/w/v", O_RDONLY | O_DIRECTORY);
 	EXPECT("fchdir", syscall(__NR_fchdir, fd), 0);
-	EXPECT("getcwd after fchdir", do_getcwd(buf, sizeof(buf)) > 0 && strcmp(buf, DIR_ "/w/v") == 0, 1);
+	EXPECT("getcwd after fchdir",
+	       do_getcwd(buf, sizeof(buf)) > 0 && strcmp(buf, DIR_ "/w/v") == 0, 1);
 	close(fd);
 	fd = open(DIR_ "/w/rel", O_RDONLY);
 	EXPECT_TRUE("fchdir to a file", fails_with(syscall(__NR_fchdir, fd), ENOTDIR));
@@ -468,12 +484,14 @@ static int cwd_body(void)
 	if (pid == 0)
 		_exit(do_chdir("/") == 0 ? 0 : 1);
 	EXPECT("fork child", waitpid((int)pid, &st, 0) == pid && st == 0, 1);
-	EXPECT("parent's cwd kept", do_getcwd(buf, sizeof(buf)) > 0 && strcmp(buf, DIR_ "/w/v") == 0, 1);
+	EXPECT("parent's cwd kept",
+	       do_getcwd(buf, sizeof(buf)) > 0 && strcmp(buf, DIR_ "/w/v") == 0, 1);
 	pid = syscall(__NR_clone, CLONE_FS | SIGCHLD, 0, 0, 0, 0);
 	if (pid == 0)
 		_exit(do_chdir(DIR_) == 0 ? 0 : 1);
 	EXPECT("CLONE_FS child", waitpid((int)pid, &st, 0) == pid && st == 0, 1);
-	EXPECT("cwd moved by the child", do_getcwd(buf, sizeof(buf)) > 0 && strcmp(buf, DIR_) == 0, 1);
+	EXPECT("cwd moved by the child", do_getcwd(buf, sizeof(buf)) > 0 && strcmp(buf, DIR_) == 0,
+	       1);
 	/* A removed cwd: getcwd is ENOENT, creating in it too. */
 	EXPECT("into v", do_chdir(DIR_ "/w/v"), 0);
 	EXPECT("rmdir the cwd", do_rmdir(DIR_ "/w/v"), 0);
@@ -511,8 +529,10 @@ static int modes_and_owners(void)
 	EXPECT("kept uid", do_fstat(fd, &s) == 0 && s.st_uid == 1000 && s.st_gid == 7, 1);
 	EXPECT("fchmod", syscall(__NR_fchmod, fd, 0600), 0);
 	EXPECT("fchmod'ed", do_fstat(fd, &s) == 0 ? s.st_mode : 0, S_IFREG | 0600);
-	EXPECT_TRUE("chmod missing", fails_with(syscall(__NR_fchmodat, AT_FDCWD, DIR_ "/none", 0600), ENOENT));
-	EXPECT_TRUE("fchownat bad flag", fails_with(syscall(__NR_fchownat, AT_FDCWD, DIR_ "/m", 0, 0, 1), EINVAL));
+	EXPECT_TRUE("chmod missing",
+		    fails_with(syscall(__NR_fchmodat, AT_FDCWD, DIR_ "/none", 0600), ENOENT));
+	EXPECT_TRUE("fchownat bad flag",
+		    fails_with(syscall(__NR_fchownat, AT_FDCWD, DIR_ "/m", 0, 0, 1), EINVAL));
 	close(fd);
 	do_rmdir(DIR_ "/md");
 	return do_unlink(DIR_ "/m") == 0 ? 0 : FAIL_CODE;
@@ -528,7 +548,8 @@ static int truncation(void)
 	EXPECT("truncate down", syscall(__NR_truncate, DIR_ "/tr", 2), 0);
 	EXPECT("truncate up", syscall(__NR_truncate, DIR_ "/tr", 5), 0);
 	EXPECT("size", get_file(DIR_ "/tr", buf, sizeof(buf)), 5);
-	EXPECT("zeros past the old end", buf[0] == 'a' && buf[1] == 'b' && !buf[2] && !buf[3] && !buf[4], 1);
+	EXPECT("zeros past the old end",
+	       buf[0] == 'a' && buf[1] == 'b' && !buf[2] && !buf[3] && !buf[4], 1);
 	EXPECT_TRUE("negative", fails_with(syscall(__NR_truncate, DIR_ "/tr", -1L), EINVAL));
 	EXPECT_TRUE("a directory", fails_with(syscall(__NR_truncate, DIR_, 0), EISDIR));
 	EXPECT_TRUE("missing", fails_with(syscall(__NR_truncate, DIR_ "/none", 0), ENOENT));
@@ -557,9 +578,11 @@ static int times_and_access(void)
 	t[0].tv_nsec = UTIME_OMIT;
 	t[1] = (struct timespec){ 3000, 0 };
 	EXPECT("omit atime", syscall(__NR_utimensat, AT_FDCWD, DIR_ "/u", t, 0), 0);
-	EXPECT("kept atime", do_stat(DIR_ "/u", &s) == 0 && s.st_atime_sec == 1000 && s.st_mtime_sec == 3000, 1);
+	EXPECT("kept atime",
+	       do_stat(DIR_ "/u", &s) == 0 && s.st_atime_sec == 1000 && s.st_mtime_sec == 3000, 1);
 	t[1].tv_nsec = 1000000000;
-	EXPECT_TRUE("bad nsec", fails_with(syscall(__NR_utimensat, AT_FDCWD, DIR_ "/u", t, 0), EINVAL));
+	EXPECT_TRUE("bad nsec",
+		    fails_with(syscall(__NR_utimensat, AT_FDCWD, DIR_ "/u", t, 0), EINVAL));
 	EXPECT("access F_OK", do_access(DIR_ "/u", F_OK), 0);
 	EXPECT("access R_OK|W_OK", do_access(DIR_ "/u", R_OK | W_OK), 0);
 	EXPECT_TRUE("X_OK without x bits", fails_with(do_access(DIR_ "/u", X_OK), EACCES));
@@ -581,12 +604,21 @@ static int statx_calls(void)
 	EXPECT("size", x.stx_size, 5);
 	EXPECT("mode", x.stx_mode & S_IFMT, S_IFREG);
 	fd = open(DIR_ "/x", O_RDONLY);
-	EXPECT("AT_EMPTY_PATH", syscall(__NR_statx, fd, "", AT_EMPTY_PATH, STATX_SIZE, &x) == 0 && x.stx_size == 5, 1);
+	EXPECT("AT_EMPTY_PATH",
+	       syscall(__NR_statx, fd, "", AT_EMPTY_PATH, STATX_SIZE, &x) == 0 && x.stx_size == 5,
+	       1);
 	close(fd);
-	EXPECT_TRUE("bad flags", fails_with(syscall(__NR_statx, AT_FDCWD, DIR_ "/x", 0x10000000, 0, &x), EINVAL));
-	EXPECT_TRUE("both sync kinds", fails_with(syscall(__NR_statx, AT_FDCWD, DIR_ "/x", AT_STATX_SYNC_TYPE, 0, &x), EINVAL));
-	EXPECT_TRUE("reserved mask", fails_with(syscall(__NR_statx, AT_FDCWD, DIR_ "/x", 0, STATX__RESERVED, &x), EINVAL));
-	EXPECT_TRUE("empty path without flag", fails_with(syscall(__NR_statx, AT_FDCWD, "", 0, 0, &x), ENOENT));
+	EXPECT_TRUE("bad flags",
+		    fails_with(syscall(__NR_statx, AT_FDCWD, DIR_ "/x", 0x10000000, 0, &x),
+			       EINVAL));
+	EXPECT_TRUE("both sync kinds",
+		    fails_with(syscall(__NR_statx, AT_FDCWD, DIR_ "/x", AT_STATX_SYNC_TYPE, 0, &x),
+			       EINVAL));
+	EXPECT_TRUE("reserved mask",
+		    fails_with(syscall(__NR_statx, AT_FDCWD, DIR_ "/x", 0, STATX__RESERVED, &x),
+			       EINVAL));
+	EXPECT_TRUE("empty path without flag",
+		    fails_with(syscall(__NR_statx, AT_FDCWD, "", 0, 0, &x), ENOENT));
 	return do_unlink(DIR_ "/x") == 0 ? 0 : FAIL_CODE;
 }
 
@@ -669,12 +701,14 @@ static int program_copied_runs(void)
 	pid = fork();
 	if (pid == 0)
 		_exit(exec_self(DIR_ "/prog", "child-exit"));
-	EXPECT("ran", waitpid(pid, &st, 0) == pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1, CHILD_STATUS);
+	EXPECT("ran", waitpid(pid, &st, 0) == pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1,
+	       CHILD_STATUS);
 	EXPECT("chmod -x", syscall(__NR_fchmodat, AT_FDCWD, DIR_ "/prog", 0644), 0);
 	pid = fork();
 	if (pid == 0)
 		_exit(exec_self(DIR_ "/prog", "child-exit"));
-	EXPECT("not executable", waitpid(pid, &st, 0) == pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1, 120);
+	EXPECT("not executable",
+	       waitpid(pid, &st, 0) == pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1, 120);
 	return do_unlink(DIR_ "/prog") == 0 ? 0 : FAIL_CODE;
 }
 
@@ -683,8 +717,9 @@ static int proc_links(void)
 	char buf[128], want[32];
 	int fd;
 
-	EXPECT_TRUE("exe", do_readlink("/proc/self/exe", buf, sizeof(buf)) == (long)strlen(self_path) &&
-				   memcmp(buf, self_path, strlen(self_path)) == 0);
+	EXPECT_TRUE("exe",
+		    do_readlink("/proc/self/exe", buf, sizeof(buf)) == (long)strlen(self_path) &&
+			    memcmp(buf, self_path, strlen(self_path)) == 0);
 	EXPECT("cwd", do_readlink("/proc/self/cwd", buf, sizeof(buf)), 1);
 	EXPECT("cwd is /", buf[0], '/');
 	snprintf(want, sizeof(want), "%d", getpid());
@@ -696,7 +731,8 @@ static int proc_links(void)
 	EXPECT("fd is /dev/null", memcmp(buf, "/dev/null", 9), 0);
 	close(fd);
 	EXPECT_TRUE("closed fd", fails_with(do_readlink(want, buf, sizeof(buf)), ENOENT));
-	EXPECT_TRUE("not a link", fails_with(do_readlink("/proc/self/status", buf, sizeof(buf)), EINVAL));
+	EXPECT_TRUE("not a link",
+		    fails_with(do_readlink("/proc/self/status", buf, sizeof(buf)), EINVAL));
 	return 0;
 }
 

@@ -54,8 +54,8 @@ struct file {
 	const void *data; /* initramfs: the contents */
 	size_t size;
 	u64 pos;
-	struct pid *pid; /* pidfd: the process it refers to */
-	void *priv;	 /* the kind's own state (a pipe) */
+	struct pid *pid;       /* pidfd: the process it refers to */
+	void *priv;	       /* the kind's own state (a pipe) */
 	struct dentry *dentry; /* a file opened by path in the tree (<kernel/vfs.h>): held */
 };
 

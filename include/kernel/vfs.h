@@ -46,7 +46,7 @@ struct inode {
 	 */
 	const u8 *image;
 	phys_addr_t *pages;
-	size_t nr_slots; /* length of pages[] */
+	size_t nr_slots;	 /* length of pages[] */
 	struct dentry *children; /* a directory's entries, oldest first */
 	enum mount_kind mounted; /* a directory something is mounted on */
 };

@@ -32,7 +32,8 @@ static struct dentry *dir_of(const char __user *upath)
 	if (!path)
 		return ERR_PTR(-ENOMEM);
 	err = path_from_user(path, upath);
-	d = err < 0 ? ERR_PTR(err) : walk(AT_FDCWD, path, WALK_FOLLOW | WALK_DIRECTORY, path + PATH_MAX);
+	d = err < 0 ? ERR_PTR(err)
+		    : walk(AT_FDCWD, path, WALK_FOLLOW | WALK_DIRECTORY, path + PATH_MAX);
 	kfree(path);
 	/* /proc's directories are not dentries of the tree yet: it cannot be entered. */
 	return d == ERR_PTR(-EXDEV) ? ERR_PTR(-EACCES) : d;

@@ -69,9 +69,15 @@ static long zero_llseek(struct file *f, long off, int whence)
 	return 0;
 }
 
-static const struct file_ops null_ops = { .read = null_read, .write = sink_write, .llseek = zero_llseek };
-static const struct file_ops zero_ops = { .read = zero_read, .write = sink_write, .llseek = zero_llseek };
-static const struct file_ops full_ops = { .read = zero_read, .write = full_write, .llseek = zero_llseek };
+static const struct file_ops null_ops = { .read = null_read,
+					  .write = sink_write,
+					  .llseek = zero_llseek };
+static const struct file_ops zero_ops = { .read = zero_read,
+					  .write = sink_write,
+					  .llseek = zero_llseek };
+static const struct file_ops full_ops = { .read = zero_read,
+					  .write = full_write,
+					  .llseek = zero_llseek };
 static const struct file_ops random_ops = { .read = random_read,
 					    .write = sink_write,
 					    .llseek = zero_llseek };

@@ -34,9 +34,10 @@ static bool emit(struct dir_out *o, u64 ino, s64 next, unsigned int mode, const 
 {
 	size_t reclen = ALIGN_UP(DIRENT_NAME_AT + len + 1, (size_t)8);
 	char rec[DIRENT_NAME_AT + NAME_MAX + 1 + 8];
-	struct dirent64_head h = {
-		.d_ino = ino, .d_off = next, .d_reclen = (u16)reclen, .d_type = (u8)(mode >> 12 & 15)
-	};
+	struct dirent64_head h = { .d_ino = ino,
+				   .d_off = next,
+				   .d_reclen = (u16)reclen,
+				   .d_type = (u8)(mode >> 12 & 15) };
 
 	if (o->used + reclen > o->size)
 		return false;
@@ -81,7 +82,8 @@ SYSCALL(getdents64)
 	for (struct dentry *d = dir->inode->children; d; d = d->next) {
 		if (d->serial + 2 < f->pos)
 			continue;
-		if (!emit(&o, d->inode->ino, (s64)d->serial + 3, d->inode->mode, d->name, d->name_len))
+		if (!emit(&o, d->inode->ino, (s64)d->serial + 3, d->inode->mode, d->name,
+			  d->name_len))
 			break;
 		f->pos = d->serial + 3;
 	}

@@ -80,7 +80,8 @@ int cpio_next(const u8 *a, size_t len, size_t *off, struct cpio_entry *e)
 	e->size = filesize;
 	e->mode = mode;
 	/* The fields only the root file system's population reads; all are hex, or the entry is malformed. */
-	if (!hex8(a + o + CPIO_FIELD(F_INO), &e->ino) || !hex8(a + o + CPIO_FIELD(F_UID), &e->uid) ||
+	if (!hex8(a + o + CPIO_FIELD(F_INO), &e->ino) ||
+	    !hex8(a + o + CPIO_FIELD(F_UID), &e->uid) ||
 	    !hex8(a + o + CPIO_FIELD(F_GID), &e->gid) ||
 	    !hex8(a + o + CPIO_FIELD(F_NLINK), &e->nlink) ||
 	    !hex8(a + o + CPIO_FIELD(F_MTIME), &e->mtime) ||

@@ -100,9 +100,8 @@ static long do_mkdirat(int dirfd, const char __user *path, unsigned int mode)
 	if (!err && (not_normal(&l) || last_lookup(&l)))
 		err = -EEXIST;
 	if (!err)
-		err = create(&l, inode_new(S_IFDIR |
-					   (mode & (S_IALLUGO & ~(S_ISUID | S_ISGID)) &
-					    ~current_fs()->umask)));
+		err = create(&l, inode_new(S_IFDIR | (mode & (S_IALLUGO & ~(S_ISUID | S_ISGID)) &
+						      ~current_fs()->umask)));
 	last_put(&l);
 	return err;
 }
@@ -287,20 +286,20 @@ static long do_linkat(int olddfd, const char __user *oldpath, int newdfd,
 
 SYSCALL(linkat)
 {
-	return do_linkat((int)a[0], (const char __user *)a[1], (int)a[2],
-			 (const char __user *)a[3], (unsigned int)a[4]);
+	return do_linkat((int)a[0], (const char __user *)a[1], (int)a[2], (const char __user *)a[3],
+			 (unsigned int)a[4]);
 }
 
 SYSCALL(link)
 {
-	return do_linkat(AT_FDCWD, (const char __user *)a[0], AT_FDCWD,
-			 (const char __user *)a[1], 0);
+	return do_linkat(AT_FDCWD, (const char __user *)a[0], AT_FDCWD, (const char __user *)a[1],
+			 0);
 }
 
 /* ---- rename ---- */
 
-static long rename_checks(struct last *o, struct last *n, unsigned int flags,
-			  struct dentry **pold, struct dentry **pnew)
+static long rename_checks(struct last *o, struct last *n, unsigned int flags, struct dentry **pold,
+			  struct dentry **pnew)
 {
 	struct dentry *old, *new;
 
@@ -317,13 +316,13 @@ static long rename_checks(struct last *o, struct last *n, unsigned int flags,
 	if ((flags & RENAME_NOREPLACE) && new)
 		return -EEXIST;
 	if (!S_ISDIR(old->inode->mode) && (o->slash || n->slash) &&
-	    !((flags & RENAME_EXCHANGE) && new && S_ISDIR(new->inode->mode)))
+	    !((flags & RENAME_EXCHANGE) && new &&S_ISDIR(new->inode->mode)))
 		return -ENOTDIR;
-	if (is_busy(old) || (new && is_busy(new)))
+	if (is_busy(old) || (new &&is_busy(new)))
 		return -EBUSY;
 	if (dentry_is_ancestor(old, n->dir))
 		return -EINVAL; /* a directory into itself */
-	if (new && dentry_is_ancestor(new, o->dir))
+	if (new &&dentry_is_ancestor(new, o->dir))
 		return (flags & RENAME_EXCHANGE) ? -EINVAL : -ENOTEMPTY;
 	if (new && old->inode == new->inode)
 		return 1; /* the same file: nothing to do */

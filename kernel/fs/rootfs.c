@@ -134,7 +134,7 @@ static int unpack_entry(const struct cpio_entry *e)
 	int err;
 
 	for (;;) { /* "/x" and "./x" name x, as in initramfs_lookup() */
-		size_t skip = (len >= 1 && name[0] == '/')		    ? 1
+		size_t skip = (len >= 1 && name[0] == '/')		       ? 1
 			      : (len >= 2 && name[0] == '.' && name[1] == '/') ? 2
 									       : 0;
 

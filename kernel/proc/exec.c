@@ -231,7 +231,8 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 		dentry_put(d);
 		return -ENOMEM;
 	}
-	err = elf_parse(data, (size_t)d->inode->size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP, &img);
+	err = elf_parse(data, (size_t)d->inode->size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP,
+			&img);
 	mm = err ? NULL : mm_create();
 	if (!err && !mm)
 		err = -ENOMEM;

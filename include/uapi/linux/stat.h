@@ -7,7 +7,6 @@
 #ifndef UAPI_LINUX_STAT_H
 #define UAPI_LINUX_STAT_H
 
-
 #define S_IFMT 0170000
 #define S_IFSOCK 0140000
 #define S_IFLNK 0120000
@@ -19,11 +18,11 @@
 #define S_ISUID 04000
 #define S_ISGID 02000
 #define S_ISVTX 01000
-#define S_ISDIR(m) (((m) & S_IFMT) == S_IFDIR)
-#define S_ISREG(m) (((m) & S_IFMT) == S_IFREG)
-#define S_ISLNK(m) (((m) & S_IFMT) == S_IFLNK)
-#define S_ISCHR(m) (((m) & S_IFMT) == S_IFCHR)
-#define S_ISFIFO(m) (((m) & S_IFMT) == S_IFIFO)
+#define S_ISDIR(m) (((m)&S_IFMT) == S_IFDIR)
+#define S_ISREG(m) (((m)&S_IFMT) == S_IFREG)
+#define S_ISLNK(m) (((m)&S_IFMT) == S_IFLNK)
+#define S_ISCHR(m) (((m)&S_IFMT) == S_IFCHR)
+#define S_ISFIFO(m) (((m)&S_IFMT) == S_IFIFO)
 
 /* The *at() calls' flags (include/uapi/linux/fcntl.h). */
 #define AT_SYMLINK_NOFOLLOW 0x100
