@@ -17,8 +17,9 @@
  * umask, chmod, chown (set-user-ID cleared); truncate/ftruncate;
  * utimensat; access; statx; /dev's null, zero, full, urandom; fsync and
  * statfs; an unlinked open file living on; a program copied into the
- * tree runs; /proc/self/exe, cwd and fd links; and that files give their
- * pages back.
+ * tree runs; /proc/self/exe, cwd and fd links; "#!" scripts (the
+ * interpreter's argv, ENOEXEC, ENOENT, EACCES, ELOOP past five); and that
+ * files give their pages back.
  */
 #include "test.h"
 #include <errno.h>
@@ -37,6 +38,7 @@
 
 #define DIR_ "/fstest"
 #define CHILD_STATUS 42
+#define SCRIPT_STATUS 43
 
 static char self_path[256];
 
@@ -712,6 +714,61 @@ static int program_copied_runs(void)
 	return do_unlink(DIR_ "/prog") == 0 ? 0 : FAIL_CODE;
 }
 
+/* Runs path with argument "extra" in a child: its exit status, or 200 + errno when execve failed. */
+static int run_script(const char *path)
+{
+	char *argv[] = { (char *)path, "extra", NULL };
+	char *envp[] = { NULL };
+	int st;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		execve(path, argv, envp);
+		_exit(200 + errno);
+	}
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+static int scripts(void)
+{
+	char line[300], name[64], target[64];
+
+	/* The interpreter (this program) checks its argv: { self, "child-script", script, "extra" }. */
+	snprintf(line, sizeof(line), "#! \t%s  child-script  \nexit 1\n", self_path);
+	EXPECT("put", put_file(DIR_ "/s1", line), 0);
+	EXPECT("chmod", syscall(__NR_fchmodat, AT_FDCWD, DIR_ "/s1", 0755), 0);
+	EXPECT("script runs its interpreter", run_script(DIR_ "/s1"), SCRIPT_STATUS);
+	EXPECT("put empty", put_file(DIR_ "/s2", "#!  \n"), 0);
+	syscall(__NR_fchmodat, AT_FDCWD, DIR_ "/s2", 0755);
+	EXPECT("no interpreter: ENOEXEC", run_script(DIR_ "/s2"), 200 + ENOEXEC);
+	EXPECT("put missing", put_file(DIR_ "/s3", "#!/no/such\n"), 0);
+	syscall(__NR_fchmodat, AT_FDCWD, DIR_ "/s3", 0755);
+	EXPECT("missing interpreter: ENOENT", run_script(DIR_ "/s3"), 200 + ENOENT);
+	EXPECT("put no x", put_file(DIR_ "/s4", line), 0);
+	EXPECT("no execute bit: EACCES", run_script(DIR_ "/s4"), 200 + EACCES);
+	/* Five scripts in a chain run; six are ELOOP (Linux's exec_binprm()). */
+	for (int i = 1; i <= 5; i++) {
+		snprintf(name, sizeof(name), DIR_ "/n%d", i);
+		snprintf(target, sizeof(target), i == 1 ? DIR_ "/s1" : DIR_ "/n%d", i - 1);
+		snprintf(line, sizeof(line), "#!%s\n", target);
+		EXPECT("put chain", put_file(name, line), 0);
+		syscall(__NR_fchmodat, AT_FDCWD, name, 0755);
+	}
+	/* n4 → n3 → n2 → n1 → s1 → this program, which sees 8 arguments and says 44. */
+	EXPECT("five scripts deep", run_script(DIR_ "/n4"), 44);
+	EXPECT("six scripts deep: ELOOP", run_script(DIR_ "/n5"), 200 + ELOOP);
+	for (int i = 1; i <= 5; i++) {
+		snprintf(name, sizeof(name), DIR_ "/n%d", i);
+		do_unlink(name);
+	}
+	do_unlink(DIR_ "/s2");
+	do_unlink(DIR_ "/s3");
+	do_unlink(DIR_ "/s4");
+	return do_unlink(DIR_ "/s1") == 0 ? 0 : FAIL_CODE;
+}
+
 static int proc_links(void)
 {
 	char buf[128], want[32];
@@ -781,6 +838,7 @@ static const struct {
 	{ "unlinked_open_file_lives", unlinked_file_lives },
 	{ "program_written_to_the_tree_runs", program_copied_runs },
 	{ "proc_self_exe_cwd_fd_links", proc_links },
+	{ "execve_scripts_interpreter_enoexec_eloop", scripts },
 	{ "files_free_pages_exact", pages_given_back },
 };
 
@@ -788,6 +846,11 @@ int main(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "child-exit") == 0)
 		return CHILD_STATUS;
+	if (argc > 1 && strcmp(argv[1], "child-script") == 0)
+		return argc == 4 && strcmp(argv[2], DIR_ "/s1") == 0 &&
+				       strcmp(argv[3], "extra") == 0
+			       ? SCRIPT_STATUS
+			       : 44;
 	snprintf(self_path, sizeof(self_path), "%s", argv[0]);
 	ktap_header();
 	ktap_plan(sizeof(cases) / sizeof(cases[0]));

@@ -197,7 +197,8 @@ static const char *basename_of(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-long exec_kernel(const char *path, const char *const argv[], const char *const envp[])
+long exec_kernel_depth(const char *path, const char *const argv[], const char *const envp[],
+		       unsigned int depth)
 {
 	char *scratch = kmalloc(PATH_MAX);
 	struct dentry *d = scratch ? walk(AT_FDCWD, path, WALK_FOLLOW, scratch) : ERR_PTR(-ENOMEM);
@@ -230,6 +231,17 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 	if (!data) {
 		dentry_put(d);
 		return -ENOMEM;
+	}
+	if (d->inode->size >= 2 && data[0] == '#' && data[1] == '!') {
+		/* A script (kernel/proc/exec_script.c): its first line names the program to run. */
+		char line[SCRIPT_LINE_MAX];
+		size_t n = (size_t)MIN((u64)sizeof(line), d->inode->size);
+		bool more = d->inode->size > n;
+
+		memcpy(line, data, n);
+		inode_contents_done(data, d->inode, copied);
+		dentry_put(d);
+		return exec_script(line, n, more, path, argv, envp, depth);
 	}
 	err = elf_parse(data, (size_t)d->inode->size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP,
 			&img);
@@ -288,6 +300,11 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 fail:
 	mm_put(mm);
 	return err;
+}
+
+long exec_kernel(const char *path, const char *const argv[], const char *const envp[])
+{
+	return exec_kernel_depth(path, argv, envp, 0);
 }
 
 /* Copies a user string array into buf; fills ptrs (NULL-terminated). */
