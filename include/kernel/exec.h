@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* execve(): replacing the current program with one from the initramfs. */
+/* execve(): replacing the current program with an ELF file or a script of the file tree. */
 #ifndef KERNEL_EXEC_H
 #define KERNEL_EXEC_H
 
@@ -13,6 +13,22 @@ struct mm;
  * entry point; on failure the old program is untouched and -errno returned.
  */
 long exec_kernel(const char *path, const char *const argv[], const char *const envp[]);
+/* The same as the depth-th interpreter of a script chain (0: the file execve named). */
+long exec_kernel_depth(const char *path, const char *const argv[], const char *const envp[],
+		       unsigned int depth);
+
+/*
+ * Runs a "#!" script (kernel/proc/exec_script.c) whose first len bytes are
+ * line (more: the file goes on past them): its interpreter with the one
+ * optional argument, then path and argv[1..], as Linux's binfmt_script.
+ * -ENOEXEC without an interpreter name or with a first line longer than
+ * SCRIPT_LINE_MAX, -ELOOP past SCRIPT_DEPTH_MAX nested scripts, -E2BIG,
+ * or what running the interpreter says.
+ */
+#define SCRIPT_LINE_MAX 256 /* Linux's BINPRM_BUF_SIZE */
+#define SCRIPT_DEPTH_MAX 5  /* Linux's exec_binprm(): depth > 5 is ELOOP */
+long exec_script(char *line, size_t len, bool more, const char *path, const char *const argv[],
+		 const char *const envp[], unsigned int depth);
 
 /* ---- arch hooks ---- */
 /* The ELF machine this kernel runs (EM_X86_64 62, EM_AARCH64 183). */

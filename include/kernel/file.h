@@ -18,6 +18,7 @@
 #define NR_OPEN (1u << 20)
 #define NR_OPEN_DEFAULT 64u /* the first table's size */
 
+struct dentry;
 struct file;
 struct pid;
 
@@ -53,8 +54,9 @@ struct file {
 	const void *data; /* initramfs: the contents */
 	size_t size;
 	u64 pos;
-	struct pid *pid; /* pidfd: the process it refers to */
-	void *priv;	 /* the kind's own state (a pipe) */
+	struct pid *pid;       /* pidfd: the process it refers to */
+	void *priv;	       /* the kind's own state (a pipe) */
+	struct dentry *dentry; /* a file opened by path in the tree (<kernel/vfs.h>): held */
 };
 
 struct files {
@@ -101,7 +103,6 @@ long file_llseek_memory(struct file *f, long off, int whence);
 
 /* A new file of kind ops, one reference, FMODE_READ | FMODE_WRITE and f_flags O_RDWR; NULL. */
 struct file *file_new(const struct file_ops *ops);
-struct file *file_open_initramfs(const char *path, long *err);
 /* A pidfd of pid (reference taken): f_flags O_RDWR | extra (PIDFD_NONBLOCK); NULL. */
 struct file *file_open_pidfd(struct pid *pid, unsigned int extra_flags);
 void file_put(struct file *f);
@@ -116,5 +117,7 @@ bool file_is_pidfd(const struct file *f);
 
 /* ---- the console as a terminal (kernel/console/tty.c) ---- */
 long console_ioctl(struct file *f, unsigned int cmd, unsigned long arg);
+/* A new open file on the console (/dev/console, /dev/tty); NULL. */
+struct file *console_file_new(void);
 
 #endif

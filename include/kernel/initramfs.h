@@ -15,6 +15,7 @@ struct cpio_entry {
 	const u8 *data;
 	size_t size;
 	u32 mode;
+	u32 ino, uid, gid, nlink, mtime, rdev_major, rdev_minor;
 };
 
 /*
@@ -44,6 +45,8 @@ bool initramfs_exists(const char *path);
 #define CPIO_MODE_TYPE 0170000
 #define CPIO_MODE_REG 0100000
 #define CPIO_MODE_DIR 0040000
+#define CPIO_MODE_LNK 0120000
+#define CPIO_MODE_CHR 0020000
 #define CPIO_MODE_EXEC_ANY 0111 /* S_IXUSR | S_IXGRP | S_IXOTH */
 
 #endif

@@ -3,9 +3,13 @@
 #ifndef KERNEL_PIPE_H
 #define KERNEL_PIPE_H
 
+#include <kernel/types.h>
+
 struct file;
 
 /* fcntl(F_GETPIPE_SZ / F_SETPIPE_SZ) on f: -EBADF when f is not a pipe. */
 long pipe_fcntl(struct file *f, unsigned int cmd, unsigned int arg);
+/* True when f is either end of a pipe. */
+bool file_is_pipe(const struct file *f);
 
 #endif

@@ -28,6 +28,17 @@ static inline bool procfs_path(const char *path)
  */
 struct file *procfs_open(const char *path, long *err);
 
+/* The task a /proc/PID directory name ("self", "thread-self", a PID) stands for, or NULL. */
+struct task *proc_dir_task(const char *dir, size_t len);
+
+/*
+ * readlink of a /proc path (kernel/fs/proc/proc_links.c): self,
+ * thread-self, PID/cwd, PID/root, PID/exe, PID/fd/N. The target's length
+ * in buf (not NUL-terminated), -ENOENT, or -EINVAL for a file that is no
+ * link.
+ */
+long proc_readlink(const char *path, char *buf, size_t size);
+
 /* A text that grows as it is printed into; failed once memory ran out. */
 struct proc_buf {
 	char *text;

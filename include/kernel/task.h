@@ -28,6 +28,7 @@
 
 struct mm;
 struct files;
+struct fs_struct;
 struct pid;
 struct pid_ns;
 struct time_ns;
@@ -59,6 +60,7 @@ struct task {
 	struct process *proc;
 	struct mm *mm;
 	struct files *files;
+	struct fs_struct *fs; /* root, cwd, umask: shared with CLONE_FS (<kernel/vfs.h>) */
 	struct kstack kstack;
 	struct arch_task arch;	   /* saved registers, FS base, FPU state */
 	struct shstk_thread shstk; /* the shadow stack the kernel allocated for it */

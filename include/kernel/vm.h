@@ -12,6 +12,8 @@
 #include <kernel/types.h>
 #include <kernel/vma.h>
 
+struct dentry;
+
 struct mm {
 	phys_addr_t pgd; /* the arch's page-table root */
 	struct vma_tree vmas;
@@ -21,6 +23,7 @@ struct mm {
 	/* Where exec put the argument and environment strings (/proc/PID/cmdline, environ). */
 	uintptr_t arg_start, arg_end, env_start, env_end;
 	refcount_t refs; /* holders of the struct (an open /proc/PID/mem), plus 1 while users > 0 */
+	struct dentry *exe; /* the file exec ran (/proc/PID/exe), held while users > 0 */
 };
 
 /* Where the kernel puts things when user space does not say. */

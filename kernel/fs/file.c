@@ -6,6 +6,7 @@
 #include <kernel/initramfs.h>
 #include <kernel/kmem.h>
 #include <kernel/task.h>
+#include <kernel/vfs.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
 #include <asm/fcntl.h>
@@ -63,6 +64,11 @@ static const struct file_ops console_ops = { .read = console_read,
 					     .check_flags = no_direct_io,
 					     .fasync = true };
 
+struct file *console_file_new(void)
+{
+	return file_new(&console_ops);
+}
+
 /* ---- files whose contents sit in kernel memory (initramfs, /proc snapshots) ---- */
 
 long file_read_memory(struct file *f, char __user *buf, size_t n)
@@ -84,14 +90,6 @@ long file_write_readonly(struct file *f, const char __user *buf, size_t n)
 	(void)buf;
 	(void)n;
 	return -EBADF; /* opened read-only */
-}
-
-/* FIONREAD on a regular file: the bytes from the position to the end (Linux's do_vfs_ioctl). */
-static long ramfile_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
-{
-	if (cmd != FIONREAD)
-		return -ENOTTY;
-	return put_user((int)(f->pos < f->size ? f->size - f->pos : 0), (int __user *)arg);
 }
 
 long file_llseek_memory(struct file *f, long off, int whence)
@@ -127,12 +125,6 @@ long file_llseek_memory(struct file *f, long off, int whence)
 	return pos;
 }
 
-static const struct file_ops ramfile_ops = { .read = file_read_memory,
-					     .write = file_write_readonly,
-					     .ioctl = ramfile_ioctl,
-					     .check_flags = no_direct_io,
-					     .llseek = file_llseek_memory };
-
 struct file *file_new(const struct file_ops *ops)
 {
 	struct file *f = kzalloc(sizeof(*f));
@@ -147,31 +139,14 @@ struct file *file_new(const struct file_ops *ops)
 	return f;
 }
 
-struct file *file_open_initramfs(const char *path, long *err)
-{
-	const struct cpio_entry *e = initramfs_lookup(path);
-	struct file *f;
-
-	if (!e) {
-		*err = -ENOENT;
-		return NULL;
-	}
-	f = file_new(&ramfile_ops);
-	if (!f) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	f->data = e->data;
-	f->size = e->size;
-	return f;
-}
-
 void file_put(struct file *f)
 {
 	if (!refcount_dec_and_test(&f->refs))
 		return;
 	if (f->ops->release)
 		f->ops->release(f);
+	if (f->dentry)
+		dentry_put(f->dentry);
 	kfree(f);
 }
 

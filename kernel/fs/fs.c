@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * File system calls over the console and the read-only initramfs. There is
- * no current directory: relative paths are taken from the root.
+ * The calls every open file takes: read, write, writev, close, ioctl, lseek,
+ * pread64 and pwrite64 (opening is kernel/fs/open.c).
  */
 #include <asm/fcntl.h>
 #include <kernel/file.h>
@@ -14,7 +14,6 @@
 #include <uapi/linux/fs.h>
 #include <uapi/linux/types.h>
 
-#define PATH_MAX 4096
 #define IOV_MAX 1024
 
 /*
@@ -95,78 +94,6 @@ SYSCALL(writev)
 out:
 	file_put(f);
 	return total ? total : r;
-}
-
-/*
- * Where Linux decides, on a read-only root: the path walk first (a missing
- * file → ENOENT, or EROFS when O_CREAT would make it), then, for a file
- * that exists, O_CREAT|O_EXCL → EEXIST, O_TRUNC or any write access →
- * EROFS, then O_DIRECT → EINVAL (no direct I/O on these files). What
- * F_GETFL reports is the flags without the open-time ones, plus
- * O_LARGEFILE, which a 64-bit open() always adds.
- */
-static long open_checks(const struct file *f, int flags)
-{
-	if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
-		return -EEXIST;
-	if ((flags & O_TRUNC) || (flags & O_ACCMODE) != O_RDONLY)
-		return -EROFS;
-	if (flags & O_DIRECT)
-		return -EINVAL;
-	(void)f;
-	return 0;
-}
-
-static long do_open(const char __user *upath, int flags)
-{
-	char path[PATH_MAX];
-	long len = strncpy_from_user(path, upath, sizeof(path));
-	struct file *f;
-	long err;
-
-	if (len < 0)
-		return len;
-	if (len == 0)
-		return -ENOENT;
-	if (proc_mem_path(path)) {
-		/* The one file that opens for writing: its own checks (kernel/fs/proc/proc_mem.c). */
-		f = proc_mem_open(path, flags, &err);
-		if (!f)
-			return err;
-	} else {
-		f = procfs_path(path) ? procfs_open(path, &err) : file_open_initramfs(path, &err);
-		if (!f)
-			return (err == -ENOENT && (flags & O_CREAT)) ? -EROFS : err;
-		err = open_checks(f, flags);
-		if (err) {
-			file_put(f);
-			return err;
-		}
-		f->fmode = FMODE_READ; /* O_RDONLY: nothing else here opens for writing */
-	}
-	f->f_flags = ((unsigned int)flags & ~(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_CLOEXEC)) |
-		     O_LARGEFILE;
-
-	int fd = fd_install(current->files, f, flags & O_CLOEXEC);
-
-	if (fd < 0)
-		file_put(f);
-	return fd;
-}
-
-SYSCALL(openat)
-{
-	int dirfd = (int)a[0];
-
-	/* Without directories to open, only AT_FDCWD (or an absolute path) makes sense. */
-	if (dirfd != AT_FDCWD && !fd_get(current->files, dirfd))
-		return -EBADF;
-	return do_open((const char __user *)a[1], (int)a[2]);
-}
-
-SYSCALL(open)
-{
-	return do_open((const char __user *)a[0], (int)a[1]);
 }
 
 SYSCALL(close)

@@ -15,8 +15,15 @@
 
 #define CPIO_HEADER_SIZE 110
 #define CPIO_FIELD(n) (6 + 8 * (n)) /* offset of field n */
+#define F_INO 0
 #define F_MODE 1
+#define F_UID 2
+#define F_GID 3
+#define F_NLINK 4
+#define F_MTIME 5
 #define F_FILESIZE 6
+#define F_RDEVMAJOR 9
+#define F_RDEVMINOR 10
 #define F_NAMESIZE 11
 #define MAX_FILES 192
 #define INITRAMFS_NAME_MAX 256 /* a lookup matches names shorter than this */
@@ -72,6 +79,15 @@ int cpio_next(const u8 *a, size_t len, size_t *off, struct cpio_entry *e)
 	e->data = a + data_at;
 	e->size = filesize;
 	e->mode = mode;
+	/* The fields only the root file system's population reads; all are hex, or the entry is malformed. */
+	if (!hex8(a + o + CPIO_FIELD(F_INO), &e->ino) ||
+	    !hex8(a + o + CPIO_FIELD(F_UID), &e->uid) ||
+	    !hex8(a + o + CPIO_FIELD(F_GID), &e->gid) ||
+	    !hex8(a + o + CPIO_FIELD(F_NLINK), &e->nlink) ||
+	    !hex8(a + o + CPIO_FIELD(F_MTIME), &e->mtime) ||
+	    !hex8(a + o + CPIO_FIELD(F_RDEVMAJOR), &e->rdev_major) ||
+	    !hex8(a + o + CPIO_FIELD(F_RDEVMINOR), &e->rdev_minor))
+		return -EINVAL;
 	if (e->name_len == 10 && memcmp(e->name, "TRAILER!!!", 10) == 0)
 		return 0;
 	*off = ALIGN_UP(data_at + filesize, (size_t)4);

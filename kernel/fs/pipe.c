@@ -419,3 +419,8 @@ SYSCALL(pipe)
 {
 	return do_pipe2((int __user *)a[0], 0);
 }
+
+bool file_is_pipe(const struct file *f)
+{
+	return f->ops == &pipe_ops;
+}

@@ -10,6 +10,7 @@
 #include <kernel/pgtable.h>
 #include <kernel/shmem.h>
 #include <kernel/task.h>
+#include <kernel/vfs.h>
 #include <kernel/vm.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -46,6 +47,9 @@ void mm_put(struct mm *mm)
 	vma_clear(&mm->vmas, release_pages, mm);
 	pgtable_destroy(mm->pgd);
 	mm->pgd = 0;
+	if (mm->exe)
+		dentry_put(mm->exe);
+	mm->exe = NULL;
 	mm_drop(mm); /* the users' reference: the struct goes with the last holder */
 }
 
@@ -78,6 +82,7 @@ struct mm *mm_fork(struct mm *src)
 	mm->arg_end = src->arg_end;
 	mm->env_start = src->env_start;
 	mm->env_end = src->env_end;
+	mm->exe = src->exe ? dentry_get(src->exe) : NULL;
 	return mm;
 fail:
 	mm_put(mm);

@@ -9,6 +9,7 @@
  *	      ... 16 random bytes, the platform string, the strings ...
  */
 #include <kernel/elf.h>
+#include <kernel/err.h>
 #include <kernel/exec.h>
 #include <kernel/random.h>
 #include <kernel/exit.h>
@@ -21,6 +22,7 @@
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/vdso.h>
+#include <kernel/vfs.h>
 #include <kernel/vm.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -197,31 +199,65 @@ static const char *basename_of(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-long exec_kernel(const char *path, const char *const argv[], const char *const envp[])
+long exec_kernel_depth(const char *path, const char *const argv[], const char *const envp[],
+		       unsigned int depth)
 {
-	const struct cpio_entry *e = initramfs_lookup(path);
+	char *scratch = kmalloc(PATH_MAX);
+	struct dentry *d = scratch ? walk(AT_FDCWD, path, WALK_FOLLOW, scratch) : ERR_PTR(-ENOMEM);
 	struct elf_image img;
 	struct mm *mm, *old;
+	const u8 *data;
+	bool copied;
 	uintptr_t sp;
 	int err;
 
+	kfree(scratch);
 	/*
-	 * Linux's may_open() for MAY_EXEC: a directory is EACCES, and so is a
-	 * file with no execute bit at all (root's override needs one).
+	 * Linux's may_open() for MAY_EXEC: a directory or any other
+	 * non-regular file is EACCES (/proc's files too), and so is a file
+	 * with no execute bit at all (root's override needs one).
 	 */
-	if (!e)
-		return initramfs_exists(path) ? -EACCES : -ENOENT;
-	if (!(e->mode & CPIO_MODE_EXEC_ANY))
+	if (d == ERR_PTR(-EXDEV))
 		return -EACCES;
-	if (count(argv) > MAX_ARGS || count(envp) > MAX_ARGS)
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	if (!S_ISREG(d->inode->mode) || !(d->inode->mode & CPIO_MODE_EXEC_ANY)) {
+		dentry_put(d);
+		return -EACCES;
+	}
+	if (count(argv) > MAX_ARGS || count(envp) > MAX_ARGS) {
+		dentry_put(d);
 		return -E2BIG;
-	err = elf_parse(e->data, e->size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP, &img);
-	if (err)
-		return err;
-	mm = mm_create();
-	if (!mm)
+	}
+	data = inode_contents(d->inode, &copied);
+	if (!data) {
+		dentry_put(d);
 		return -ENOMEM;
-	err = load_segments(mm, &img, e->data, e->size);
+	}
+	if (d->inode->size >= 2 && data[0] == '#' && data[1] == '!') {
+		/* A script (kernel/proc/exec_script.c): its first line names the program to run. */
+		char line[SCRIPT_LINE_MAX];
+		size_t n = (size_t)MIN((u64)sizeof(line), d->inode->size);
+		bool more = d->inode->size > n;
+
+		memcpy(line, data, n);
+		inode_contents_done(data, d->inode, copied);
+		dentry_put(d);
+		return exec_script(line, n, more, path, argv, envp, depth);
+	}
+	err = elf_parse(data, (size_t)d->inode->size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP,
+			&img);
+	mm = err ? NULL : mm_create();
+	if (!err && !mm)
+		err = -ENOMEM;
+	if (!err)
+		err = load_segments(mm, &img, data, (size_t)d->inode->size);
+	inode_contents_done(data, d->inode, copied);
+	if (mm)
+		mm->exe = dentry_get(d);
+	dentry_put(d);
+	if (err && !mm)
+		return err;
 	if (!err)
 		err = arch_exec_mm(mm);
 	if (!err)
@@ -268,6 +304,11 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 fail:
 	mm_put(mm);
 	return err;
+}
+
+long exec_kernel(const char *path, const char *const argv[], const char *const envp[])
+{
+	return exec_kernel_depth(path, argv, envp, 0);
 }
 
 /* Copies a user string array into buf; fills ptrs (NULL-terminated). */

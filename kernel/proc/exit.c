@@ -21,6 +21,7 @@
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/timens.h>
+#include <kernel/vfs.h>
 #include <kernel/vm.h>
 #include <asm/fcntl.h>
 #include <uapi/linux/errno.h>
@@ -197,6 +198,8 @@ void do_exit_thread(int status)
 	t->mm = NULL;
 	files_put(t->files);
 	t->files = NULL;
+	fs_struct_put(t->fs);
+	t->fs = NULL;
 	sighand_put(t->sighand);
 	t->sighand = NULL;
 

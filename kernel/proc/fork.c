@@ -19,6 +19,7 @@
 #include <kernel/task.h>
 #include <kernel/timens.h>
 #include <kernel/vdso.h>
+#include <kernel/vfs.h>
 #include <kernel/vm.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -173,6 +174,17 @@ long kernel_clone(struct kernel_clone_args *k)
 			goto put_mm;
 		}
 	}
+	if (f & CLONE_FS) {
+		child->fs = parent->fs;
+		if (child->fs)
+			refcount_inc(&child->fs->refs);
+	} else if (parent->fs) {
+		child->fs = fs_struct_copy(parent->fs);
+		if (!child->fs) {
+			err = -ENOMEM;
+			goto put_files;
+		}
+	}
 
 	/* Signal handlers: shared, or a copy (cleared for CLONE_CLEAR_SIGHAND). */
 	if (f & CLONE_SIGHAND) {
@@ -277,6 +289,8 @@ put_shstk:
 put_sighand:
 	sighand_put(child->sighand);
 put_files:
+	fs_struct_put(child->fs);
+	child->fs = NULL;
 	files_put(child->files);
 put_mm:
 	mm_put(child->mm);

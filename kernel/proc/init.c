@@ -16,6 +16,7 @@
 #include <kernel/sched.h>
 #include <kernel/task.h>
 #include <kernel/timens.h>
+#include <kernel/vfs.h>
 #include <kernel/err.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -87,13 +88,18 @@ int init_start(const struct boot_info *info)
 
 	if (initramfs_init(phys_to_virt(m->range.start), m->range.end - m->range.start))
 		return -EINVAL;
+	if (rootfs_populate(phys_to_virt(m->range.start), m->range.end - m->range.start))
+		panic("no memory for the root file system");
 	/* The modules after the archive are files named by their paths (initramfs_add_file()). */
 	for (unsigned int i = 1; i < info->nr_modules; i++) {
 		m = &info->modules[i];
-		initramfs_add_file(m->name, phys_to_virt(m->range.start),
-				   m->range.end - m->range.start);
+		if (!initramfs_add_file(m->name, phys_to_virt(m->range.start),
+					m->range.end - m->range.start))
+			rootfs_add_image(m->name, phys_to_virt(m->range.start),
+					 m->range.end - m->range.start,
+					 initramfs_lookup(m->name)->mode);
 	}
-	if (!initramfs_lookup(init_path)) {
+	if (!rootfs_is_file(init_path)) {
 		pr_err("init: %s is not in the initramfs\n", init_path);
 		return -ENOENT;
 	}
@@ -105,6 +111,7 @@ int init_start(const struct boot_info *info)
 	if (!t || !p || IS_ERR(pid))
 		panic("no memory for the first process");
 	t->files = files_create_console();
+	t->fs = fs_struct_create();
 	t->sighand = sighand_create();
 	if (!t->files || !t->sighand)
 		panic("no memory for the first process's files and handlers");

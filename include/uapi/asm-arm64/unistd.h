@@ -20,6 +20,8 @@
 #endif
 
 /* clang-format off */
+#define __NR_getcwd 17
+__SYSCALL(__NR_getcwd, getcwd)
 #define __NR_dup 23
 __SYSCALL(__NR_dup, dup)
 #define __NR_dup3 24
@@ -28,14 +30,50 @@ __SYSCALL(__NR_dup3, dup3)
 __SYSCALL(__NR_fcntl, fcntl)
 #define __NR_ioctl 29
 __SYSCALL(__NR_ioctl, ioctl)
+#define __NR_mkdirat 34
+__SYSCALL(__NR_mkdirat, mkdirat)
+#define __NR_unlinkat 35
+__SYSCALL(__NR_unlinkat, unlinkat)
+#define __NR_symlinkat 36
+__SYSCALL(__NR_symlinkat, symlinkat)
+#define __NR_linkat 37
+__SYSCALL(__NR_linkat, linkat)
+#define __NR_renameat 38
+__SYSCALL(__NR_renameat, renameat)
 #define __NR_mount 40
 __SYSCALL(__NR_mount, mount)
+#define __NR_statfs 43
+__SYSCALL(__NR_statfs, statfs)
+#define __NR_fstatfs 44
+__SYSCALL(__NR_fstatfs, fstatfs)
+#define __NR_truncate 45
+__SYSCALL(__NR_truncate, truncate)
+#define __NR_ftruncate 46
+__SYSCALL(__NR_ftruncate, ftruncate)
+#define __NR_faccessat 48
+__SYSCALL(__NR_faccessat, faccessat)
+#define __NR_chdir 49
+__SYSCALL(__NR_chdir, chdir)
+#define __NR_fchdir 50
+__SYSCALL(__NR_fchdir, fchdir)
+#define __NR_chroot 51
+__SYSCALL(__NR_chroot, chroot)
+#define __NR_fchmod 52
+__SYSCALL(__NR_fchmod, fchmod)
+#define __NR_fchmodat 53
+__SYSCALL(__NR_fchmodat, fchmodat)
+#define __NR_fchownat 54
+__SYSCALL(__NR_fchownat, fchownat)
+#define __NR_fchown 55
+__SYSCALL(__NR_fchown, fchown)
 #define __NR_openat 56
 __SYSCALL(__NR_openat, openat)
 #define __NR_close 57
 __SYSCALL(__NR_close, close)
 #define __NR_pipe2 59
 __SYSCALL(__NR_pipe2, pipe2)
+#define __NR_getdents64 61
+__SYSCALL(__NR_getdents64, getdents64)
 #define __NR_lseek 62
 __SYSCALL(__NR_lseek, lseek)
 #define __NR_read 63
@@ -50,16 +88,30 @@ __SYSCALL(__NR_pread64, pread64)
 __SYSCALL(__NR_pwrite64, pwrite64)
 #define __NR_ppoll 73
 __SYSCALL(__NR_ppoll, ppoll)
+#define __NR_readlinkat 78
+__SYSCALL(__NR_readlinkat, readlinkat)
+#define __NR_newfstatat 79
+__SYSCALL(__NR_newfstatat, newfstatat)
+#define __NR_fstat 80
+__SYSCALL(__NR_fstat, fstat)
+#define __NR_sync 81
+__SYSCALL(__NR_sync, sync)
+#define __NR_fsync 82
+__SYSCALL(__NR_fsync, fsync)
+#define __NR_fdatasync 83
+__SYSCALL(__NR_fdatasync, fdatasync)
+#define __NR_utimensat 88
+__SYSCALL(__NR_utimensat, utimensat)
 #define __NR_exit 93
 __SYSCALL(__NR_exit, exit)
 #define __NR_exit_group 94
 __SYSCALL(__NR_exit_group, exit_group)
 #define __NR_waitid 95
 __SYSCALL(__NR_waitid, waitid)
-#define __NR_unshare 97
-__SYSCALL(__NR_unshare, unshare)
 #define __NR_set_tid_address 96
 __SYSCALL(__NR_set_tid_address, set_tid_address)
+#define __NR_unshare 97
+__SYSCALL(__NR_unshare, unshare)
 #define __NR_futex 98
 __SYSCALL(__NR_futex, futex)
 #define __NR_nanosleep 101
@@ -114,6 +166,8 @@ __SYSCALL(__NR_getrlimit, getrlimit)
 __SYSCALL(__NR_setrlimit, setrlimit)
 #define __NR_getrusage 165
 __SYSCALL(__NR_getrusage, getrusage)
+#define __NR_umask 166
+__SYSCALL(__NR_umask, umask)
 #define __NR_prctl 167
 __SYSCALL(__NR_prctl, prctl)
 #define __NR_getcpu 168
@@ -162,25 +216,25 @@ __SYSCALL(__NR_prlimit64, prlimit64)
 __SYSCALL(__NR_process_vm_readv, process_vm_readv)
 #define __NR_process_vm_writev 271
 __SYSCALL(__NR_process_vm_writev, process_vm_writev)
+#define __NR_renameat2 276
+__SYSCALL(__NR_renameat2, renameat2)
 #define __NR_getrandom 278
 __SYSCALL(__NR_getrandom, getrandom)
+#define __NR_statx 291
+__SYSCALL(__NR_statx, statx)
 #define __NR_pidfd_send_signal 424
 __SYSCALL(__NR_pidfd_send_signal, pidfd_send_signal)
 #define __NR_pidfd_open 434
 __SYSCALL(__NR_pidfd_open, pidfd_open)
 #define __NR_clone3 435
 __SYSCALL(__NR_clone3, clone3)
+#define __NR_faccessat2 439
+__SYSCALL(__NR_faccessat2, faccessat2)
+#define __NR_fchmodat2 452
+__SYSCALL(__NR_fchmodat2, fchmodat2)
 #define __NR_map_shadow_stack 453
 __SYSCALL(__NR_map_shadow_stack, map_shadow_stack)
 /* clang-format on */
-
-/*
- * Linux's numbers of calls Umbra does not implement (so they return
- * -ENOSYS here), for user space that also runs on Linux: /init mounts
- * /proc with them when it is Linux's init (user/init.c, make test-linux).
- */
-#define __NR_mkdirat 34
-#define __NR_mount 40
 
 #ifdef __SYSCALL_EMPTY
 #undef __SYSCALL

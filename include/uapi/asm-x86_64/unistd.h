@@ -27,6 +27,12 @@ __SYSCALL(__NR_write, write)
 __SYSCALL(__NR_open, open)
 #define __NR_close 3
 __SYSCALL(__NR_close, close)
+#define __NR_stat 4
+__SYSCALL(__NR_stat, stat)
+#define __NR_fstat 5
+__SYSCALL(__NR_fstat, fstat)
+#define __NR_lstat 6
+__SYSCALL(__NR_lstat, lstat)
 #define __NR_poll 7
 __SYSCALL(__NR_poll, poll)
 #define __NR_lseek 8
@@ -53,6 +59,8 @@ __SYSCALL(__NR_pread64, pread64)
 __SYSCALL(__NR_pwrite64, pwrite64)
 #define __NR_writev 20
 __SYSCALL(__NR_writev, writev)
+#define __NR_access 21
+__SYSCALL(__NR_access, access)
 #define __NR_pipe 22
 __SYSCALL(__NR_pipe, pipe)
 #define __NR_sched_yield 24
@@ -95,6 +103,48 @@ __SYSCALL(__NR_kill, kill)
 __SYSCALL(__NR_uname, uname)
 #define __NR_fcntl 72
 __SYSCALL(__NR_fcntl, fcntl)
+#define __NR_fsync 74
+__SYSCALL(__NR_fsync, fsync)
+#define __NR_fdatasync 75
+__SYSCALL(__NR_fdatasync, fdatasync)
+#define __NR_truncate 76
+__SYSCALL(__NR_truncate, truncate)
+#define __NR_ftruncate 77
+__SYSCALL(__NR_ftruncate, ftruncate)
+#define __NR_getcwd 79
+__SYSCALL(__NR_getcwd, getcwd)
+#define __NR_chdir 80
+__SYSCALL(__NR_chdir, chdir)
+#define __NR_fchdir 81
+__SYSCALL(__NR_fchdir, fchdir)
+#define __NR_rename 82
+__SYSCALL(__NR_rename, rename)
+#define __NR_mkdir 83
+__SYSCALL(__NR_mkdir, mkdir)
+#define __NR_rmdir 84
+__SYSCALL(__NR_rmdir, rmdir)
+#define __NR_creat 85
+__SYSCALL(__NR_creat, creat)
+#define __NR_link 86
+__SYSCALL(__NR_link, link)
+#define __NR_unlink 87
+__SYSCALL(__NR_unlink, unlink)
+#define __NR_symlink 88
+__SYSCALL(__NR_symlink, symlink)
+#define __NR_readlink 89
+__SYSCALL(__NR_readlink, readlink)
+#define __NR_chmod 90
+__SYSCALL(__NR_chmod, chmod)
+#define __NR_fchmod 91
+__SYSCALL(__NR_fchmod, fchmod)
+#define __NR_chown 92
+__SYSCALL(__NR_chown, chown)
+#define __NR_fchown 93
+__SYSCALL(__NR_fchown, fchown)
+#define __NR_lchown 94
+__SYSCALL(__NR_lchown, lchown)
+#define __NR_umask 95
+__SYSCALL(__NR_umask, umask)
 #define __NR_gettimeofday 96
 __SYSCALL(__NR_gettimeofday, gettimeofday)
 #define __NR_getrlimit 97
@@ -123,12 +173,20 @@ __SYSCALL(__NR_rt_sigpending, rt_sigpending)
 __SYSCALL(__NR_rt_sigsuspend, rt_sigsuspend)
 #define __NR_sigaltstack 131
 __SYSCALL(__NR_sigaltstack, sigaltstack)
+#define __NR_statfs 137
+__SYSCALL(__NR_statfs, statfs)
+#define __NR_fstatfs 138
+__SYSCALL(__NR_fstatfs, fstatfs)
 #define __NR_prctl 157
 __SYSCALL(__NR_prctl, prctl)
 #define __NR_arch_prctl 158
 __SYSCALL(__NR_arch_prctl, arch_prctl)
 #define __NR_setrlimit 160
 __SYSCALL(__NR_setrlimit, setrlimit)
+#define __NR_chroot 161
+__SYSCALL(__NR_chroot, chroot)
+#define __NR_sync 162
+__SYSCALL(__NR_sync, sync)
 #define __NR_settimeofday 164
 __SYSCALL(__NR_settimeofday, settimeofday)
 #define __NR_mount 165
@@ -151,8 +209,8 @@ __SYSCALL(__NR_futex, futex)
 __SYSCALL(__NR_sched_setaffinity, sched_setaffinity)
 #define __NR_sched_getaffinity 204
 __SYSCALL(__NR_sched_getaffinity, sched_getaffinity)
-#define __NR_unshare 272
-__SYSCALL(__NR_unshare, unshare)
+#define __NR_getdents64 217
+__SYSCALL(__NR_getdents64, getdents64)
 #define __NR_set_tid_address 218
 __SYSCALL(__NR_set_tid_address, set_tid_address)
 #define __NR_clock_settime 227
@@ -171,8 +229,32 @@ __SYSCALL(__NR_tgkill, tgkill)
 __SYSCALL(__NR_waitid, waitid)
 #define __NR_openat 257
 __SYSCALL(__NR_openat, openat)
+#define __NR_mkdirat 258
+__SYSCALL(__NR_mkdirat, mkdirat)
+#define __NR_fchownat 260
+__SYSCALL(__NR_fchownat, fchownat)
+#define __NR_newfstatat 262
+__SYSCALL(__NR_newfstatat, newfstatat)
+#define __NR_unlinkat 263
+__SYSCALL(__NR_unlinkat, unlinkat)
+#define __NR_renameat 264
+__SYSCALL(__NR_renameat, renameat)
+#define __NR_linkat 265
+__SYSCALL(__NR_linkat, linkat)
+#define __NR_symlinkat 266
+__SYSCALL(__NR_symlinkat, symlinkat)
+#define __NR_readlinkat 267
+__SYSCALL(__NR_readlinkat, readlinkat)
+#define __NR_fchmodat 268
+__SYSCALL(__NR_fchmodat, fchmodat)
+#define __NR_faccessat 269
+__SYSCALL(__NR_faccessat, faccessat)
 #define __NR_ppoll 271
 __SYSCALL(__NR_ppoll, ppoll)
+#define __NR_unshare 272
+__SYSCALL(__NR_unshare, unshare)
+#define __NR_utimensat 280
+__SYSCALL(__NR_utimensat, utimensat)
 #define __NR_dup3 292
 __SYSCALL(__NR_dup3, dup3)
 #define __NR_pipe2 293
@@ -185,25 +267,25 @@ __SYSCALL(__NR_getcpu, getcpu)
 __SYSCALL(__NR_process_vm_readv, process_vm_readv)
 #define __NR_process_vm_writev 311
 __SYSCALL(__NR_process_vm_writev, process_vm_writev)
+#define __NR_renameat2 316
+__SYSCALL(__NR_renameat2, renameat2)
 #define __NR_getrandom 318
 __SYSCALL(__NR_getrandom, getrandom)
+#define __NR_statx 332
+__SYSCALL(__NR_statx, statx)
 #define __NR_pidfd_send_signal 424
 __SYSCALL(__NR_pidfd_send_signal, pidfd_send_signal)
 #define __NR_pidfd_open 434
 __SYSCALL(__NR_pidfd_open, pidfd_open)
 #define __NR_clone3 435
 __SYSCALL(__NR_clone3, clone3)
+#define __NR_faccessat2 439
+__SYSCALL(__NR_faccessat2, faccessat2)
+#define __NR_fchmodat2 452
+__SYSCALL(__NR_fchmodat2, fchmodat2)
 #define __NR_map_shadow_stack 453
 __SYSCALL(__NR_map_shadow_stack, map_shadow_stack)
 /* clang-format on */
-
-/*
- * Linux's numbers of calls Umbra does not implement (so they return
- * -ENOSYS here), for user space that also runs on Linux: /init mounts
- * /proc with them when it is Linux's init (user/init.c, make test-linux).
- */
-#define __NR_mkdirat 258
-#define __NR_mount 165
 
 #ifdef __SYSCALL_EMPTY
 #undef __SYSCALL

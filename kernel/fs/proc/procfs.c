@@ -94,8 +94,7 @@ void proc_pad_to(struct proc_buf *b, size_t line_start, size_t col)
 
 /* ---- finding the file ---- */
 
-/* The task a /proc/PID directory name stands for, or NULL. */
-static struct task *dir_task(const char *dir, size_t len)
+struct task *proc_dir_task(const char *dir, size_t len)
 {
 	struct pid_ns *ns = task_active_pid_ns(current);
 	struct task *leader;
@@ -150,7 +149,7 @@ struct file *procfs_open(const char *path, long *err)
 	} else if (strncmp(rest, "sys/", 4) == 0) {
 		e = lookup(proc_sys_files, ARRAY_SIZE(proc_sys_files), rest);
 	} else {
-		t = dir_task(rest, (size_t)(slash - rest));
+		t = proc_dir_task(rest, (size_t)(slash - rest));
 		e = t ? lookup(proc_pid_files, ARRAY_SIZE(proc_pid_files), slash + 1) : NULL;
 	}
 	if (!e) {

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Each process's root, cwd and umask (Linux's fs_struct): copied by fork,
+ * shared by clone(CLONE_FS), so one thread's chdir moves its sharers too.
+ * Protected by big_lock (<kernel/vfs.h>).
+ */
+#include <kernel/kmem.h>
+#include <kernel/task.h>
+#include <kernel/vfs.h>
+
+/* The first process's, and what kernel threads walk from; never freed. */
+static struct fs_struct init_fs = { .umask = 022 };
+
+/* init_fs at the root, once the root exists. */
+static struct fs_struct *first_fs(void)
+{
+	if (!init_fs.root && vfs_root) {
+		init_fs.root = dentry_get(vfs_root);
+		init_fs.cwd = dentry_get(vfs_root);
+		refcount_set(&init_fs.refs, 1);
+	}
+	return &init_fs;
+}
+
+struct fs_struct *fs_struct_create(void)
+{
+	struct fs_struct *fs = first_fs();
+
+	refcount_inc(&fs->refs);
+	return fs;
+}
+
+struct fs_struct *fs_struct_copy(const struct fs_struct *src)
+{
+	struct fs_struct *fs = kzalloc(sizeof(*fs));
+
+	if (!fs)
+		return NULL;
+	refcount_set(&fs->refs, 1);
+	fs->root = dentry_get(src->root);
+	fs->cwd = dentry_get(src->cwd);
+	fs->umask = src->umask;
+	return fs;
+}
+
+void fs_struct_put(struct fs_struct *fs)
+{
+	if (!fs || !refcount_dec_and_test(&fs->refs))
+		return;
+	dentry_put(fs->root);
+	dentry_put(fs->cwd);
+	kfree(fs);
+}
+
+struct fs_struct *current_fs(void)
+{
+	return current->fs ? current->fs : first_fs();
+}
