@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 /* System facts the test programs compare against (test.h). */
 #include "test.h"
+#include <machine/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -16,6 +19,16 @@ unsigned long free_pages(void)
 	struct sysinfo si;
 
 	return sysinfo(&si) == 0 ? si.freeram : 0;
+}
+
+bool have_shadow_stacks(void)
+{
+	long r = syscall3(__NR_map_shadow_stack, 0, PAGE, 0);
+
+	if (r < 0 && r > -4096)
+		return false;
+	munmap((void *)r, PAGE);
+	return true;
 }
 
 unsigned long proc_number(const char *path)
