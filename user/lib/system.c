@@ -60,7 +60,7 @@ unsigned long rlimit_stack(void)
 int clone3_shstk_booted(void)
 {
 	static const char *const names[] = CLONE3_SHSTK_NAMES;
-	const char *key = CLONE3_SHSTK_PARAM "=";
+	const char *key = "clone3_shstk="; /* the kernel parameter (docs/ABI.md §2.5) */
 	char text[1024], *p, *found = NULL;
 	size_t keylen = strlen(key);
 	int fd = open("/proc/cmdline", O_RDONLY);
