@@ -74,9 +74,10 @@ KERNEL_S := $(sort $(wildcard boot/$(ARCH)/*.S arch/$(ARCH)/*.S)) libc/arch/$(AR
 KERNEL_OBJS := $(patsubst %,$(OBJ)/%.o,$(KERNEL_C) $(KERNEL_S))
 include vdso/build.mk
 
-# The lock debugger (kernel/locking/lockdep.c) is on unless LOCK_DEBUG=0 (a clean build: objects do not
-# record the flags they were built with). make test always runs with it on.
+# The lock debugger (kernel/locking/lockdep.c) is on unless LOCK_DEBUG=0. make test always runs with
+# it on. Recorded as CMDLINE is: the kernel's objects depend on the file, so switching rebuilds them.
 LOCK_DEBUG ?= 1
+LOCK_DEBUG_FILE := $(BUILD)/lock_debug
 KERNEL_CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include -Ilibc/include -MMD -MP -DLOCK_DEBUG=$(LOCK_DEBUG)
 # The objects do not record where the checkout is (debug info names files from
 # its top as "."): a clone anywhere, CI's included, builds the same kernel and
@@ -165,6 +166,11 @@ $(SHSTK_OFF_IMAGE): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
 $(CMDLINE_FILE): FORCE
 	@mkdir -p $(dir $@)
 	$(Q)printf '%s\n' '$(CMDLINE)' > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+
+$(LOCK_DEBUG_FILE): FORCE
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' '$(LOCK_DEBUG)' > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+$(KERNEL_OBJS): $(LOCK_DEBUG_FILE)
 
 $(SCREEN_CMDLINE_FILE): FORCE
 	@mkdir -p $(dir $@)

@@ -216,13 +216,6 @@ static __attribute__((noinline)) int deep(int n)
 	return r + 1;
 }
 
-struct ksigaction {
-	unsigned long handler, flags, restorer, mask;
-};
-
-#define K_SA_SIGINFO 0x4ul
-#define K_SA_RESTORER 0x04000000ul
-
 static void on_sigsegv(int sig, siginfo_t *si, void *uc __attribute__((unused)))
 {
 	SHSTK_EXIT(sig == SIGSEGV && si->si_code == SEGV_CPERR ? CPERR_SEEN : CPERR_WRONG);
@@ -240,8 +233,8 @@ static __attribute__((noinline, noreturn)) void landing(void)
  */
 static int one_side(bool tamper)
 {
-	struct ksigaction a = { (unsigned long)on_sigsegv, K_SA_SIGINFO | K_SA_RESTORER,
-				(unsigned long)landing, 0 };
+	struct kernel_sigaction a = { (unsigned long)on_sigsegv, SA_SIGINFO | SA_RESTORER,
+				      (unsigned long)landing, 0 };
 
 	if (deep(DEPTH) != DEPTH)
 		return 5;

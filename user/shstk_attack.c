@@ -165,16 +165,6 @@ static int attack_body(void)
 	return NO_OUTCOME;
 }
 
-static bool have_shadow_stacks(void)
-{
-	long r = syscall3(__NR_map_shadow_stack, 0, PAGE, 0);
-
-	if (r < 0 && r > -4096)
-		return false;
-	munmap((void *)r, PAGE);
-	return true;
-}
-
 /* Skips name unless the kernel booted with shape want and the machine has shadow stacks. */
 static bool skipped(const char *name, int want, bool live)
 {

@@ -27,16 +27,6 @@
 
 #define STACK_SIZE (2 * PAGE)
 
-static bool have_shadow_stacks(void)
-{
-	long r = syscall3(__NR_map_shadow_stack, 0, PAGE, 0);
-
-	if (r < 0 && r > -4096)
-		return false;
-	munmap((void *)r, PAGE);
-	return true;
-}
-
 /* The top slot of a fresh stack from map_shadow_stack(SET_TOKEN) holds the header's word. */
 static int token_body(void)
 {

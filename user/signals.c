@@ -164,21 +164,13 @@ static volatile unsigned long seen_ssp, seen_ss0, seen_ss8;
 static volatile long seen_ret;
 static struct user_stack seen_stack;
 
-static unsigned long si_addr_of(const siginfo_t *si)
-{
-	unsigned long a;
-
-	memcpy(&a, (const char *)si + 16, sizeof(a));
-	return a;
-}
-
 static void record(int sig, siginfo_t *si)
 {
 	seen_signo = sig;
 	seen_code = si->si_code;
 	seen_pid = si->si_pid;
 	seen_status = si->si_status;
-	seen_addr = si_addr_of(si);
+	seen_addr = si->si_addr;
 	seen_tid = (int)my_tid();
 }
 
@@ -537,7 +529,7 @@ static struct user_stack seen_uc_stack;
 
 static void h_uc_stack(int sig, siginfo_t *si, void *uc)
 {
-	const struct sig_ucontext *u = uc;
+	const struct ucontext *u = uc;
 
 	(void)sig;
 	(void)si;
@@ -1398,12 +1390,7 @@ static const struct sig_case cases[] = {
 
 int main(void)
 {
-	long probe = syscall3(__NR_map_shadow_stack, 0, PAGE, 0);
-
-	ss_supported = probe > 0;
-	if (ss_supported)
-		munmap((void *)probe, PAGE);
-
+	ss_supported = have_shadow_stacks();
 	ktap_header();
 	ktap_plan(NCASES);
 	for (unsigned int i = 0; i < NCASES; i++) {

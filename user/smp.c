@@ -587,8 +587,8 @@ static void on_segv(int sig, siginfo_t *si, void *uc)
 
 	(void)sig;
 	(void)uc;
-	if (info->si_code != fault_code || info->u.addr != (unsigned long)victim_byte) {
-		note("SIGSEGV si_code %d si_addr %#lx, want %d %#lx", info->si_code, info->u.addr,
+	if (info->si_code != fault_code || info->si_addr != (unsigned long)victim_byte) {
+		note("SIGSEGV si_code %d si_addr %#lx, want %d %#lx", info->si_code, info->si_addr,
 		     fault_code, (unsigned long)victim_byte);
 		syscall1(__NR_exit_group, 3);
 	}
@@ -779,12 +779,9 @@ static int run_stress_timed(bool cpus_known)
 
 int main(int argc, char **argv)
 {
-	long probe = syscall3(__NR_map_shadow_stack, 0, PAGE, 0);
 	bool cpus_known = read_cpus();
 
-	ss_supported = probe > 0;
-	if (ss_supported)
-		munmap((void *)probe, PAGE);
+	ss_supported = have_shadow_stacks();
 	ktap_header();
 	for (int i = 1; i < argc; i++)
 		if (!strncmp(argv[i], "stress=", 7))

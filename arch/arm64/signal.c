@@ -1,18 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * arm64 signal frames, laid out as Linux's so any handler written for
- * Linux finds what it expects (arch/arm64/include/uapi/asm/sigcontext.h's
- * layout, Documentation/arch/arm64/gcs.rst for the GCS part):
- *
- *	sp ->	struct siginfo			128 bytes
- *		struct ucontext			flags, link, stack, sigmask, padding,
- *						uc_mcontext = sigcontext {fault_address,
- *						x0-x30, sp, pc, pstate, __reserved[4096]}
- *		frame record			{x29, x30}: the handler's caller
- *
- * __reserved holds records: fpsimd_context (V0-V31, FPSR, FPCR), then
- * esr_context after a fault (the ESR Linux reports), then gcs_context when
- * the CPU has GCS, then a zero terminator.
+ * Linux finds what it expects: struct rt_sigframe and its records are
+ * <uapi/asm-arm64/sigcontext.h>'s, the types user space reads them with.
+ * __reserved holds fpsimd_context (V0-V31, FPSR, FPCR), then esr_context
+ * after a fault (the ESR Linux reports), then gcs_context when the CPU
+ * has GCS, then a zero terminator.
  *
  * The handler returns to sa_restorer, or, as on Linux, to the vDSO's
  * __kernel_rt_sigreturn ("mov x8, #__NR_rt_sigreturn; svc #0"). With
@@ -38,69 +31,14 @@
 #include <kernel/vdso.h>
 #include <kernel/vm.h>
 #include <string.h>
+#include <uapi/asm-arm64/sigcontext.h>
+#include <uapi/asm-arm64/unistd.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/mman.h>
 #include <uapi/linux/prctl.h>
 #include <uapi/linux/signal.h>
 
-#define FPSIMD_MAGIC 0x46508001u
-#define GCS_MAGIC 0x47435300u /* "GCS\0" */
-#define ESR_MAGIC 0x45535201u
 #define SVC_INSN_LEN 4
-
-struct ctx_head {
-	u32 magic;
-	u32 size;
-};
-
-struct fpsimd_ctx {
-	struct ctx_head head;
-	u32 fpsr;
-	u32 fpcr;
-	u64 vregs[64]; /* 32 x 128 bits */
-};
-
-struct esr_ctx {
-	struct ctx_head head;
-	u64 esr;
-};
-
-struct gcs_ctx {
-	struct ctx_head head;
-	u64 gcspr;
-	u64 features_enabled;
-	u64 reserved;
-};
-
-struct sigcontext64 {
-	u64 fault_address;
-	u64 regs[31];
-	u64 sp;
-	u64 pc;
-	u64 pstate;
-	u8 reserved[4096] __attribute__((aligned(16)));
-};
-
-struct ucontext64 {
-	u64 uc_flags;
-	u64 uc_link;
-	struct user_stack uc_stack;
-	u64 uc_sigmask;
-	u8 unused[1024 / 8 - sizeof(u64)];
-	struct sigcontext64 uc_mcontext;
-};
-
-struct rt_sigframe {
-	struct user_siginfo info;
-	struct ucontext64 uc;
-	u64 fp, lr; /* a frame record, so backtraces through handlers work */
-};
-
-_Static_assert(sizeof(struct fpsimd_ctx) == 528, "fpsimd_context is 528 bytes");
-_Static_assert(sizeof(struct gcs_ctx) == 32, "gcs_context is 32 bytes");
-_Static_assert(sizeof(struct esr_ctx) == 16, "esr_context is 16 bytes");
-_Static_assert(offsetof(struct ucontext64, uc_mcontext) == 176, "Linux's ucontext layout");
-_Static_assert(offsetof(struct sigcontext64, reserved) == 288, "Linux's sigcontext layout");
 
 /* __kernel_rt_sigreturn's address in every program, looked up once. */
 static uintptr_t vdso_sigreturn(void)
@@ -184,7 +122,7 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	sigframe_save_altstack(t, f->sp, &frame.uc.uc_stack);
 	frame.uc.uc_sigmask = old_mask;
 
-	struct sigcontext64 *sc = &frame.uc.uc_mcontext;
+	struct sigcontext *sc = &frame.uc.uc_mcontext;
 
 	memcpy(sc->regs, f->x, sizeof(sc->regs));
 	sc->sp = f->sp;
@@ -193,10 +131,10 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	sc->fault_address = info->addr;
 
 	/* The records: FP/SIMD, the fault's ESR, GCS where the CPU has it, the terminator. */
-	struct fpsimd_ctx *fp = (struct fpsimd_ctx *)sc->reserved;
+	struct fpsimd_context *fp = (struct fpsimd_context *)sc->__reserved;
 
 	arm64_fpsimd_save_current(t);
-	fp->head = (struct ctx_head){ FPSIMD_MAGIC, sizeof(*fp) };
+	fp->head = (struct _aarch64_ctx){ FPSIMD_MAGIC, sizeof(*fp) };
 	fp->fpsr = (u32)t->arch.fpsimd.fpsr;
 	fp->fpcr = (u32)t->arch.fpsimd.fpcr;
 	memcpy(fp->vregs, t->arch.fpsimd.v, sizeof(fp->vregs));
@@ -205,17 +143,17 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 
 	/* The last fault's ESR, as Linux, while there is one (docs/ABI.md §5.10). */
 	if (t->arch.fault_code) {
-		struct esr_ctx *e = (struct esr_ctx *)(sc->reserved + used);
+		struct esr_context *e = (struct esr_context *)(sc->__reserved + used);
 
-		e->head = (struct ctx_head){ ESR_MAGIC, sizeof(*e) };
+		e->head = (struct _aarch64_ctx){ ESR_MAGIC, sizeof(*e) };
 		e->esr = t->arch.fault_code;
 		used += sizeof(*e);
 	}
 	if (arch_shstk_supported()) {
-		struct gcs_ctx *g = (struct gcs_ctx *)(sc->reserved + used);
+		struct gcs_context *g = (struct gcs_context *)(sc->__reserved + used);
 		bool on = arch_shstk_enabled(t);
 
-		g->head = (struct ctx_head){ GCS_MAGIC, sizeof(*g) };
+		g->head = (struct _aarch64_ctx){ GCS_MAGIC, sizeof(*g) };
 		/* The GCSPR the handler will see, minus 8: the signal cap's slot. */
 		g->gcspr = on ? arch_shstk_get_ssp(t) - 8 : arch_shstk_get_ssp(t);
 		g->features_enabled = arm64_gcs_mode(t);
@@ -253,16 +191,16 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
  * enable it or touch locked bits; then the cap the handler's RET uncovered
  * must be the signal cap of its own address, and is used up (zeroed).
  */
-static int restore_gcs(struct task *t, const struct sigcontext64 *sc)
+static int restore_gcs(struct task *t, const struct sigcontext *sc)
 {
-	const struct ctx_head *h = (const struct ctx_head *)sc->reserved;
+	const struct _aarch64_ctx *h = (const struct _aarch64_ctx *)sc->__reserved;
 	size_t off = 0;
 
-	while (off + sizeof(*h) <= sizeof(sc->reserved) && h->magic) {
-		if (h->size < sizeof(*h) || h->size > sizeof(sc->reserved) - off)
+	while (off + sizeof(*h) <= sizeof(sc->__reserved) && h->magic) {
+		if (h->size < sizeof(*h) || h->size > sizeof(sc->__reserved) - off)
 			return -EINVAL;
 		if (h->magic == GCS_MAGIC) {
-			const struct gcs_ctx *g = (const struct gcs_ctx *)h;
+			const struct gcs_context *g = (const struct gcs_context *)h;
 			int err;
 
 			if (h->size != sizeof(*g))
@@ -274,7 +212,7 @@ static int restore_gcs(struct task *t, const struct sigcontext64 *sc)
 				arch_shstk_set_ssp(t, g->gcspr);
 		}
 		off += h->size;
-		h = (const struct ctx_head *)(sc->reserved + off);
+		h = (const struct _aarch64_ctx *)(sc->__reserved + off);
 	}
 	if (!arch_shstk_enabled(t))
 		return 0;
@@ -327,8 +265,8 @@ SYSCALL(rt_sigreturn)
 	if ((at & 15) || copy_from_user(&frame, (const void __user *)at, sizeof(frame)))
 		goto bad;
 
-	const struct sigcontext64 *sc = &frame.uc.uc_mcontext;
-	const struct fpsimd_ctx *fp = (const struct fpsimd_ctx *)sc->reserved;
+	const struct sigcontext *sc = &frame.uc.uc_mcontext;
+	const struct fpsimd_context *fp = (const struct fpsimd_context *)sc->__reserved;
 
 	t->sigmask = frame.uc.uc_sigmask & ~SIG_UNBLOCKABLE;
 	memcpy(f->x, sc->regs, sizeof(f->x));

@@ -2,11 +2,9 @@
 /*
  * x86_64 signal frames, laid out as Linux's rt_sigframe so any handler
  * written for Linux (musl's, glibc's, hand-written) finds what it expects:
- *
- *	sp ->	pretcode		the restorer: the handler's RET goes there
- *		struct ucontext		uc_flags, uc_link, uc_stack, uc_mcontext, uc_sigmask
- *		struct siginfo		128 bytes
- *		...			the FXSAVE image, 64-byte aligned, above the frame
+ * struct rt_sigframe (pretcode, the ucontext, the siginfo; the FXSAVE image
+ * 64-byte aligned above it) is <uapi/asm-x86_64/sigcontext.h>'s, the types
+ * user space reads it with.
  *
  * With shadow stacks on, the frame has a shadow-stack half too (docs/ABI.md §4.7):
  * the old SSP with bit 63 set, then the restorer address, so the handler's
@@ -30,13 +28,10 @@
 #include <kernel/uaccess.h>
 #include <kernel/vm.h>
 #include <string.h>
+#include <uapi/asm-x86_64/sigcontext.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/mman.h>
 #include <uapi/linux/signal.h>
-
-#define UC_FP_XSTATE 0x1
-#define UC_SIGCONTEXT_SS 0x2
-#define UC_STRICT_RESTORE_SS 0x4
 
 #define SYSCALL_INSN_LEN 2 /* 0f 05 */
 #define RED_ZONE 128	   /* System V ABI: below rsp, the leaf function's */
@@ -47,32 +42,6 @@
 #define RFLAGS_USER_MASK                                                               \
 	(0x1ul /*CF*/ | 0x4ul /*PF*/ | 0x10ul /*AF*/ | 0x40ul /*ZF*/ | 0x80ul /*SF*/ | \
 	 0x100ul /*TF*/ | 0x400ul /*DF*/ | 0x800ul /*OF*/ | 0x40000ul /*AC*/ | 0x10000ul /*RF*/)
-
-struct sigcontext64 {
-	u64 r8, r9, r10, r11, r12, r13, r14, r15;
-	u64 rdi, rsi, rbp, rbx, rdx, rax, rcx, rsp, rip, eflags;
-	u16 cs, gs, fs, ss;
-	u64 err, trapno, oldmask, cr2;
-	u64 fpstate; /* user address of the FXSAVE image */
-	u64 reserved1[8];
-};
-
-struct ucontext64 {
-	u64 uc_flags;
-	u64 uc_link;
-	struct user_stack uc_stack;
-	struct sigcontext64 uc_mcontext;
-	u64 uc_sigmask;
-};
-
-struct rt_sigframe {
-	u64 pretcode;
-	struct ucontext64 uc;
-	struct user_siginfo info;
-};
-
-_Static_assert(sizeof(struct sigcontext64) == 256, "struct sigcontext is 256 bytes on x86_64");
-_Static_assert(sizeof(struct rt_sigframe) == 440, "Linux's x86_64 rt_sigframe is 440 bytes");
 
 static struct trap_frame *regs_of(const struct task *t)
 {
@@ -139,7 +108,7 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	frame.uc.uc_flags = UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS;
 	sigframe_save_altstack(t, f->rsp, &frame.uc.uc_stack);
 
-	struct sigcontext64 *sc = &frame.uc.uc_mcontext;
+	struct sigcontext *sc = &frame.uc.uc_mcontext;
 
 	sc->r8 = f->r8, sc->r9 = f->r9, sc->r10 = f->r10, sc->r11 = f->r11;
 	sc->r12 = f->r12, sc->r13 = f->r13, sc->r14 = f->r14, sc->r15 = f->r15;
@@ -227,7 +196,7 @@ SYSCALL(rt_sigreturn)
 	if (copy_from_user(&frame, (const void __user *)at, sizeof(frame)))
 		goto bad;
 
-	const struct sigcontext64 *sc = &frame.uc.uc_mcontext;
+	const struct sigcontext *sc = &frame.uc.uc_mcontext;
 
 	if (sc->fpstate && copy_from_user(fx, (const void __user *)sc->fpstate, sizeof(fx)))
 		goto bad;

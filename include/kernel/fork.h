@@ -24,27 +24,45 @@ struct kernel_clone_args {
 	int set_tid[MAX_PID_NS_LEVEL];
 	size_t set_tid_size;
 	int cgroup;
-	/* clone3's shadow-stack fields; which are used is the boot's clone3_shstk shape. */
+	/* clone3's shadow-stack fields; which are used is the boot's clone3_shape's. */
 	uintptr_t shadow_stack;	  /* rfc1: lowest address */
 	size_t shadow_stack_size; /* rfc1: with shadow_stack; size: alone */
 	uintptr_t shstk_token;	  /* token: the token's address */
 };
 
+struct task;
+
 /*
- * The shape of clone3's shadow-stack fields this boot uses, from the
- * kernel parameter clone3_shstk=rfc1|size|token (docs/ABI.md §2.5); rfc1
- * unless told otherwise. Set once at boot, by clone3_shstk_select().
+ * One shape of clone3's shadow-stack fields (docs/ABI.md §2.5) as data:
+ * everything that differs between rfc1, size and token. The shapes are
+ * kernel/shstk/shstk.c's; clone3 reads them only through clone3_shape.
  */
-extern enum clone3_shstk_abi clone3_shstk;
+struct clone3_shape {
+	const char *name; /* the value of the kernel parameter clone3_shstk= */
+	size_t size;	  /* the struct's CLONE_ARGS_SIZE_VER3: the E2BIG rule counts from it */
+	/* Reads the shape's fields (past the 88 bytes all shapes share) of args into k. */
+	void (*read)(struct kernel_clone_args *k, const void *args);
+	/* Step 3 of §2.2: whether the fields are valid on this CPU, 0 or -EINVAL. */
+	int (*valid)(const struct kernel_clone_args *k);
+	/* Whether the fields ask for a shadow stack (else Linux mainline's rules pick one). */
+	bool (*asked)(const struct kernel_clone_args *k);
+	/* Gives child the shadow stack the fields ask for: 0 or -errno. */
+	int (*pick)(struct task *child, const struct kernel_clone_args *k);
+	/* Whether the fields are honoured for a caller without shadow stacks, if the arch says so. */
+	bool arch_may_take_without_shstk;
+};
+
+/* The shapes, indexed by enum clone3_shstk_abi (<uapi/linux/sched.h>). */
+extern const struct clone3_shape clone3_shapes[];
+
+/*
+ * The shape this boot uses, from the kernel parameter clone3_shstk=
+ * (rfc1 unless told otherwise). Set once at boot, by clone3_shape_select().
+ */
+extern const struct clone3_shape *clone3_shape;
 
 /* Picks the shape named name ("rfc1", "size", "token"): 0, or -EINVAL (unchanged). */
-int clone3_shstk_select(const char *name);
-
-/* The name of the shape in use. */
-const char *clone3_shstk_name(void);
-
-/* The size of struct clone_args in the shape in use: its CLONE_ARGS_SIZE_VER3. */
-size_t clone3_args_size(void);
+int clone3_shape_select(const char *name);
 
 /* At boot: the shape the command line names, announced (an unknown name keeps rfc1). */
 void clone3_shstk_setup(void);

@@ -7,9 +7,8 @@
  *
  * The struct's size and the meaning of its shadow-stack fields depend on
  * the shape the kernel booted with (clone3_shstk=, docs/ABI.md §2.5): this
- * file reads the fields of that shape into kernel_clone_args, and
- * shstk_clone_args_valid() and shstk_clone() (kernel/shstk/shstk.c) apply that
- * shape's rules. Nothing else looks at the shape.
+ * file copies as many bytes as that shape's struct has and lets the shape
+ * (struct clone3_shape, kernel/shstk/shstk.c) read its own fields.
  */
 #include <kernel/fork.h>
 #include <kernel/shstk.h>
@@ -19,38 +18,6 @@
 #include <uapi/linux/signal.h>
 
 #define INT_MAX 0x7fffffff
-
-enum clone3_shstk_abi clone3_shstk = CLONE3_SHSTK_RFC1;
-
-static const char *const shape_names[] = CLONE3_SHSTK_NAMES;
-
-int clone3_shstk_select(const char *name)
-{
-	for (unsigned int i = 0; i < ARRAY_SIZE(shape_names); i++) {
-		if (strcmp(name, shape_names[i]) == 0) {
-			clone3_shstk = (enum clone3_shstk_abi)i;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
-const char *clone3_shstk_name(void)
-{
-	return shape_names[clone3_shstk];
-}
-
-size_t clone3_args_size(void)
-{
-	switch (clone3_shstk) {
-	case CLONE3_SHSTK_SIZE:
-		return CLONE_ARGS_SIZE_VER3_SIZE;
-	case CLONE3_SHSTK_TOKEN:
-		return CLONE_ARGS_SIZE_VER3_TOKEN;
-	default:
-		return CLONE_ARGS_SIZE_VER3_RFC1;
-	}
-}
 
 /* struct clone_args in each shape: the first 88 bytes are the same in all. */
 union clone_args_any {
@@ -72,7 +39,7 @@ int clone3_copy_args(struct kernel_clone_args *k, const void __user *uargs, size
 		return -EINVAL;
 	/* The shape's size is what the trailing-zero rule (E2BIG) counts from. */
 	memset(&u, 0, sizeof(u));
-	err = copy_struct_from_user(&u, clone3_args_size(), uargs, usize);
+	err = copy_struct_from_user(&u, clone3_shape->size, uargs, usize);
 	if (err)
 		return err;
 
@@ -101,18 +68,7 @@ int clone3_copy_args(struct kernel_clone_args *k, const void __user *uargs, size
 	k->tls = (uintptr_t)a->tls;
 	k->set_tid_size = (size_t)a->set_tid_size;
 	k->cgroup = (int)a->cgroup;
-	switch (clone3_shstk) {
-	case CLONE3_SHSTK_RFC1:
-		k->shadow_stack = (uintptr_t)u.rfc1.shadow_stack;
-		k->shadow_stack_size = (size_t)u.rfc1.shadow_stack_size;
-		break;
-	case CLONE3_SHSTK_SIZE:
-		k->shadow_stack_size = (size_t)u.size.shadow_stack_size;
-		break;
-	case CLONE3_SHSTK_TOKEN:
-		k->shstk_token = (uintptr_t)u.token.shstk_token;
-		break;
-	}
+	clone3_shape->read(k, &u);
 	if (a->set_tid && copy_from_user(k->set_tid, (const void __user *)(uintptr_t)a->set_tid,
 					 k->set_tid_size * sizeof(int)))
 		return -EFAULT;

@@ -357,8 +357,8 @@ SYSCALL(waitid)
 {
 	int idtype = (int)a[0], id = (int)a[1], options = (int)a[3], status = 0, want;
 	bool nonblock = false;
-	struct siginfo_chld __user *uinfo = (struct siginfo_chld __user *)a[2];
-	struct siginfo_chld info = { 0 };
+	struct user_siginfo __user *uinfo = (struct user_siginfo __user *)a[2];
+	struct user_siginfo info = { 0 };
 	long r;
 
 	if (options & ~(WNOHANG | WNOWAIT | WEXITED | WSTOPPED | WCONTINUED | __WNOTHREAD |
@@ -403,17 +403,17 @@ SYSCALL(waitid)
 		return r;
 	if (r > 0) {
 		info.si_signo = SIGCHLD;
-		info.si_pid = (int)r;
-		info.si_uid = 0;
+		info.u.proc.pid = (int)r;
+		info.u.proc.uid = 0;
 		if ((status & 0x7f) == 0x7f) {
 			info.si_code = CLD_TRAPPED;
-			info.si_status = status >> 8;
+			info.u.proc.status = status >> 8;
 		} else if (status & 0x7f) {
 			info.si_code = CLD_KILLED;
-			info.si_status = status & 0x7f;
+			info.u.proc.status = status & 0x7f;
 		} else {
 			info.si_code = CLD_EXITED;
-			info.si_status = (status >> 8) & 0xff;
+			info.u.proc.status = (status >> 8) & 0xff;
 		}
 	}
 	if (uinfo && copy_to_user(uinfo, &info, sizeof(info)))

@@ -310,15 +310,18 @@ free_task:
 	return err;
 }
 
+/* The kernel parameter that picks clone3's shape: the kernel's command line, not its ABI. */
+#define CLONE3_SHAPE_PARAM "clone3_shstk"
+
 void clone3_shstk_setup(void)
 {
-	const char *name = cmdline_get(&kernel_cmdline, CLONE3_SHSTK_PARAM);
+	const char *name = cmdline_get(&kernel_cmdline, CLONE3_SHAPE_PARAM);
 
-	if (name && clone3_shstk_select(name))
+	if (name && clone3_shape_select(name))
 		pr_warn("clone3: %s=%s is not rfc1, size or token; keeping %s\n",
-			CLONE3_SHSTK_PARAM, name, clone3_shstk_name());
+			CLONE3_SHAPE_PARAM, name, clone3_shape->name);
 	pr_info("clone3: shadow-stack fields: %s (CLONE_ARGS_SIZE_VER3 = %zu)\n",
-		clone3_shstk_name(), clone3_args_size());
+		clone3_shape->name, clone3_shape->size);
 }
 
 SYSCALL(clone3)

@@ -13,6 +13,7 @@
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/vm.h>
+#include <string.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/mman.h>
 #include <uapi/linux/sched.h>
@@ -51,18 +52,6 @@ static int token_args_valid(const struct kernel_clone_args *k)
 	if ((k->shstk_token & 7) || !arch_shstk_supported())
 		return -EINVAL;
 	return 0;
-}
-
-int shstk_clone_args_valid(const struct kernel_clone_args *k)
-{
-	switch (clone3_shstk) {
-	case CLONE3_SHSTK_SIZE:
-		return size_args_valid(k);
-	case CLONE3_SHSTK_TOKEN:
-		return token_args_valid(k);
-	default:
-		return rfc1_args_valid(k);
-	}
 }
 
 int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base)
@@ -127,23 +116,91 @@ static int consume_token(struct task *child, uintptr_t addr)
 	return 0;
 }
 
-/* Whether clone3 asked for a shadow stack, in the shape in use. */
-static bool clone3_asked(const struct kernel_clone_args *k)
+/* rfc1: the caller's range, unchecked beyond the arch's rules; never freed by the kernel. */
+static int rfc1_pick(struct task *child, const struct kernel_clone_args *k)
 {
-	switch (clone3_shstk) {
-	case CLONE3_SHSTK_SIZE:
-		return k->shadow_stack_size;
-	case CLONE3_SHSTK_TOKEN:
-		return k->shstk_token;
-	default:
-		return k->shadow_stack;
+	int err = arch_shstk_rules->clone_stack_check(k->shadow_stack, k->shadow_stack_size);
+
+	if (err)
+		return err;
+	arch_shstk_set_ssp(child, k->shadow_stack + k->shadow_stack_size);
+	return 0;
+}
+
+/* size: a fresh one of that size in the child's address space, owned like a thread's. */
+static int size_pick(struct task *child, const struct kernel_clone_args *k)
+{
+	return give_own_stack(child, ALIGN_UP((u64)k->shadow_stack_size, (u64)PAGE_SIZE));
+}
+
+static int token_pick(struct task *child, const struct kernel_clone_args *k)
+{
+	return consume_token(child, k->shstk_token);
+}
+
+static bool rfc1_asked(const struct kernel_clone_args *k)
+{
+	return k->shadow_stack;
+}
+
+static bool size_asked(const struct kernel_clone_args *k)
+{
+	return k->shadow_stack_size;
+}
+
+static bool token_asked(const struct kernel_clone_args *k)
+{
+	return k->shstk_token;
+}
+
+static void rfc1_read(struct kernel_clone_args *k, const void *args)
+{
+	const struct clone_args *a = args;
+
+	k->shadow_stack = (uintptr_t)a->shadow_stack;
+	k->shadow_stack_size = (size_t)a->shadow_stack_size;
+}
+
+static void size_read(struct kernel_clone_args *k, const void *args)
+{
+	k->shadow_stack_size = (size_t)((const struct clone_args_size *)args)->shadow_stack_size;
+}
+
+static void token_read(struct kernel_clone_args *k, const void *args)
+{
+	k->shstk_token = (uintptr_t)((const struct clone_args_token *)args)->shstk_token;
+}
+
+const struct clone3_shape clone3_shapes[] = {
+	[CLONE3_SHSTK_RFC1] = { "rfc1", CLONE_ARGS_SIZE_VER3_RFC1, rfc1_read, rfc1_args_valid,
+				rfc1_asked, rfc1_pick, false },
+	[CLONE3_SHSTK_SIZE] = { "size", CLONE_ARGS_SIZE_VER3_SIZE, size_read, size_args_valid,
+				size_asked, size_pick, false },
+	/* arm64 takes a token even from a thread with GCS off (the series' asymmetry). */
+	[CLONE3_SHSTK_TOKEN] = { "token", CLONE_ARGS_SIZE_VER3_TOKEN, token_read, token_args_valid,
+				 token_asked, token_pick, true },
+};
+
+const struct clone3_shape *clone3_shape = &clone3_shapes[CLONE3_SHSTK_RFC1];
+
+int clone3_shape_select(const char *name)
+{
+	for (unsigned int i = 0; i < ARRAY_SIZE(clone3_shapes); i++) {
+		if (strcmp(name, clone3_shapes[i].name) == 0) {
+			clone3_shape = &clone3_shapes[i];
+			return 0;
+		}
 	}
+	return -EINVAL;
+}
+
+int shstk_clone_args_valid(const struct kernel_clone_args *k)
+{
+	return clone3_shape->valid(k);
 }
 
 int shstk_clone(struct task *child, struct task *parent, const struct kernel_clone_args *k)
 {
-	int err;
-
 	child->shstk.base = 0;
 	child->shstk.size = 0;
 	/*
@@ -158,33 +215,17 @@ int shstk_clone(struct task *child, struct task *parent, const struct kernel_clo
 		 * clone3 asked for is EINVAL -- but for arm64's token, taken
 		 * even from a thread with GCS off (the series' asymmetry).
 		 */
-		if (clone3_shstk == CLONE3_SHSTK_TOKEN && k->shstk_token &&
+		if (!clone3_shape->asked(k))
+			return 0;
+		if (clone3_shape->arch_may_take_without_shstk &&
 		    arch_shstk_rules->token_without_shstk)
-			return consume_token(child, k->shstk_token);
-		return clone3_asked(k) ? -EINVAL : 0;
+			return clone3_shape->pick(child, k);
+		return -EINVAL;
 	}
 
 	/* clone3's fields, for every kind of clone (thread, fork or vfork). */
-	switch (clone3_shstk) {
-	case CLONE3_SHSTK_RFC1:
-		if (!k->shadow_stack)
-			break;
-		/* The caller's range, unchecked beyond the arch's rules; never freed by the kernel. */
-		err = arch_shstk_rules->clone_stack_check(k->shadow_stack, k->shadow_stack_size);
-		if (err)
-			return err;
-		arch_shstk_set_ssp(child, k->shadow_stack + k->shadow_stack_size);
-		return 0;
-	case CLONE3_SHSTK_SIZE:
-		if (!k->shadow_stack_size)
-			break;
-		/* A fresh one of that size in the child's address space, owned like a thread's. */
-		return give_own_stack(child, ALIGN_UP((u64)k->shadow_stack_size, (u64)PAGE_SIZE));
-	case CLONE3_SHSTK_TOKEN:
-		if (!k->shstk_token)
-			break;
-		return consume_token(child, k->shstk_token);
-	}
+	if (clone3_shape->asked(k))
+		return clone3_shape->pick(child, k);
 
 	/* None asked for: Linux mainline's rules. */
 	if (k->flags & CLONE_VFORK)

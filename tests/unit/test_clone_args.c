@@ -255,7 +255,7 @@ static int setup(void **state)
 {
 	(void)state;
 	user_reset();
-	clone3_shstk = CLONE3_SHSTK_RFC1;
+	clone3_shape = &clone3_shapes[CLONE3_SHSTK_RFC1];
 	return 0;
 }
 
@@ -819,23 +819,23 @@ static void test_copy_then_valid(void **state)
 static void test_shape_select(void **state)
 {
 	(void)state;
-	assert_int_equal(clone3_shstk, CLONE3_SHSTK_RFC1); /* the default */
-	assert_string_equal(clone3_shstk_name(), "rfc1");
-	assert_int_equal(clone3_args_size(), 104);
-	assert_int_equal(clone3_shstk_select("size"), 0);
-	assert_int_equal(clone3_shstk, CLONE3_SHSTK_SIZE);
-	assert_string_equal(clone3_shstk_name(), "size");
-	assert_int_equal(clone3_args_size(), 96);
-	assert_int_equal(clone3_shstk_select("token"), 0);
-	assert_int_equal(clone3_shstk, CLONE3_SHSTK_TOKEN);
-	assert_int_equal(clone3_args_size(), 96);
+	assert_ptr_equal(clone3_shape, &clone3_shapes[CLONE3_SHSTK_RFC1]); /* the default */
+	assert_string_equal(clone3_shape->name, "rfc1");
+	assert_int_equal(clone3_shape->size, 104);
+	assert_int_equal(clone3_shape_select("size"), 0);
+	assert_ptr_equal(clone3_shape, &clone3_shapes[CLONE3_SHSTK_SIZE]);
+	assert_string_equal(clone3_shape->name, "size");
+	assert_int_equal(clone3_shape->size, 96);
+	assert_int_equal(clone3_shape_select("token"), 0);
+	assert_ptr_equal(clone3_shape, &clone3_shapes[CLONE3_SHSTK_TOKEN]);
+	assert_int_equal(clone3_shape->size, 96);
 	/* An unknown name changes nothing. */
-	assert_int_equal(clone3_shstk_select("tokens"), -EINVAL);
-	assert_int_equal(clone3_shstk_select(""), -EINVAL);
-	assert_int_equal(clone3_shstk_select("RFC1"), -EINVAL);
-	assert_int_equal(clone3_shstk, CLONE3_SHSTK_TOKEN);
-	assert_int_equal(clone3_shstk_select("rfc1"), 0);
-	assert_int_equal(clone3_shstk, CLONE3_SHSTK_RFC1);
+	assert_int_equal(clone3_shape_select("tokens"), -EINVAL);
+	assert_int_equal(clone3_shape_select(""), -EINVAL);
+	assert_int_equal(clone3_shape_select("RFC1"), -EINVAL);
+	assert_ptr_equal(clone3_shape, &clone3_shapes[CLONE3_SHSTK_TOKEN]);
+	assert_int_equal(clone3_shape_select("rfc1"), 0);
+	assert_ptr_equal(clone3_shape, &clone3_shapes[CLONE3_SHSTK_RFC1]);
 }
 
 /* Copies 16 raw words (a struct of any shape, zeros after) into the arena: usize bytes valid. */
@@ -853,7 +853,7 @@ static void test_size_shape_copy(void **state)
 	u64 w[16] = { 0 };
 
 	(void)state;
-	clone3_shstk = CLONE3_SHSTK_SIZE;
+	clone3_shape = &clone3_shapes[CLONE3_SHSTK_SIZE];
 	w[4] = SIGCHLD;
 	w[11] = 0x8000; /* offset 88 */
 	assert_int_equal(copy_words(w, 96), 0);
@@ -883,7 +883,7 @@ static void test_token_shape_copy(void **state)
 	u64 w[16] = { 0 };
 
 	(void)state;
-	clone3_shstk = CLONE3_SHSTK_TOKEN;
+	clone3_shape = &clone3_shapes[CLONE3_SHSTK_TOKEN];
 	w[4] = SIGCHLD;
 	w[11] = 0x7e0000000ff8; /* offset 88 */
 	assert_int_equal(copy_words(w, 96), 0);
@@ -927,7 +927,7 @@ static int valid_size(size_t size)
 static void test_valid_size_shape(void **state)
 {
 	(void)state;
-	clone3_shstk = CLONE3_SHSTK_SIZE;
+	clone3_shape = &clone3_shapes[CLONE3_SHSTK_SIZE];
 	unit_cpu.running = &caller; /* current */
 	caller_proc.rlim[RLIMIT_STACK].rlim_cur = 8 << 20;
 	shstk_supported = false;
@@ -945,7 +945,7 @@ static void test_valid_size_shape(void **state)
 	assert_int_equal(valid_size(SIZE_MAX), 0);
 	shstk_supported = false;
 	unit_cpu.running = NULL;
-	clone3_shstk = CLONE3_SHSTK_RFC1;
+	clone3_shape = &clone3_shapes[CLONE3_SHSTK_RFC1];
 }
 
 static int valid_token(uintptr_t token)
@@ -960,7 +960,7 @@ static int valid_token(uintptr_t token)
 static void test_valid_token_shape(void **state)
 {
 	(void)state;
-	clone3_shstk = CLONE3_SHSTK_TOKEN;
+	clone3_shape = &clone3_shapes[CLONE3_SHSTK_TOKEN];
 	shstk_supported = false;
 	assert_int_equal(valid_token(0), 0);
 	assert_int_equal(valid_token(0x7e0000000ff8), -EINVAL);
@@ -973,7 +973,7 @@ static void test_valid_token_shape(void **state)
 	assert_int_equal(valid_token(0xffff800000000000ul), 0);
 	/* rfc1's fields mean nothing in this shape (its copy never sets them). */
 	shstk_supported = false;
-	clone3_shstk = CLONE3_SHSTK_RFC1;
+	clone3_shape = &clone3_shapes[CLONE3_SHSTK_RFC1];
 }
 
 /* ---- clone_flags_valid: copy_process's checks ---- */

@@ -148,9 +148,6 @@ int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsign
 	return map_result;
 }
 
-/* The boot's shape (kernel/proc/clone_args.c owns it; not linked here): each row sets it. */
-enum clone3_shstk_abi clone3_shstk;
-
 /* ---- clone3_shstk=token: the area at the token and the arch's consume ---- */
 
 enum area_kind { NO_AREA, PLAIN_AREA, SS_AREA };
@@ -369,7 +366,7 @@ static void reset(const struct tcase *c)
 	gap_calls = 0;
 	map_result = c->map_err;
 	map_calls = 0;
-	clone3_shstk = c->shape;
+	clone3_shape = &clone3_shapes[c->shape];
 	token_area = c->area;
 	find_list = NULL;
 	find_addr = 0;

@@ -25,13 +25,6 @@
 #endif
 
 /* The kernel's struct sigaction (x86_64 and arm64 alike: both have SA_RESTORER). */
-struct ksigaction {
-	uint64_t handler;
-	uint64_t flags;
-	uint64_t restorer;
-	uint64_t mask;
-};
-
 #define LANDED 77 /* the exit status of a context that came back through fz_landing() */
 
 /* The handler's PRNG: one per process, shared by its threads (races are harmless). */
@@ -166,36 +159,36 @@ static const uint64_t sa_flags[] = {
 	SA_RESTORER,  SA_ONSTACK,   SA_RESTART, SA_NODEFER,	SA_RESETHAND,
 };
 
-static void fill_action(struct ctx *c, struct ksigaction *act)
+static void fill_action(struct ctx *c, struct kernel_sigaction *act)
 {
 	struct rng *r = &c->rng;
 
-	act->flags = pick_flags(c, sa_flags, N(sa_flags));
+	act->sa_flags = pick_flags(c, sa_flags, N(sa_flags));
 	if (!rng_one_in(r, 8))
-		act->flags |= SA_RESTORER;
+		act->sa_flags |= SA_RESTORER;
 	switch (rng_below(r, 8)) {
 	case 0:
-		act->handler = 0; /* SIG_DFL */
+		act->sa_handler = 0; /* SIG_DFL */
 		break;
 	case 1:
-		act->handler = 1; /* SIG_IGN */
+		act->sa_handler = 1; /* SIG_IGN */
 		break;
 	case 2:
-		act->handler = garbage_pc();
+		act->sa_handler = garbage_pc();
 		break;
 	default:
-		act->handler = (act->flags & SA_SIGINFO) ? (uintptr_t)fz_handler_info
-							 : (uintptr_t)fz_handler_plain;
+		act->sa_handler = (act->sa_flags & SA_SIGINFO) ? (uintptr_t)fz_handler_info
+							       : (uintptr_t)fz_handler_plain;
 		break;
 	}
-	act->restorer = rng_one_in(r, 8) ? garbage_pc() : (uintptr_t)fz_restorer;
-	act->mask = rng_one_in(r, 2) ? 0 : rng_next(r);
+	act->sa_restorer = rng_one_in(r, 8) ? garbage_pc() : (uintptr_t)fz_restorer;
+	act->sa_mask = rng_one_in(r, 2) ? 0 : rng_next(r);
 }
 
 static void op_sigaction(struct ctx *c)
 {
 	struct rng *r = &c->rng;
-	struct ksigaction *act = pick_buf(c, sizeof(*act));
+	struct kernel_sigaction *act = pick_buf(c, sizeof(*act));
 	uint64_t size = rng_one_in(r, 8) ? pick_len(c) : 8;
 
 	fill_action(c, act);
@@ -292,14 +285,14 @@ static void op_sigpending(struct ctx *c)
 static void op_fault(struct ctx *c)
 {
 	struct rng *r = &c->rng;
-	struct ksigaction act;
+	struct kernel_sigaction act;
 	uintptr_t at;
 
 	memset(&act, 0, sizeof(act));
-	act.handler = (uintptr_t)fz_handler_info;
-	act.flags = SA_SIGINFO | SA_RESTORER | (rng_one_in(r, 4) ? SA_ONSTACK : 0) |
-		    (rng_one_in(r, 4) ? SA_NODEFER : 0);
-	act.restorer = (uintptr_t)fz_restorer;
+	act.sa_handler = (uintptr_t)fz_handler_info;
+	act.sa_flags = SA_SIGINFO | SA_RESTORER | (rng_one_in(r, 4) ? SA_ONSTACK : 0) |
+		       (rng_one_in(r, 4) ? SA_NODEFER : 0);
+	act.sa_restorer = (uintptr_t)fz_restorer;
 	syscall4(__NR_rt_sigaction, SIGSEGV, (long)&act, 0, 8);
 	syscall4(__NR_rt_sigaction, SIGBUS, (long)&act, 0, 8);
 	switch (rng_below(r, 4)) {
@@ -400,13 +393,13 @@ static void op_tf_syscall(struct ctx *c)
 
 void sig_setup_worker(struct ctx *c)
 {
-	struct ksigaction act;
+	struct kernel_sigaction act;
 
 	hrng.s = rng_next(&c->rng);
 	memset(&act, 0, sizeof(act));
-	act.handler = (uintptr_t)fz_handler_info;
-	act.flags = SA_SIGINFO | SA_RESTORER | SA_RESTART;
-	act.restorer = (uintptr_t)fz_restorer;
+	act.sa_handler = (uintptr_t)fz_handler_info;
+	act.sa_flags = SA_SIGINFO | SA_RESTORER | SA_RESTART;
+	act.sa_restorer = (uintptr_t)fz_restorer;
 	syscall4(__NR_rt_sigaction, SIGUSR1, (long)&act, 0, 8);
 	syscall4(__NR_rt_sigaction, SIGUSR2, (long)&act, 0, 8);
 	syscall4(__NR_rt_sigaction, SIGCHLD, (long)&act, 0, 8);

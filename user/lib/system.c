@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 /* System facts the test programs compare against (test.h). */
 #include "test.h"
+#include <machine/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -16,6 +19,16 @@ unsigned long free_pages(void)
 	struct sysinfo si;
 
 	return sysinfo(&si) == 0 ? si.freeram : 0;
+}
+
+bool have_shadow_stacks(void)
+{
+	long r = syscall3(__NR_map_shadow_stack, 0, PAGE, 0);
+
+	if (r < 0 && r > -4096)
+		return false;
+	munmap((void *)r, PAGE);
+	return true;
 }
 
 unsigned long proc_number(const char *path)
@@ -47,7 +60,7 @@ unsigned long rlimit_stack(void)
 int clone3_shstk_booted(void)
 {
 	static const char *const names[] = CLONE3_SHSTK_NAMES;
-	const char *key = CLONE3_SHSTK_PARAM "=";
+	const char *key = "clone3_shstk="; /* the kernel parameter (docs/ABI.md §2.5) */
 	char text[1024], *p, *found = NULL;
 	size_t keylen = strlen(key);
 	int fd = open("/proc/cmdline", O_RDONLY);

@@ -144,6 +144,9 @@ int implicit_shadow_stacks_freed(int (*fn)(void *));
 /* The free page count (sysinfo's freeram, mem_unit being the page), or 0. */
 unsigned long free_pages(void);
 
+/* Whether this machine and kernel give shadow stacks: a probe map_shadow_stack() works. */
+bool have_shadow_stacks(void);
+
 /* RLIMIT_STACK's soft limit, or 0. */
 unsigned long rlimit_stack(void);
 

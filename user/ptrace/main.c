@@ -92,7 +92,7 @@ static int traceme_exec(void)
 	EXPECT("GETSIGINFO", pt(PTRACE_GETSIGINFO, pid, 0, (unsigned long)&si), 0);
 	EXPECT("si_signo", si.si_signo, SIGTRAP);
 	EXPECT("si_code SI_USER", si.si_code, SI_USER);
-	EXPECT("si_pid: itself", si.u.proc.pid, pid);
+	EXPECT("si_pid: itself", si.si_pid, pid);
 	EXPECT("CONT", pt(PTRACE_CONT, pid, 0, 0), 0);
 	EXPECT("the new program's exit", wait_status(pid), EXEC_EXIT << 8);
 	return 0;
@@ -121,7 +121,7 @@ static int attach_sigstop(void)
 	EXPECT("stop after ATTACH", st, STOPPED_WITH(SIGSTOP));
 	EXPECT("si_signo", si.si_signo, SIGSTOP);
 	EXPECT("si_code SI_KERNEL", si.si_code, SI_KERNEL);
-	EXPECT("si_pid", si.u.proc.pid, 0);
+	EXPECT("si_pid", si.si_pid, 0);
 	return 0;
 }
 
@@ -233,14 +233,10 @@ static void on_usr1(int sig, siginfo_t *si, void *uc)
 	shared[3] = (unsigned long)si->si_pid;
 }
 
-struct ksigaction {
-	unsigned long handler, flags, restorer, mask;
-};
-
 static int raise_usr2_under_handler(void)
 {
-	struct ksigaction a = { (unsigned long)on_usr1, SA_SIGINFO | SA_RESTORER,
-				(unsigned long)sig_restorer, 0 };
+	struct kernel_sigaction a = { (unsigned long)on_usr1, SA_SIGINFO | SA_RESTORER,
+				      (unsigned long)sig_restorer, 0 };
 
 	if (syscall4(__NR_rt_sigaction, SIGUSR1, (long)&a, 0, 8) != 0)
 		return 4;
@@ -372,7 +368,7 @@ static int seize_interrupt(void)
 	EXPECT("event stop", st, STOPPED_WITH(SIGTRAP | (PTRACE_EVENT_STOP << 8)));
 	EXPECT("si_signo", si.si_signo, SIGTRAP);
 	EXPECT("si_code", si.si_code, SIGTRAP | (PTRACE_EVENT_STOP << 8));
-	EXPECT("si_pid", si.u.proc.pid, pid);
+	EXPECT("si_pid", si.si_pid, pid);
 	return 0;
 }
 

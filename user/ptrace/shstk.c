@@ -27,10 +27,6 @@
 #define CPERR_WRONG 43	  /* SIGSEGV, but not SEGV_CPERR */
 #define RETURNED 44	  /* the tampered return went through */
 
-struct ksigaction {
-	unsigned long handler, flags, restorer, mask;
-};
-
 static void on_segv(int sig, siginfo_t *si, void *uc)
 {
 	(void)uc;
@@ -52,8 +48,8 @@ static __attribute__((noinline)) void stop_here(void)
 /* A call of its own, so an entry lies above stop_here's: the one the tampered return meets. */
 static __attribute__((noinline)) int child_body(void)
 {
-	struct ksigaction a = { (unsigned long)on_segv, SA_SIGINFO | SA_RESTORER,
-				(unsigned long)landing, 0 };
+	struct kernel_sigaction a = { (unsigned long)on_segv, SA_SIGINFO | SA_RESTORER,
+				      (unsigned long)landing, 0 };
 
 	if (syscall4(__NR_rt_sigaction, SIGSEGV, (long)&a, 0, 8) != 0)
 		return 92;

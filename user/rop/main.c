@@ -286,16 +286,6 @@ static int layout_body(void)
 	return 0;
 }
 
-static bool have_shadow_stacks(void)
-{
-	long r = syscall3(__NR_map_shadow_stack, 0, PAGE, 0);
-
-	if (r < 0 && r > -4096)
-		return false;
-	munmap((void *)r, PAGE);
-	return true;
-}
-
 /* One KTAP case: attack a in a child with shadow stacks as mode says, expecting exit status want. */
 static void attack_case(const char *name, enum attack a, unsigned long mode, int want, bool live)
 {

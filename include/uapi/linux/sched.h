@@ -85,8 +85,7 @@ struct clone_args_token {
 #define CLONE_ARGS_SIZE_VER3_SIZE 96
 #define CLONE_ARGS_SIZE_VER3_TOKEN 96
 
-/* The kernel parameter that picks the shape, and its values. */
-#define CLONE3_SHSTK_PARAM "clone3_shstk"
+/* The shapes, by the values of the kernel parameter clone3_shstk= that picks one. */
 enum clone3_shstk_abi {
 	CLONE3_SHSTK_RFC1,  /* "rfc1", the default */
 	CLONE3_SHSTK_SIZE,  /* "size" */

@@ -94,7 +94,10 @@
 #define CLD_CONTINUED 6
 
 #ifndef __ASSEMBLER__
-/* The kernel's struct sigaction (not libc's): rt_sigaction() takes this. */
+/*
+ * The kernel's struct sigaction (not libc's): rt_sigaction() takes this,
+ * and every program that calls it raw uses this one (scripts/lint).
+ */
 struct kernel_sigaction {
 	unsigned long sa_handler;
 	unsigned long sa_flags;
@@ -108,22 +111,34 @@ struct user_stack {
 	unsigned long ss_size;
 };
 
-/* siginfo_t, 128 bytes: the fields every kind of signal uses. */
+/*
+ * siginfo_t, 128 bytes, Linux's offsets: the kernel fills it (kernel/signal,
+ * waitid) and libc's siginfo_t is this type. Which view holds depends on
+ * si_code: a signal sent by a process or SIGCHLD fills proc (pid 16, uid 20,
+ * status 24, utime 32, stime 40), a fault fills addr (si_addr, 16).
+ */
 struct user_siginfo {
 	int si_signo;
 	int si_errno;
 	int si_code;
-	int pad0;
+	int __pad0;
 	union {
 		struct {
 			int pid;
 			unsigned int uid;
 			int status; /* SIGCHLD */
+			int __pad1;
+			long utime;
+			long stime;
 		} proc;
 		unsigned long addr; /* SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP */
+		char __bytes[128 - 16];
 	} u;
-	char pad[128 - 32];
 };
+
+_Static_assert(sizeof(struct user_siginfo) == 128, "siginfo_t is 128 bytes");
+_Static_assert(__builtin_offsetof(struct user_siginfo, u.addr) == 16, "si_addr at 16");
+_Static_assert(__builtin_offsetof(struct user_siginfo, u.proc.status) == 24, "si_status at 24");
 #endif
 
 #endif

@@ -30,6 +30,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <uapi/asm-arm64/hwcap.h>
+#include <uapi/asm-arm64/sigcontext.h>
 
 #define WRONG_SIGNAL 67 /* a handler saw another signal than the one expected */
 
@@ -270,7 +271,7 @@ static volatile unsigned long fault_pc;
 
 static void sigill_handler(int sig, siginfo_t *si, void *uc)
 {
-	unsigned long addr = *(unsigned long *)((char *)si + 16); /* si_addr */
+	unsigned long addr = si->si_addr;
 
 	(void)uc;
 	if (sig != SIGILL || si->si_code != ILL_ILLOPC || addr != fault_pc) {
@@ -329,9 +330,8 @@ static int body_sigill_msr(void)
 
 /* --- esr_context (docs/ABI.md §5.10) ------------------------------------------------------ */
 
-#define ESR_MAGIC 0x45535201u
-#define UC_RESERVED 464 /* uc_mcontext (176) + sigcontext's __reserved (288) */
-#define RESERVED_SIZE 4096
+#define UC_RESERVED offsetof(struct ucontext, uc_mcontext.__reserved)
+#define RESERVED_SIZE sizeof(((struct sigcontext *)0)->__reserved)
 #define ESR_EC(esr) (((esr) >> 26) & 0x3f)
 #define EC_DABT_LOW 0x24
 #define ESR_IL (1UL << 25)

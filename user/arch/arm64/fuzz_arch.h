@@ -12,9 +12,11 @@
 #define USER_FUZZ_ARCH_H
 
 #include <machine/syscall.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <uapi/asm-arm64/sigcontext.h>
 
 /*
  * make test's pass (/init runs /bin/fuzz with no arguments): sized for this
@@ -25,12 +27,12 @@
 
 #define FUZZ_ARCH_NAME "arm64"
 
-/* Linux's generic numbers (include/uapi/asm-generic/unistd.h) libc does not name. */
-#define FZ_NR_rt_sigreturn 139
-#define FZ_NR_rt_sigpending 136
-#define FZ_NR_sigaltstack 132
+/* The calls the fuzzer makes by name; -1 where arm64 has no such call. */
+#define FZ_NR_rt_sigreturn __NR_rt_sigreturn
+#define FZ_NR_rt_sigpending __NR_rt_sigpending
+#define FZ_NR_sigaltstack __NR_sigaltstack
 #define FZ_NR_arch_prctl (-1)
-#define FZ_NR_clock_nanosleep 115
+#define FZ_NR_clock_nanosleep __NR_clock_nanosleep
 /* No open, fork or vfork on arm64: -1 leaves those calls out. */
 #define FZ_NR_open (-1)
 #define FZ_NR_fork (-1)
@@ -64,25 +66,19 @@ static const uint64_t fz_arch_noncanon_addrs[] = {
 	0xfffe000000000000ul, 0x00ff000000001000ul, 0x7ffffffffffffffful,
 };
 
-/* struct rt_sigframe: siginfo (128 bytes), then the ucontext, uc_mcontext at 176 (docs/ABI.md §5.7). */
-#define FZ_UC_SIZE (176 + 288 + 4096)
-#define FZ_UC_PC_OFF (176 + 8 + 32 * 8)
-#define FZ_UC_SP_OFF (176 + 8 + 31 * 8)
-#define FZ_UC_FLAGS_OFF (176 + 8 + 33 * 8) /* pstate */
-#define FZ_UC_RESERVED_OFF (176 + 288)	   /* the records: head {magic, size}, payload */
-#define FZ_FRAME_UC_FROM_SP 128
+/* struct rt_sigframe: siginfo, then the ucontext (docs/ABI.md §5.7). */
+#define FZ_UC_SIZE sizeof(struct ucontext)
+#define FZ_UC_PC_OFF offsetof(struct ucontext, uc_mcontext.pc)
+#define FZ_UC_SP_OFF offsetof(struct ucontext, uc_mcontext.sp)
+#define FZ_UC_FLAGS_OFF offsetof(struct ucontext, uc_mcontext.pstate)
+#define FZ_UC_RESERVED_OFF offsetof(struct ucontext, uc_mcontext.__reserved) /* the records */
+#define FZ_FRAME_UC_FROM_SP offsetof(struct rt_sigframe, uc)
 #define FZ_FLAG_TRAP (1ul << 21) /* PSTATE.SS, software step (Arm ARM D2.12) */
 
-/* The record magics of the signal frame (Linux arch/arm64/include/uapi/asm/sigcontext.h). */
+/* The record magics of the signal frame. */
 static const uint32_t fz_arch_record_magics[] = {
-	0x46508001, /* FPSIMD */
-	0x45535201, /* ESR */
-	0x53564501, /* SVE */
-	0x45585401, /* EXTRA: a pointer to more records */
-	0x54366345, /* ZA */
-	0x54504902, /* TPIDR2 */
-	0x47435300, /* GCS */
-	0x504f4530, /* POE */
+	FPSIMD_MAGIC, ESR_MAGIC,    SVE_MAGIC, EXTRA_MAGIC,
+	ZA_MAGIC,     TPIDR2_MAGIC, GCS_MAGIC, POE_MAGIC,
 };
 
 void fz_restorer(void);
@@ -92,10 +88,10 @@ __asm__(".text\n"
 	".type fz_restorer, %function\n"
 	".p2align 2\n"
 	"fz_restorer:\n"
-	"\tmov x8, #139\n"
-	"\tsvc #0\n"
-	"\tudf #0\n"
-	".size fz_restorer, . - fz_restorer\n");
+	"\tmov x8, #" __stringify(__NR_rt_sigreturn) "\n"
+						     "\tsvc #0\n"
+						     "\tudf #0\n"
+						     ".size fz_restorer, . - fz_restorer\n");
 #endif
 
 static inline __attribute__((always_inline, noreturn)) void fz_arch_sigreturn_at(uintptr_t sp)
@@ -103,9 +99,9 @@ static inline __attribute__((always_inline, noreturn)) void fz_arch_sigreturn_at
 	register uintptr_t x0 __asm__("x0") = sp;
 
 	__asm__ volatile("mov sp, x0\n\t"
-			 "mov x8, #139\n\t"
-			 "svc #0\n\t"
-			 "udf #0"
+			 "mov x8, #" __stringify(__NR_rt_sigreturn) "\n\t"
+								    "svc #0\n\t"
+								    "udf #0"
 			 :
 			 : "r"(x0)
 			 : "memory");
@@ -132,10 +128,10 @@ fz_arch_spawn_call(long nr, long a0, long a1, long a2, long a3, long a4, long a5
 
 	__asm__ volatile("svc #0\n\t"
 			 "cbnz x0, 1f\n\t"
-			 "mov x8, #94\n\t"
-			 "svc #0\n\t"
-			 "udf #0\n"
-			 "1:"
+			 "mov x8, #" __stringify(__NR_exit_group) "\n\t"
+								  "svc #0\n\t"
+								  "udf #0\n"
+								  "1:"
 			 : "+r"(x0)
 			 : "r"(x8), "r"(x1), "r"(x2), "r"(x3), "r"(x4), "r"(x5)
 			 : "memory");
@@ -229,12 +225,12 @@ static inline void fz_arch_forge_frame(struct ctx *c, uint8_t *uc)
 	size_t at = 0; /* in 32-bit words */
 
 	for (int i = 0; i < 31; i++)
-		((uint64_t *)(uc + 176 + 8))[i] = pick_int(c);
+		((uint64_t *)(uc + offsetof(struct ucontext, uc_mcontext.regs)))[i] = pick_int(c);
 	*(uint64_t *)(uc + FZ_UC_FLAGS_OFF) = rng_one_in(r, 4) ? pick_int(c) : 0;
-	*(uint64_t *)(uc + 40) = rng_next(r); /* uc_sigmask */
+	*(uint64_t *)(uc + offsetof(struct ucontext, uc_sigmask)) = rng_next(r);
 	if (!rng_one_in(r, 4)) {
-		rec[at] = 0x46508001, rec[at + 1] = 528; /* FPSIMD: fpsr, fpcr, 32 Q registers */
-		at += 528 / 4;
+		rec[at] = FPSIMD_MAGIC, rec[at + 1] = sizeof(struct fpsimd_context);
+		at += sizeof(struct fpsimd_context) / 4;
 	}
 	for (unsigned int n = (unsigned int)rng_below(r, 3); n > 0; n--) {
 		uint32_t size = rng_one_in(r, 4) ? (uint32_t)pick_int(c)

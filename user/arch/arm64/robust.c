@@ -47,8 +47,6 @@
 #include <uapi/asm-arm64/hwcap.h>
 #include <unistd.h>
 
-#define K_SA_SIGINFO 0x00000004ul
-#define K_SA_RESTORER 0x04000000ul
 #define K_BUS_ADRALN 1
 #define K_TRAP_BRKPT 1
 
@@ -86,10 +84,6 @@
 #define SURVIVED 66	 /* the child outlived what should have stopped it */
 #define WRONG 67	 /* a handler saw something else than expected */
 #define ENABLE_FAILED 90 /* GCS could not be enabled in the child */
-
-struct ksigaction {
-	unsigned long handler, flags, restorer, mask;
-};
 
 /* A BRK the sigreturn cases resume at; 8-byte aligned, so +2 is misaligned. */
 void robust_brk_site(void);
@@ -133,7 +127,7 @@ static void note(const char *what, unsigned long got, unsigned long want)
 
 static long install(int sig, unsigned long handler, unsigned long restorer)
 {
-	struct ksigaction a = { handler, K_SA_SIGINFO | K_SA_RESTORER, restorer, 0 };
+	struct kernel_sigaction a = { handler, SA_SIGINFO | SA_RESTORER, restorer, 0 };
 
 	return syscall4(__NR_rt_sigaction, sig, (long)&a, 0, 8);
 }
@@ -143,20 +137,15 @@ static long send_self(int sig)
 	return syscall2(__NR_kill, syscall0(__NR_getpid), sig);
 }
 
-static unsigned long si_addr(const siginfo_t *info)
-{
-	return ((const unsigned long *)info)[2]; /* the fault view: si_addr at offset 16 */
-}
-
 static unsigned long uc_pstate(const void *uc)
 {
-	return ((const struct sig_ucontext *)uc)->uc_mcontext.pstate;
+	return ((const struct ucontext *)uc)->uc_mcontext.pstate;
 }
 
 /* SIGUSR1: rewrites its own frame, then returns through rt_sigreturn. */
 static void h_modify(int sig, siginfo_t *info, void *ucv)
 {
-	struct sig_ucontext *uc = ucv;
+	struct ucontext *uc = ucv;
 
 	(void)sig, (void)info;
 	frame_sp = uc->uc_mcontext.sp;
@@ -182,8 +171,8 @@ static void h_check(int sig, siginfo_t *info, void *uc)
 		note("si_code", (unsigned long)info->si_code, (unsigned long)want_code);
 		ok = false;
 	}
-	if (si_addr(info) != addr) {
-		note("si_addr", si_addr(info), addr);
+	if (info->si_addr != addr) {
+		note("si_addr", info->si_addr, addr);
 		ok = false;
 	}
 	if (want_pc && sig_uc_pc(uc) != want_pc) {
@@ -474,7 +463,7 @@ static int body_hwcap_cpuid(const struct rcase *c)
  */
 static void h_gcs_kernel(int sig, siginfo_t *info, void *uc)
 {
-	struct sig_gcs_context *g = (struct sig_gcs_context *)sig_find_record(uc, SIG_GCS_MAGIC);
+	struct gcs_context *g = (struct gcs_context *)sig_find_record(uc, GCS_MAGIC);
 
 	(void)sig, (void)info;
 	if (!g)

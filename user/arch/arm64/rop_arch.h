@@ -44,6 +44,6 @@ static inline unsigned long rop_last_ret(unsigned long end)
 }
 
 /* Where the RET at a GCS data check was going: RET branches to x30, already loaded. */
-#define ROP_UC_TARGET(uc) (((const struct sig_ucontext *)(uc))->uc_mcontext.regs[30])
+#define ROP_UC_TARGET(uc) (((const struct ucontext *)(uc))->uc_mcontext.regs[30])
 
 #endif

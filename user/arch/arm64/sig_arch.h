@@ -12,10 +12,10 @@
 #ifndef USER_SIG_ARCH_H
 #define USER_SIG_ARCH_H
 
-/* The si_code of SIGILL for an undefined instruction (ILL_ILLOPC: an undefined instruction is an illegal opcode). */
 /* Whether SEGV_CPERR's si_addr is the faulting PC (a GCS exception: si_addr = the faulting PC, docs/ABI.md §5.3). */
 #define SIG_ARCH_CPERR_ADDR_IS_PC 1
 
+/* The si_code of SIGILL for an undefined instruction (ILL_ILLOPC: an undefined instruction is an illegal opcode). */
 #define SIG_ARCH_UD_CODE 1
 
 #include "shstk_enable.h"
@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <uapi/asm-arm64/sigcontext.h>
 
 #define SIG_ARCH_NAME "arm64"
 
@@ -46,59 +47,14 @@ __asm__(".text\n"
 						     "\tudf #0\n"
 						     ".size sig_restorer, . - sig_restorer\n");
 
-/* struct sigcontext: the record area starts 16-byte aligned at offset 288. */
-struct sig_mcontext {
-	unsigned long fault_address;
-	unsigned long regs[31];
-	unsigned long sp;
-	unsigned long pc;
-	unsigned long pstate;
-	unsigned char reserved[4096] __attribute__((aligned(16)));
-};
-
-struct sig_ucontext {
-	unsigned long uc_flags;
-	void *uc_link;
-	struct {
-		void *ss_sp;
-		int ss_flags;
-		unsigned long ss_size;
-	} uc_stack;
-	unsigned long uc_sigmask;
-	unsigned char unused[1024 / 8 - 8];
-	struct sig_mcontext uc_mcontext __attribute__((aligned(16)));
-};
-
-_Static_assert(offsetof(struct sig_mcontext, reserved) == 288, "__reserved at 288");
-_Static_assert(offsetof(struct sig_ucontext, uc_sigmask) == 40, "uc_sigmask at 40");
-_Static_assert(offsetof(struct sig_ucontext, uc_mcontext) == 176, "uc_mcontext at 176");
-
-/* The records in __reserved: a header, then the payload; size 0 ends them. */
-struct sig_record_head {
-	uint32_t magic;
-	uint32_t size;
-};
-
-#define SIG_FPSIMD_MAGIC 0x46508001u
-#define SIG_GCS_MAGIC 0x47435300u
-
-struct sig_gcs_context {
-	struct sig_record_head head; /* magic SIG_GCS_MAGIC, size 32 */
-	uint64_t gcspr;		     /* the interrupted GCSPR_EL0 - 8: the cap */
-	uint64_t features_enabled;   /* PR_SHADOW_STACK_* as PR_GET reports them */
-	uint64_t reserved;
-};
-
-_Static_assert(sizeof(struct sig_gcs_context) == 32, "gcs_context is 32 bytes");
-
 /* The record with magic, or NULL: walked by header sizes, as user space must. */
-static inline const struct sig_record_head *sig_find_record(const void *uc, uint32_t magic)
+static inline const struct _aarch64_ctx *sig_find_record(const void *uc, uint32_t magic)
 {
-	const struct sig_mcontext *mc = &((const struct sig_ucontext *)uc)->uc_mcontext;
+	const struct sigcontext *mc = &((const struct ucontext *)uc)->uc_mcontext;
 	size_t off = 0;
 
-	while (off + sizeof(struct sig_record_head) <= sizeof(mc->reserved)) {
-		const struct sig_record_head *h = (const void *)(mc->reserved + off);
+	while (off + sizeof(struct _aarch64_ctx) <= sizeof(mc->__reserved)) {
+		const struct _aarch64_ctx *h = (const void *)(mc->__reserved + off);
 
 		if (h->magic == magic)
 			return h;
@@ -111,22 +67,22 @@ static inline const struct sig_record_head *sig_find_record(const void *uc, uint
 
 static inline unsigned long sig_uc_pc(const void *uc)
 {
-	return ((const struct sig_ucontext *)uc)->uc_mcontext.pc;
+	return ((const struct ucontext *)uc)->uc_mcontext.pc;
 }
 
 static inline void sig_uc_set_pc(void *uc, unsigned long pc)
 {
-	((struct sig_ucontext *)uc)->uc_mcontext.pc = pc;
+	((struct ucontext *)uc)->uc_mcontext.pc = pc;
 }
 
 static inline unsigned long sig_uc_sp(const void *uc)
 {
-	return ((const struct sig_ucontext *)uc)->uc_mcontext.sp;
+	return ((const struct ucontext *)uc)->uc_mcontext.sp;
 }
 
 static inline unsigned long sig_uc_sigmask(const void *uc)
 {
-	return ((const struct sig_ucontext *)uc)->uc_sigmask;
+	return ((const struct ucontext *)uc)->uc_sigmask;
 }
 
 /* The faulting instruction's address and the one after it (see user/signals.c). */
@@ -273,7 +229,7 @@ static __attribute__((noinline, unused)) int sig_arch_tamper_return(void (*targe
 /* The GCS fault is taken at the RET, with x30 already reloaded: put the true one back. */
 static inline void sig_arch_fix_return(void *uc, unsigned long expected)
 {
-	((struct sig_ucontext *)uc)->uc_mcontext.regs[30] = expected;
+	((struct ucontext *)uc)->uc_mcontext.regs[30] = expected;
 }
 
 #endif

@@ -4,7 +4,7 @@
  * docs/labs/lab5-srop.md): where a handler's ucontext sits in its signal
  * frame, how to point a copied frame at another function, and how to call
  * rt_sigreturn with SP where a handler's return would leave it. Include
- * after sig_arch.h (struct sig_ucontext).
+ * after sig_arch.h (struct ucontext).
  */
 #ifndef USER_SROP_ARCH_H
 #define USER_SROP_ARCH_H
@@ -17,12 +17,12 @@
  * reads it at SP, where the handler's return left SP.
  */
 #define ROP_SROP_UC_OFFSET 128
-#define ROP_SROP_FRAME (128 + sizeof(struct sig_ucontext))
+#define ROP_SROP_FRAME (128 + sizeof(struct ucontext))
 
 /* The forged frame's registers: win(arg) on a stack of its own. */
 static inline void rop_srop_forge(void *uc, unsigned long pc, unsigned long sp, unsigned long arg)
 {
-	struct sig_mcontext *mc = &((struct sig_ucontext *)uc)->uc_mcontext;
+	struct sigcontext *mc = &((struct ucontext *)uc)->uc_mcontext;
 
 	mc->pc = pc;
 	mc->sp = sp;

@@ -14,8 +14,10 @@
 #include "cet.h"
 #include <machine/prctl.h>
 #include <machine/syscall.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/syscall.h>
+#include <uapi/asm-x86_64/sigcontext.h>
 
 /*
  * make test's pass (/init runs /bin/fuzz with no arguments): sized for this
@@ -26,15 +28,15 @@
 
 #define FUZZ_ARCH_NAME "x86_64"
 
-/* Linux's x86_64 numbers (arch/x86/entry/syscalls/syscall_64.tbl) libc does not name. */
-#define FZ_NR_rt_sigreturn 15
-#define FZ_NR_rt_sigpending 127
-#define FZ_NR_sigaltstack 131
+/* The calls the fuzzer makes by name (arm64 lacks some: its header has -1 there). */
+#define FZ_NR_rt_sigreturn __NR_rt_sigreturn
+#define FZ_NR_rt_sigpending __NR_rt_sigpending
+#define FZ_NR_sigaltstack __NR_sigaltstack
 #define FZ_NR_arch_prctl __NR_arch_prctl
-#define FZ_NR_clock_nanosleep 230
-#define FZ_NR_open 2
-#define FZ_NR_fork 57
-#define FZ_NR_vfork 58
+#define FZ_NR_clock_nanosleep __NR_clock_nanosleep
+#define FZ_NR_open __NR_open
+#define FZ_NR_fork __NR_fork
+#define FZ_NR_vfork __NR_vfork
 
 /*
  * Numbers a random call must not make for real: reboot powers off (a
@@ -71,11 +73,11 @@ static const uint64_t fz_arch_noncanon_addrs[] = {
 
 /* The ucontext a handler gets (struct ucontext, sigcontext at 40: docs/ABI.md §4.7). */
 #define FZ_UC_SIZE 936 /* ucontext + the XSAVE area pointer's usual reach */
-#define FZ_UC_PC_OFF (40 + 16 * 8)
-#define FZ_UC_SP_OFF (40 + 15 * 8)
-#define FZ_UC_FLAGS_OFF (40 + 17 * 8) /* eflags */
-#define FZ_UC_SEG_OFF (40 + 18 * 8)   /* cs, gs, fs, ss (16 bits each) */
-#define FZ_UC_FPSTATE_OFF (40 + 23 * 8)
+#define FZ_UC_PC_OFF offsetof(struct ucontext, uc_mcontext.rip)
+#define FZ_UC_SP_OFF offsetof(struct ucontext, uc_mcontext.rsp)
+#define FZ_UC_FLAGS_OFF offsetof(struct ucontext, uc_mcontext.eflags)
+#define FZ_UC_SEG_OFF offsetof(struct ucontext, uc_mcontext.cs) /* cs, gs, fs, ss (16 bits each) */
+#define FZ_UC_FPSTATE_OFF offsetof(struct ucontext, uc_mcontext.fpstate)
 /* rt_sigreturn finds the ucontext right at the stack pointer (the restorer's RET popped pretcode). */
 #define FZ_FRAME_UC_FROM_SP 0
 #define FZ_FLAG_TRAP 0x100ul /* EFLAGS.TF (Intel SDM vol. 1 §3.4.3.3) */
@@ -87,19 +89,19 @@ __asm__(".text\n"
 	".globl fz_restorer\n"
 	".type fz_restorer, @function\n"
 	"fz_restorer:\n"
-	"\tmovl $15, %eax\n"
-	"\tsyscall\n"
-	"\tud2\n"
-	".size fz_restorer, . - fz_restorer\n");
+	"\tmovl $" __stringify(__NR_rt_sigreturn) ", %eax\n"
+						  "\tsyscall\n"
+						  "\tud2\n"
+						  ".size fz_restorer, . - fz_restorer\n");
 #endif
 
 /* rt_sigreturn with the stack pointer at sp: a frame of our making. */
 static inline __attribute__((always_inline, noreturn)) void fz_arch_sigreturn_at(uintptr_t sp)
 {
 	__asm__ volatile("mov %0, %%rsp\n\t"
-			 "mov $15, %%eax\n\t"
-			 "syscall\n\t"
-			 "ud2"
+			 "mov $" __stringify(__NR_rt_sigreturn) ", %%eax\n\t"
+								"syscall\n\t"
+								"ud2"
 			 :
 			 : "r"(sp)
 			 : "memory");
@@ -141,10 +143,10 @@ fz_arch_spawn_call(long nr, long a0, long a1, long a2, long a3, long a4, long a5
 			 "test %%rax, %%rax\n\t"
 			 "jnz 1f\n\t"
 			 "xor %%edi, %%edi\n\t"
-			 "mov $231, %%eax\n\t"
-			 "syscall\n\t"
-			 "ud2\n"
-			 "1:"
+			 "mov $" __stringify(__NR_exit_group) ", %%eax\n\t"
+							      "syscall\n\t"
+							      "ud2\n"
+							      "1:"
 			 : "=a"(ret)
 			 : "a"(nr), "D"(a0), "S"(a1), "d"(a2), "r"(r10), "r"(r8), "r"(r9)
 			 : "rcx", "r11", "memory");

@@ -86,7 +86,7 @@ static volatile int segv_bad; /* 0, or the first check of Linux's siginfo that f
 
 static void segv_handler(int sig, struct user_siginfo *si, void *ucv)
 {
-	struct sig_ucontext *uc = ucv;
+	struct ucontext *uc = ucv;
 	unsigned long rip = uc->uc_mcontext.rip;
 	int p;
 
@@ -96,7 +96,7 @@ static void segv_handler(int sig, struct user_siginfo *si, void *ucv)
 		segv_bad = 1;
 	else if (si->si_code != SI_KERNEL)
 		segv_bad = 2;
-	else if (si->u.addr != 0)
+	else if (si->si_addr != 0)
 		segv_bad = 3;
 	else if (uc->uc_mcontext.trapno != TRAP_GP || uc->uc_mcontext.err != 0)
 		segv_bad = 4;

@@ -64,12 +64,6 @@ static unsigned long task_size_max;
 
 #define CAUGHT 42 /* a child's "every check in the handler held" */
 
-struct ksiginfo {
-	int si_signo, si_errno, si_code, pad;
-	unsigned long si_addr;
-	char rest[128 - 24];
-};
-
 /* --- raw helpers -------------------------------------------------------------------- */
 
 /* exit_group(CAUGHT) with no stack use: where a handler sends a repaired context. */
@@ -78,11 +72,13 @@ __asm__(".text\n"
 	".globl robust_exit_caught\n"
 	".type robust_exit_caught, @function\n"
 	"robust_exit_caught:\n"
-	"\tmovl $231, %eax\n"
-	"\tmovl $42, %edi\n"
-	"\tsyscall\n"
-	"\tud2\n"
-	".size robust_exit_caught, . - robust_exit_caught\n");
+	"\tmovl $" __stringify(__NR_exit_group) ", %eax\n"
+						"\tmovl $" __stringify(
+							CAUGHT) ", %edi\n"
+								"\tsyscall\n"
+								"\tud2\n"
+								".size robust_exit_caught, . - "
+								"robust_exit_caught\n");
 
 static long on_signal(int sig, unsigned long handler)
 {
@@ -118,10 +114,10 @@ static long raw_clone(unsigned long flags, unsigned long tls)
 	__asm__ volatile("syscall\n\t"
 			 "test %%rax, %%rax\n\t"
 			 "jnz 1f\n\t"
-			 "movl $231, %%eax\n\t"
-			 "xorl %%edi, %%edi\n\t"
-			 "syscall\n"
-			 "1:"
+			 "movl $" __stringify(__NR_exit_group) ", %%eax\n\t"
+							       "xorl %%edi, %%edi\n\t"
+							       "syscall\n"
+							       "1:"
 			 : "=a"(ret)
 			 : "a"(__NR_clone), "D"(flags), "S"(0), "d"(0), "r"(r10), "r"(r8)
 			 : "rcx", "r11", "memory");
@@ -244,9 +240,9 @@ static volatile unsigned long want_rip, want_cs, want_ss;
 static volatile unsigned long want_err;
 static volatile int segv_bad; /* 0, or the first check that failed */
 
-static void segv_check(int sig, struct ksiginfo *si, void *ucv)
+static void segv_check(int sig, siginfo_t *si, void *ucv)
 {
-	struct sig_ucontext *uc = ucv;
+	struct ucontext *uc = ucv;
 
 	if (sig != SIGSEGV)
 		segv_bad = 1;
@@ -273,9 +269,9 @@ static void segv_check(int sig, struct ksiginfo *si, void *ucv)
 /* The bad context a SIGUSR1 handler writes into its frame. */
 static volatile unsigned long bad_rip, bad_cs, bad_ss;
 
-static void usr1_corrupt(int sig, struct ksiginfo *si, void *ucv)
+static void usr1_corrupt(int sig, siginfo_t *si, void *ucv)
 {
-	struct sig_ucontext *uc = ucv;
+	struct ucontext *uc = ucv;
 
 	(void)sig, (void)si;
 	if (bad_rip)
@@ -348,9 +344,9 @@ __asm__(".text\n"
 
 static volatile int bus_bad;
 
-static void bus_check(int sig, struct ksiginfo *si, void *ucv)
+static void bus_check(int sig, siginfo_t *si, void *ucv)
 {
-	struct sig_ucontext *uc = ucv;
+	struct ucontext *uc = ucv;
 
 	if (sig != SIGBUS || si->si_code != SI_KERNEL || si->si_addr != 0)
 		raw_exit(101);
@@ -362,9 +358,9 @@ static void bus_check(int sig, struct ksiginfo *si, void *ucv)
 	raw_exit(CAUGHT);
 }
 
-static void usr1_bad_rsp(int sig, struct ksiginfo *si, void *ucv)
+static void usr1_bad_rsp(int sig, siginfo_t *si, void *ucv)
 {
-	struct sig_ucontext *uc = ucv;
+	struct ucontext *uc = ucv;
 
 	(void)sig, (void)si;
 	uc->uc_mcontext.rsp = NONCANONICAL;
@@ -391,9 +387,9 @@ static int body_sigreturn_rsp(void)
 }
 
 /* The privileged RFLAGS bits a frame asks for. */
-static void usr1_rflags(int sig, struct ksiginfo *si, void *ucv)
+static void usr1_rflags(int sig, siginfo_t *si, void *ucv)
 {
-	struct sig_ucontext *uc = ucv;
+	struct ucontext *uc = ucv;
 
 	(void)sig, (void)si;
 	uc->uc_mcontext.eflags = (uc->uc_mcontext.eflags | RFLAGS_IOPL | RFLAGS_NT | RFLAGS_VM) &
@@ -417,9 +413,9 @@ static int body_sigreturn_rflags(void)
 static volatile unsigned long first_trap_addr, first_trap_rip;
 static volatile int traps, trap_bad;
 
-static void trap_count(int sig, struct ksiginfo *si, void *ucv)
+static void trap_count(int sig, siginfo_t *si, void *ucv)
 {
-	struct sig_ucontext *uc = ucv;
+	struct ucontext *uc = ucv;
 
 	if (sig != SIGTRAP || si->si_code != TRAP_TRACE || si->si_addr != uc->uc_mcontext.rip)
 		trap_bad = 1;
@@ -496,9 +492,9 @@ void tf_land_done(void)
 	raw_exit(0);
 }
 
-static void usr1_step(int sig, struct ksiginfo *si, void *ucv)
+static void usr1_step(int sig, siginfo_t *si, void *ucv)
 {
-	struct sig_ucontext *uc = ucv;
+	struct ucontext *uc = ucv;
 
 	(void)sig, (void)si;
 	uc->uc_mcontext.rip = (unsigned long)tf_land;

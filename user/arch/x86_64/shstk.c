@@ -777,15 +777,14 @@ static int body_wrss_normal_memory(void)
 
 /* --- mprotect on shadow stacks (live; docs/ABI.md §3.5) ------------------------------- */
 
-#define SIGINFO_ADDR 16 /* si_addr's offset in siginfo_t */
-#define WRONG_FAULT 67	/* the handler saw another fault than the one expected */
+#define WRONG_FAULT 67 /* the handler saw another fault than the one expected */
 
 static volatile unsigned long want_fault_addr;
 
 /* SIGSEGV handler of the mprotect cases: exit 0 for SEGV_ACCERR at want_fault_addr. */
 static void accerr_handler(int sig, siginfo_t *si, void *uc)
 {
-	unsigned long addr = *(unsigned long *)((char *)si + SIGINFO_ADDR);
+	unsigned long addr = si->si_addr;
 
 	(void)uc;
 	if (sig != SIGSEGV || si->si_code != SEGV_ACCERR || addr != want_fault_addr) {

@@ -11,10 +11,10 @@
 #ifndef USER_SIG_ARCH_H
 #define USER_SIG_ARCH_H
 
-/* The si_code of SIGILL for an undefined instruction (ILL_ILLOPN: #UD is an illegal operand). */
 /* Whether SEGV_CPERR's si_addr is the faulting PC (#CP: si_addr 0, docs/ABI.md §4.3). */
 #define SIG_ARCH_CPERR_ADDR_IS_PC 0
 
+/* The si_code of SIGILL for an undefined instruction (ILL_ILLOPN: #UD is an illegal operand). */
 #define SIG_ARCH_UD_CODE 2
 
 #include "shstk_enable.h"
@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/syscall.h>
+#include <uapi/asm-x86_64/sigcontext.h>
 
 #define SIG_ARCH_NAME "x86_64"
 
@@ -44,49 +45,24 @@ __asm__(".text\n"
 						  "\tud2\n"
 						  ".size sig_restorer, . - sig_restorer\n");
 
-/* struct sigcontext, 256 bytes. */
-struct sig_mcontext {
-	unsigned long r8, r9, r10, r11, r12, r13, r14, r15;
-	unsigned long rdi, rsi, rbp, rbx, rdx, rax, rcx, rsp, rip, eflags;
-	unsigned short cs, gs, fs, ss;
-	unsigned long err, trapno, oldmask, cr2, fpstate;
-	unsigned long reserved1[8];
-};
-
-struct sig_ucontext {
-	unsigned long uc_flags;
-	void *uc_link;
-	struct {
-		void *ss_sp;
-		int ss_flags;
-		unsigned long ss_size;
-	} uc_stack;
-	struct sig_mcontext uc_mcontext;
-	unsigned long uc_sigmask;
-};
-
-_Static_assert(sizeof(struct sig_mcontext) == 256, "x86_64 sigcontext is 256 bytes");
-_Static_assert(offsetof(struct sig_ucontext, uc_mcontext) == 40, "uc_mcontext at 40");
-_Static_assert(offsetof(struct sig_ucontext, uc_sigmask) == 296, "uc_sigmask at 296");
-
 static inline unsigned long sig_uc_pc(const void *uc)
 {
-	return ((const struct sig_ucontext *)uc)->uc_mcontext.rip;
+	return ((const struct ucontext *)uc)->uc_mcontext.rip;
 }
 
 static inline void sig_uc_set_pc(void *uc, unsigned long pc)
 {
-	((struct sig_ucontext *)uc)->uc_mcontext.rip = pc;
+	((struct ucontext *)uc)->uc_mcontext.rip = pc;
 }
 
 static inline unsigned long sig_uc_sp(const void *uc)
 {
-	return ((const struct sig_ucontext *)uc)->uc_mcontext.rsp;
+	return ((const struct ucontext *)uc)->uc_mcontext.rsp;
 }
 
 static inline unsigned long sig_uc_sigmask(const void *uc)
 {
-	return ((const struct sig_ucontext *)uc)->uc_sigmask;
+	return ((const struct ucontext *)uc)->uc_sigmask;
 }
 
 /*

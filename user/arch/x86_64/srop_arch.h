@@ -4,7 +4,7 @@
  * docs/labs/lab5-srop.md): where a handler's ucontext sits in its signal
  * frame, how to point a copied frame at another function, and how to call
  * rt_sigreturn with SP where a handler's return would leave it. Include
- * after sig_arch.h (struct sig_ucontext).
+ * after sig_arch.h (struct ucontext).
  */
 #ifndef USER_SROP_ARCH_H
 #define USER_SROP_ARCH_H
@@ -23,7 +23,7 @@
 /* The forged frame's registers: win(arg) on a stack of its own; no FPU state to restore. */
 static inline void rop_srop_forge(void *uc, unsigned long pc, unsigned long sp, unsigned long arg)
 {
-	struct sig_mcontext *mc = &((struct sig_ucontext *)uc)->uc_mcontext;
+	struct sigcontext *mc = &((struct ucontext *)uc)->uc_mcontext;
 
 	mc->rip = pc;
 	mc->rsp = sp - 8; /* as if called: RSP is 8 off a 16-byte boundary at the entry */
