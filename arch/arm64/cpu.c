@@ -47,6 +47,7 @@ void arch_cpu_probe(void)
 	       yes_no(f->pan), yes_no(f->fp));
 
 	arm64_pan_init();
+	arm64_bti_init();
 }
 
 /*

@@ -37,6 +37,7 @@ static const char *const ec_names[ESR_EC_MAX + 1] = {
 	[ESR_EC_UNKNOWN] = "undefined instruction",
 	[ESR_EC_WFX] = "WFI/WFE trap",
 	[ESR_EC_FP] = "FP/SIMD access trap",
+	[ESR_EC_BTI] = "branch target exception",
 	[ESR_EC_ILL] = "illegal execution state",
 	[ESR_EC_SVC64] = "SVC",
 	[ESR_EC_SYS64] = "system register trap",
@@ -350,6 +351,7 @@ static void user_exception(struct trap_frame *f)
 		break;
 	case ESR_EC_WFX:
 		f->elr += 4; /* a WFI (SCTLR_EL1.nTWI = 0): a no-op, as Linux's wfi_handler */
+		f->spsr &= ~SPSR_BTYPE;
 		break;
 	case ESR_EC_UNKNOWN:
 	case ESR_EC_SYS64:

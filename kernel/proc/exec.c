@@ -214,6 +214,9 @@ long exec_kernel(const char *path, const char *const argv[], const char *const e
 	if (count(argv) > MAX_ARGS || count(envp) > MAX_ARGS)
 		return -E2BIG;
 	err = elf_parse(e->data, e->size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP, &img);
+	if (!err)
+		err = elf_apply_properties(e->data, e->size, arch_elf_property_type,
+					   arch_elf_exec_prot, &img);
 	if (err)
 		return err;
 	mm = mm_create();

@@ -24,6 +24,7 @@
 #define SCTLR_UCT (UL(1) << 15)	 /* EL0 may read CTR_EL0 */
 #define SCTLR_NTWI (UL(1) << 16) /* 0: WFI at EL0 traps */
 #define SCTLR_NTWE (UL(1) << 18) /* 1: WFE at EL0 does not trap */
+#define SCTLR_BT0 (UL(1) << 35) /* FEAT_BTI: EL0's PACIxSP is no landing pad for BTYPE 0b11 */
 #define SCTLR_SPAN (UL(1) << 23) /* 0: taking an exception to EL1 sets PSTATE.PAN */
 #define SCTLR_UCI (UL(1) << 26)	 /* EL0 may clean/invalidate caches by VA (DC CVAU, IC IVAU) */
 #define SCTLR_RES1 ((UL(1) << 11) | (UL(1) << 20) | (UL(1) << 22) | (UL(1) << 28) | (UL(1) << 29))
@@ -66,6 +67,7 @@
 /* ID register fields (Arm ARM D19.2.x): shift of a 4-bit field. */
 #define ID_AA64PFR0_FP_SHIFT 16	 /* 0xf: no FP */
 #define ID_AA64PFR1_GCS_SHIFT 44 /* ID_AA64PFR1_EL1.GCS, bits 47:44 */
+#define ID_AA64PFR1_BT_SHIFT 0	 /* ID_AA64PFR1_EL1.BT, bits 3:0: FEAT_BTI */
 #define ID_AA64MMFR0_PARANGE_SHIFT 0
 #define ID_AA64MMFR0_FGT_SHIFT 56
 #define ID_AA64MMFR1_PAN_SHIFT 20
@@ -178,6 +180,7 @@
 #define SPSR_D (UL(1) << 9)
 #define SPSR_DAIF (SPSR_D | SPSR_A | SPSR_I | SPSR_F)
 #define SPSR_BTYPE (UL(3) << 10) /* FEAT_BTI */
+#define SPSR_BTYPE_C (UL(2) << 10) /* what a BLR leaves: a "call" landing pad is needed */
 #define SPSR_SSBS (UL(1) << 12)	 /* FEAT_SSBS */
 #define SPSR_IL (UL(1) << 20)
 #define SPSR_SS (UL(1) << 21)
