@@ -158,11 +158,15 @@ static void install(int sig, unsigned long handler)
 	syscall4(__NR_rt_sigaction, sig, (long)&a, 0, 8);
 }
 
-static volatile unsigned long want_addr;
+static volatile unsigned long want_addr, want_btype = PSTATE_BTYPE_CALL;
 static volatile int sigill_count;
 static volatile unsigned long seen_btype;
 
-/* Checks SIGILL ILL_ILLOPC at want_addr, saved PC there, then exits 0 (or why not). */
+/*
+ * Checks SIGILL ILL_ILLOPC at want_addr, the saved PC there and BTYPE the
+ * branch's (PSTATE.BTYPE is saved in SPSR_EL1 on the exception, Arm ARM
+ * D8.6.2), then exits 0 (or why not).
+ */
 static void sigill_exit(int sig, struct fault_info *si, void *uc)
 {
 	const struct sig_ucontext *u = uc;
@@ -178,8 +182,8 @@ static void sigill_exit(int sig, struct fault_info *si, void *uc)
 		_exit(11);
 	}
 	seen_btype = u->uc_mcontext.pstate & PSTATE_BTYPE;
-	if (seen_btype != PSTATE_BTYPE_CALL) {
-		note("saved BTYPE %#lx, want 0b10 (a BLR)", seen_btype >> 10);
+	if (seen_btype != want_btype) {
+		note("saved BTYPE %#lx, want %#lx", seen_btype >> 10, want_btype >> 10);
 		_exit(12);
 	}
 	_exit(0);
@@ -282,6 +286,7 @@ static int body_mprotect_clears(void)
 static int body_bt0(void)
 {
 	want_addr = (unsigned long)bti_snippet_pac;
+	want_btype = PSTATE_BTYPE;
 	on_sigill(sigill_exit);
 	note("BR x15 to PACIASP returned %ld", jump((unsigned long)bti_snippet_pac, false));
 	return SURVIVED;
