@@ -117,8 +117,8 @@ define user-check
 		{ echo "$(1): a PT_LOAD at an unaligned file offset"; exit 1; }
 	$(Q)! readelf -lW $(1) | grep -qE '^ +(INTERP|DYNAMIC|TLS) ' || \
 		{ echo "$(1): not a plain static executable"; exit 1; }
-	$(Q)$(if $(filter x86_64,$(ARCH)),readelf -nW $(1) | grep -q 'x86 feature: .*SHSTK' || \
-		{ echo "$(1): missing the SHSTK property (an input without -fcf-protection?)"; exit 1; })
+	$(Q)$(if $(filter x86_64,$(ARCH)),readelf -nW $(1) | grep -q 'x86 feature: IBT.*SHSTK' || \
+		{ echo "$(1): missing the IBT and SHSTK properties (an input without -fcf-protection=full?)"; exit 1; })
 	$(Q)$(if $(filter arm64,$(ARCH)),readelf -nW $(1) | grep -q 'AArch64 feature: .*BTI' || \
 		{ echo "$(1): missing the BTI property (an input without -mbranch-protection?)"; exit 1; })
 endef
