@@ -74,16 +74,23 @@ static long call(unsigned long fn)
 	return f();
 }
 
+static int __attribute__((noinline)) t0(void) { return 10; }
+static int __attribute__((noinline)) t1(void) { return 21; }
+static int __attribute__((noinline)) t2(void) { return 32; }
+static int __attribute__((noinline)) t3(void) { return 43; }
+static int __attribute__((noinline)) t4(void) { return 54; }
+static int __attribute__((noinline)) t5(void) { return 65; }
+
 /* A jump table: GCC's NOTRACK JMP, which IA32_U_CET.NO_TRACK_EN lets through. */
-static int __attribute__((noinline)) table(int i)
+static int __attribute__((noinline)) table(volatile int i)
 {
 	switch (i) {
-	case 0: return 10;
-	case 1: return 21;
-	case 2: return 32;
-	case 3: return 43;
-	case 4: return 54;
-	case 5: return 65;
+	case 0: return t0() + 0;
+	case 1: return t1() + 0;
+	case 2: return t2() + 0;
+	case 3: return t3() + 0;
+	case 4: return t4() + 0;
+	case 5: return t5() + 0;
 	default: return -1;
 	}
 }
