@@ -17,7 +17,6 @@
 #include <asm/cet.h>
 #include <asm/x86.h>
 
-#define CET_ENDBR_EN (1ull << 2) /* S_CET: IBT for ring 0 */
 #define FIRMWARE_CR4 0x3606e0ull /* PAE, PGE, OSFXSR, ... without CET */
 
 static u64 cr4, s_cet, u_cet, pl3_ssp;
