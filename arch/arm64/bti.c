@@ -58,7 +58,7 @@ const u32 arch_elf_property_type = GNU_PROPERTY_AARCH64_FEATURE_1_AND;
 unsigned int arch_elf_exec_prot(u32 features)
 {
 	return arm64_bti_supported && (features & GNU_PROPERTY_AARCH64_FEATURE_1_BTI) ? PROT_BTI
-										: 0;
+										      : 0;
 }
 
 /*

@@ -231,11 +231,11 @@ static const struct hwcap_rule hwcap_rules[] = {
 	{ 1, HWCAP2_LUT, 6, 2, 56, 1, false },	   { 1, HWCAP2_FAMINMAX, 6, 3, 4, 1, false },
 	{ 2, HWCAP3_LSFE, 6, 3, 16, 1, false },	   { 0, HWCAP_USCAT, 7, 2, 32, 1, false },
 	{ 0, HWCAP_GCS, 4, 1, 44, 1, false },	   { 0, HWCAP_SSBS, 4, 1, 4, 2, false },
-	{ 1, HWCAP2_BTI, 4, 1, 0, 1, false },
-	{ 1, HWCAP2_ECV, 7, 0, 60, 1, false },	   { 1, HWCAP2_AFP, 7, 1, 44, 1, false },
-	{ 1, HWCAP2_CSSC, 6, 2, 52, 1, false },	   { 0, HWCAP_CMPBR, 6, 2, 52, 2, false },
-	{ 1, HWCAP2_RPRFM, 6, 2, 48, 1, false },   { 1, HWCAP2_RPRES, 6, 2, 4, 1, false },
-	{ 1, HWCAP2_WFXT, 6, 2, 0, 2, false },	   { 1, HWCAP2_HBC, 6, 2, 20, 1, false },
+	{ 1, HWCAP2_BTI, 4, 1, 0, 1, false },	   { 1, HWCAP2_ECV, 7, 0, 60, 1, false },
+	{ 1, HWCAP2_AFP, 7, 1, 44, 1, false },	   { 1, HWCAP2_CSSC, 6, 2, 52, 1, false },
+	{ 0, HWCAP_CMPBR, 6, 2, 52, 2, false },	   { 1, HWCAP2_RPRFM, 6, 2, 48, 1, false },
+	{ 1, HWCAP2_RPRES, 6, 2, 4, 1, false },	   { 1, HWCAP2_WFXT, 6, 2, 0, 2, false },
+	{ 1, HWCAP2_HBC, 6, 2, 20, 1, false },
 };
 
 /* Reads the ID registers once and derives the user views and the HWCAPs. */

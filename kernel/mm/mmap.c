@@ -29,7 +29,8 @@
 /* The rights an area keeps: the generic three, and the arch's own (arm64's PROT_BTI). */
 static unsigned int vm_prot(unsigned long prot)
 {
-	return (unsigned int)(prot & (PROT_READ | PROT_WRITE | PROT_EXEC)) | arch_vm_prot_bits(prot);
+	return (unsigned int)(prot & (PROT_READ | PROT_WRITE | PROT_EXEC)) |
+	       arch_vm_prot_bits(prot);
 }
 
 /*

@@ -162,14 +162,16 @@ static void test_apply_to_exec_segments_only(void **state)
 	img.loads[1].prot = PROT_READ | PROT_WRITE;
 	image(true, 0);
 	phdr(2)->p_filesz = note(1, types, values);
-	assert_int_equal(elf_apply_properties(file, sizeof(file), aarch64_and, bti_if_marked, &img), 0);
+	assert_int_equal(elf_apply_properties(file, sizeof(file), aarch64_and, bti_if_marked, &img),
+			 0);
 	assert_int_equal(img.loads[0].prot, PROT_READ | PROT_EXEC | PROT_BTI);
 	assert_int_equal(img.loads[1].prot, PROT_READ | PROT_WRITE);
 
 	values[0] = GNU_PROPERTY_AARCH64_FEATURE_1_PAC; /* PAC alone: not guarded */
 	img.loads[0].prot = PROT_READ | PROT_EXEC;
 	note(1, types, values);
-	assert_int_equal(elf_apply_properties(file, sizeof(file), aarch64_and, bti_if_marked, &img), 0);
+	assert_int_equal(elf_apply_properties(file, sizeof(file), aarch64_and, bti_if_marked, &img),
+			 0);
 	assert_int_equal(img.loads[0].prot, PROT_READ | PROT_EXEC);
 }
 

@@ -119,9 +119,7 @@ static int body_absent(void)
 	EXPECT("HWCAP EVTSTRM, SVE, PACA, PACG",
 	       h & (HWCAP_EVTSTRM | HWCAP_SVE | HWCAP_PACA | HWCAP_PACG), 0);
 	EXPECT("HWCAP2 MTE, SME, MOPS, FPMR, SVE2",
-	       h2 & (HWCAP2_MTE | HWCAP2_SME | HWCAP2_MOPS | HWCAP2_FPMR |
-		     HWCAP2_SVE2),
-	       0);
+	       h2 & (HWCAP2_MTE | HWCAP2_SME | HWCAP2_MOPS | HWCAP2_FPMR | HWCAP2_SVE2), 0);
 	return 0;
 }
 

@@ -152,8 +152,7 @@ struct fault_info {
 
 static void install(int sig, unsigned long handler)
 {
-	struct ksigaction a = { handler, SA_SIGINFO | SA_RESTORER, (unsigned long)sig_restorer,
-				0 };
+	struct ksigaction a = { handler, SA_SIGINFO | SA_RESTORER, (unsigned long)sig_restorer, 0 };
 
 	syscall4(__NR_rt_sigaction, sig, (long)&a, 0, 8);
 }
@@ -220,7 +219,8 @@ static int body_unknown_prot(void)
 	void *p = mmap(NULL, PAGE, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	EXPECT_TRUE("mmap", p != MAP_FAILED);
-	EXPECT_TRUE("mprotect(PROT_READ | 0x20) EINVAL", fails_with(mprotect(p, PAGE, PROT_READ | 0x20), EINVAL));
+	EXPECT_TRUE("mprotect(PROT_READ | 0x20) EINVAL",
+		    fails_with(mprotect(p, PAGE, PROT_READ | 0x20), EINVAL));
 	return 0;
 }
 

@@ -74,24 +74,49 @@ static long call(unsigned long fn)
 	return f();
 }
 
-static int __attribute__((noinline)) t0(void) { return 10; }
-static int __attribute__((noinline)) t1(void) { return 21; }
-static int __attribute__((noinline)) t2(void) { return 32; }
-static int __attribute__((noinline)) t3(void) { return 43; }
-static int __attribute__((noinline)) t4(void) { return 54; }
-static int __attribute__((noinline)) t5(void) { return 65; }
+static int __attribute__((noinline)) t0(void)
+{
+	return 10;
+}
+static int __attribute__((noinline)) t1(void)
+{
+	return 21;
+}
+static int __attribute__((noinline)) t2(void)
+{
+	return 32;
+}
+static int __attribute__((noinline)) t3(void)
+{
+	return 43;
+}
+static int __attribute__((noinline)) t4(void)
+{
+	return 54;
+}
+static int __attribute__((noinline)) t5(void)
+{
+	return 65;
+}
 
 /* A jump table: GCC's NOTRACK JMP, which IA32_U_CET.NO_TRACK_EN lets through. */
 static int __attribute__((noinline)) table(volatile int i)
 {
 	switch (i) {
-	case 0: return t0() + 0;
-	case 1: return t1() + 0;
-	case 2: return t2() + 0;
-	case 3: return t3() + 0;
-	case 4: return t4() + 0;
-	case 5: return t5() + 0;
-	default: return -1;
+	case 0:
+		return t0() + 0;
+	case 1:
+		return t1() + 0;
+	case 2:
+		return t2() + 0;
+	case 3:
+		return t3() + 0;
+	case 4:
+		return t4() + 0;
+	case 5:
+		return t5() + 0;
+	default:
+		return -1;
 	}
 }
 
@@ -169,8 +194,8 @@ static int body_fresh_status(void)
 
 static int body_einval(void)
 {
-	EXPECT("ENABLE(IBT | SHSTK)", prctl_raw(ARCH_SHSTK_ENABLE, ARCH_SHSTK_IBT | ARCH_SHSTK_SHSTK),
-	       -EINVAL);
+	EXPECT("ENABLE(IBT | SHSTK)",
+	       prctl_raw(ARCH_SHSTK_ENABLE, ARCH_SHSTK_IBT | ARCH_SHSTK_SHSTK), -EINVAL);
 	EXPECT("ENABLE(1 << 3)", prctl_raw(ARCH_SHSTK_ENABLE, 1ul << 3), -EINVAL);
 	EXPECT("DISABLE(1 << 3)", prctl_raw(ARCH_SHSTK_DISABLE, 1ul << 3), -EINVAL);
 	return 0;

@@ -14,7 +14,7 @@
 #ifndef ARCH_ASM_H
 #define ARCH_ASM_H
 
-#include <sys/syscall.h> /* __NR_name */
+#include <sys/syscall.h>    /* __NR_name */
 #include <uapi/linux/elf.h> /* NT_GNU_PROPERTY_TYPE_0, GNU_PROPERTY_AARCH64_* */
 
 /* The macros below are assembler syntax, not C: keep clang-format out. */
