@@ -8,12 +8,14 @@
 # headers (stdint.h, stddef.h, stdarg.h, stdbool.h) come from $(CC). Of
 # include/, libc and the programs use only uapi/ (scripts/lint checks).
 
-# x86_64: mark every object shadow-stack compatible (user/build.mk checks the
-# linked property). arm64: GCS needs no ELF marking; inline atomics, since
+# x86_64: mark every object shadow-stack and IBT compatible, ENDBR64 at
+# every function (user/build.mk checks the linked property). arm64: BTI and PAC marking (GCS needs none; the kernel
+# maps a BTI-marked program's code guarded, user/build.mk checks the
+# linked property); inline atomics, since
 # the outlined ones would call libgcc helpers that probe the auxv through a
 # glibc symbol.
-USER_ARCH_CFLAGS_x86_64 := -fcf-protection=return
-USER_ARCH_CFLAGS_arm64 := -mno-outline-atomics
+USER_ARCH_CFLAGS_x86_64 := -fcf-protection=full
+USER_ARCH_CFLAGS_arm64 := -mno-outline-atomics -mbranch-protection=standard
 
 USER_CPPFLAGS := -Ilibc/include -Ilibc/arch/$(ARCH)/include -Iinclude -MMD -MP
 USER_CFLAGS := $(PATH_CFLAGS) -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \

@@ -38,7 +38,7 @@ MUSL_CFLAGS := $(PATH_CFLAGS) -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -p
 # (make bench boots it as init= instead), /bin/showmaps prints a picture's data
 # (make maps), /bin/sidebyside checks lab 6's answers (docs/labs/). fuzz is last: what it may break in
 # the kernel cannot spoil another suite.
-USER_RUN_ORDER := clone3 shstk_attack rop shstk proc threads smp mm shm efault leak hostile counter time cow ptrace robust ioport archabi \
+USER_RUN_ORDER := clone3 shstk_attack rop shstk ibt bti proc threads smp mm shm efault leak hostile counter time cow ptrace robust ioport archabi \
 	musl_pthreads gcs signals pipes fdio remap procfs fs fuzz
 USER_NOT_RUN := bench reboot showmaps sidebyside
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)
@@ -110,15 +110,17 @@ $(FUZZ_ELF_STAMP): $(USER_OBJ)/host/mkelf
 	$(Q)touch $@
 
 # Checks a linked program: static (no PT_INTERP, PT_DYNAMIC or PT_TLS), every
-# PT_LOAD at a page-aligned file offset and, on x86_64, marked shadow-stack
-# compatible.
+# PT_LOAD at a page-aligned file offset and marked: on x86_64 shadow-stack
+# compatible, on arm64 BTI (the kernel maps its code guarded).
 define user-check
 	$(Q)readelf -lW $(1) | awk '$$$$1 == "LOAD" && $$$$2 !~ /000$$$$/ { bad = 1 } END { exit bad }' || \
 		{ echo "$(1): a PT_LOAD at an unaligned file offset"; exit 1; }
 	$(Q)! readelf -lW $(1) | grep -qE '^ +(INTERP|DYNAMIC|TLS) ' || \
 		{ echo "$(1): not a plain static executable"; exit 1; }
-	$(Q)$(if $(filter x86_64,$(ARCH)),readelf -nW $(1) | grep -q 'x86 feature: .*SHSTK' || \
-		{ echo "$(1): missing the SHSTK property (an input without -fcf-protection?)"; exit 1; })
+	$(Q)$(if $(filter x86_64,$(ARCH)),readelf -nW $(1) | grep -q 'x86 feature: IBT.*SHSTK' || \
+		{ echo "$(1): missing the IBT and SHSTK properties (an input without -fcf-protection=full?)"; exit 1; })
+	$(Q)$(if $(filter arm64,$(ARCH)),readelf -nW $(1) | grep -q 'AArch64 feature: .*BTI' || \
+		{ echo "$(1): missing the BTI property (an input without -mbranch-protection?)"; exit 1; })
 endef
 
 # /init's program table. Rewritten only when the list changes, so init is

@@ -48,6 +48,7 @@ void arch_cpu_probe(void)
 
 	arm64_pan_init();
 	arm64_kernel_bti_init();
+	arm64_bti_init();
 }
 
 /*

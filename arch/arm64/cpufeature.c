@@ -4,7 +4,7 @@
  * (docs/ABI.md §5.9): the ID registers an EL0 MRS reads, and AT_HWCAP,
  * AT_HWCAP2 and AT_HWCAP3, both made from one table of the fields Linux
  * shows (its cpufeature.c FTR_VISIBLE fields, with Umbra's configuration:
- * no SVE, SME, MTE, BTI, pointer authentication or POE, whose state or
+ * no SVE, SME, MTE, pointer authentication or POE, whose state or
  * page attributes Umbra does not handle, so they read as absent; GCS
  * shown when Umbra runs it, not after gcs=off, as Linux's arm64.nogcs).
  * Umbra also hides what Linux shows but needs the kernel's help, which
@@ -74,8 +74,8 @@ static const struct id_reg id_regs[] = {
 	{ 3, 4, true, { VIS(4) } },
 	/* ID_AA64PFR0_EL1: DIT, AdvSIMD, FP; EL1 and EL0 read 1 (AArch64 only). */
 	{ 4, 0, false, { VIS(48), SVIS(20), SVIS(16), HID(4, 1), HID(0, 1) } },
-	/* ID_AA64PFR1_EL1: GCS, SSBS. */
-	{ 4, 1, false, { { 44, F_GCS, 0 }, VIS(4) } },
+	/* ID_AA64PFR1_EL1: GCS, SSBS, BT (Umbra runs BTI: bti.c). */
+	{ 4, 1, false, { { 44, F_GCS, 0 }, VIS(4), VIS(0) } },
 	/* ID_AA64PFR2_EL1: MTEFAR, MTESTOREONLY (FPMR hidden, above). */
 	{ 4, 2, false, { VIS(8), VIS(4) } },
 	/* ID_AA64DFR0_EL1: DebugVer reads 6. */
@@ -231,10 +231,11 @@ static const struct hwcap_rule hwcap_rules[] = {
 	{ 1, HWCAP2_LUT, 6, 2, 56, 1, false },	   { 1, HWCAP2_FAMINMAX, 6, 3, 4, 1, false },
 	{ 2, HWCAP3_LSFE, 6, 3, 16, 1, false },	   { 0, HWCAP_USCAT, 7, 2, 32, 1, false },
 	{ 0, HWCAP_GCS, 4, 1, 44, 1, false },	   { 0, HWCAP_SSBS, 4, 1, 4, 2, false },
-	{ 1, HWCAP2_ECV, 7, 0, 60, 1, false },	   { 1, HWCAP2_AFP, 7, 1, 44, 1, false },
-	{ 1, HWCAP2_CSSC, 6, 2, 52, 1, false },	   { 0, HWCAP_CMPBR, 6, 2, 52, 2, false },
-	{ 1, HWCAP2_RPRFM, 6, 2, 48, 1, false },   { 1, HWCAP2_RPRES, 6, 2, 4, 1, false },
-	{ 1, HWCAP2_WFXT, 6, 2, 0, 2, false },	   { 1, HWCAP2_HBC, 6, 2, 20, 1, false },
+	{ 1, HWCAP2_BTI, 4, 1, 0, 1, false },	   { 1, HWCAP2_ECV, 7, 0, 60, 1, false },
+	{ 1, HWCAP2_AFP, 7, 1, 44, 1, false },	   { 1, HWCAP2_CSSC, 6, 2, 52, 1, false },
+	{ 0, HWCAP_CMPBR, 6, 2, 52, 2, false },	   { 1, HWCAP2_RPRFM, 6, 2, 48, 1, false },
+	{ 1, HWCAP2_RPRES, 6, 2, 4, 1, false },	   { 1, HWCAP2_WFXT, 6, 2, 0, 2, false },
+	{ 1, HWCAP2_HBC, 6, 2, 20, 1, false },
 };
 
 /* Reads the ID registers once and derives the user views and the HWCAPs. */
@@ -347,5 +348,6 @@ bool arm64_emulate_mrs(struct trap_frame *f, unsigned int ec)
 		return false;
 	write_rt(f, rt, v);
 	f->elr += 4;
+	f->spsr &= ~SPSR_BTYPE; /* skipped: as Linux's arm64_skip_faulting_instruction() */
 	return true;
 }

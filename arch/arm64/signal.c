@@ -16,6 +16,7 @@
 #include <asm/gcs.h>
 #include <asm/page.h>
 #include <asm/pstate.h>
+#include <asm/setup.h>
 #include <asm/trap.h>
 #include <kernel/big_lock.h>
 #include <kernel/exec.h>
@@ -180,6 +181,7 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	f->x[30] = ret;
 	f->sp = at;
 	f->elr = ka->handler;
+	arm64_bti_signal_entry(&f->spsr);
 	f->kind = TRAP_SYNC;
 	f->esr = 0; /* no longer a system call: nothing to restart */
 	arm64_fpsimd_reset(t);

@@ -359,6 +359,7 @@ static void user_exception(struct trap_frame *f)
 		break;
 	case ESR_EC_WFX:
 		f->elr += 4; /* a WFI (SCTLR_EL1.nTWI = 0): a no-op, as Linux's wfi_handler */
+		f->spsr &= ~SPSR_BTYPE;
 		break;
 	case ESR_EC_UNKNOWN:
 	case ESR_EC_SYS64:

@@ -5,7 +5,8 @@
  * Linux's si_code and si_addr (arch/arm64/kernel/entry-common.c's el0_*
  * handlers):
  *
- *   undefined, illegal execution state, system register trap   SIGILL ILL_ILLOPC  at the PC
+ *   undefined, illegal execution state, system register trap,
+ *   branch target (BTI)                                        SIGILL ILL_ILLOPC  at the PC
  *   BRK, breakpoint, software step, watchpoint                 SIGTRAP TRAP_BRKPT at the PC
  *   PC alignment fault                                         SIGBUS BUS_ADRALN  at FAR (the PC)
  *   SP alignment fault                                         SIGBUS BUS_ADRALN  at the SP
@@ -24,6 +25,7 @@ struct user_signal arm64_user_signal(unsigned int ec, u64 pc, u64 far, u64 sp)
 	case ESR_EC_UNKNOWN:
 	case ESR_EC_ILL:
 	case ESR_EC_SYS64:
+	case ESR_EC_BTI:
 		return (struct user_signal){ SIGILL, ILL_ILLOPC, pc };
 	case ESR_EC_BRK64:
 	case ESR_EC_BRK_LOW:

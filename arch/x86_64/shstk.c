@@ -124,6 +124,12 @@ bool arch_shstk_supported(void)
 	return cet_on;
 }
 
+/* IBT needs CR4.CET, which Umbra sets only with shadow stacks (x86_cet_init()). */
+bool x86_ibt_supported(void)
+{
+	return cet_on && x86_features.ibt;
+}
+
 bool arch_shstk_enabled(const struct task *t)
 {
 	return t->arch.shstk_features & ARCH_SHSTK_SHSTK;
@@ -241,7 +247,8 @@ void x86_cet_fork(struct task *child, const struct task *parent)
 	/* PL3_SSP: shstk_clone() decides the child's. */
 }
 
-static void write_u_cet(void)
+/* From a system call: the tracker is idle (the SYSCALL was reached by no indirect branch). */
+void x86_write_u_cet(void)
 {
 	unsigned long f = current->arch.shstk_features;
 	u64 v = 0;
@@ -250,6 +257,8 @@ static void write_u_cet(void)
 		v |= CET_SHSTK_EN;
 	if (f & ARCH_SHSTK_WRSS)
 		v |= CET_WRSS_EN;
+	if (f & ARCH_SHSTK_IBT)
+		v |= CET_ENDBR_EN | CET_NO_TRACK_EN;
 	wrmsr(MSR_IA32_U_CET, v);
 }
 
@@ -266,7 +275,7 @@ static long cet_enable(void)
 	if (err)
 		return err;
 	t->arch.shstk_features |= ARCH_SHSTK_SHSTK;
-	write_u_cet();
+	x86_write_u_cet();
 	return 0;
 }
 
@@ -279,7 +288,7 @@ static long shstk_disable(void)
 	if (!arch_shstk_enabled(t))
 		return 0;
 	t->arch.shstk_features &= ~(ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS);
-	write_u_cet();
+	x86_write_u_cet();
 	wrmsr(MSR_IA32_PL3_SSP, 0);
 	shstk_release(t);
 	return 0;
@@ -298,7 +307,7 @@ static long wrss_control(bool enable)
 		t->arch.shstk_features |= ARCH_SHSTK_WRSS;
 	else
 		t->arch.shstk_features &= ~ARCH_SHSTK_WRSS;
-	write_u_cet();
+	x86_write_u_cet();
 	return 0;
 }
 
@@ -319,6 +328,8 @@ long x86_shstk_prctl(int option, unsigned long features)
 		return -EPERM;
 	if (features & (features - 1)) /* more than one bit */
 		return -EINVAL;
+	if (features & ARCH_SHSTK_IBT)
+		return x86_ibt_control(option == ARCH_SHSTK_ENABLE);
 	if (option == ARCH_SHSTK_DISABLE) {
 		if (features & ARCH_SHSTK_WRSS)
 			return wrss_control(false);

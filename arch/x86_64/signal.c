@@ -106,6 +106,8 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 	memset(&frame, 0, sizeof(frame));
 	frame.pretcode = ka->restorer;
 	frame.uc.uc_flags = UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS;
+	if (x86_ibt_waiting(t))
+		frame.uc.uc_flags |= UC_WAIT_ENDBR; /* rt_sigreturn resumes waiting */
 	sigframe_save_altstack(t, f->rsp, &frame.uc.uc_stack);
 
 	struct sigcontext *sc = &frame.uc.uc_mcontext;
@@ -137,6 +139,8 @@ int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *k
 			return err;
 	}
 	sigframe_delivered(t, to_altstack);
+	/* Entered as if called indirectly: the handler must start with ENDBR64 (ibt.c). */
+	x86_ibt_set_waiting(t, true);
 
 	f->rsp = at;
 	f->rip = ka->handler;
@@ -202,6 +206,7 @@ SYSCALL(rt_sigreturn)
 		goto bad;
 	if (arch_shstk_enabled(t) && pop_shstk_frame(t))
 		goto bad;
+	x86_ibt_set_waiting(t, frame.uc.uc_flags & UC_WAIT_ENDBR);
 
 	f->r8 = sc->r8, f->r9 = sc->r9, f->r10 = sc->r10, f->r11 = sc->r11;
 	f->r12 = sc->r12, f->r13 = sc->r13, f->r14 = sc->r14, f->r15 = sc->r15;

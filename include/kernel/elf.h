@@ -80,4 +80,14 @@ struct elf_image {
 int elf_parse(const u8 *file, size_t size, u16 machine, uintptr_t min_vaddr, uintptr_t max_vaddr,
 	      struct elf_image *img);
 
+/*
+ * kernel/proc/elf_property.c: the u32 value of GNU property type in the
+ * PT_GNU_PROPERTY note of file (0 when there is none, or type is 0), with
+ * Linux's -ENOEXEC/-EIO for a malformed note; and the loader's use of it:
+ * exec_prot(value) is ORed into the rights of every executable segment.
+ */
+int elf_gnu_property(const u8 *file, size_t size, u32 type, u32 *value);
+int elf_apply_properties(const u8 *file, size_t size, u32 type, unsigned int (*exec_prot)(u32),
+			 struct elf_image *img);
+
 #endif

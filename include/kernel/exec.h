@@ -39,6 +39,13 @@ unsigned long arch_elf_hwcap2(void);
 extern const bool arch_elf_has_hwcap3;
 unsigned long arch_elf_hwcap3(void);
 extern const char arch_elf_platform[];
+/*
+ * The GNU property the loader reads (GNU_PROPERTY_*_FEATURE_1_AND, or 0:
+ * none) and the protection bits its value adds to executable segments
+ * (arm64: PROT_BTI).
+ */
+extern const u32 arch_elf_property_type;
+unsigned int arch_elf_exec_prot(u32 features);
 /* Maps what the arch adds to every program (arm64: the signal trampoline). */
 int arch_exec_mm(struct mm *mm);
 

@@ -26,9 +26,11 @@
 	 MAP_NONBLOCK | MAP_STACK | MAP_HUGETLB | MAP_HUGE_2MB | MAP_HUGE_1GB |                  \
 	 ARCH_LEGACY_MAP_FLAGS)
 
+/* The rights an area keeps: the generic three, and the arch's own (arm64's PROT_BTI). */
 static unsigned int vm_prot(unsigned long prot)
 {
-	return (unsigned int)(prot & (PROT_READ | PROT_WRITE | PROT_EXEC));
+	return (unsigned int)(prot & (PROT_READ | PROT_WRITE | PROT_EXEC)) |
+	       arch_vm_prot_bits(prot);
 }
 
 /*
@@ -137,7 +139,7 @@ SYSCALL(mprotect)
 
 	if (addr & (PAGE_SIZE - 1))
 		return -EINVAL;
-	if (prot & ~(PROT_KNOWN | PROT_GROWSDOWN | PROT_GROWSUP))
+	if (prot & ~(PROT_KNOWN | arch_prot_supported() | PROT_GROWSDOWN | PROT_GROWSUP))
 		return -EINVAL;
 	if ((prot & (PROT_GROWSDOWN | PROT_GROWSUP)) == (PROT_GROWSDOWN | PROT_GROWSUP))
 		return -EINVAL;

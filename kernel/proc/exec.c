@@ -247,6 +247,9 @@ long exec_kernel_depth(const char *path, const char *const argv[], const char *c
 	}
 	err = elf_parse(data, (size_t)d->inode->size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP,
 			&img);
+	if (!err)
+		err = elf_apply_properties(data, (size_t)d->inode->size, arch_elf_property_type,
+					   arch_elf_exec_prot, &img);
 	mm = err ? NULL : mm_create();
 	if (!err && !mm)
 		err = -ENOMEM;

@@ -16,5 +16,18 @@
 #define ARCH_SHSTK_STATUS 0x5005
 #define ARCH_SHSTK_SHSTK (1ul << 0)
 #define ARCH_SHSTK_WRSS (1ul << 1)
+/*
+ * Umbra's own (docs/ABI.md §4.8; Linux has merged no user IBT): indirect
+ * branch tracking for the calling thread, enabled, disabled, locked and
+ * reported through the same operations.
+ */
+#define ARCH_SHSTK_IBT (1ul << 2)
+/*
+ * Umbra's own ucontext flag with ARCH_SHSTK_IBT on: the interrupted context
+ * was waiting for an ENDBR64 (an indirect CALL/JMP had just gone to the
+ * saved RIP). rt_sigreturn resumes it waiting again; a handler that
+ * repairs a missing-ENDBR64 fault clears it.
+ */
+#define UC_WAIT_ENDBR 0x100
 
 #endif

@@ -20,3 +20,4 @@ ENTRY(_start)
 END(_start)
 
 	.section .note.GNU-stack, "", %progbits
+	BTI_NOTE

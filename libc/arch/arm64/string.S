@@ -72,3 +72,4 @@ ENTRY(memset)
 END(memset)
 
 	.section .note.GNU-stack, "", @progbits
+	BTI_NOTE

@@ -79,3 +79,4 @@ ENTRY(__thread_clone)
 END(__thread_clone)
 
 	.section .note.GNU-stack, "", %progbits
+	BTI_NOTE

@@ -44,3 +44,4 @@ ENTRY(vfork)
 END(vfork)
 
 	.section .note.GNU-stack, "", %progbits
+	BTI_NOTE

@@ -17,6 +17,9 @@
  * RDSSP says shadow stacks are on (it leaves its operand unchanged when they
  * are off, Intel SDM vol. 1 §17.3), the parent drops the entry with INCSSP
  * and jumps to the return address; the normal stack was never touched.
+ * That jump is NOTRACK: the return site holds no ENDBR64, and with IBT on
+ * (docs/ABI.md §4.8) IA32_U_CET.NO_TRACK_EN lets NOTRACK jumps skip the
+ * check (SDM vol. 1 §17.3.1).
  */
 #include <machine/asm.h>
 
@@ -33,7 +36,7 @@ ENTRY(vfork)
 	jz	1f			/* no shadow stack: ret is fine */
 	mov	$1, %ecx
 	incsspq	%rcx			/* drop the entry the child may have reused */
-	jmp	*%rdx
+	notrack jmp *%rdx		/* to our caller's return site, no ENDBR64 there (IBT) */
 1:
 	push	%rdx
 	mov	%rax, %rdi

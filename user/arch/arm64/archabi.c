@@ -7,7 +7,7 @@
  * emulated as Linux does it -- MIDR_EL1 the CPU's, MPIDR_EL1 0x80000000,
  * REVIDR_EL1 0, untracked registers of the ID space 0, hidden fields as
  * Linux's safe values (ID_AA64PFR0_EL1 EL0/EL1 = 1, ID_AA64DFR0_EL1 = 6),
- * the features Umbra does not run (SVE, SME, MTE, BTI, pointer
+ * the features Umbra does not run (SVE, SME, MTE, pointer
  * authentication, MOPS, FPMR) absent; every AT_HWCAP/AT_HWCAP2/AT_HWCAP3
  * bit is set exactly when Linux's table derives it from the registers the
  * program reads; HWCAP_GCS agrees with ID_AA64PFR1_EL1.GCS and with
@@ -111,7 +111,6 @@ static int body_absent(void)
 	EXPECT("PFR0.SVE", field(MRS(PFR0), 32), 0);
 	EXPECT("PFR1.SME", field(MRS(PFR1), 24), 0);
 	EXPECT("PFR1.MTE", field(MRS(PFR1), 8), 0);
-	EXPECT("PFR1.BT", field(MRS(PFR1), 0), 0);
 	EXPECT("PFR2.FPMR", field(MRS(PFR2), 32), 0);
 	EXPECT("ID_AA64ZFR0_EL1", MRS(ZFR0), 0);
 	EXPECT("ID_AA64SMFR0_EL1", MRS(SMFR0), 0);
@@ -120,10 +119,8 @@ static int body_absent(void)
 	EXPECT("ISAR2 MOPS, APA3, GPA3", MRS(ISAR2) & 0xfff00UL, 0);
 	EXPECT("HWCAP EVTSTRM, SVE, PACA, PACG",
 	       h & (HWCAP_EVTSTRM | HWCAP_SVE | HWCAP_PACA | HWCAP_PACG), 0);
-	EXPECT("HWCAP2 BTI, MTE, SME, MOPS, FPMR, SVE2",
-	       h2 & (HWCAP2_BTI | HWCAP2_MTE | HWCAP2_SME | HWCAP2_MOPS | HWCAP2_FPMR |
-		     HWCAP2_SVE2),
-	       0);
+	EXPECT("HWCAP2 MTE, SME, MOPS, FPMR, SVE2",
+	       h2 & (HWCAP2_MTE | HWCAP2_SME | HWCAP2_MOPS | HWCAP2_FPMR | HWCAP2_SVE2), 0);
 	return 0;
 }
 
@@ -181,6 +178,7 @@ static const struct rule rules[] = {
 	{ 1, HWCAP_ASIMD, r_pfr0, 20, 0, true, "ASIMD" },
 	{ 1, HWCAP_ASIMDHP, r_pfr0, 20, 1, true, "ASIMDHP" },
 	{ 1, HWCAP_DIT, r_pfr0, 48, 1, false, "DIT" },
+	{ 2, HWCAP2_BTI, r_pfr1, 0, 1, false, "BTI" },
 	{ 1, HWCAP_AES, r_isar0, 4, 1, false, "AES" },
 	{ 1, HWCAP_PMULL, r_isar0, 4, 2, false, "PMULL" },
 	{ 1, HWCAP_SHA1, r_isar0, 8, 1, false, "SHA1" },
@@ -451,7 +449,7 @@ static const struct tcase cases[] = {
 	{ "id_regs_hidden_fields_linux_safe_values", body_hidden,
 	  "hidden fields read Linux's safe values, untracked registers 0" },
 	{ "id_regs_unsupported_features_absent", body_absent,
-	  "SVE, SME, MTE, BTI, PAC, MOPS, FPMR read 0 and their HWCAPs are clear" },
+	  "SVE, SME, MTE, PAC, MOPS, FPMR read 0 and their HWCAPs are clear" },
 	{ "hwcaps_match_id_registers", body_hwcaps,
 	  "AT_HWCAP/2/3 are exactly Linux's table applied to the registers MRS reads" },
 	{ "hwcap_gcs_matches_id_field_and_prctl", body_gcs,

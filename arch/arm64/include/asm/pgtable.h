@@ -28,6 +28,7 @@
 #include <kernel/compiler.h>
 #include <kernel/types.h>
 #include <kernel/vma.h>
+#include <uapi/asm-arm64/mman.h>
 #include <uapi/linux/mman.h>
 
 /* TTBR0 covers user space alone: every level-0 slot is the user's. */
@@ -76,6 +77,8 @@ static inline u64 pte_leaf(phys_addr_t pa, unsigned int prot, unsigned int vm_fl
 		return e | PTE_PXN | PTE_UXN | PTE_RDONLY;
 	}
 	e |= PTE_PXN;
+	if (prot & PROT_BTI)
+		e |= PTE_GP; /* only bti.c lets PROT_BTI into an area's rights */
 	if (prot & PROT_WRITE)
 		e |= PTE_WRITE;
 	else

@@ -25,7 +25,8 @@
  * TCR_EL1.HD = 0 (Arm ARM D8.4.6), so the same leaves serve both.
  */
 #define PTE_WRITE PTE_DBM
-#define PTE_GP (UL(1) << 50)  /* guarded page: BTI landing pads enforced (FEAT_BTI) */
+/* GP (FEAT_BTI): a guarded page, indirect branches must land on BTI (Arm ARM D8.3, D8.4.6). */
+#define PTE_GP (UL(1) << 50)
 #define PTE_PXN (UL(1) << 53) /* no execution at EL1 */
 #define PTE_UXN (UL(1) << 54) /* no execution at EL0 */
 /* Bits 58:55 are ignored by the MMU (D8.3.2): ours. */

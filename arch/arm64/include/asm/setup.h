@@ -119,4 +119,9 @@ bool arm64_emulate_mrs(struct trap_frame *f, unsigned int ec);
 extern u8 arm64_pan_enabled;
 void arm64_pan_init(void);
 
+/* bti.c: FEAT_BTI found and SCTLR_EL1.BT0 set; BTYPE for a handler's entry. */
+extern bool arm64_bti_supported;
+void arm64_bti_init(void);
+void arm64_bti_signal_entry(u64 *spsr);
+
 #endif

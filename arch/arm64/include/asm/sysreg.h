@@ -24,6 +24,7 @@
 #define SCTLR_UCT (UL(1) << 15)	 /* EL0 may read CTR_EL0 */
 #define SCTLR_NTWI (UL(1) << 16) /* 0: WFI at EL0 traps */
 #define SCTLR_NTWE (UL(1) << 18) /* 1: WFE at EL0 does not trap */
+#define SCTLR_BT0 (UL(1) << 35)	 /* FEAT_BTI: EL0's PACIxSP is no landing pad for BTYPE 0b11 */
 #define SCTLR_SPAN (UL(1) << 23) /* 0: taking an exception to EL1 sets PSTATE.PAN */
 #define SCTLR_UCI (UL(1) << 26)	 /* EL0 may clean/invalidate caches by VA (DC CVAU, IC IVAU) */
 #define SCTLR_BT1 (UL(1) << 36)	 /* EL1: PACIASP/PACIBSP are no landing pad for BTYPE 0b11 */
@@ -179,8 +180,9 @@
 #define SPSR_A (UL(1) << 8)
 #define SPSR_D (UL(1) << 9)
 #define SPSR_DAIF (SPSR_D | SPSR_A | SPSR_I | SPSR_F)
-#define SPSR_BTYPE (UL(3) << 10) /* FEAT_BTI */
-#define SPSR_SSBS (UL(1) << 12)	 /* FEAT_SSBS */
+#define SPSR_BTYPE (UL(3) << 10)   /* FEAT_BTI */
+#define SPSR_BTYPE_C (UL(2) << 10) /* what a BLR leaves: a "call" landing pad is needed */
+#define SPSR_SSBS (UL(1) << 12)	   /* FEAT_SSBS */
 #define SPSR_IL (UL(1) << 20)
 #define SPSR_SS (UL(1) << 21)
 #define SPSR_PAN (UL(1) << 22)

@@ -9,7 +9,7 @@
 #define ESR_EC_UNKNOWN 0x00 /* unknown reason: undefined instructions, UDF */
 #define ESR_EC_WFX 0x01
 #define ESR_EC_FP 0x07	     /* FP/SIMD access trapped by CPACR */
-#define ESR_EC_BTI 0x0d	     /* Branch Target exception (FEAT_BTI) */
+#define ESR_EC_BTI 0x0d	     /* Branch Target exception (FEAT_BTI; BTYPE in ISS 1:0) */
 #define ESR_EC_ILL 0x0e	     /* illegal execution state */
 #define ESR_EC_SVC64 0x15    /* SVC from AArch64 */
 #define ESR_EC_SYS64 0x18    /* MSR/MRS/system instruction trap */

@@ -13,7 +13,18 @@
 
 #define CET_SHSTK_EN (1ul << 0) /* U_CET/S_CET: shadow stacks on */
 #define CET_WRSS_EN (1ul << 1)	/* U_CET/S_CET: WRSS allowed */
-#define CET_ENDBR_EN (1ul << 2) /* U_CET/S_CET: indirect-branch tracking (SDM vol. 1 §17.3) */
+/*
+ * Indirect branch tracking (SDM vol. 1 §17.3; IA32_U_CET's layout: vol. 4
+ * table 2-2): ENDBR_EN makes every indirect CALL/JMP put the tracker in
+ * WAIT_FOR_ENDBRANCH, and any instruction but ENDBR64 then raises #CP
+ * (ENDBRANCH); NO_TRACK_EN lets the NOTRACK prefix (GCC's jump tables)
+ * skip that; TRACKER is the user tracker's state while the thread is not
+ * executing (1 = WAIT_FOR_ENDBRANCH). LEG_IV_ENABLE (bit 3, the legacy
+ * code bitmap) stays 0: Umbra has no legacy code to exempt.
+ */
+#define CET_ENDBR_EN (1ul << 2)
+#define CET_NO_TRACK_EN (1ul << 4)
+#define CET_WAIT_ENDBR (1ul << 11)
 
 /* #CP error codes, bits 14:0 (SDM vol. 3A §6.15, interrupt 21). */
 #define CP_NEAR_RET 1
@@ -70,6 +81,14 @@ int x86_cet_check_secondary(u64 *detail);
 void x86_cet_switch(struct task *prev, struct task *next);
 /* The parent's live CET state into a new child. */
 void x86_cet_fork(struct task *child, const struct task *parent);
+/* ibt.c: user IBT on the CPU; arch_prctl(ARCH_SHSTK_ENABLE/DISABLE, ARCH_SHSTK_IBT). */
+bool x86_ibt_supported(void);
+/* shstk.c: IA32_U_CET from current's enabled features (from a system call). */
+void x86_write_u_cet(void);
+long x86_ibt_control(bool enable);
+/* ibt.c: current's user tracker (IA32_U_CET.TRACKER) across a signal: read, set. */
+bool x86_ibt_waiting(struct task *t);
+void x86_ibt_set_waiting(struct task *t, bool wait);
 /* #CP: from user mode a SIGSEGV (SEGV_CPERR), from the kernel a panic. */
 void x86_cp_fault(struct trap_frame *f, bool from_user);
 #endif

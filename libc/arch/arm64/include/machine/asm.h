@@ -2,14 +2,20 @@
 /*
  * Helpers for the arm64 assembly files of libc.
  *
- * No GNU property note here: Linux enables GCS per thread through prctl,
- * not from an ELF marking, so unlike x86_64 (SHSTK_NOTE) nothing has to be
- * ANDed across the objects of a program.
+ * BTI_NOTE: GCS needs no ELF marking (Linux enables it per thread through
+ * prctl), but BTI does: the linker keeps GNU_PROPERTY_AARCH64_FEATURE_1_BTI
+ * in a program only when every object has it (the "feature 1 AND" rule of
+ * the AArch64 ELF ABI), and the kernel then maps the program's code
+ * guarded (docs/ABI.md §5.11). The C files get it from
+ * -mbranch-protection=standard (BTI and PAC); assembly adds it by hand, and
+ * ENTRY begins every function with BTI c (HINT #34, a NOP without
+ * FEAT_BTI or outside a guarded page), the landing pad a BLR needs.
  */
 #ifndef ARCH_ASM_H
 #define ARCH_ASM_H
 
-#include <sys/syscall.h> /* __NR_name */
+#include <sys/syscall.h>    /* __NR_name */
+#include <uapi/linux/elf.h> /* NT_GNU_PROPERTY_TYPE_0, GNU_PROPERTY_AARCH64_* */
 
 /* The macros below are assembler syntax, not C: keep clang-format out. */
 /* clang-format off */
@@ -17,7 +23,21 @@
 	.globl name;            \
 	.type name, %function;  \
 	.p2align 2;             \
-	name:
+	name:                   \
+	hint #34 /* BTI c */
+
+#define BTI_NOTE                                                       \
+	.pushsection .note.gnu.property, "a";                          \
+	.p2align 3;                                                    \
+	.long 4;                        /* name size: "GNU\0" */        \
+	.long 16;                       /* descriptor size */           \
+	.long NT_GNU_PROPERTY_TYPE_0;                                  \
+	.asciz "GNU";                                                  \
+	.long GNU_PROPERTY_AARCH64_FEATURE_1_AND;                      \
+	.long 4;                        /* property data size */        \
+	.long GNU_PROPERTY_AARCH64_FEATURE_1_BTI | GNU_PROPERTY_AARCH64_FEATURE_1_PAC; \
+	.p2align 3;                     /* pad descriptor to 8 */      \
+	.popsection
 
 #define END(name) .size name, .- name
 
