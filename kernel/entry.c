@@ -45,8 +45,7 @@ void enter_from_user_mode(void)
  * hold it: an interrupt in the idle wait), which exit_to_kernel_mode()
  * then drops; false when it is dropped (the rule let the entry go).
  */
-static bool enter_from_kernel_mode(const struct entry_rule *r, struct trap_frame *f,
-				   bool *took)
+static bool enter_from_kernel_mode(const struct entry_rule *r, struct trap_frame *f, bool *took)
 {
 	*took = false;
 	if (spin_held(&big_lock))

@@ -143,7 +143,8 @@ static unsigned long snippet_page(int prot)
 
 static void install(int sig, unsigned long handler)
 {
-	struct kernel_sigaction a = { handler, SA_SIGINFO | SA_RESTORER, (unsigned long)sig_restorer, 0 };
+	struct kernel_sigaction a = { handler, SA_SIGINFO | SA_RESTORER,
+				      (unsigned long)sig_restorer, 0 };
 
 	syscall4(__NR_rt_sigaction, sig, (long)&a, 0, 8);
 }

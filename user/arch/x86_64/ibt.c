@@ -125,7 +125,8 @@ static int __attribute__((noinline)) table(volatile int i)
 
 static void install(int sig, unsigned long handler)
 {
-	struct kernel_sigaction a = { handler, SA_SIGINFO | SA_RESTORER, (unsigned long)sig_restorer, 0 };
+	struct kernel_sigaction a = { handler, SA_SIGINFO | SA_RESTORER,
+				      (unsigned long)sig_restorer, 0 };
 
 	syscall4(__NR_rt_sigaction, sig, (long)&a, 0, 8);
 }
