@@ -79,6 +79,7 @@ unsigned long fz_free_pages(void); /* sysinfo's freeram: pages, exactly, on Umbr
 long long fz_now_ms(void);
 void fz_sleep_ms(long ms);
 
+
 /* ---- the PRNG (rand.c): splitmix64 ---- */
 
 struct rng {
@@ -172,6 +173,10 @@ int pick_sig(struct ctx *c);
 /* A timespec pointer: NULL, bad, or a valid one holding a short, odd or huge time. */
 uintptr_t pick_timespec(struct ctx *c);
 /* A path pointer: existing files, directories, malformed ELFs, odd strings, wild. */
+/* The one directory the fuzzer's calls may change (sandbox.c). */
+void sandbox_enter(void);
+void sandbox_clean(void);
+uintptr_t sandbox_path(struct ctx *c);
 uintptr_t pick_path(struct ctx *c);
 /* An argv/envp pointer: NULL, wild, or arrays with bad entries. */
 uintptr_t pick_strv(struct ctx *c);

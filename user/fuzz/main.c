@@ -20,7 +20,7 @@
  * all end), every worker dies when killed (fuzz_workers_killable), no
  * PID namespace's init is killed by what happens inside it
  * (fuzz_pid_ns_init_survives), and the free page count is exactly back
- * after everything was reaped (fuzz_free_pages_exact).
+ * after everything was reaped and the sandbox emptied (fuzz_free_pages_exact).
  *
  * "fuzz exec-child seed=S" is how the fuzzer execs itself: a few calls
  * with that seed, no report.
@@ -209,9 +209,11 @@ int main(int argc, char **argv)
 	ktap_header();
 	ktap_plan(4);
 	print_config();
+	sandbox_enter();
 	warm_up();
 	before = fz_free_pages();
 	root = fuzz_run_root();
+	sandbox_clean();
 	after = fz_free_pages();
 	for (int i = 0; i < 50 && after != before;
 	     i++) { /* dead tasks may be freed a little later */

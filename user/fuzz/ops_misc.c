@@ -65,14 +65,18 @@ static void op_open(struct ctx *c)
 	static const uint64_t flags[] = { O_RDONLY, 1,	   2,	    0100,     0200,	01000,
 					  02000,    04000, 0200000, 02000000, 010000000 };
 	struct rng *r = &c->rng;
+	uint64_t how = pick_flags(c, flags, N(flags));
+	/* One that may change a file names the sandbox's (sandbox.c), from the working directory. */
+	bool changes = (how & (O_ACCMODE | O_CREAT | O_TRUNC)) != 0;
+	uintptr_t path = changes ? sandbox_path(c) : pick_path(c);
 	long fd;
 
 	if (FZ_NR_open >= 0 && rng_one_in(r, 3))
-		fd = FZ3(c, "open", FZ_NR_open, pick_path(c), pick_flags(c, flags, N(flags)),
-			 pick_int(c));
+		fd = FZ3(c, "open", FZ_NR_open, path, how, pick_int(c));
 	else
-		fd = FZ4(c, "openat", __NR_openat, rng_one_in(r, 2) ? AT_FDCWD : pick_fd(c),
-			 pick_path(c), pick_flags(c, flags, N(flags)), pick_int(c));
+		fd = FZ4(c, "openat", __NR_openat,
+			 changes || rng_one_in(r, 2) ? AT_FDCWD : pick_fd(c), path, how,
+			 pick_int(c));
 	arena_add_fd((int)fd);
 }
 
