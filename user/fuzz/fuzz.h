@@ -79,7 +79,6 @@ unsigned long fz_free_pages(void); /* sysinfo's freeram: pages, exactly, on Umbr
 long long fz_now_ms(void);
 void fz_sleep_ms(long ms);
 
-
 /* ---- the PRNG (rand.c): splitmix64 ---- */
 
 struct rng {

@@ -39,7 +39,8 @@ void sandbox_enter(void)
 
 uintptr_t sandbox_path(struct ctx *c)
 {
-	return (uintptr_t)sandbox_paths[rng_below(&c->rng, sizeof(sandbox_paths) / sizeof(sandbox_paths[0]))];
+	return (uintptr_t)
+		sandbox_paths[rng_below(&c->rng, sizeof(sandbox_paths) / sizeof(sandbox_paths[0]))];
 }
 
 /* Removes every entry of the sandbox (only open() makes them: files, no directories). */
