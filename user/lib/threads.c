@@ -16,7 +16,16 @@ int implicit_shadow_stacks_freed(int (*fn)(void *))
 		thread_join(&t, &res);
 		EXPECT("thread result (its shadow-stack pointer is set)", res, i + 1);
 	}
+	/*
+	 * A joined thread has cleared its child TID and woken us, but on another
+	 * CPU it may still be on its way out: its kernel stack is freed after its
+	 * last switch (docs/DESIGN.md §7.2). Give it up to half a second; a leak stays.
+	 */
 	after = free_pages();
+	for (int i = 0; i < 50 && on_umbra() && after != before; i++) {
+		sleep_ms(10);
+		after = free_pages();
+	}
 	note("free pages %lu before, %lu after 8 threads", before, after);
 	EXPECT("shadow-stack areas after the joins", count_ss_areas(), 1);
 	/* Linux's freeram moves on its own (page cache, per-CPU lists): Umbra's count is exact. */
