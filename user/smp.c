@@ -9,7 +9,8 @@
  * signal's shadow-stack frame and a new thread's kernel-allocated shadow
  * stack behave exactly as anywhere; threads that migrate between CPUs,
  * moving themselves or moved by another thread, while taking signals,
- * never see their shadow-stack pointer change under a call; and when one
+ * never see their shadow-stack pointer change under a call; a thread moved
+ * while it waits its turn runs at once on the idle CPU it was moved to; and when one
  * CPU unmaps or protects memory, or forks, a thread of the same process
  * running in user mode on another CPU sees it at its next access (the TLB
  * shootdown): death at its first push on an unmapped shadow stack, SIGSEGV
@@ -734,6 +735,67 @@ static int body_shootdown_cow(void)
 	return 0;
 }
 
+/* ---- 4. moving a thread that waits its turn ---- */
+
+static int queued_seen_cpu = -1, queued_stop;
+
+/* Reports its CPU, and yields: while its creator runs on their one CPU, it waits queued. */
+static int queued_thread(void *p)
+{
+	(void)p;
+	while (!__atomic_load_n(&queued_stop, __ATOMIC_SEQ_CST)) {
+		__atomic_store_n(&queued_seen_cpu, current_cpu(), __ATOMIC_SEQ_CST);
+		test_progress();
+		raw_yield();
+	}
+	return 0;
+}
+
+/*
+ * The main thread and a second thread share one CPU, so whenever main runs
+ * the other waits queued; main moves it to a CPU where nothing runs. That
+ * CPU must take it at once (a correct kernel wakes it: guest microseconds);
+ * an idle CPU that is never told sleeps on. The last CPU is the target: a
+ * task woken elsewhere (the watchdog's, every 10 ms) wakes the first idle
+ * CPU, which would take the thread by chance if it were that one, and the
+ * case would prove nothing with three CPUs or more. MOVE_WAIT_MS bounds the wait
+ * only so that a lost thread fails this case instead of hanging the boot:
+ * after it, main lets the thread back onto its own CPU so it can end.
+ */
+#define MOVE_WAIT_MS 5000
+
+static int body_move_queued(void)
+{
+	static struct thread t;
+	int a = cpus[0], b = cpus[ncpus - 1], r = -1;
+	long long deadline;
+
+	__atomic_store_n(&queued_stop, 0, __ATOMIC_SEQ_CST);
+	EXPECT("sched_setaffinity of itself", set_affinity(0, a), 0);
+	EXPECT("thread_create", thread_create(&t, queued_thread, NULL, NULL), 0);
+	while (__atomic_load_n(&queued_seen_cpu, __ATOMIC_SEQ_CST) != a)
+		raw_yield();
+	EXPECT("sched_setaffinity of the queued thread", set_affinity(t.created_tid, b), 0);
+	deadline = monotonic_ns() + MOVE_WAIT_MS * 1000000LL;
+	while (__atomic_load_n(&queued_seen_cpu, __ATOMIC_SEQ_CST) != b &&
+	       monotonic_ns() < deadline)
+		raw_yield();
+	int seen = __atomic_load_n(&queued_seen_cpu, __ATOMIC_SEQ_CST);
+
+	if (seen != b) {
+		unsigned long both[MASK_LONGS] = { 0 };
+
+		both[a / 64] |= 1ul << (a % 64);
+		both[b / 64] |= 1ul << (b % 64);
+		syscall3(__NR_sched_setaffinity, t.created_tid, sizeof(both), (long)both);
+	}
+	__atomic_store_n(&queued_stop, 1, __ATOMIC_SEQ_CST);
+	thread_join(&t, &r);
+	EXPECT("the CPU the moved thread ran on", seen, b);
+	EXPECT("the thread's result", r, 0);
+	return 0;
+}
+
 /* ---- the cases ---- */
 
 enum { ONE_CPU = 1, TWO_CPUS = 2 };
@@ -756,6 +818,8 @@ static const struct smp_case {
 	{ "shootdown_mprotect_none_read_segv_accerr", body_shootdown_mprotect, TWO_CPUS, false,
 	  false, 0, 0 },
 	{ "shootdown_fork_cow_writer_private", body_shootdown_cow, TWO_CPUS, false, false, 0, 0 },
+	{ "affinity_moves_queued_thread_to_idle_cpu", body_move_queued, TWO_CPUS, false, false, 0,
+	  0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))

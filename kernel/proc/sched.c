@@ -238,10 +238,20 @@ void sched_move_task(struct task *t)
 	unsigned int cpu = t->cpu;
 
 	assert_big_lock_held();
-	if (t->state != TASK_RUNNING || (t->cpus_allowed & (1ull << cpu)))
+	if (t->state != TASK_RUNNING)
 		return;
-	/* Queued: the next CPU to schedule takes it where it may run. */
-	if (cpus[cpu].running != t)
+	/*
+	 * Queued: a CPU of the new mask takes it when it next schedules. One
+	 * that idles may never do so by itself (an idle secondary's tick is
+	 * off, arch_idle_wait()), so it is woken as for a task just made
+	 * runnable; without this, a thread moved to an idle CPU while it
+	 * waited its turn was never run again.
+	 */
+	if (cpus[cpu].running != t) {
+		kick_cpu_for(t);
+		return;
+	}
+	if (t->cpus_allowed & (1ull << cpu))
 		return;
 	/* Running on a CPU it may no longer use: that CPU gives it up at once. */
 	WRITE_ONCE(cpus[cpu].need_resched, true);
