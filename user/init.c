@@ -73,6 +73,25 @@ static void mount_proc_if_missing(void)
 		printf("# init: mount(proc, /proc): errno %d\n", errno);
 }
 
+/*
+ * The same for /dev: Linux's initramfs has only the nodes its archive
+ * carries, and a Linux init mounts devtmpfs there (the kernel then makes
+ * null, zero, full, random, urandom, tty and console). Umbra's /dev is
+ * always there, and then this does nothing.
+ */
+static void mount_dev_if_missing(void)
+{
+	int fd = open("/dev/null", O_RDONLY);
+
+	if (fd >= 0) {
+		close(fd);
+		return;
+	}
+	syscall(__NR_mkdirat, AT_FDCWD, "/dev", 0755);
+	if (syscall(__NR_mount, "devtmpfs", "/dev", "devtmpfs", 0, NULL) != 0)
+		printf("# init: mount(devtmpfs, /dev): errno %d\n", errno);
+}
+
 /* Runs one program to completion; returns true if it exited with status 0. */
 static int run_program(const char *root, const char *prog)
 {
@@ -378,6 +397,7 @@ int main(int argc, char **argv)
 		first = 3;
 	} else {
 		mount_proc_if_missing();
+		mount_dev_if_missing();
 	}
 	for (int i = first; i < argc; i++) {
 		if (argv[i][0] == '/') {

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
- * Finding the vDSO's functions, as glibc and musl do: the kernel says where
- * the image is (AT_SYSINFO_EHDR); its dynamic section gives the symbol
- * table, the string table, DT_HASH (whose second word counts the symbols)
+ * Finding the vDSO's functions, as glibc does: the kernel says where the
+ * image is (AT_SYSINFO_EHDR); its dynamic section gives the symbol table,
+ * the string table, a hash table (which tells how many symbols there are)
  * and the version tables, and a symbol counts only with the version Linux
  * gives it (<machine/vdso.h>). Without a vDSO, or without the symbol, the
  * callers make the system call.
+ *
+ * The hash table is DT_HASH, DT_GNU_HASH or both: Linux's arm64 vDSO has
+ * carried only DT_GNU_HASH since it was linked --hash-style=gnu (Debian's
+ * 7.3 kernel does), Umbra's and x86 Linux's have both. An entry point may
+ * be STT_NOTYPE: arm64 Linux's __kernel_rt_sigreturn is an assembly label.
  */
 #include "../internal.h"
 #include <auxv.h>
@@ -19,8 +24,10 @@
 #define DT_HASH 4
 #define DT_STRTAB 5
 #define DT_SYMTAB 6
+#define DT_GNU_HASH 0x6ffffef5
 #define DT_VERSYM 0x6ffffff0
 #define DT_VERDEF 0x6ffffffc
+#define STT_NOTYPE 0
 #define STT_FUNC 2
 #define STB_GLOBAL 1
 #define STB_WEAK 2
@@ -78,12 +85,37 @@ static int version_is(const struct vdso_verdef *def, const char *strings, uint16
 	}
 }
 
+/*
+ * The number of symbols a DT_GNU_HASH table covers: the ones below its
+ * symoffset, then the longest chain's end. Its layout (the GNU ELF
+ * extension): nbuckets, symoffset, bloom words, bloom shift, the 64-bit
+ * bloom filter, the buckets (each a chain's first symbol, 0 for none), then
+ * one hash per symbol from symoffset on, the last of a chain with bit 0 set.
+ */
+static uint32_t gnu_hash_symbols(const uint32_t *gnu)
+{
+	uint32_t nbuckets = gnu[0], symoffset = gnu[1], bloom_words = gnu[2];
+	const uint32_t *buckets = gnu + 4 + 2 * bloom_words;
+	const uint32_t *chain = buckets + nbuckets;
+	uint32_t last = 0;
+
+	for (uint32_t b = 0; b < nbuckets; b++)
+		if (buckets[b] > last)
+			last = buckets[b];
+	if (last < symoffset)
+		return symoffset;
+	while (!(chain[last - symoffset] & 1))
+		last++;
+	return last + 1;
+}
+
 void *__vdso_lookup(const char *name, const char *version)
 {
 	uintptr_t base = getauxval(AT_SYSINFO_EHDR), bias = 0;
 	const struct vdso_ehdr *eh = (const void *)base;
 	const struct vdso_dyn *dyn = NULL;
-	const uint32_t *hash = NULL;
+	const uint32_t *hash = NULL, *gnu_hash = NULL;
+	uint32_t nsyms;
 	const char *strings = NULL;
 	const struct vdso_sym *syms = NULL;
 	const uint16_t *versym = NULL;
@@ -109,6 +141,9 @@ void *__vdso_lookup(const char *name, const char *version)
 		case DT_HASH:
 			hash = at;
 			break;
+		case DT_GNU_HASH:
+			gnu_hash = at;
+			break;
 		case DT_STRTAB:
 			strings = at;
 			break;
@@ -123,13 +158,15 @@ void *__vdso_lookup(const char *name, const char *version)
 			break;
 		}
 	}
-	if (!hash || !strings || !syms)
+	if ((!hash && !gnu_hash) || !strings || !syms)
 		return NULL;
-	for (uint32_t i = 0; i < hash[1]; i++) {
+	nsyms = hash ? hash[1] : gnu_hash_symbols(gnu_hash);
+	for (uint32_t i = 0; i < nsyms; i++) {
 		unsigned int type = syms[i].st_info & 0xf, bind = syms[i].st_info >> 4;
 
-		if (type != STT_FUNC || (bind != STB_GLOBAL && bind != STB_WEAK) ||
-		    !syms[i].st_shndx || strcmp(strings + syms[i].st_name, name))
+		if ((type != STT_FUNC && type != STT_NOTYPE) ||
+		    (bind != STB_GLOBAL && bind != STB_WEAK) || !syms[i].st_shndx ||
+		    strcmp(strings + syms[i].st_name, name))
 			continue;
 		if (versym && verdef && !version_is(verdef, strings, versym[i] & 0x7fff, version))
 			continue;
