@@ -127,3 +127,19 @@ void arch_cpu_relax(void)
 {
 	arm64_relax();
 }
+
+/*
+ * A lock waiter's halt is the same bounded sleep: WFI until the EL1
+ * physical timer's 20 us (or any interrupt) wake it, interrupts staying
+ * masked (timer.c). It needs no kick, and a kick would only leave an SGI
+ * pending, so none is sent.
+ */
+void arch_spin_halt(void)
+{
+	arm64_relax();
+}
+
+void arch_spin_kick_cpu(unsigned int cpu)
+{
+	(void)cpu;
+}

@@ -4,6 +4,7 @@
  * The boot runner checks the "cpu:" line against the platform, so a
  * mislabelled emulator fails the run.
  */
+#include <asm/apic.h>
 #include <asm/cet.h>
 #include <asm/cpu.h>
 #include <asm/msr.h>
@@ -12,6 +13,7 @@
 #include <kernel/arch.h>
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
+#include <kernel/smp.h>
 #include <string.h>
 
 const char arch_name[] = "x86_64";
@@ -151,4 +153,33 @@ void arch_idle_wait(void)
 void arch_cpu_relax(void)
 {
 	__asm__ __volatile__("pause" ::: "memory");
+}
+
+/*
+ * A lock waiter's halt. With the task priority at APIC_TPR_LOCK_WAIT only
+ * priority class 15 is delivered (a vector's class is its bits 7:4; an
+ * interrupt whose class is not above the TPR's waits in the IRR, SDM Vol.
+ * 3A §11.8.3.1; in 64-bit mode CR8 is TPR[7:4], §11.8.6): the kick, a TLB
+ * shootdown and the spurious vector, all handled without a lock (traps.c,
+ * x86_entry_rules[]). A tick, a reschedule IPI or a device, whose handler
+ * may wait for big_lock behind this CPU's own ticket, stays pending until
+ * the priority is back. STI's one-instruction delay makes the kick that
+ * came before the HLT wake it; a spurious vector may come because the
+ * priority rose while an interrupt was being delivered (§11.9).
+ */
+void arch_spin_halt(void)
+{
+	unsigned long flags, tpr;
+
+	__asm__ __volatile__("pushfq; popq %0; movq %%cr8, %1" : "=r"(flags), "=r"(tpr));
+	__asm__ __volatile__("movq %0, %%cr8" ::"r"((unsigned long)APIC_TPR_LOCK_WAIT) : "memory");
+	__asm__ __volatile__("sti; hlt; cli" ::: "memory");
+	__asm__ __volatile__("movq %0, %%cr8" ::"r"(tpr) : "memory");
+	if (flags & RFLAGS_IF)
+		arch_irq_enable();
+}
+
+void arch_spin_kick_cpu(unsigned int cpu)
+{
+	lapic_send_ipi((u32)smp_cpus[cpu].hw_id, APIC_ICR_FIXED | APIC_ICR_ASSERT | VEC_IPI_KICK);
 }

@@ -373,8 +373,6 @@ static void irq_dispatch(u64 vector, bool from_user)
 	case VEC_APIC_ERROR:
 		lapic_error_irq();
 		break;
-	case VEC_APIC_SPURIOUS:
-		break;
 	default:
 		if (vector < VEC_IRQ_BASE + 16 && x86_has_8259() &&
 		    pic_is_spurious((unsigned int)(vector - VEC_IRQ_BASE)))
@@ -452,6 +450,21 @@ static bool tlb_ipi(struct trap_frame *f)
 	return true;
 }
 
+/* A lock waiter's wake-up (cpu.c): its loop looks at the lock itself. */
+static bool kick_ipi(struct trap_frame *f)
+{
+	(void)f;
+	lapic_eoi();
+	return true;
+}
+
+/* Nothing was delivered, so nothing to acknowledge (no EOI, SDM Vol. 3A §11.9). */
+static bool spurious_irq(struct trap_frame *f)
+{
+	(void)f;
+	return true;
+}
+
 static bool reschedule_ipi_in_kernel(struct trap_frame *f)
 {
 	(void)f;
@@ -487,6 +500,8 @@ static bool skip_idle_tick(struct trap_frame *f)
 static const struct entry_rule x86_entry_rules[] = {
 	{ VEC_NMI, ENTRY_FROM_ANY, ENTRY_NO_LOCK, nmi_entry },
 	{ VEC_IPI_TLB, ENTRY_FROM_ANY, ENTRY_NO_LOCK, tlb_ipi },
+	{ VEC_IPI_KICK, ENTRY_FROM_ANY, ENTRY_NO_LOCK, kick_ipi },
+	{ VEC_APIC_SPURIOUS, ENTRY_FROM_ANY, ENTRY_NO_LOCK, spurious_irq },
 	{ VEC_IPI_RESCHEDULE, ENTRY_FROM_KERNEL, ENTRY_NO_LOCK, reschedule_ipi_in_kernel },
 	{ VEC_GP, ENTRY_FROM_KERNEL, ENTRY_NO_LOCK, msr_probe_gp },
 	{ VEC_DOUBLE_FAULT, ENTRY_FROM_KERNEL, ENTRY_NO_LOCK, report_only },

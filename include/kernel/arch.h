@@ -37,6 +37,16 @@ void arch_idle_wait(void);
 /* A polite spin-wait hint (pause / yield). */
 void arch_cpu_relax(void);
 
+/*
+ * A lock waiter's sleep (kernel/locking/spinlock.c): with interrupts off or
+ * on, halts until arch_spin_kick_cpu() names this CPU -- or any earlier
+ * wake-up -- without running anything that could want a lock, and returns
+ * with the interrupt state it had. The kick may come before the halt, and
+ * must not be lost then.
+ */
+void arch_spin_halt(void);
+void arch_spin_kick_cpu(unsigned int cpu);
+
 /* Runs fn(arg) on the stack whose top is stack_top; fn must not return. */
 __noreturn void arch_call_on_stack(uintptr_t stack_top, void (*fn)(void *), void *arg);
 

@@ -30,6 +30,9 @@ struct cpu {
 	const struct spinlock *held[LOCKDEP_MAX_HELD];
 	unsigned int nr_held;
 	struct arch_cpu arch;
+	/* The lock and ticket this CPU sleeps waiting for (spinlock.c), or NULL. */
+	struct spinlock *spin_wait_lock;
+	u32 spin_wait_ticket;
 };
 
 extern struct cpu cpus[SMP_MAX_CPUS];

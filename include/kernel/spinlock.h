@@ -28,6 +28,7 @@ struct spinlock {
 	enum lock_level level;
 	const char *name;
 	const char *taken_at; /* "file:line" of the holder's acquisition */
+	u32 sleepers;	      /* waiters halted until their ticket comes (spinlock.c) */
 };
 
 #define SPINLOCK_INIT(lvl, nm)                                                                   \

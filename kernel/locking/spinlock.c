@@ -6,21 +6,74 @@
  * other CPUs ask of it with interrupts off (arch_smp_poll(): x86 TLB
  * shootdowns), so a lock holder waiting for that answer never deadlocks
  * against a CPU waiting for its lock.
+ *
+ * A waiter spins a little, then halts until the unlock that serves its
+ * ticket kicks it. Spinning alone collapses on an emulator (or a
+ * hypervisor) with more virtual CPUs than host cores: the waiters' spins
+ * take the host time the holder -- and the next ticket, which must run
+ * before anyone else can -- need, and a ticket handoff then waits for the
+ * host to schedule that one CPU (8 QEMU CPUs on 2 cores took seconds per
+ * handoff). Halted waiters give the host its cores back; Linux's
+ * paravirtual spinlocks (pv_wait/pv_kick) do the same for guests.
  */
 #include <kernel/arch.h>
 #include <kernel/lockdep.h>
 #include <kernel/percpu.h>
+#include <kernel/smp.h>
 #include <kernel/spinlock.h>
+
+/* Spins before a waiter halts: a short hold ends sooner than a halt and a kick. */
+#define SPINS_BEFORE_HALT 128
+
+/*
+ * Halts until ticket is served. The waiter says what it waits for, then
+ * counts itself a sleeper, then looks at owner once more; the unlock
+ * stores owner, then looks at the sleepers (both sequentially consistent):
+ * either the waiter sees its ticket and does not halt, or the unlock sees
+ * the sleeper and kicks it.
+ */
+static void spin_sleep(struct spinlock *l, u32 ticket)
+{
+	struct cpu *c = this_cpu();
+
+	c->spin_wait_ticket = ticket;
+	__atomic_store_n(&c->spin_wait_lock, l, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&l->sleepers, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&l->owner, __ATOMIC_SEQ_CST) != ticket)
+		arch_spin_halt();
+	__atomic_fetch_sub(&l->sleepers, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&c->spin_wait_lock, NULL, __ATOMIC_RELAXED);
+}
+
+/* Wakes the CPU halted for ticket of l, if one is. */
+static void spin_kick(struct spinlock *l, u32 ticket)
+{
+	for (unsigned int i = 0; i < smp_nr_cpus; i++) {
+		struct cpu *c = &cpus[i];
+
+		if (__atomic_load_n(&c->spin_wait_lock, __ATOMIC_SEQ_CST) == l &&
+		    READ_ONCE(c->spin_wait_ticket) == ticket) {
+			arch_spin_kick_cpu(i);
+			return;
+		}
+	}
+}
 
 void spin_lock_at(struct spinlock *l, const char *where)
 {
+	unsigned int spins = 0;
 	u32 ticket;
 
 	lockdep_acquire(l, where);
 	ticket = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
 	while (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != ticket) {
 		arch_smp_poll();
-		arch_cpu_relax();
+		if (spins < SPINS_BEFORE_HALT) {
+			spins++;
+			arch_cpu_relax();
+		} else {
+			spin_sleep(l, ticket);
+		}
 	}
 	lockdep_acquired(l, where);
 }
@@ -41,8 +94,12 @@ bool spin_trylock_at(struct spinlock *l, const char *where)
 
 void spin_unlock(struct spinlock *l)
 {
+	u32 next = l->owner + 1;
+
 	lockdep_release(l);
-	__atomic_store_n(&l->owner, l->owner + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&l->owner, next, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&l->sleepers, __ATOMIC_SEQ_CST))
+		spin_kick(l, next);
 }
 
 unsigned long spin_lock_irqsave_at(struct spinlock *l, const char *where)

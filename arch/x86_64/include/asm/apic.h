@@ -55,14 +55,23 @@
 
 /*
  * Our vectors: above the remapped 8259's 32..47; spurious low nibble all
- * ones (§11.9). The IPIs sit in the highest priority class (§11.8.3), so
- * no other interrupt in service holds them back.
+ * ones (§11.9). A lock waiter halts with the task priority at
+ * APIC_TPR_LOCK_WAIT (cpu.c), so only the highest priority class (15,
+ * §11.8.3) reaches it: the kick that wakes it, and TLB shootdowns it must
+ * answer. Class 15 therefore holds only vectors whose handlers never wait
+ * for a lock -- a vector in service counts in the processor priority
+ * until its EOI, so one that waited for big_lock before its EOI would keep
+ * the kick from ever arriving (the reschedule IPI from user mode does: it
+ * is in class 14, as the error interrupt, which reports under big_lock).
  */
 #define VEC_APIC_TIMER 48
+#define VEC_APIC_ERROR 238
+#define VEC_IPI_RESCHEDULE 239 /* look at the run queue (smp.c) */
+#define VEC_IPI_KICK 251       /* a lock waiter's ticket came (cpu.c) */
 #define VEC_IPI_TLB 252	       /* a TLB shootdown request (tlb.c) */
-#define VEC_IPI_RESCHEDULE 253 /* look at the run queue (smp.c) */
-#define VEC_APIC_ERROR 254
 #define VEC_APIC_SPURIOUS 255
+/* The task priority (CR8, §11.8.6) of a halted lock waiter: only class 15 is delivered. */
+#define APIC_TPR_LOCK_WAIT 14
 
 /* What the MADT says (madt.c). */
 #define MAX_CPUS 64
