@@ -28,11 +28,7 @@
 #define NANNY_LOST 126	   /* no status: the worker vanished */
 #define NANNY_SIGNALED 128 /* + the signal that killed it */
 
-/*
- * How long a SIGKILLed nanny may take to die: a bound for a task that cannot
- * be killed, never for a slow or crowded machine, where dying takes longer.
- */
-#define KILL_GRACE_MS 60000
+#define KILL_GRACE_MS 5000 /* how long a SIGKILLed nanny may take to die */
 
 long long fz_now_ms(void)
 {
@@ -289,7 +285,7 @@ static int root_main(void)
 			} else if (s->killed && now - s->killed > KILL_GRACE_MS) {
 				t.unkillable++;
 				report(&t, s,
-				       "did not die within 60 s of SIGKILL (a task that cannot be "
+				       "did not die within 5 s of SIGKILL (a task that cannot be "
 				       "killed)");
 				s->pid = 0;
 			}
