@@ -216,15 +216,23 @@ static int mount_errnos(void)
 	return 0;
 }
 
-/* The kselftest harness's wait for a test: fork, pidfd_open, poll POLLIN, waitpid. */
+/*
+ * The kselftest harness's wait for a test: fork, pidfd_open, poll POLLIN,
+ * waitpid. The child exits only once the parent has seen it running (a
+ * gate), however slow the machine.
+ */
 static int harness_wait(void)
 {
 	struct pollfd p;
+	struct gate running;
 	int st, pidfd;
-	pid_t pid = fork();
+	pid_t pid;
 
+	EXPECT_TRUE("gate", gate_make(&running));
+	pid = fork();
 	if (pid == 0) {
-		sleep_ms(30);
+		gate_waiter(&running);
+		gate_pass(&running);
 		_exit(7);
 	}
 	pidfd = pidfd_open(pid, 0);
@@ -232,7 +240,8 @@ static int harness_wait(void)
 	EXPECT("O_CLOEXEC", fcntl(pidfd, F_GETFD), FD_CLOEXEC);
 	p = (struct pollfd){ pidfd, POLLIN, 0 };
 	EXPECT("still running", poll(&p, 1, 0), 0);
-	EXPECT("POLLIN once it exits", poll(&p, 1, 5000), 1);
+	gate_lift(&running);
+	EXPECT("POLLIN once it exits", poll(&p, 1, HANG_MS), 1);
 	EXPECT("revents", p.revents, POLLIN);
 	EXPECT("waitpid", waitpid(pid, &st, 0), pid);
 	EXPECT_TRUE("its status", status_is(st, 7, 0));
@@ -240,13 +249,17 @@ static int harness_wait(void)
 	EXPECT("revents", p.revents, POLLIN | POLLHUP);
 	EXPECT_TRUE("read", fails_with(read(pidfd, &st, 4), EINVAL));
 	close(pidfd);
+	gate_close(&running);
 	return 0;
 }
 
-static int thread_sleeps(void *arg)
+static struct gate thread_held;
+
+/* A thread that lives until the main thread lifts thread_held. */
+static int thread_waits(void *arg)
 {
 	(void)arg;
-	sleep_ms(100);
+	gate_pass(&thread_held);
 	return 0;
 }
 
@@ -269,31 +282,40 @@ static int pidfd_open_errnos(void)
 	EXPECT_TRUE("pid 0", fails_with(pidfd_open(0, 0), EINVAL));
 	EXPECT_TRUE("pid -1", fails_with(pidfd_open(-1, 0), EINVAL));
 	EXPECT_TRUE("no such pid", fails_with(pidfd_open(32000, 0), ESRCH));
-	EXPECT("thread", thread_create(&th, thread_sleeps, NULL, NULL), 0);
+	EXPECT_TRUE("gate", gate_make(&thread_held));
+	EXPECT("thread", thread_create(&th, thread_waits, NULL, NULL), 0);
 	EXPECT_TRUE("a thread that leads nothing",
 		    fails_with(pidfd_open(th.created_tid, 0), ENOENT));
+	gate_lift(&thread_held);
 	thread_join(&th, NULL);
 	pid = fork();
-	if (pid == 0) {
-		sleep_ms(30);
+	if (pid == 0) { /* held until the parent has seen it running */
+		gate_waiter(&thread_held);
+		gate_pass(&thread_held);
 		_exit(0);
 	}
 	pidfd = pidfd_open(pid, PIDFD_NONBLOCK);
 	EXPECT("F_GETFL", fcntl(pidfd, F_GETFL), O_RDWR | O_NONBLOCK);
 	EXPECT_TRUE("waitid nonblocking", fails_with(waitid(P_PIDFD, pidfd, &si, WEXITED), EAGAIN));
+	gate_lift(&thread_held);
 	EXPECT("waitpid", waitpid(pid, &st, 0), pid);
 	EXPECT_TRUE("reaped", fails_with(pidfd_open(pid, 0), ESRCH));
 	close(pidfd);
+	gate_close(&thread_held);
 	return 0;
 }
 
 static int pidfd_send_signal_cases(void)
 {
+	struct gate never;
 	int pidfd, st;
-	pid_t pid = fork();
+	pid_t pid;
 
-	if (pid == 0) {
-		sleep_ms(5000);
+	EXPECT_TRUE("gate", gate_make(&never));
+	pid = fork();
+	if (pid == 0) { /* lives until the SIGKILL (or, after a failed check, our exit) */
+		gate_waiter(&never);
+		gate_pass(&never);
 		_exit(0);
 	}
 	pidfd = pidfd_open(pid, 0);
@@ -314,13 +336,14 @@ static int pidfd_send_signal_cases(void)
 	EXPECT_TRUE("reaped",
 		    fails_with(syscall(__NR_pidfd_send_signal, pidfd, SIGKILL, 0, 0), ESRCH));
 	close(pidfd);
+	gate_close(&never);
 	return 0;
 }
 
 static int ppoll_mask_and_errors(void)
 {
 	unsigned long usr1 = 1ul << (SIGUSR1 - 1), none = 0, old;
-	struct timespec ts = { 5, 0 }, bad = { 0, 1000000000 };
+	struct timespec ts = { HANG_MS / 1000, 0 }, bad = { 0, 1000000000 };
 	struct pollfd p = { -1, 0, 0 };
 	pid_t parent = getpid(), pid;
 	int st;
@@ -332,8 +355,8 @@ static int ppoll_mask_and_errors(void)
 	EXPECT("block SIGUSR1", syscall(__NR_rt_sigprocmask, SIG_BLOCK, &usr1, 0, 8), 0);
 	got_signal = 0;
 	pid = fork();
-	if (pid == 0) {
-		sleep_ms(30);
+	if (pid == 0) { /* the signal finds the parent asleep in ppoll, its only sleep */
+		wait_sleeping(parent);
 		kill(parent, SIGUSR1);
 		_exit(0);
 	}
@@ -417,11 +440,13 @@ static int pdeathsig(void)
 /* The grandchild shares a pipe with us through its parent (the middle child). */
 static int pdeathsig_on_parent_exit(void)
 {
+	struct gate ready;
 	int fds[2], st;
 	char c[2] = { 0, 0 };
 	pid_t mid;
 
 	EXPECT("pipe", pipe(fds), 0);
+	EXPECT_TRUE("gate", gate_make(&ready));
 	mid = fork();
 	if (mid == 0) {
 		pid_t pid = fork();
@@ -431,14 +456,16 @@ static int pdeathsig_on_parent_exit(void)
 			    on_signal(SIGUSR1, on_usr1, 0))
 				_exit(2);
 			write(fds[1], "r", 1);
-			for (int i = 0; i < 300 && !got_signal; i++)
-				sleep_ms(10);
+			gate_lift(&ready);
+			wait_flag(&got_signal, "the parent-death signal");
 			write(fds[1], got_signal == SIGUSR1 ? "s" : "n", 1);
 			_exit(0);
 		}
-		sleep_ms(50); /* let it get ready, then leave */
+		gate_waiter(&ready);
+		gate_pass(&ready); /* it is ready: leave */
 		_exit(0);
 	}
+	gate_close(&ready);
 	close(fds[1]);
 	EXPECT("ready", read(fds[0], &c[0], 1), 1);
 	EXPECT("waitpid", waitpid(mid, &st, 0), mid);

@@ -90,25 +90,40 @@ static void scribble_fresh_pages(size_t bytes)
  * The vfork child kills its waiting parent, lets it die and be reaped,
  * waits while the test recycles memory, then exits. Before the fix the
  * exit woke the freed parent: the scheduler ran a page of 0x41s as a task.
+ * Two handshakes order it on any machine: the child waits at the gate
+ * recycled until the test has reaped and scribbled, and the test waits for
+ * the end of file on gone, whose last write end the child's exit closes.
  */
 static void test_vfork_parent_killed(void)
 {
 	bool ok = true;
 
 	for (int round = 0; round < 4 && ok; round++) {
-		pid_t parent = fork();
+		struct gate recycled, gone;
+		pid_t parent;
+		char c;
 
+		if (!gate_make(&recycled) || !gate_make(&gone)) {
+			ok = false;
+			break;
+		}
+		parent = fork();
 		if (parent == 0) {
 			if (vfork() == 0) {
 				kill(getppid(), SIGKILL);
-				sleep_ms(100);
+				gate_pass(&recycled);
 				_exit(0);
 			}
 			_exit(1); /* never reached: the kill ends the vfork wait */
 		}
+		gate_waiter(&gone);
 		ok = parent > 0 && killed_by(wait_status(parent, 0), SIGKILL);
 		scribble_fresh_pages(4 << 20);
-		sleep_ms(150); /* the orphaned vfork child exits meanwhile */
+		gate_lift(&recycled);
+		while (read(gone.rd, &c, 1) < 0 && errno == EINTR)
+			; /* the orphaned vfork child has exited */
+		gate_close(&recycled);
+		gate_close(&gone);
 	}
 	ktap_ok(ok, "vfork_parent_killed_child_exits_later");
 }
@@ -119,6 +134,11 @@ static void test_vfork_parent_killed(void)
 static pid_t fork_with_exit_signal(int exit_signal)
 {
 	return (pid_t)syscall(__NR_clone, exit_signal, 0, 0, 0, 0);
+}
+
+static bool parent_is_not(void *pid)
+{
+	return getppid() != (pid_t)(long)pid;
 }
 
 static pid_t fork_into_new_pid_ns(void)
@@ -140,7 +160,8 @@ static int ns_init_body(bool own_child)
 	if (own_child) {
 		c = fork_with_exit_signal(SIGKILL);
 		if (c == 0) {
-			sleep_ms(30);
+			/* Either order passes: the death mostly finds init in its wait4. */
+			sleep_ms(30); /* sleep-ok: a window, no synchronization */
 			_exit(0);
 		}
 		if (c < 0)
@@ -151,8 +172,11 @@ static int ns_init_body(bool own_child)
 	pid_t middle = fork();
 
 	if (middle == 0) {
+		pid_t me = getpid();
+
 		if (fork_with_exit_signal(SIGKILL) == 0) {
-			sleep_ms(50); /* until its parent is gone and it is ours */
+			/* Until its parent is gone and it is ours: getppid() says so. */
+			wait_until(parent_is_not, (void *)(long)me, "the reparenting");
 			_exit(0);
 		}
 		_exit(0);
@@ -223,7 +247,16 @@ static void sleep_forever(enum sleeper how)
 	}
 }
 
-/* The sleeper must still sleep 300 ms later; then SIGKILL ends it. */
+/* Whether task pid no longer runs: it sleeps, or has ended (then its state is no 'R'). */
+static bool not_running(void *pid)
+{
+	return task_state((int)(long)pid) != 'R';
+}
+
+/*
+ * The sleeper must still sleep 300 ms after it fell asleep (waited for in
+ * /proc/PID/status, however long the fork takes); then SIGKILL ends it.
+ */
 static void test_sleeps_forever(enum sleeper how, const char *name)
 {
 	pid_t pid = fork();
@@ -232,7 +265,9 @@ static void test_sleeps_forever(enum sleeper how, const char *name)
 		sleep_forever(how);
 		_exit(7); /* woke up: the time-out overflowed */
 	}
-	sleep_ms(300);
+	if (pid > 0)
+		wait_until(not_running, (void *)(long)pid, "the sleeper's sleep");
+	sleep_ms(300); /* sleep-ok: the subject, a sleep that must not end */
 
 	bool asleep = pid > 0 && wait4(pid, NULL, WNOHANG, NULL) == 0;
 

@@ -41,10 +41,19 @@
 
 static char buf[CAPACITY + 8192];
 static volatile int got_signal;
+static struct gate usr1_seen = { -1, -1 }; /* on_usr1 tells poke_later's child it ran */
 
 static void on_usr1(int sig)
 {
 	got_signal = sig;
+	if (usr1_seen.wr >= 0)
+		write(usr1_seen.wr, "s", 1);
+}
+
+static void usr1_seen_close(void)
+{
+	gate_close(&usr1_seen);
+	usr1_seen = (struct gate){ -1, -1 };
 }
 
 static long on_signal(int sig, void (*fn)(int), unsigned long flags)
@@ -166,9 +175,9 @@ static int eof_after_last_writer(void)
 
 	EXPECT("pipe", pipe(fds), 0);
 	pid = fork();
-	if (pid == 0) {
+	if (pid == 0) { /* writes once the parent is blocked in its read (its only sleep) */
 		close(fds[0]);
-		sleep_ms(20);
+		wait_sleeping(getppid());
 		_exit(write(fds[1], "abc", 3) == 3 ? 0 : 1); /* the exit closes the last writer */
 	}
 	close(fds[1]);
@@ -217,8 +226,8 @@ static int read_blocks_until_write(void)
 
 	EXPECT("pipe", pipe(fds), 0);
 	pid = fork();
-	if (pid == 0) {
-		sleep_ms(50);
+	if (pid == 0) { /* writes once the parent is blocked in its read (its only sleep) */
+		wait_sleeping(getppid());
 		_exit(write(fds[1], "late", 4) == 4 ? 0 : 1);
 	}
 	EXPECT("the blocked read gets the write", read(fds[0], buf, sizeof(buf)), 4);
@@ -241,7 +250,7 @@ static int write_blocks_until_read(void)
 		long got = 0, r;
 
 		close(fds[1]);
-		sleep_ms(50);
+		wait_sleeping(getppid()); /* reads once the parent's write blocks */
 		while ((r = read(fds[0], buf, sizeof(buf))) > 0)
 			got += r;
 		_exit(got == CAPACITY + 5000 ? 0 : 1);
@@ -254,16 +263,24 @@ static int write_blocks_until_read(void)
 	return 0;
 }
 
-/* A child signals us with SIGUSR1 after 50 ms, then (restart) writes a byte. */
+/*
+ * A child signals us with SIGUSR1 once we are blocked in the read (our only
+ * sleep), then (restart) writes a byte once on_usr1 has run: the read was
+ * interrupted, or restarted, before the byte came, on any machine.
+ */
 static pid_t poke_later(int wfd, bool then_write)
 {
-	pid_t parent = getpid(), pid = fork();
+	pid_t parent = getpid(), pid;
 
+	if (!gate_make(&usr1_seen))
+		return -1;
+	pid = fork();
 	if (pid == 0) {
-		sleep_ms(50);
+		gate_waiter(&usr1_seen);
+		wait_sleeping(parent);
 		kill(parent, SIGUSR1);
 		if (then_write) {
-			sleep_ms(50);
+			gate_pass(&usr1_seen);
 			write(wfd, "r", 1);
 		}
 		_exit(0);
@@ -283,6 +300,7 @@ static int signal_ends_blocked_read(void)
 	EXPECT_TRUE("EINTR", fails_with(read(fds[0], buf, 1), EINTR));
 	EXPECT("the handler ran", got_signal, SIGUSR1);
 	EXPECT("wait", wait4(pid, &st, 0, NULL), pid);
+	usr1_seen_close();
 
 	EXPECT("SA_RESTART handler", on_signal(SIGUSR1, on_usr1, SA_RESTART), 0);
 	got_signal = 0;
@@ -290,6 +308,7 @@ static int signal_ends_blocked_read(void)
 	EXPECT("restarted, then the byte", read(fds[0], buf, 1), 1);
 	EXPECT("the handler ran", got_signal, SIGUSR1);
 	EXPECT("wait", wait4(pid, &st, 0, NULL), pid);
+	usr1_seen_close();
 	EXPECT("default", on_signal(SIGUSR1, (void (*)(int))SIG_DFL, 0), 0);
 	close(fds[0]);
 	close(fds[1]);

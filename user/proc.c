@@ -102,7 +102,7 @@ static void test_vfork(void)
 	if (pid == 0) {
 		/* Runs while the parent is suspended; writes the parent's memory. */
 		vfork_shared = getpid();
-		sleep_ms(20);
+		sleep_ms(20); /* sleep-ok: the subject, the parent stays suspended meanwhile */
 		vfork_done = 1;
 		_exit(9);
 	}
@@ -201,7 +201,7 @@ static void test_kill(void)
 	if (pid == 0)
 		for (;;)
 			;
-	sleep_ms(10);
+	sleep_ms(10); /* sleep-ok: a window; killed before it runs, the child ends the same */
 	ktap_ok(pid > 0 && kill(pid, SIGKILL) == 0 && (status = wait_for(pid)) != -1 &&
 			WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
 		"kill_sigkill_looping_child");
@@ -247,7 +247,7 @@ static void test_clone3_flags(void)
 	t0 = monotonic_ns();
 	pid = clone3(&a, sizeof(a));
 	if (pid == 0) {
-		sleep_ms(30);
+		sleep_ms(30); /* sleep-ok: the subject, the parent's suspension is timed */
 		_exit(5);
 	}
 	t1 = monotonic_ns();
@@ -266,9 +266,9 @@ static int ns_init(void)
 	mid = fork();
 	if (mid == 0) {
 		if (fork() == 0) {
-			/* Grandchild: wait for the middle process to die. */
-			for (int i = 0; i < 200 && getppid() != 1; i++)
-				sleep_ms(10);
+			/* Grandchild: wait for the middle process to die (a hang's bound, HANG_MS). */
+			for (int i = 0; i < HANG_MS / 10 && getppid() != 1; i++)
+				sleep_ms(10); /* sleep-ok: a poll's interval */
 			_exit(getppid() == 1 ? 7 : 8);
 		}
 		_exit(0);

@@ -162,6 +162,11 @@ static int dontunmap_keeps_empty_source(void)
 	return 0;
 }
 
+static bool parent_wrote_2(void *byte)
+{
+	return *(volatile char *)byte == 2;
+}
+
 static int shared_stays_shared(void)
 {
 	char *s = map(2, MAP_SHARED | MAP_ANONYMOUS), *q, *dup;
@@ -172,9 +177,8 @@ static int shared_stays_shared(void)
 	s[PAGE] = 1;
 	pid = fork();
 	if (pid == 0) {
-		/* Up to 3 s: on another CPU, yielding does not let the parent run. */
-		for (int i = 0; i < 300 && s[PAGE] != 2; i++)
-			sleep_ms(10);
+		/* A poll that sleeps: on another CPU, yielding does not let the parent run. */
+		wait_until(parent_wrote_2, s + PAGE, "the parent's write");
 		s[0] = 3; /* through the child's old address */
 		_exit(s[PAGE] == 2 ? 0 : 1);
 	}

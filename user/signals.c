@@ -27,6 +27,7 @@
 #include <ktap.h>
 #include <sched.h>
 #include <signal.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,7 +41,6 @@
 
 #define BIT(sig) (1ul << ((sig)-1))
 #define BAD_PTR ((void *)8) /* in the unmapped page 0 */
-#define WAIT_MS 3000	    /* how long a case waits for an asynchronous event */
 
 static bool ss_supported; /* map_shadow_stack worked: shadow stacks can be enabled */
 
@@ -123,23 +123,13 @@ static void raw_exit(int status)
 	__builtin_unreachable();
 }
 
-/* CLOCK_MONOTONIC in milliseconds (it advances by timer ticks). */
-static long now_ms(void)
-{
-	struct timespec ts = { 0, 0 };
-
-	syscall2(__NR_clock_gettime, CLOCK_MONOTONIC, (long)&ts);
-	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Waits until *flag is non-zero, at most WAIT_MS; true if it became so. */
+/*
+ * Waits until *flag is non-zero (an asynchronous event: a signal handled,
+ * a thread ready); true if it became so, false only after HANG_MS, a hang.
+ */
 static bool wait_for(volatile int *flag)
 {
-	long end = now_ms() + WAIT_MS;
-
-	while (!*flag && now_ms() < end)
-		sleep_ms(1);
-	return *flag != 0;
+	return wait_flag(flag, "the event");
 }
 
 static void *map_rw(unsigned long size)
@@ -726,7 +716,7 @@ static int body_ignored_segv(void)
 
 /* --- threads ------------------------------------------------------------------------------ */
 
-static volatile int t_ready, t_done, t_go, t_tid;
+static volatile int t_ready, t_done, t_go, t_tid, t_ping, t_pong;
 static volatile unsigned long t_pending, t_pending_after;
 
 static int thread_waits(void *arg)
@@ -787,6 +777,14 @@ static int thread_blocks(void *arg)
 	block(BIT(SIGUSR1));
 	t_tid = (int)my_tid();
 	t_ready = 1;
+	/*
+	 * After the tgkill: a system call and back, where a signal it does not
+	 * block would be delivered, before saying so.
+	 */
+	if (!wait_for(&t_ping))
+		return 1;
+	pending_now();
+	t_pong = 1;
 	if (!wait_for(&t_go))
 		return 1;
 	t_pending = pending_now();
@@ -805,7 +803,8 @@ static int body_per_thread_pending(void)
 	EXPECT("thread_create", thread_create(&t, thread_blocks, NULL, NULL), 0);
 	EXPECT_TRUE("thread ready", wait_for(&t_ready));
 	EXPECT("tgkill", syscall3(__NR_tgkill, my_pid(), t_tid, SIGUSR1), 0);
-	sleep_ms(5);
+	t_ping = 1;
+	EXPECT_TRUE("the thread went through the kernel", wait_for(&t_pong));
 	EXPECT("not delivered while the thread blocks it", hits, 0);
 	EXPECT("not pending in main", pending_now(), 0);
 	t_go = 1;
@@ -870,9 +869,9 @@ static int body_wait_sigkill(void)
 
 	if (pid == 0) {
 		for (;;)
-			sleep_ms(1000);
+			sleep_ms(1000); /* sleep-ok: the subject, a sleeper SIGKILL ends */
 	}
-	sleep_ms(5);
+	EXPECT_TRUE("the child sleeps", wait_sleeping((int)pid));
 	EXPECT("kill SIGKILL", syscall2(__NR_kill, pid, SIGKILL), 0);
 	EXPECT("wait4", sys_wait4(pid, &st), pid);
 	EXPECT_TRUE("WIFSIGNALED", WIFSIGNALED(st));
@@ -881,15 +880,33 @@ static int body_wait_sigkill(void)
 	return 0;
 }
 
-/* A child that sends its parent SIGUSR1 after 30 ms, then exits 0 after 100 ms more. */
+static struct gate nudged; /* h_nudged tells fork_nudger's child it ran */
+
+static void h_nudged(int sig)
+{
+	h_plain(sig);
+	write(nudged.wr, "h", 1);
+}
+
+/*
+ * A child that sends its parent SIGUSR1 once the parent sleeps in the call
+ * the case is about (its only sleep), then exits 0 once h_nudged has run:
+ * the signal interrupts that call, and finds the child alive, however slow
+ * the machine. The caller installs h_nudged.
+ */
 static long fork_nudger(void)
 {
-	long pid = fork();
+	long parent = my_pid(), pid;
 
+	if (!gate_make(&nudged))
+		return -1;
+	pid = fork();
 	if (pid == 0) {
-		sleep_ms(30);
-		syscall2(__NR_kill, syscall0(__NR_getppid), SIGUSR1);
-		sleep_ms(100);
+		gate_waiter(&nudged);
+		wait_sleeping((int)parent);
+		syscall2(__NR_kill, parent, SIGUSR1);
+		/* The handler's byte; without it (a wrong handler) a hang's bound. */
+		poll(&(struct pollfd){ nudged.rd, POLLIN, 0 }, 1, HANG_MS);
 		raw_exit(0);
 	}
 	return pid;
@@ -900,12 +917,13 @@ static int body_wait4_eintr(void)
 	int st = -1;
 	long pid;
 
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, 0, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_nudged, 0, 0), 0);
 	pid = fork_nudger();
 	EXPECT("wait4 interrupted", sys_wait4(pid, &st), -EINTR);
 	EXPECT("handler ran", hits, 1);
 	EXPECT("wait4 again", sys_wait4(pid, &st), pid);
 	EXPECT("child's status", st, 0);
+	gate_close(&nudged);
 	return 0;
 }
 
@@ -914,26 +932,29 @@ static int body_wait4_restart(void)
 	int st = -1;
 	long pid;
 
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, SA_RESTART, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_nudged, SA_RESTART, 0), 0);
 	pid = fork_nudger();
 	EXPECT("wait4 restarted", sys_wait4(pid, &st), pid);
 	EXPECT("handler ran", hits, 1);
 	EXPECT("child's status", st, 0);
+	gate_close(&nudged);
 	return 0;
 }
 
 static int body_nanosleep_eintr(void)
 {
-	struct timespec ts = { 2, 0 }, rem = { 0, 0 };
+	/* Only the signal ends it: a hang's bound, not a guess at the child's speed. */
+	struct timespec ts = { HANG_MS / 1000, 0 }, rem = { 0, 0 };
 	int st = -1;
 	long pid;
 
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, SA_RESTART, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_nudged, SA_RESTART, 0), 0);
 	pid = fork_nudger();
 	EXPECT("nanosleep interrupted (even with SA_RESTART)",
 	       syscall2(__NR_nanosleep, (long)&ts, (long)&rem), -EINTR);
 	EXPECT("handler ran", hits, 1);
 	EXPECT("wait4", sys_wait4(pid, &st), pid);
+	gate_close(&nudged);
 	return 0;
 }
 
@@ -942,6 +963,12 @@ static int body_nanosleep_eintr(void)
 static long sys_sigsuspend(const unsigned long *mask, long size)
 {
 	return syscall2(__NR_rt_sigsuspend, (long)mask, size);
+}
+
+static bool sigchld_pending(void *unused)
+{
+	(void)unused;
+	return (pending_now() & BIT(SIGCHLD)) != 0;
 }
 
 /*
@@ -955,7 +982,7 @@ static long sys_sigsuspend(const unsigned long *mask, long size)
 static int body_sigsuspend_pending_sigchld(void)
 {
 	const unsigned long none = 0;
-	long end, pid;
+	long pid;
 	int st = -1;
 
 	EXPECT("rt_sigaction", on_signal(SIGCHLD, h_info, SA_SIGINFO, 0), 0);
@@ -963,9 +990,7 @@ static int body_sigsuspend_pending_sigchld(void)
 	pid = fork();
 	if (pid == 0)
 		raw_exit(5);
-	end = now_ms() + WAIT_MS;
-	while (!(pending_now() & BIT(SIGCHLD)) && now_ms() < end)
-		sleep_ms(1);
+	wait_until(sigchld_pending, NULL, "SIGCHLD pending");
 	EXPECT("SIGCHLD pending", pending_now() & BIT(SIGCHLD), BIT(SIGCHLD));
 	EXPECT("rt_sigsuspend", sys_sigsuspend(&none, 8), -EINTR);
 	EXPECT("handler ran", hits, 1);
@@ -987,12 +1012,14 @@ static int body_sigsuspend_ignored_keeps_waiting(void)
 
 	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, 0, 0), 0);
 	pid = fork();
-	if (pid == 0) {
+	if (pid == 0) { /* both signals find the parent in rt_sigsuspend, its only sleep */
 		long parent = syscall0(__NR_getppid);
 
-		sleep_ms(20);
+		wait_sleeping((int)parent);
 		syscall2(__NR_kill, parent, SIGURG); /* ignored by default */
-		sleep_ms(30);
+		/* A wrong wake-up by SIGURG would end the wait with no handler run. */
+		sleep_ms(30); /* sleep-ok: a window for that to show, no synchronization */
+		wait_sleeping((int)parent);
 		syscall2(__NR_kill, parent, SIGUSR1);
 		raw_exit(0);
 	}
@@ -1020,11 +1047,12 @@ static int body_pause_eintr(void)
 	int st = -1;
 	long pid;
 
-	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_plain, SA_RESTART, 0), 0);
+	EXPECT("rt_sigaction", on_signal(SIGUSR1, h_nudged, SA_RESTART, 0), 0);
 	pid = fork_nudger();
 	EXPECT("pause interrupted (even with SA_RESTART)", syscall0(__NR_pause), -EINTR);
 	EXPECT("handler ran", hits, 1);
 	EXPECT("wait4", sys_wait4(pid, &st), pid);
+	gate_close(&nudged);
 	return 0;
 }
 #endif

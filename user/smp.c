@@ -61,6 +61,12 @@
  * single CPU's time for the same work, and a real machine's time is its own.
  */
 #define CASE_MS 30000
+/*
+ * A wait for what a correct kernel does at once (a thread moved, a victim
+ * killed) is bounded only so that the case says what went wrong before the
+ * watchdog kills it: half the watchdog's time, a hang on any machine.
+ */
+#define LOST_MS (CASE_MS / 2)
 
 static int cpus[MAX_CPUS], ncpus;
 static bool ss_supported; /* map_shadow_stack worked: shadow stacks can be enabled */
@@ -524,17 +530,29 @@ static int pin_main(void)
 static int victim_spinning(void)
 {
 	while (!__atomic_load_n(&victim_ready, __ATOMIC_SEQ_CST))
-		sleep_ms(1);
+		sleep_ms(1); /* sleep-ok: a poll's interval (the watchdog bounds the wait) */
 	EXPECT("the victim's CPU", victim_cpu, cpus[1]);
 	return 0;
 }
 
-/* After the change: gives the victim 2 s to die; SURVIVED when its next access worked. */
+static bool victim_went_on(void *unused)
+{
+	(void)unused;
+	return victim_survived != 0;
+}
+
+/*
+ * After the change: waits for the victim to die (and the process with it),
+ * up to LOST_MS; SURVIVED when its next access worked.
+ */
 static int victim_outcome(void)
 {
+	long long end;
+
 	__atomic_store_n(&go, 1, __ATOMIC_SEQ_CST);
-	for (int i = 0; i < 200 && !victim_survived; i++)
-		sleep_ms(10);
+	end = monotonic_ns() + LOST_MS * 1000000LL;
+	while (!victim_went_on(NULL) && monotonic_ns() < end)
+		sleep_ms(1); /* sleep-ok: a poll's interval, bounded by LOST_MS */
 	if (victim_survived)
 		note("the thread on CPU %d still reached the old page (a stale TLB entry)",
 		     cpus[1]);
@@ -658,6 +676,7 @@ struct cow_page {
 };
 
 static struct cow_page *cow;
+static unsigned long *writes_seen; /* MAP_SHARED: the writer's count, seen by the fork child too */
 
 /* Pinned to B, increments the counter until go. */
 static int cow_writer(void *p)
@@ -668,23 +687,34 @@ static int cow_writer(void *p)
 	victim_cpu = current_cpu();
 	cow->counter++;
 	__atomic_store_n(&victim_ready, 1, __ATOMIC_SEQ_CST);
-	while (!__atomic_load_n(&go, __ATOMIC_SEQ_CST))
+	while (!__atomic_load_n(&go, __ATOMIC_SEQ_CST)) {
 		cow->counter++;
+		__atomic_fetch_add(writes_seen, 1, __ATOMIC_SEQ_CST);
+	}
 	return 0;
+}
+
+static bool writer_went_on(void *since)
+{
+	return __atomic_load_n(writes_seen, __ATOMIC_SEQ_CST) >= (unsigned long)since + 100;
 }
 
 /*
  * The fork child: the writer's increments after the fork and the parent's
- * mark must not reach it. Its own mark is for the parent to not see.
+ * mark must not reach it. Its own mark is for the parent to not see. The
+ * shared count says when the writer has gone on after c0 was read (in the
+ * parent), on any machine.
  */
 static int cow_child(int to_child, int to_parent)
 {
 	unsigned long c0 = cow->counter, c1;
+	unsigned long s0 = __atomic_load_n(writes_seen, __ATOMIC_SEQ_CST);
 	char b;
 
 	if (read(to_child, &b, 1) != 1) /* the parent has written its mark */
 		return 2;
-	sleep_ms(30); /* the writer goes on meanwhile, in the parent */
+	if (!wait_until(writer_went_on, (void *)s0, "the writer's increments"))
+		return 6;
 	c1 = cow->counter;
 	if (c1 != c0) {
 		note("child: the counter moved from %lu to %lu after the fork", c0, c1);
@@ -710,6 +740,8 @@ static int body_shootdown_cow(void)
 		return r;
 	cow = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	EXPECT_TRUE("mmap", cow != MAP_FAILED);
+	writes_seen = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	EXPECT_TRUE("mmap shared", writes_seen != MAP_FAILED);
 	EXPECT("pipe", pipe(to_child), 0);
 	EXPECT("pipe", pipe(to_parent), 0);
 	EXPECT("thread_create", thread_create(&t, cow_writer, NULL, NULL), 0);
@@ -758,11 +790,10 @@ static int queued_thread(void *p)
  * an idle CPU that is never told sleeps on. The last CPU is the target: a
  * task woken elsewhere (the watchdog's, every 10 ms) wakes the first idle
  * CPU, which would take the thread by chance if it were that one, and the
- * case would prove nothing with three CPUs or more. MOVE_WAIT_MS bounds the wait
- * only so that a lost thread fails this case instead of hanging the boot:
- * after it, main lets the thread back onto its own CPU so it can end.
+ * case would prove nothing with three CPUs or more. LOST_MS bounds the wait
+ * only so that a lost thread fails this case with its note instead of the
+ * watchdog's: after it, main lets the thread back onto its own CPU so it can end.
  */
-#define MOVE_WAIT_MS 5000
 
 static int body_move_queued(void)
 {
@@ -776,7 +807,7 @@ static int body_move_queued(void)
 	while (__atomic_load_n(&queued_seen_cpu, __ATOMIC_SEQ_CST) != a)
 		raw_yield();
 	EXPECT("sched_setaffinity of the queued thread", set_affinity(t.created_tid, b), 0);
-	deadline = monotonic_ns() + MOVE_WAIT_MS * 1000000LL;
+	deadline = monotonic_ns() + LOST_MS * 1000000LL;
 	while (__atomic_load_n(&queued_seen_cpu, __ATOMIC_SEQ_CST) != b &&
 	       monotonic_ns() < deadline)
 		raw_yield();

@@ -176,7 +176,9 @@ static void test_futex(void)
 	}
 	while (ok && __atomic_load_n(&ready, __ATOMIC_SEQ_CST) < NWAITERS)
 		sched_yield();
-	sleep_ms(100); /* let all of them reach the kernel's wait */
+	/* All of them in the kernel's wait: each sleeps (its only sleep is the futex wait). */
+	for (int i = 0; ok && i < NWAITERS; i++)
+		ok &= wait_sleeping(t[i].created_tid);
 	woke1 = futex(&futex_word, FUTEX_WAKE, 1, NULL);
 	woke_rest = futex(&futex_word, FUTEX_WAKE, 0x7fffffff, NULL);
 	woke_none = futex(&futex_word, FUTEX_WAKE, 0x7fffffff, NULL);

@@ -97,7 +97,7 @@ int run_child_within(int (*body)(void), unsigned long mode, long ms)
 		} else if (monotonic_ns() >= deadline) {
 			break;
 		}
-		sleep_ms(10);
+		sleep_ms(10); /* sleep-ok: the watchdog's poll interval */
 	}
 	if (r == pid)
 		return status;

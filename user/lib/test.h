@@ -171,7 +171,56 @@ int clone3_shstk_booted(void);
  */
 bool on_umbra(void);
 
-/* Sleeps ms milliseconds (nanosleep; a signal may end it early). */
+/*
+ * Sleeps ms milliseconds (nanosleep; a signal may end it early). Never a
+ * synchronization: a test waits for the other side through the waits
+ * below; scripts/lint lets a sleep_ms() in a program of user/ stand only with a
+ * "sleep-ok:" comment on its line saying why it is not one.
+ */
 void sleep_ms(long ms);
+
+/* ---- waiting for the other side (wait.c) ---- */
+
+/*
+ * The bound of a wait for something that must happen: a minute of the
+ * guest's clock, reached only by a hang on any machine however slow or
+ * loaded -- never tuned to an emulator's speed. A case that waits longer
+ * fails, with a note, rather than hang the boot.
+ */
+#define HANG_MS 60000
+
+/* Polls cond(arg) until it holds: true, or false after HANG_MS (a note names what). */
+bool wait_until(bool (*cond)(void *), void *arg, const char *what);
+
+/* wait_until() *flag is not 0 (set by another thread or process). */
+bool wait_flag(volatile int *flag, const char *what);
+
+/*
+ * The state letter of /proc/TID/status (a process's or a thread's): 'R',
+ * 'S' (an interruptible sleep: a blocking system call), ...; 0 when unreadable.
+ */
+char task_state(int tid);
+
+/*
+ * wait_until() task tid sleeps interruptibly: it is in the blocking call
+ * the test is about (the only one it makes then), so a signal or a write
+ * sent now finds it there.
+ */
+bool wait_sleeping(int tid);
+
+/*
+ * A handshake: a pipe one side blocks on (gate_pass) until the other lifts
+ * it (gate_lift, one byte a pass). A forked child that only waits calls
+ * gate_waiter() first: then its parent's exit (a failed check) also ends
+ * the wait, gate_pass saying false.
+ */
+struct gate {
+	int rd, wr;
+};
+bool gate_make(struct gate *g);
+void gate_waiter(struct gate *g);
+void gate_lift(struct gate *g);
+bool gate_pass(struct gate *g);
+void gate_close(struct gate *g);
 
 #endif

@@ -3,6 +3,11 @@
 #include "test.h"
 #include <thread.h>
 
+static bool pages_back(void *before)
+{
+	return free_pages() == (unsigned long)before;
+}
+
 int implicit_shadow_stacks_freed(int (*fn)(void *))
 {
 	unsigned long before = 0, after;
@@ -19,13 +24,12 @@ int implicit_shadow_stacks_freed(int (*fn)(void *))
 	/*
 	 * A joined thread has cleared its child TID and woken us, but on another
 	 * CPU it may still be on its way out: its kernel stack is freed after its
-	 * last switch (docs/DESIGN.md §7.2). Give it up to half a second; a leak stays.
+	 * last switch (docs/DESIGN.md §7.2). Wait for the count to come back,
+	 * bounded by HANG_MS only: a leak stays, and fails below.
 	 */
+	if (on_umbra())
+		wait_until(pages_back, (void *)before, "the joined threads' pages");
 	after = free_pages();
-	for (int i = 0; i < 50 && on_umbra() && after != before; i++) {
-		sleep_ms(10);
-		after = free_pages();
-	}
 	note("free pages %lu before, %lu after 8 threads", before, after);
 	EXPECT("shadow-stack areas after the joins", count_ss_areas(), 1);
 	/* Linux's freeram moves on its own (page cache, per-CPU lists): Umbra's count is exact. */
