@@ -38,7 +38,7 @@ int arch_aml_read(u8 space, u64 addr, unsigned int bytes, u64 *value)
 
 	if (!m)
 		return -EOPNOTSUPP;
-	*value = bytes == 1 ? *(volatile u8 *)m
+	*value = bytes == 1   ? *(volatile u8 *)m
 		 : bytes == 2 ? *(volatile u16 *)m
 		 : bytes == 4 ? *(volatile u32 *)m
 			      : *(volatile u64 *)m;
@@ -59,7 +59,8 @@ int arch_aml_write(u8 space, u64 addr, unsigned int bytes, u64 value)
 		*(volatile u32 *)m = (u32)value;
 	else
 		*(volatile u64 *)m = value;
-	__asm__ __volatile__("dsb sy" ::: "memory"); /* the write reaches the device before we go on */
+	__asm__ __volatile__("dsb sy" ::
+				     : "memory"); /* the write reaches the device before we go on */
 	return 0;
 }
 

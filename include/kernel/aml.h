@@ -109,18 +109,18 @@ struct aml_node {
 struct aml_host {
 	int (*read)(void *ctx, u8 space, u64 address, unsigned int bytes, u64 *value);
 	int (*write)(void *ctx, u8 space, u64 address, unsigned int bytes, u64 value);
-	void (*stall_us)(void *ctx, u32 us); /* a busy wait */
+	void (*stall_us)(void *ctx, u32 us);		     /* a busy wait */
 	void (*debug)(void *ctx, const struct aml_value *v); /* Store (x, Debug) */
 	void *ctx;
 };
 
 /* A PCI configuration-space address for aml_host: bus, device, function, register. */
-#define AML_PCI_ADDR(seg, bus, dev, fn, reg)                                                    \
+#define AML_PCI_ADDR(seg, bus, dev, fn, reg) \
 	((u64)(seg) << 48 | (u64)(bus) << 32 | (u64)(dev) << 24 | (u64)(fn) << 16 | (u64)(reg))
 
 /* Bounds: no method runs for ever, no loop of firmware hangs power-off. */
-#define AML_STEP_BUDGET 200000ul /* opcodes per aml_eval() */
-#define AML_MAX_DEPTH 16	 /* nested method calls */
+#define AML_STEP_BUDGET 200000ul     /* opcodes per aml_eval() */
+#define AML_MAX_DEPTH 16	     /* nested method calls */
 #define AML_SLEEP_BUDGET_US 2000000u /* Sleep and Stall together, per aml_eval() */
 
 struct aml_ns {

@@ -22,7 +22,7 @@ struct aml_exec {
 	struct aml_frame *frame;
 	int depth; /* method calls */
 	int nest;  /* expressions */
-	u8 flow; /* AML_FLOW_* */
+	u8 flow;   /* AML_FLOW_* */
 	struct aml_value ret;
 };
 
@@ -43,7 +43,8 @@ struct aml_name {
 #define AML_NOT_NAMED 1
 
 /* Records why the evaluation stopped (the first reason wins); returns err. */
-int aml_fail(struct aml_ns *ns, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int aml_fail(struct aml_ns *ns, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* PkgLength at *p (§20.2.4): the end of the package, checked against end. */
 int aml_pkg_length(struct aml_ns *ns, const u8 **p, const u8 *end, const u8 **pkg_end);

@@ -23,9 +23,9 @@
 #include <string.h>
 #include <uapi/linux/errno.h>
 
-#define AML_NODES 8192		  /* large laptops' DSDT and SSDTs hold a few thousand names */
+#define AML_NODES 8192		     /* large laptops' DSDT and SSDTs hold a few thousand names */
 #define AML_ARENA_BYTES (512 * 1024) /* buffers and packages the methods touch */
-#define LOGGED_WRITES 16	  /* hardware writes logged one by one */
+#define LOGGED_WRITES 16	     /* hardware writes logged one by one */
 #define ACPI_STATE_S5 5
 #define SST_INDICATOR_OFF 0 /* §9.1.1: _SST's argument for S4/S5, as Linux passes it */
 
@@ -94,7 +94,8 @@ static void run(struct aml_ns *ns, const char *name, u64 arg)
 		pr_info("acpi: %s(%lu) ran: %lu steps, %u reads, %u writes\n", name,
 			(unsigned long)arg, (unsigned long)ns->steps, ns->reads, ns->writes);
 	else
-		pr_info("acpi: %s(%lu) stopped after %lu steps, %u writes: %s%s%s; powering off anyway\n",
+		pr_info("acpi: %s(%lu) stopped after %lu steps, %u writes: %s%s%s; powering off "
+			"anyway\n",
 			name, (unsigned long)arg, (unsigned long)ns->steps, ns->writes, ns->error,
 			ns->where[0] ? " in " : "", ns->where);
 }
@@ -125,7 +126,8 @@ void acpi_prepare_poweroff(bool after_panic)
 	nodes = kmalloc(AML_NODES * sizeof(*nodes));
 	arena = kmalloc(AML_ARENA_BYTES);
 	if (!t || !nodes || !arena) {
-		pr_info("acpi: \\_PTS not run (%s)\n", t ? "no memory for the namespace" : "no DSDT");
+		pr_info("acpi: \\_PTS not run (%s)\n",
+			t ? "no memory for the namespace" : "no DSDT");
 		goto out;
 	}
 	/* A DSDT of revision 1 makes every integer 32 bits wide (§5.2.11.1). */

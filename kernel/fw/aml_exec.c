@@ -17,10 +17,10 @@
 #include <string.h>
 #include <uapi/linux/errno.h>
 
-#define AML_MAX_NEST 64		 /* nested expressions */
-#define AML_MAX_ELEMENTS 4096	 /* in one package */
-#define AML_MAX_BUFFER 65536	 /* bytes in one buffer */
-#define AML_REVISION 1		 /* what Revision returns: this interpreter's */
+#define AML_MAX_NEST 64	      /* nested expressions */
+#define AML_MAX_ELEMENTS 4096 /* in one package */
+#define AML_MAX_BUFFER 65536  /* bytes in one buffer */
+#define AML_REVISION 1	      /* what Revision returns: this interpreter's */
 
 /* The opcodes (§20.2), by the names the specification gives them. */
 enum {
@@ -348,7 +348,8 @@ static int store_node(struct aml_exec *ex, struct aml_node *node, const struct a
 		if (v->type != AML_BUFFER && v->type != AML_STRING)
 			break;
 		memset(node->value.bytes, 0, node->value.len);
-		memcpy(node->value.bytes, v->bytes, v->len < node->value.len ? v->len : node->value.len);
+		memcpy(node->value.bytes, v->bytes,
+		       v->len < node->value.len ? v->len : node->value.len);
 		return 0;
 	case AML_UNINIT:
 	case AML_STRING:
@@ -412,7 +413,7 @@ static int parse_target(struct aml_exec *ex, const u8 **p, const u8 *end, bool m
 	}
 	if (op >= OP_LOCAL0 && op <= OP_ARG6) {
 		struct aml_value *slot = op <= OP_LOCAL7 ? &ex->frame->locals[op - OP_LOCAL0]
-						       : &ex->frame->args[op - OP_ARG0];
+							 : &ex->frame->args[op - OP_ARG0];
 		(*p)++;
 		/* An ArgX holding a reference (RefOf) is stored through (§19.3.5.8). */
 		if (op >= OP_ARG0 && slot->type == AML_REF)
@@ -465,16 +466,36 @@ static int binary(struct aml_exec *ex, u8 op, const u8 **p, const u8 *end, struc
 	if ((ret = aml_eval_int(ex, p, end, &a)) || (ret = aml_eval_int(ex, p, end, &b)))
 		return ret;
 	switch (op) {
-	case OP_ADD: r = a + b; break;
-	case OP_SUBTRACT: r = a - b; break;
-	case OP_MULTIPLY: r = a * b; break;
-	case OP_SHIFT_LEFT: r = b >= 64 ? 0 : a << b; break;
-	case OP_SHIFT_RIGHT: r = b >= 64 ? 0 : a >> b; break;
-	case OP_AND: r = a & b; break;
-	case OP_NAND: r = ~(a & b); break;
-	case OP_OR: r = a | b; break;
-	case OP_NOR: r = ~(a | b); break;
-	case OP_XOR: r = a ^ b; break;
+	case OP_ADD:
+		r = a + b;
+		break;
+	case OP_SUBTRACT:
+		r = a - b;
+		break;
+	case OP_MULTIPLY:
+		r = a * b;
+		break;
+	case OP_SHIFT_LEFT:
+		r = b >= 64 ? 0 : a << b;
+		break;
+	case OP_SHIFT_RIGHT:
+		r = b >= 64 ? 0 : a >> b;
+		break;
+	case OP_AND:
+		r = a & b;
+		break;
+	case OP_NAND:
+		r = ~(a & b);
+		break;
+	case OP_OR:
+		r = a | b;
+		break;
+	case OP_NOR:
+		r = ~(a | b);
+		break;
+	case OP_XOR:
+		r = a ^ b;
+		break;
 	default: /* OP_MOD */
 		if (!b)
 			return aml_fail(ex->ns, -EINVAL, "Mod by zero");
@@ -505,8 +526,7 @@ static int compare(struct aml_exec *ex, u8 op, const u8 **p, const u8 *end, stru
 			return ret;
 		c = x < y ? -1 : x > y;
 	}
-	set_int(out, (op == OP_LEQUAL ? c == 0 : op == OP_LGREATER ? c > 0 : c < 0) ? ones(ex)
-										     : 0);
+	set_int(out, (op == OP_LEQUAL ? c == 0 : op == OP_LGREATER ? c > 0 : c < 0) ? ones(ex) : 0);
 	return 0;
 }
 
@@ -620,8 +640,10 @@ static int of_object(struct aml_exec *ex, u8 op, const u8 **p, const u8 *end, st
 	if (ref.ref_kind == AML_REF_NODE && ref.node->type == AML_LAZY &&
 	    (ret = materialize(ex, ref.node)))
 		return ret;
-	if (ref.ref_kind == AML_REF_NODE && (ref.node->type != AML_FIELD_UNIT || op == OP_OBJECT_TYPE))
-		v = ref.node->type <= AML_PACKAGE ? ref.node->value : (struct aml_value){ .type = ref.node->type };
+	if (ref.ref_kind == AML_REF_NODE &&
+	    (ref.node->type != AML_FIELD_UNIT || op == OP_OBJECT_TYPE))
+		v = ref.node->type <= AML_PACKAGE ? ref.node->value
+						  : (struct aml_value){ .type = ref.node->type };
 	else if ((ret = ref_read(ex, &ref, &v)))
 		return ret;
 	if (op == OP_OBJECT_TYPE) {

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <uapi/linux/errno.h>
 
-#define ACCESS_TYPE(flags) ((flags) & 0x0f)
+#define ACCESS_TYPE(flags) ((flags)&0x0f)
 #define UPDATE_RULE(flags) (((flags) >> 5) & 3)
 #define UPDATE_PRESERVE 0
 #define UPDATE_WRITE_AS_ONES 1
@@ -22,10 +22,14 @@
 static unsigned int access_bytes(u8 flags)
 {
 	switch (ACCESS_TYPE(flags)) {
-	case 2: return 2;
-	case 3: return 4;
-	case 4: return 8;
-	default: return 1; /* AnyAcc and BufferAcc: bytes, which every region allows */
+	case 2:
+		return 2;
+	case 3:
+		return 4;
+	case 4:
+		return 8;
+	default:
+		return 1; /* AnyAcc and BufferAcc: bytes, which every region allows */
 	}
 }
 
@@ -35,8 +39,7 @@ static u64 width_mask(unsigned int bits)
 }
 
 /* Whether obj (a Device) has the child name, evaluated into *v when it does. */
-static bool child_int(struct aml_exec *ex, struct aml_node *obj, const char *name, u64 *v,
-		      int *err)
+static bool child_int(struct aml_exec *ex, struct aml_node *obj, const char *name, u64 *v, int *err)
 {
 	struct aml_value val;
 
@@ -86,8 +89,8 @@ static int pci_base(struct aml_exec *ex, struct aml_node *region, u64 *addr)
 }
 
 /* One access of bytes at byte offset off of a region. */
-static int region_access(struct aml_exec *ex, struct aml_node *region, u64 off,
-			 unsigned int bytes, bool write, u64 *v)
+static int region_access(struct aml_exec *ex, struct aml_node *region, u64 off, unsigned int bytes,
+			 bool write, u64 *v)
 {
 	const struct aml_host *h = ex->ns->host;
 	u64 addr;
@@ -105,7 +108,8 @@ static int region_access(struct aml_exec *ex, struct aml_node *region, u64 off,
 		if ((ret = pci_base(ex, region, &addr)))
 			return ret;
 		if (region->offset + off + bytes > 4096)
-			return aml_fail(ex->ns, -EINVAL, "PCI region %.4s past 4 KiB", region->name);
+			return aml_fail(ex->ns, -EINVAL, "PCI region %.4s past 4 KiB",
+					region->name);
 		addr += region->offset + off;
 		break;
 	default:
@@ -194,7 +198,8 @@ int aml_field_write(struct aml_exec *ex, struct aml_node *f, u64 value)
 		u32 to = last < lo + unit_bits - 1 ? last - lo : unit_bits - 1;
 		u64 mask = width_mask(to - from + 1) << from, raw = 0;
 
-		if (mask != width_mask(unit_bits)) { /* part of the unit: the UpdateRule fills the rest */
+		if (mask !=
+		    width_mask(unit_bits)) { /* part of the unit: the UpdateRule fills the rest */
 			if (UPDATE_RULE(f->field.flags) == UPDATE_PRESERVE)
 				ret = unit_access(ex, f, (u64)u * bytes, bytes, false, &raw);
 			else if (UPDATE_RULE(f->field.flags) == UPDATE_WRITE_AS_ONES)

@@ -87,7 +87,8 @@ static int data_length(struct aml_ns *ns, const u8 *p, const u8 *end, size_t *le
 			*len = 2;
 			return 0;
 		}
-		return aml_fail(ns, -EOPNOTSUPP, "Name of opcode 0x5b%02x", end - p >= 2 ? p[1] : 0);
+		return aml_fail(ns, -EOPNOTSUPP, "Name of opcode 0x5b%02x",
+				end - p >= 2 ? p[1] : 0);
 	default:
 		if (!aml_is_name_start(*p))
 			return aml_fail(ns, -EOPNOTSUPP, "Name of opcode %#x", *p);
@@ -155,7 +156,8 @@ static int load_fields(struct aml_exec *ex, struct aml_node *scope, const u8 *p,
 			proto.flags = (u8)((proto.flags & ~0x0f) | (p[1] & 0x0f));
 			p += 4;
 		} else if (*p == AML_CONNECT_FIELD) {
-			return aml_fail(ns, -EOPNOTSUPP, "Connection in a field list (GPIO/serial bus)");
+			return aml_fail(ns, -EOPNOTSUPP,
+					"Connection in a field list (GPIO/serial bus)");
 		} else {
 			return aml_fail(ns, -EINVAL, "bad field list byte %#x", *p);
 		}
@@ -180,8 +182,8 @@ static int name_node(struct aml_exec *ex, struct aml_node *scope, const u8 **p, 
 }
 
 /* A named object with a PkgLength and a TermList after fixed bytes (Device, Processor, ...). */
-static int load_container(struct aml_exec *ex, struct aml_node *scope, const u8 **p,
-			  const u8 *end, u8 type, size_t fixed)
+static int load_container(struct aml_exec *ex, struct aml_node *scope, const u8 **p, const u8 *end,
+			  u8 type, size_t fixed)
 {
 	const u8 *pkg_end;
 	struct aml_name n;
@@ -264,7 +266,8 @@ static int load_ext(struct aml_exec *ex, struct aml_node *scope, const u8 **p, c
 			    (op == AML_INDEX_FIELD_OP && proto.region->type != AML_FIELD_UNIT))
 				return aml_fail(ns, -EINVAL, "index or bank register not a field");
 		}
-		if (op == AML_BANK_FIELD_OP && (ret = aml_eval_int(ex, &q, pkg_end, &proto.bank_value)))
+		if (op == AML_BANK_FIELD_OP &&
+		    (ret = aml_eval_int(ex, &q, pkg_end, &proto.bank_value)))
 			return ret;
 		if (q >= pkg_end)
 			return aml_fail(ns, -EINVAL, "field without its flags");
@@ -303,7 +306,8 @@ int aml_load_object(struct aml_exec *ex, struct aml_node *scope, const u8 **p, c
 
 	switch (**p) {
 	case AML_NAME_OP:
-		if ((ret = aml_name_string(ns, &q, end, &n)) || (ret = data_length(ns, q, end, &len)) ||
+		if ((ret = aml_name_string(ns, &q, end, &n)) ||
+		    (ret = data_length(ns, q, end, &len)) ||
 		    (ret = aml_create(ns, scope, &n, AML_LAZY, &node)))
 			return ret;
 		memset(&node->value, 0, sizeof(node->value));

@@ -206,7 +206,8 @@ static void test_pts_writes_arg_to_io_port(void **state)
 
 	(void)state;
 	reset();
-	E(0x5b, 0x80), S("DBG_"), E(0x01, 0x0a, 0x80, 0x01); /* OperationRegion (DBG, SystemIO, 0x80, 1) */
+	E(0x5b, 0x80), S("DBG_"),
+		E(0x01, 0x0a, 0x80, 0x01); /* OperationRegion (DBG, SystemIO, 0x80, 1) */
 	E(0x5b, 0x81), open_pkg(), S("DBG_"), E(0x01), S("P80_"), E(0x08), close_pkg();
 	method("_PTS", 1), E(0x70, 0x68), S("P80_"), close_pkg(); /* Store (Arg0, P80) */
 	assert_int_equal(run("\\_PTS", &five, 1, NULL), 0);
@@ -221,24 +222,24 @@ static void test_pts_writes_arg_to_io_port(void **state)
 static void test_integer_operators(void **state)
 {
 	(void)state;
-	assert_int_equal(X(0x72, 0x0a, 3, 0x0a, 4, 0x00), 7);		 /* Add */
-	assert_int_equal(X(0x74, 0x0a, 3, 0x0a, 4, 0x00), ~0ull);	 /* Subtract wraps */
-	assert_int_equal(X(0x77, 0x0a, 6, 0x0a, 7, 0x00), 42);		 /* Multiply */
-	assert_int_equal(X(0x78, 0x0a, 47, 0x0a, 10, 0x00, 0x00), 4);	 /* Divide */
-	assert_int_equal(X(0x85, 0x0a, 47, 0x0a, 10, 0x00), 7);		 /* Mod */
-	assert_int_equal(X(0x79, 0x01, 0x0a, 12, 0x00), 4096);		 /* ShiftLeft */
+	assert_int_equal(X(0x72, 0x0a, 3, 0x0a, 4, 0x00), 7);		  /* Add */
+	assert_int_equal(X(0x74, 0x0a, 3, 0x0a, 4, 0x00), ~0ull);	  /* Subtract wraps */
+	assert_int_equal(X(0x77, 0x0a, 6, 0x0a, 7, 0x00), 42);		  /* Multiply */
+	assert_int_equal(X(0x78, 0x0a, 47, 0x0a, 10, 0x00, 0x00), 4);	  /* Divide */
+	assert_int_equal(X(0x85, 0x0a, 47, 0x0a, 10, 0x00), 7);		  /* Mod */
+	assert_int_equal(X(0x79, 0x01, 0x0a, 12, 0x00), 4096);		  /* ShiftLeft */
 	assert_int_equal(X(0x7a, 0x0b, 0x00, 0x10, 0x0a, 8, 0x00), 0x10); /* ShiftRight */
-	assert_int_equal(X(0x7b, 0x0a, 0xf0, 0x0a, 0x3c, 0x00), 0x30);	 /* And */
-	assert_int_equal(X(0x7d, 0x0a, 0xf0, 0x0a, 0x0f, 0x00), 0xff);	 /* Or */
-	assert_int_equal(X(0x7f, 0x0a, 0xff, 0x0a, 0x0f, 0x00), 0xf0);	 /* XOr */
-	assert_int_equal(X(0x7c, 0xff, 0xff, 0x00), 0);			 /* NAnd */
-	assert_int_equal(X(0x7e, 0x00, 0x00, 0x00), ~0ull);		 /* NOr */
-	assert_int_equal(X(0x80, 0x00, 0x00), ~0ull);			 /* Not */
-	assert_int_equal(X(0x81, 0x0a, 0x90, 0x00), 8);			 /* FindSetLeftBit */
-	assert_int_equal(X(0x82, 0x0a, 0x90, 0x00), 5);			 /* FindSetRightBit */
-	assert_int_equal(X(0x0c, 0x78, 0x56, 0x34, 0x12), 0x12345678);	 /* DWordPrefix */
+	assert_int_equal(X(0x7b, 0x0a, 0xf0, 0x0a, 0x3c, 0x00), 0x30);	  /* And */
+	assert_int_equal(X(0x7d, 0x0a, 0xf0, 0x0a, 0x0f, 0x00), 0xff);	  /* Or */
+	assert_int_equal(X(0x7f, 0x0a, 0xff, 0x0a, 0x0f, 0x00), 0xf0);	  /* XOr */
+	assert_int_equal(X(0x7c, 0xff, 0xff, 0x00), 0);			  /* NAnd */
+	assert_int_equal(X(0x7e, 0x00, 0x00, 0x00), ~0ull);		  /* NOr */
+	assert_int_equal(X(0x80, 0x00, 0x00), ~0ull);			  /* Not */
+	assert_int_equal(X(0x81, 0x0a, 0x90, 0x00), 8);			  /* FindSetLeftBit */
+	assert_int_equal(X(0x82, 0x0a, 0x90, 0x00), 5);			  /* FindSetRightBit */
+	assert_int_equal(X(0x0c, 0x78, 0x56, 0x34, 0x12), 0x12345678);	  /* DWordPrefix */
 	assert_int_equal(X(0x0e, 1, 2, 3, 4, 5, 6, 7, 8), 0x0807060504030201ull);
-	assert_int_equal(X(0xff), ~0ull);				 /* Ones */
+	assert_int_equal(X(0xff), ~0ull); /* Ones */
 }
 
 /* LEqual, LLess, LGreater and LNot of them, LAnd, LOr: Ones or Zero; strings compare bytewise. */
@@ -319,10 +320,10 @@ static void test_packages_and_names(void **state)
 	E(0x08), S("PKG_"), E(0x12), open_pkg(), E(3, 0x01, 0x0a, 2, 0x0a, 3), close_pkg();
 	E(0x08), S("VAL_"), E(0x0b, 0x34, 0x12);
 	method("T___", 0);
-	E(0x70, 0x0a, 9, 0x88), S("PKG_"), E(0x01, 0x00);	       /* Store (9, Index (PKG, 1)) */
-	E(0x70, 0x72), S("VAL_"), E(0x01, 0x00), S("VAL_");	       /* Store (VAL + 1, VAL) */
-	E(0xa4, 0x72, 0x83, 0x88), S("PKG_"), E(0x01, 0x00);	       /* DerefOf (Index (PKG, 1)) */
-	E(0x72, 0x87), S("PKG_"), S("VAL_"), E(0x00, 0x00);	       /* + SizeOf (PKG) + VAL */
+	E(0x70, 0x0a, 9, 0x88), S("PKG_"), E(0x01, 0x00);    /* Store (9, Index (PKG, 1)) */
+	E(0x70, 0x72), S("VAL_"), E(0x01, 0x00), S("VAL_");  /* Store (VAL + 1, VAL) */
+	E(0xa4, 0x72, 0x83, 0x88), S("PKG_"), E(0x01, 0x00); /* DerefOf (Index (PKG, 1)) */
+	E(0x72, 0x87), S("PKG_"), S("VAL_"), E(0x00, 0x00);  /* + SizeOf (PKG) + VAL */
 	close_pkg();
 	assert_int_equal(run("\\T", NULL, 0, &v), 0);
 	assert_int_equal(v, 9 + 3 + 0x1235);
@@ -357,11 +358,12 @@ static void test_sync_and_notify_no_ops(void **state)
 	E(0x5b, 0x02), S("EVT0");
 	E(0x5b, 0x82), open_pkg(), S("DEV0"), close_pkg();
 	method("T___", 0);
-	E(0x70, 0x5b, 0x23), S("MUT0"), E(0xff, 0xff, 0x60); /* Store (Acquire (MUT0, 0xffff), Local0) */
+	E(0x70, 0x5b, 0x23), S("MUT0"),
+		E(0xff, 0xff, 0x60); /* Store (Acquire (MUT0, 0xffff), Local0) */
 	E(0x5b, 0x27), S("MUT0");
 	E(0x5b, 0x24), S("EVT0");
-	E(0x86), S("DEV0"), E(0x0a, 0x80);		     /* Notify (DEV0, 0x80) */
-	E(0x70, 0x0d, 'h', 'i', 0, 0x5b, 0x31);		     /* Store ("hi", Debug) */
+	E(0x86), S("DEV0"), E(0x0a, 0x80);	/* Notify (DEV0, 0x80) */
+	E(0x70, 0x0d, 'h', 'i', 0, 0x5b, 0x31); /* Store ("hi", Debug) */
 	E(0xa4, 0x72, 0x60, 0x0a, 1, 0x00);
 	close_pkg();
 	assert_int_equal(run("\\T", NULL, 0, &v), 0);
@@ -512,7 +514,8 @@ static void test_field_update_rules(void **state)
 		mem[2] = 0x05;
 		/* OperationRegion (MEM, SystemMemory, 0x1000, 16), Field { Offset (2), , 4, HIGH, 4 } */
 		E(0x5b, 0x80), S("MEM_"), E(0x00, 0x0b, 0x00, 0x10, 0x0a, 16);
-		E(0x5b, 0x81), open_pkg(), S("MEM_"), E(rules[r], 0x00, 20), S("HIGH"), E(4), close_pkg();
+		E(0x5b, 0x81), open_pkg(), S("MEM_"), E(rules[r], 0x00, 20), S("HIGH"), E(4),
+			close_pkg();
 		method("T___", 0), E(0x70, 0x0a, 0x0a), S("HIGH"), E(0xa4), S("HIGH"), close_pkg();
 		u64 v;
 
@@ -564,8 +567,10 @@ static void test_index_field(void **state)
 	reset();
 	cmos[3] = 0x77;
 	E(0x5b, 0x80), S("CMS_"), E(0x01, 0x0a, 0x70, 0x0a, 2);
-	E(0x5b, 0x81), open_pkg(), S("CMS_"), E(0x01), S("IDX_"), E(8), S("DAT_"), E(8), close_pkg();
-	E(0x5b, 0x86), open_pkg(), S("IDX_"), S("DAT_"), E(0x01, 0x00, 16), S("REG2"), E(8), S("REG3"), E(8), close_pkg();
+	E(0x5b, 0x81), open_pkg(), S("CMS_"), E(0x01), S("IDX_"), E(8), S("DAT_"), E(8),
+		close_pkg();
+	E(0x5b, 0x86), open_pkg(), S("IDX_"), S("DAT_"), E(0x01, 0x00, 16), S("REG2"), E(8),
+		S("REG3"), E(8), close_pkg();
 	method("T___", 0), E(0x70, 0x0a, 0x42), S("REG2"), E(0xa4), S("REG3"), close_pkg();
 	assert_int_equal(run("\\T", NULL, 0, &v), 0);
 	assert_int_equal(v, 0x77);
@@ -579,7 +584,8 @@ static void test_bank_field(void **state)
 	reset();
 	E(0x5b, 0x80), S("IOR_"), E(0x01, 0x0b, 0x00, 0x02, 0x0a, 4); /* ports 0x200-0x203 */
 	E(0x5b, 0x81), open_pkg(), S("IOR_"), E(0x01), S("BNK_"), E(8), close_pkg();
-	E(0x5b, 0x87), open_pkg(), S("IOR_"), S("BNK_"), E(0x0a, 3, 0x01, 0x00, 16), S("BREG"), E(8), close_pkg();
+	E(0x5b, 0x87), open_pkg(), S("IOR_"), S("BNK_"), E(0x0a, 3, 0x01, 0x00, 16), S("BREG"),
+		E(8), close_pkg();
 	method("T___", 0), E(0x70, 0x0a, 0x99), S("BREG"), close_pkg();
 	assert_int_equal(run("\\T", NULL, 0, NULL), 0);
 	assert_int_equal(ports[0x200], 3);
@@ -604,7 +610,8 @@ static void test_pci_config_region(void **state)
 	E(0x5b, 0x80), S("LPC_"), E(0x02, 0x0a, 0x40, 0x0a, 4);
 	E(0x5b, 0x81), open_pkg(), S("LPC_"), E(0x02), S("PMBA"), E(16), close_pkg();
 	close_pkg(), close_pkg(), close_pkg();
-	method("T___", 0), E(0xa4, 0x5c, 0x2f, 4), S("_SB_"), S("PCI0"), S("LPCB"), S("PMBA"), close_pkg();
+	method("T___", 0), E(0xa4, 0x5c, 0x2f, 4), S("_SB_"), S("PCI0"), S("LPCB"), S("PMBA"),
+		close_pkg();
 	assert_int_equal(run("\\T", NULL, 0, &v), 0);
 	assert_int_equal(v, 0x0501);
 	assert_int_equal(pci_base_seen, AML_PCI_ADDR(0, 2, 0x1f, 3, 0));
@@ -660,7 +667,8 @@ static void test_out_of_room(void **state)
 	assert_non_null(strstr(ns.error, "out of namespace nodes"));
 	reset();
 	aml_ns_init(&ns, nodes, 256, arena, 16384, false, &host);
-	method("T___", 0), E(0xa4, 0x11, 0x04, 0x0b, 0xff, 0xff), close_pkg(); /* Buffer (0xffff) {} */
+	method("T___", 0), E(0xa4, 0x11, 0x04, 0x0b, 0xff, 0xff),
+		close_pkg(); /* Buffer (0xffff) {} */
 	assert_int_equal(run("\\T", NULL, 0, NULL), -ENOMEM);
 	assert_non_null(strstr(ns.error, "out of arena"));
 }
