@@ -76,27 +76,6 @@ static int find_s5(const struct acpi_fadt *f, u8 *a, u8 *b)
 	return ret;
 }
 
-static bool table_has_pts(const struct acpi_table_header *t)
-{
-	u8 args;
-
-	return t &&
-	       acpi_find_method((const u8 *)(t + 1), t->length - sizeof(*t), "_PTS", &args) == 0;
-}
-
-/* Whether the DSDT or an SSDT defines \_PTS. */
-static bool has_pts(const struct acpi_fadt *f)
-{
-	const struct acpi_table_header *t;
-
-	if (table_has_pts(acpi_table_at(f->x_dsdt ? f->x_dsdt : f->dsdt, "DSDT")))
-		return true;
-	for (unsigned int n = 0; (t = acpi_find_table("SSDT", n)); n++)
-		if (table_has_pts(t))
-			return true;
-	return false;
-}
-
 static const char *const space_names[] = { "mem", "io", "pci" };
 
 void x86_acpi_power_init(void)
@@ -134,17 +113,6 @@ void x86_acpi_power_init(void)
 	else
 		pr_info("acpi: no usable \\_S5 (%s): no ACPI poweroff\n",
 			s5 == -ENOENT ? "not found" : "not a package of integers");
-	/*
-	 * ACPI 6.5 §16.1.7 has the OS run \_PTS(5) before it writes SLP_TYP for
-	 * soft off (§7.4.1: firmware's last chance to prepare, e.g. to arm a
-	 * wake source or tell the embedded controller). Running it needs an AML
-	 * interpreter, which this kernel does not have; it says so instead of
-	 * pretending, and docs/DESIGN.md §2.1 says why powering off without it
-	 * is what the machines tried so far need.
-	 */
-	p->pts_found = has_pts(&f);
-	pr_info("acpi: \\_PTS %s\n",
-		p->pts_found ? "defined; not run before S5 (no AML interpreter)" : "not defined");
 	if (p->reset_ok)
 		pr_info("acpi: reset register %s %#lx <- %#x\n", space_names[p->reset.space_id % 3],
 			(unsigned long)p->reset.address, p->reset_value);

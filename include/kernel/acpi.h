@@ -156,11 +156,24 @@ int acpi_spcr_parse(const void *table, size_t len, struct acpi_spcr *out);
 bool acpi_spcr_is_8250(const struct acpi_spcr *s);
 
 /*
- * Whether AML byte code defines the control method name (e.g. "_PTS"):
- * 0 and its argument count in *nr_args, or -ENOENT. A byte-pattern scan as
- * acpi_find_s5(); it finds the method, it cannot run it.
+ * Before the machine leaves through S5 (kernel/fw/acpi_pts.c): loads the
+ * AML namespace and runs \_PTS(5), then \_SI._SST(0), as Linux does, when
+ * \_S5 exists and the command line does not say pts=off; not after a
+ * panic. Logs what ran and what it wrote; power-off goes on whatever
+ * happened. Once.
  */
-int acpi_find_method(const u8 *aml, size_t len, const char name[4], u8 *nr_args);
+void acpi_prepare_poweroff(bool after_panic);
+
+/*
+ * The arch's hands for the AML interpreter (arch/<arch>/acpi_aml.c): one
+ * naturally aligned access of bytes (1, 2, 4, 8) in an AML_SPACE_* space;
+ * 0, or -EOPNOTSUPP where the machine has no such space or address.
+ */
+int arch_aml_read(u8 space, u64 addr, unsigned int bytes, u64 *value);
+int arch_aml_write(u8 space, u64 addr, unsigned int bytes, u64 value);
+
+/* A busy wait of about us microseconds (Stall, Sleep: interrupts are off). */
+void arch_aml_stall_us(u32 us);
 
 /* Sums len bytes: valid ACPI structures sum to 0 (ACPI 6.5 §5.2.5.3, §5.2.6). */
 u8 acpi_checksum(const void *p, size_t len);

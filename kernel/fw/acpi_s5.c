@@ -28,7 +28,6 @@
 #define AML_NAME_OP 0x08
 #define AML_ROOT_CHAR 0x5c
 #define AML_PACKAGE_OP 0x12
-#define AML_METHOD_OP 0x14
 #define AML_ZERO_OP 0x00
 #define AML_ONE_OP 0x01
 #define AML_ONES_OP 0xff
@@ -119,32 +118,4 @@ int acpi_find_s5(const u8 *aml, size_t len, u8 *slp_typa, u8 *slp_typb)
 			return 0;
 	}
 	return ret;
-}
-
-/*
- * DefMethod := MethodOp (0x14) PkgLength NameString MethodFlags TermList
- * (§20.2.5.2): "name" right after a PkgLength of 1-4 bytes (its lead
- * byte's bits 7:6 count the bytes after it) that follows a MethodOp, the
- * NameString optionally rooted ('\\'). The flags byte's bits 2:0 are the
- * argument count.
- */
-int acpi_find_method(const u8 *aml, size_t len, const char name[4], u8 *nr_args)
-{
-	for (size_t i = 2; i + 5 <= len; i++) {
-		size_t at = i;
-
-		if (memcmp(aml + i, name, 4))
-			continue;
-		if (aml[at - 1] == AML_ROOT_CHAR)
-			at--;
-		for (size_t n = 1; n <= 4 && n + 1 <= at; n++) {
-			const u8 *lead = aml + at - n;
-
-			if ((size_t)(*lead >> 6) + 1 == n && lead[-1] == AML_METHOD_OP) {
-				*nr_args = aml[i + 4] & 7;
-				return 0;
-			}
-		}
-	}
-	return -ENOENT;
 }

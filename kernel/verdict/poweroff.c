@@ -5,6 +5,7 @@
  * runner, held on the screen when one is watched, and handed to the machine
  * as the emulator's exit status (docs/DESIGN.md §6).
  */
+#include <kernel/acpi.h>
 #include <kernel/arch.h>
 #include <kernel/console.h>
 #include <kernel/panic.h>
@@ -26,6 +27,9 @@ void poweroff(enum poweroff_status status)
 		console_flush();
 		verdict_hold();
 	}
+	console_flush();
+	/* After the verdict is out: what the firmware asks for before S5 (Linux's order). */
+	acpi_prepare_poweroff(status == POWEROFF_PANIC);
 	console_flush();
 	arch_poweroff(verdict_status_code);
 }

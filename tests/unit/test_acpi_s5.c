@@ -132,37 +132,6 @@ static void test_second_match_used(void **state)
 	assert_int_equal(b, 1);
 }
 
-#define PTS '_', 'P', 'T', 'S'
-
-/* Method (_PTS, 1, NotSerialized) { ... }: one-byte PkgLength, then with a root prefix and a two-byte one. */
-static void test_pts_method_found(void **state)
-{
-	const u8 small[] = { 0x10, 0x10, '\\', 0x14, 0x08, PTS, 0x01, 0x70, 0x68, 0x60 };
-	u8 big[90] = { 0x14, 0x40 | 0x08, 0x05, '\\', PTS, 0x09, 0x70, 0x0a, 0x05, 0x60 };
-	u8 args = 0xee;
-
-	(void)state;
-	assert_int_equal(acpi_find_method(small, sizeof(small), "_PTS", &args), 0);
-	assert_int_equal(args, 1);
-	args = 0xee;
-	assert_int_equal(acpi_find_method(big, sizeof(big), "_PTS", &args), 0);
-	assert_int_equal(args, 1); /* flags 0x09: one argument, serialized */
-	assert_int_equal(acpi_find_method(small, sizeof(small), "_WAK", &args), -ENOENT);
-}
-
-/* _PTS as a name, a string or a reference is not a method; nor a PkgLength whose lead byte disagrees. */
-static void test_pts_not_a_method(void **state)
-{
-	const u8 name[] = { 0x08, PTS, 0x00, 0x0d, PTS, 0x00, 0x70, PTS, 0x60, 0x00 };
-	const u8 bad_len[] = { 0x14, 0x48, PTS, 0x01, 0x00 }; /* lead byte says 2 bytes follow */
-	u8 args;
-
-	(void)state;
-	assert_int_equal(acpi_find_method(name, sizeof(name), "_PTS", &args), -ENOENT);
-	assert_int_equal(acpi_find_method(bad_len, sizeof(bad_len), "_PTS", &args), -ENOENT);
-	assert_int_equal(acpi_find_method(name, 3, "_PTS", &args), -ENOENT);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -174,8 +143,6 @@ int main(void)
 		cmocka_unit_test(test_bad_values_einval),
 		cmocka_unit_test(test_truncated_einval),
 		cmocka_unit_test(test_second_match_used),
-		cmocka_unit_test(test_pts_method_found),
-		cmocka_unit_test(test_pts_not_a_method),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -75,7 +75,6 @@ bool apic_timer_sample(struct refclock_watch *w, u64 *ref, u32 *count);
 struct x86_acpi_power {
 	bool s5_found;	       /* \_S5 decoded */
 	u8 slp_typa, slp_typb; /* its first two values */
-	bool pts_found;	       /* the DSDT or an SSDT defines \_PTS (never run) */
 	bool hw_reduced;       /* pm1a is then the sleep control register */
 	bool pm1a_ok, pm1b_ok;
 	struct acpi_gas pm1a, pm1b;
