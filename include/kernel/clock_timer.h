@@ -26,14 +26,14 @@ enum clock_timer_base { CT_MONOTONIC, CT_REALTIME, CT_CPU_PROCESS, CT_CPU_THREAD
 
 struct clock_timer {
 	enum clock_timer_base base;
-	int cpu_which;	/* CPU clocks: CPUCLOCK_PROF, _VIRT or _SCHED */
-	int cpu_owner;	/* CPU clocks: the process's or thread's number in init_pid_ns */
+	int cpu_which; /* CPU clocks: CPUCLOCK_PROF, _VIRT or _SCHED */
+	int cpu_owner; /* CPU clocks: the process's or thread's number in init_pid_ns */
 	bool armed;
 	s64 expires_ns; /* while armed: the clock's time of the next expiry (no namespace offset) */
 	s64 interval_ns;
 	struct tick_timer tick;	       /* CT_MONOTONIC and CT_REALTIME */
 	struct clock_timer *list_next; /* on the CPU timers' list, or the realtime ones' */
-	bool boottime;	/* CT_MONOTONIC: an absolute time is CLOCK_BOOTTIME's, else CLOCK_MONOTONIC's */
+	bool boottime; /* CT_MONOTONIC: an absolute time is CLOCK_BOOTTIME's, else CLOCK_MONOTONIC's */
 	void (*expired)(struct clock_timer *ct, s64 periods);
 };
 

@@ -137,7 +137,8 @@ struct process {
 	struct cpu_usage exited_usage;	 /* of its threads that exited */
 	struct cpu_usage children_usage; /* of the children it reaped, and theirs */
 	struct itimers itimers;		 /* setitimer(), alarm() (kernel/time/itimer.c) */
-	struct posix_timers posix_timers; /* timer_create() (kernel/time/posix_timers.c) */
+	/* timer_create()'s timers (kernel/time/posix_timers.c) */
+	struct posix_timers posix_timers;
 };
 
 /* Allocates a task with a kernel stack; NULL on failure. Not yet runnable. */

@@ -163,15 +163,13 @@ int clock_timer_setup(struct clock_timer *ct, int clock, bool cpu_ok,
 	*ct = (struct clock_timer){ .expired = expired, .tick = { .fire = tick_expired } };
 	switch (clock) {
 	case CLOCK_REALTIME:
-	case CLOCK_REALTIME_ALARM: /* nothing sleeps here: an alarm clock is its plain clock */
-	case CLOCK_TAI:		   /* TAI reads as UTC (kernel/time/time.c) */
+	case CLOCK_TAI: /* TAI reads as UTC (kernel/time/time.c) */
 		ct->base = CT_REALTIME;
 		return 0;
 	case CLOCK_MONOTONIC:
 		ct->base = CT_MONOTONIC;
 		return 0;
 	case CLOCK_BOOTTIME:
-	case CLOCK_BOOTTIME_ALARM:
 		ct->base = CT_MONOTONIC;
 		ct->boottime = true;
 		return 0;
@@ -238,7 +236,8 @@ int clock_timer_set(struct clock_timer *ct, bool abstime, s64 value_ns, s64 inte
 
 		/* The caller's namespace sees its monotonic clocks moved by its offsets. */
 		if (ct->base == CT_MONOTONIC)
-			value_ns -= ct->boottime ? tns->boottime_offset_ns : tns->monotonic_offset_ns;
+			value_ns -= ct->boottime ? tns->boottime_offset_ns
+						 : tns->monotonic_offset_ns;
 		ct->expires_ns = value_ns;
 	} else {
 		ct->expires_ns = add_sat(now, value_ns);

@@ -23,11 +23,11 @@ struct posix_timer {
 	struct process *owner;
 	struct posix_timer *next; /* in owner->posix_timers */
 	int id;
-	int notify;	/* SIGEV_SIGNAL, SIGEV_NONE or SIGEV_THREAD_ID */
+	int notify; /* SIGEV_SIGNAL, SIGEV_NONE or SIGEV_THREAD_ID */
 	int signo;
-	int thread;	/* SIGEV_THREAD_ID: the thread's number in init_pid_ns */
-	u64 value;	/* sigev_value */
-	int overrun;	/* expiries since the signal was sent, while it waits */
+	int thread;	  /* SIGEV_THREAD_ID: the thread's number in init_pid_ns */
+	u64 value;	  /* sigev_value */
+	int overrun;	  /* expiries since the signal was sent, while it waits */
 	int overrun_last; /* what the last delivered signal said: timer_getoverrun() */
 };
 
@@ -71,8 +71,9 @@ static void posix_timer_expired(struct clock_timer *ct, s64 periods)
 {
 	struct posix_timer *pt = container_of(ct, struct posix_timer, ct);
 	struct process *p = pt->owner;
-	struct ksiginfo k = { .signo = pt->signo, .code = SI_TIMER, .timer_id = pt->id,
-			      .value = pt->value };
+	struct ksiginfo k = {
+		.signo = pt->signo, .code = SI_TIMER, .timer_id = pt->id, .value = pt->value
+	};
 	bool gone;
 	struct task *t = signal_thread(pt, &gone);
 
@@ -174,7 +175,7 @@ static int sigevent_check(struct posix_timer *pt, const struct sigevent *ev)
 
 /*
  * Linux's first check of timer_create()'s clock: -EINVAL for no such
- * clock, -EOPNOTSUPP for one without timers (the raw and coarse clocks, a
+ * clock (the alarm clocks are none here, as for clock_gettime()), -EOPNOTSUPP for one without timers (the raw and coarse clocks, a
  * clock device's). Whose CPU clock it is comes last (clock_timer_setup()).
  */
 static int clock_has_timers(int clock)
@@ -185,8 +186,6 @@ static int clock_has_timers(int clock)
 	case CLOCK_PROCESS_CPUTIME_ID:
 	case CLOCK_THREAD_CPUTIME_ID:
 	case CLOCK_BOOTTIME:
-	case CLOCK_REALTIME_ALARM:
-	case CLOCK_BOOTTIME_ALARM:
 	case CLOCK_TAI:
 		return 0;
 	case CLOCK_MONOTONIC_RAW:

@@ -18,9 +18,9 @@
 
 struct timerfd {
 	struct clock_timer ct;
-	u64 ticks;	     /* expiries not yet read */
-	bool cancel_on_set;  /* armed with TFD_TIMER_CANCEL_ON_SET on CLOCK_REALTIME */
-	bool canceled;	     /* ... and the clock was set since: the next read says ECANCELED */
+	u64 ticks;	    /* expiries not yet read */
+	bool cancel_on_set; /* armed with TFD_TIMER_CANCEL_ON_SET on CLOCK_REALTIME */
+	bool canceled;	    /* ... and the clock was set since: the next read says ECANCELED */
 	struct waitq readers;
 	struct timerfd *cancel_next; /* on cancel_list while cancel_on_set */
 };
@@ -52,7 +52,8 @@ static void timerfd_expired(struct clock_timer *ct, s64 periods)
 {
 	struct timerfd *tfd = container_of(ct, struct timerfd, ct);
 
-	tfd->ticks = tfd->ticks > UINT64_MAX - (u64)periods ? UINT64_MAX : tfd->ticks + (u64)periods;
+	tfd->ticks = tfd->ticks > UINT64_MAX - (u64)periods ? UINT64_MAX
+							    : tfd->ticks + (u64)periods;
 	readable(tfd);
 }
 
@@ -113,7 +114,10 @@ static const struct file_ops timerfd_ops = {
 	.poll = timerfd_poll,
 };
 
-/* timerfd_create(clock, flags): the three clocks (and their alarm twins) and the two flags, else EINVAL. */
+/*
+ * timerfd_create(clock, flags): the three clocks and the two flags, else
+ * EINVAL (Linux also takes the alarm clocks, which Umbra does not have).
+ */
 SYSCALL(timerfd_create)
 {
 	int clock = (int)a[0], flags = (int)a[1], fd;
@@ -122,8 +126,7 @@ SYSCALL(timerfd_create)
 
 	if (flags & ~(TFD_CLOEXEC | TFD_NONBLOCK))
 		return -EINVAL;
-	if (clock != CLOCK_REALTIME && clock != CLOCK_MONOTONIC && clock != CLOCK_BOOTTIME &&
-	    clock != CLOCK_REALTIME_ALARM && clock != CLOCK_BOOTTIME_ALARM)
+	if (clock != CLOCK_REALTIME && clock != CLOCK_MONOTONIC && clock != CLOCK_BOOTTIME)
 		return -EINVAL;
 	tfd = kzalloc(sizeof(*tfd));
 	if (!tfd)
@@ -169,7 +172,8 @@ static s64 timespec_to_ns(const struct timespec *ts)
 
 static int put_itimerspec(struct itimerspec __user *u, s64 left, s64 interval)
 {
-	struct itimerspec v = { { (long)(interval / NSEC_PER_SEC), (long)(interval % NSEC_PER_SEC) },
+	struct itimerspec v = { { (long)(interval / NSEC_PER_SEC),
+				  (long)(interval % NSEC_PER_SEC) },
 				{ (long)(left / NSEC_PER_SEC), (long)(left % NSEC_PER_SEC) } };
 
 	return copy_to_user(u, &v, sizeof(v)) ? -EFAULT : 0;

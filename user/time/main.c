@@ -822,7 +822,8 @@ int main(int argc, char **argv)
 	run("itimers_not_inherited_by_fork", body_itimer_fork);
 	run("itimers_kept_across_exec", body_itimer_exec);
 	run("posix_timer_fires_once_with_si_timer", body_posix_timer_once);
-	run("posix_timer_periodic_overruns_counted_while_blocked", body_posix_timer_periodic_overruns);
+	run("posix_timer_periodic_overruns_counted_while_blocked",
+	    body_posix_timer_periodic_overruns);
 	run("posix_timer_sigev_none_keeps_time", body_posix_timer_sigev_none);
 	run("posix_timer_sigev_thread_id", body_posix_timer_thread_id);
 	run("posix_timer_cpu_clocks_fire_after_cpu_time", body_posix_timer_cpu_clocks);

@@ -164,8 +164,8 @@ int body_posix_timer_sigev_none(void)
 	EXPECT("timer_create", make_timer(CLOCK_MONOTONIC, SIGEV_NONE, 0, 0, &id), 0);
 	EXPECT("timer_settime", timer_settime(id, 0, &it, NULL), 0);
 	EXPECT("timer_gettime", timer_gettime(id, &cur), 0);
-	EXPECT_TRUE("0.9 s to 1 s left", ts_ns(&cur.it_value) > 900 * MS &&
-						 ts_ns(&cur.it_value) <= SEC);
+	EXPECT_TRUE("0.9 s to 1 s left",
+		    ts_ns(&cur.it_value) > 900 * MS && ts_ns(&cur.it_value) <= SEC);
 	EXPECT("the interval", ts_ns(&cur.it_interval), 200 * MS);
 	it = spec(10 * MS, 30 * MS);
 	EXPECT("timer_settime", timer_settime(id, 0, &it, &old), 0);
@@ -242,8 +242,8 @@ int body_posix_timer_cpu_clocks(void)
 	timer_t proc, thread;
 
 	EXPECT("rt_sigaction", set_handler(SIGUSR1, h_timer, true), 0);
-	EXPECT("timer_create", make_timer(CLOCK_PROCESS_CPUTIME_ID, SIGEV_SIGNAL, SIGUSR1, 1, &proc),
-	       0);
+	EXPECT("timer_create",
+	       make_timer(CLOCK_PROCESS_CPUTIME_ID, SIGEV_SIGNAL, SIGUSR1, 1, &proc), 0);
 	EXPECT("timer_settime", timer_settime(proc, 0, &once, NULL), 0);
 	sleep_ms(200);
 	EXPECT("not while asleep", seen, 0);
@@ -318,10 +318,12 @@ int body_posix_timer_errnos(void)
 	EXPECT_TRUE("CPU clock kind 3",
 		    fails_with(timer_create(MAKE_THREAD_CPUCLOCK(0, 3), &ev, &id), EINVAL));
 	EXPECT_TRUE("a clock device's id",
-		    fails_with(timer_create(MAKE_PROCESS_CPUCLOCK(0, CLOCKFD), &ev, &id), EOPNOTSUPP));
-	EXPECT_TRUE("sigevent unreadable", fails_with(timer_create(CLOCK_MONOTONIC, BAD_PTR, &id),
-						      EFAULT));
-	EXPECT_TRUE("ID unwritable", fails_with(timer_create(CLOCK_MONOTONIC, &ev, BAD_PTR), EFAULT));
+		    fails_with(timer_create(MAKE_PROCESS_CPUCLOCK(0, CLOCKFD), &ev, &id),
+			       EOPNOTSUPP));
+	EXPECT_TRUE("sigevent unreadable",
+		    fails_with(timer_create(CLOCK_MONOTONIC, BAD_PTR, &id), EFAULT));
+	EXPECT_TRUE("ID unwritable",
+		    fails_with(timer_create(CLOCK_MONOTONIC, &ev, BAD_PTR), EFAULT));
 	ev.sigev_notify = 3;
 	EXPECT_TRUE("sigev_notify 3", fails_with(timer_create(CLOCK_MONOTONIC, &ev, &id), EINVAL));
 	ev.sigev_notify = SIGEV_SIGNAL;
@@ -340,7 +342,8 @@ int body_posix_timer_errnos(void)
 	EXPECT_TRUE("settime: no such timer", fails_with(timer_settime(99, 0, &it, NULL), EINVAL));
 	EXPECT_TRUE("settime: NULL value",
 		    fails_with(syscall(__NR_timer_settime, id2, 0, NULL, NULL), EINVAL));
-	EXPECT_TRUE("settime: unreadable", fails_with(timer_settime(id2, 0, BAD_PTR, NULL), EFAULT));
+	EXPECT_TRUE("settime: unreadable",
+		    fails_with(timer_settime(id2, 0, BAD_PTR, NULL), EFAULT));
 	it.it_value.tv_nsec = 1000000000;
 	EXPECT_TRUE("settime: tv_nsec 1e9", fails_with(timer_settime(id2, 0, &it, NULL), EINVAL));
 	it = spec(SEC, 0);
@@ -458,16 +461,18 @@ int body_timerfd_errnos(void)
 	       O_RDWR | O_NONBLOCK);
 	EXPECT_TRUE("CLOCK_PROCESS_CPUTIME_ID",
 		    fails_with(timerfd_create(CLOCK_PROCESS_CPUTIME_ID, 0), EINVAL));
-	EXPECT_TRUE("CLOCK_MONOTONIC_RAW", fails_with(timerfd_create(CLOCK_MONOTONIC_RAW, 0), EINVAL));
+	EXPECT_TRUE("CLOCK_MONOTONIC_RAW",
+		    fails_with(timerfd_create(CLOCK_MONOTONIC_RAW, 0), EINVAL));
 	EXPECT_TRUE("clock -1", fails_with(timerfd_create(-1, 0), EINVAL));
 	EXPECT_TRUE("flags O_APPEND",
 		    fails_with(timerfd_create(CLOCK_MONOTONIC, O_APPEND), EINVAL));
 	EXPECT_TRUE("write", fails_with(write(fd, &it, 8), EINVAL));
 	EXPECT_TRUE("settime flags 4", fails_with(timerfd_settime(fd, 4, &it, NULL), EINVAL));
-	EXPECT_TRUE("settime: flags before the fd", fails_with(timerfd_settime(-1, 4, &it, NULL),
-							       EINVAL));
+	EXPECT_TRUE("settime: flags before the fd",
+		    fails_with(timerfd_settime(-1, 4, &it, NULL), EINVAL));
 	EXPECT_TRUE("settime: bad fd", fails_with(timerfd_settime(-1, 0, &it, NULL), EBADF));
-	EXPECT_TRUE("settime: unreadable", fails_with(timerfd_settime(fd, 0, BAD_PTR, NULL), EFAULT));
+	EXPECT_TRUE("settime: unreadable",
+		    fails_with(timerfd_settime(fd, 0, BAD_PTR, NULL), EFAULT));
 	it.it_value.tv_nsec = -1;
 	EXPECT_TRUE("settime: tv_nsec -1", fails_with(timerfd_settime(fd, 0, &it, NULL), EINVAL));
 	it = spec(SEC, 0);

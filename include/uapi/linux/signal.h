@@ -143,7 +143,7 @@ struct user_siginfo {
 			int tid;	     /* the timer's ID */
 			int overrun;	     /* expiries missed while the signal waited */
 			unsigned long value; /* sigev_value */
-		} timer; /* si_code SI_TIMER */
+		} timer;		     /* si_code SI_TIMER */
 		char __bytes[128 - 16];
 	} u;
 };

@@ -6,7 +6,8 @@
 #include <uapi/linux/fcntl.h>
 
 #define TFD_TIMER_ABSTIME (1 << 0)
-#define TFD_TIMER_CANCEL_ON_SET (1 << 1) /* a CLOCK_REALTIME timer's read says ECANCELED once the clock is set */
+#define TFD_TIMER_CANCEL_ON_SET \
+	(1 << 1) /* a CLOCK_REALTIME timer's read says ECANCELED once the clock is set */
 #define TFD_CLOEXEC O_CLOEXEC
 #define TFD_NONBLOCK O_NONBLOCK
 
