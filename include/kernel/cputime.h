@@ -40,6 +40,9 @@ struct rusage;
 /* u as getrusage() and wait4() give it: times, faults, switches; what is not kept is 0. */
 void cpu_usage_to_rusage(const struct cpu_usage *u, struct rusage *ru);
 
+/* The nanoseconds CPU clock which (CPUCLOCK_PROF, _VIRT, _SCHED) reads for usage u. */
+s64 cpu_usage_clock_ns(int which, const struct cpu_usage *u);
+
 /* dst += src */
 void cpu_usage_add(struct cpu_usage *dst, const struct cpu_usage *src);
 

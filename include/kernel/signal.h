@@ -43,6 +43,10 @@ struct ksiginfo {
 	int pid;
 	int status;
 	uintptr_t addr;
+	/* SI_TIMER: the POSIX timer's ID, its overrun (filled as it is dequeued) and sigev_value */
+	int timer_id;
+	int overrun;
+	u64 value;
 };
 
 struct sigaltstack {

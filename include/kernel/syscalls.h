@@ -116,6 +116,15 @@ SYSCALL(getrusage);
 SYSCALL(getitimer);
 SYSCALL(setitimer);
 SYSCALL(alarm);
+/* POSIX timers and timerfds (kernel/time/posix_timers.c, timerfd.c) */
+SYSCALL(timer_create);
+SYSCALL(timer_settime);
+SYSCALL(timer_gettime);
+SYSCALL(timer_getoverrun);
+SYSCALL(timer_delete);
+SYSCALL(timerfd_create);
+SYSCALL(timerfd_settime);
+SYSCALL(timerfd_gettime);
 SYSCALL(clock_nanosleep);
 SYSCALL(futex);
 SYSCALL(set_tid_address);

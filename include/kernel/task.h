@@ -19,6 +19,7 @@
 #include <kernel/itimer.h>
 #include <kernel/kstack.h>
 #include <kernel/percpu.h>
+#include <kernel/posix_timer.h>
 #include <kernel/ptrace.h>
 #include <kernel/shstk.h>
 #include <kernel/signal.h>
@@ -136,6 +137,8 @@ struct process {
 	struct cpu_usage exited_usage;	 /* of its threads that exited */
 	struct cpu_usage children_usage; /* of the children it reaped, and theirs */
 	struct itimers itimers;		 /* setitimer(), alarm() (kernel/time/itimer.c) */
+	/* timer_create()'s timers (kernel/time/posix_timers.c) */
+	struct posix_timers posix_timers;
 };
 
 /* Allocates a task with a kernel stack; NULL on failure. Not yet runnable. */

@@ -289,6 +289,7 @@ long exec_kernel_depth(const char *path, const char *const argv[], const char *c
 	shstk_exec(current);
 	if (current->files)
 		files_close_on_exec(current->files);
+	posix_timers_delete_all(current->proc); /* setitimer's stay; POSIX timers do not (Linux) */
 	strlcpy(current->name, basename_of(path), sizeof(current->name));
 	current->clear_child_tid = 0;
 	vfork_release(current);

@@ -117,6 +117,7 @@ static void process_become_zombie(struct process *p)
 {
 	ptrace_tracer_exit(p);
 	itimers_exit(p);
+	posix_timers_delete_all(p);
 	p->state = PROC_ZOMBIE;
 	task_count_zombie(+1);
 	p->wait_status = p->exit_code;

@@ -8,6 +8,7 @@
 #include <kernel/big_lock.h>
 #include <kernel/exit.h>
 #include <kernel/pid.h>
+#include <kernel/posix_timer.h>
 #include <kernel/printk.h>
 #include <kernel/ptrace.h>
 #include <kernel/shstk.h>
@@ -244,6 +245,12 @@ void siginfo_to_user(struct user_siginfo *u, const struct ksiginfo *k)
 	bool fault = k->signo == SIGSEGV || k->signo == SIGBUS || k->signo == SIGILL ||
 		     k->signo == SIGFPE || k->signo == SIGTRAP;
 
+	if (k->code == SI_TIMER) {
+		u->u.timer.tid = k->timer_id;
+		u->u.timer.overrun = k->overrun;
+		u->u.timer.value = k->value;
+		return;
+	}
 	/* Linux's siginfo_layout(): codes from SI_KERNEL up are a sender's, like SI_USER. */
 	if (fault && k->code > 0 && k->code < SI_KERNEL) {
 		u->u.addr = k->addr; /* raised by the kernel for a fault: its address */
@@ -290,6 +297,8 @@ bool signal_deliver(struct task *t)
 		info = p->siginfo[sig - 1];
 		p->sigpending &= ~SIGBIT(sig);
 	}
+	if (info.code == SI_TIMER)
+		posix_timer_dequeued(p, &info); /* its overrun count is taken now, as Linux's */
 	if (ptrace_traced(&t->ptrace) && sig != SIGKILL) {
 		sig = ptrace_signal(t, sig, &info, to_thread); /* the signal-delivery stop */
 		if (!sig)

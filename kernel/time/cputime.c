@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* CPU-time accounting and the CPU clocks (see <kernel/cputime.h>). */
 #include <kernel/big_lock.h>
+#include <kernel/clock_timer.h>
 #include <kernel/cputime.h>
 #include <kernel/itimer.h>
 #include <kernel/pid.h>
@@ -32,6 +33,7 @@ void cputime_tick(struct task *t, bool from_user)
 		t->usage.stime_ticks++;
 	if (t->proc)
 		itimer_cpu_tick(t->proc, from_user);
+	cpu_timers_charged(t);
 }
 
 void cputime_thread(const struct task *t, struct cpu_usage *u)
@@ -65,6 +67,11 @@ void cputime_reap(struct process *parent, const struct process *child)
 static u64 clock_ticks(int which, const struct cpu_usage *u)
 {
 	return which == CPUCLOCK_VIRT ? u->utime_ticks : u->utime_ticks + u->stime_ticks;
+}
+
+s64 cpu_usage_clock_ns(int which, const struct cpu_usage *u)
+{
+	return (s64)clock_ticks(which, u) * NSEC_PER_TICK;
 }
 
 int cputime_clock_read(int clock, bool for_read, s64 *ns)

@@ -5,6 +5,7 @@
  * clock_nanosleep(). CLOCK_REALTIME is CLOCK_MONOTONIC plus an offset that
  * the wall clock read at boot sets and settimeofday() moves.
  */
+#include <kernel/clock_timer.h>
 #include <kernel/cputime.h>
 #include <kernel/printk.h>
 #include <kernel/syscalls.h>
@@ -205,6 +206,7 @@ static int settimeofday_ns(const struct timespec *tv, const struct timezone *tz)
 			return -EINVAL;
 		realtime_offset_ns = ns - mono;
 		time_publish();
+		clock_timers_clock_was_set();
 	}
 	return 0;
 }

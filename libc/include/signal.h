@@ -19,6 +19,9 @@ typedef struct user_siginfo siginfo_t;
 #define si_status u.proc.status
 #define si_utime u.proc.utime
 #define si_stime u.proc.stime
+#define si_timerid u.timer.tid	   /* SI_TIMER: which POSIX timer */
+#define si_overrun u.timer.overrun /* its expiries while the signal waited */
+#define si_value u.timer.value	   /* its sigev_value (an unsigned long here) */
 #define si_addr u.addr /* an unsigned long here (POSIX: a void *), the fault's address */
 
 int kill(pid_t pid, int sig);

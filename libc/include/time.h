@@ -18,6 +18,14 @@ time_t time(time_t *t);
 /* The CPU clock of process pid (0: the caller's), as glibc's clock_getcpuclockid. */
 int clock_getcpuclockid(pid_t pid, clockid_t *clk);
 
+/* POSIX timers, the kernel's calls as they are (struct sigevent is <uapi/linux/signal.h>'s). */
+struct sigevent;
+int timer_create(clockid_t clk, struct sigevent *ev, timer_t *id);
+int timer_settime(timer_t id, int flags, const struct itimerspec *val, struct itimerspec *old);
+int timer_gettime(timer_t id, struct itimerspec *cur);
+int timer_getoverrun(timer_t id);
+int timer_delete(timer_t id);
+
 /* Nanoseconds of CLOCK_MONOTONIC, or -1 if the clock fails. */
 long long monotonic_ns(void);
 

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <sys/resource.h>
 #include <sys/time.h>
+#include <sys/timerfd.h>
 #include <sys/times.h>
 #include <time.h>
 #include <unistd.h>
@@ -95,4 +96,44 @@ clock_t times(struct tms *buf)
 int getrusage(int who, struct rusage *ru)
 {
 	return (int)RET(syscall2(__NR_getrusage, who, (long)ru));
+}
+
+int timer_create(clockid_t clk, struct sigevent *ev, timer_t *id)
+{
+	return (int)RET(syscall3(__NR_timer_create, clk, (long)ev, (long)id));
+}
+
+int timer_settime(timer_t id, int flags, const struct itimerspec *val, struct itimerspec *old)
+{
+	return (int)RET(syscall4(__NR_timer_settime, id, flags, (long)val, (long)old));
+}
+
+int timer_gettime(timer_t id, struct itimerspec *cur)
+{
+	return (int)RET(syscall2(__NR_timer_gettime, id, (long)cur));
+}
+
+int timer_getoverrun(timer_t id)
+{
+	return (int)RET(syscall1(__NR_timer_getoverrun, id));
+}
+
+int timer_delete(timer_t id)
+{
+	return (int)RET(syscall1(__NR_timer_delete, id));
+}
+
+int timerfd_create(clockid_t clk, int flags)
+{
+	return (int)RET(syscall2(__NR_timerfd_create, clk, flags));
+}
+
+int timerfd_settime(int fd, int flags, const struct itimerspec *val, struct itimerspec *old)
+{
+	return (int)RET(syscall4(__NR_timerfd_settime, fd, flags, (long)val, (long)old));
+}
+
+int timerfd_gettime(int fd, struct itimerspec *cur)
+{
+	return (int)RET(syscall2(__NR_timerfd_gettime, fd, (long)cur));
 }

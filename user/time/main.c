@@ -50,7 +50,7 @@
 #define SPIN_LIMIT_NS (3 * SEC) /* a spin that waits for CPU time gives up after this */
 #define WAIT_LIMIT_MS 3000	/* a wait for a signal gives up after this */
 
-static const char *self_path;
+const char *time_self_path;
 
 static long long clock_ns(clockid_t clk)
 {
@@ -783,7 +783,7 @@ static int body_itimer_exec(void)
 
 	if (setitimer(ITIMER_REAL, &it, NULL) < 0)
 		return 119;
-	return exec_self(self_path, EXEC_CHECK_ITIMER);
+	return exec_self(time_self_path, EXEC_CHECK_ITIMER);
 }
 
 static void run(const char *name, int (*body)(void))
@@ -793,11 +793,13 @@ static void run(const char *name, int (*body)(void))
 
 int main(int argc, char **argv)
 {
-	self_path = argv[0];
+	time_self_path = argv[0];
 	if (argc >= 2 && strcmp(argv[1], EXEC_CHECK_ITIMER) == 0)
 		return itimer_kept();
+	if (argc >= 2 && strcmp(argv[1], EXEC_CHECK_TIMERS) == 0)
+		return posix_timers_gone();
 	ktap_header();
-	ktap_plan(26 + VDSO_ARCH_CASES);
+	ktap_plan(38 + VDSO_ARCH_CASES);
 	run("wall_clock_from_hardware_and_agreeing", body_wall_clock);
 	run("settimeofday_and_clock_settime_set_realtime", body_set_realtime);
 	run("settime_errnos", body_set_realtime_errnos);
@@ -819,6 +821,19 @@ int main(int argc, char **argv)
 	run("itimer_errnos_and_time_left", body_itimer_errnos);
 	run("itimers_not_inherited_by_fork", body_itimer_fork);
 	run("itimers_kept_across_exec", body_itimer_exec);
+	run("posix_timer_fires_once_with_si_timer", body_posix_timer_once);
+	run("posix_timer_periodic_overruns_counted_while_blocked",
+	    body_posix_timer_periodic_overruns);
+	run("posix_timer_sigev_none_keeps_time", body_posix_timer_sigev_none);
+	run("posix_timer_sigev_thread_id", body_posix_timer_thread_id);
+	run("posix_timer_cpu_clocks_fire_after_cpu_time", body_posix_timer_cpu_clocks);
+	run("posix_timer_realtime_follows_clock_set", body_posix_timer_realtime_follows_clock);
+	run("posix_timer_ids_and_errnos", body_posix_timer_errnos);
+	run("posix_timers_not_inherited_deleted_by_exec", body_posix_timers_fork_exec);
+	run("timerfd_read_counts_expiries", body_timerfd_counts);
+	run("timerfd_errnos", body_timerfd_errnos);
+	run("timerfd_cancel_on_set", body_timerfd_cancel_on_set);
+	run("timerfd_shared_by_fork_freed_by_close", body_timerfd_fork_and_close);
 	run("vdso_mapped_as_linux_maps_it", body_vdso_mapped);
 	run("vdso_agrees_with_the_system_calls", body_vdso_agrees_with_syscalls);
 	run("vdso_follows_settimeofday", body_vdso_follows_settimeofday);

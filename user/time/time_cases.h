@@ -16,6 +16,25 @@ struct user_siginfo;
  */
 long set_handler(int sig, void (*fn)(int, struct user_siginfo *, void *), bool restorer);
 
+/* argv[0], for the cases that exec the program again (main.c). */
+extern const char *time_self_path;
+
+/* timers.c: POSIX timers and timerfds; posix_timers_gone() is the exec'd check. */
+#define EXEC_CHECK_TIMERS "--posix-timers-gone"
+int posix_timers_gone(void);
+int body_posix_timer_once(void);
+int body_posix_timer_periodic_overruns(void);
+int body_posix_timer_sigev_none(void);
+int body_posix_timer_thread_id(void);
+int body_posix_timer_cpu_clocks(void);
+int body_posix_timer_realtime_follows_clock(void);
+int body_posix_timer_errnos(void);
+int body_posix_timers_fork_exec(void);
+int body_timerfd_counts(void);
+int body_timerfd_errnos(void);
+int body_timerfd_cancel_on_set(void);
+int body_timerfd_fork_and_close(void);
+
 /* vdso.c: bodies for run(), and a case that reports itself. */
 int body_vdso_mapped(void);
 int body_vdso_agrees_with_syscalls(void);

@@ -100,6 +100,12 @@ __SYSCALL(__NR_sync, sync)
 __SYSCALL(__NR_fsync, fsync)
 #define __NR_fdatasync 83
 __SYSCALL(__NR_fdatasync, fdatasync)
+#define __NR_timerfd_create 85
+__SYSCALL(__NR_timerfd_create, timerfd_create)
+#define __NR_timerfd_settime 86
+__SYSCALL(__NR_timerfd_settime, timerfd_settime)
+#define __NR_timerfd_gettime 87
+__SYSCALL(__NR_timerfd_gettime, timerfd_gettime)
 #define __NR_utimensat 88
 __SYSCALL(__NR_utimensat, utimensat)
 #define __NR_exit 93
@@ -120,6 +126,16 @@ __SYSCALL(__NR_nanosleep, nanosleep)
 __SYSCALL(__NR_getitimer, getitimer)
 #define __NR_setitimer 103
 __SYSCALL(__NR_setitimer, setitimer)
+#define __NR_timer_create 107
+__SYSCALL(__NR_timer_create, timer_create)
+#define __NR_timer_gettime 108
+__SYSCALL(__NR_timer_gettime, timer_gettime)
+#define __NR_timer_getoverrun 109
+__SYSCALL(__NR_timer_getoverrun, timer_getoverrun)
+#define __NR_timer_settime 110
+__SYSCALL(__NR_timer_settime, timer_settime)
+#define __NR_timer_delete 111
+__SYSCALL(__NR_timer_delete, timer_delete)
 #define __NR_clock_settime 112
 __SYSCALL(__NR_clock_settime, clock_settime)
 #define __NR_clock_gettime 113

@@ -213,6 +213,16 @@ __SYSCALL(__NR_sched_getaffinity, sched_getaffinity)
 __SYSCALL(__NR_getdents64, getdents64)
 #define __NR_set_tid_address 218
 __SYSCALL(__NR_set_tid_address, set_tid_address)
+#define __NR_timer_create 222
+__SYSCALL(__NR_timer_create, timer_create)
+#define __NR_timer_settime 223
+__SYSCALL(__NR_timer_settime, timer_settime)
+#define __NR_timer_gettime 224
+__SYSCALL(__NR_timer_gettime, timer_gettime)
+#define __NR_timer_getoverrun 225
+__SYSCALL(__NR_timer_getoverrun, timer_getoverrun)
+#define __NR_timer_delete 226
+__SYSCALL(__NR_timer_delete, timer_delete)
 #define __NR_clock_settime 227
 __SYSCALL(__NR_clock_settime, clock_settime)
 #define __NR_clock_gettime 228
@@ -255,6 +265,12 @@ __SYSCALL(__NR_ppoll, ppoll)
 __SYSCALL(__NR_unshare, unshare)
 #define __NR_utimensat 280
 __SYSCALL(__NR_utimensat, utimensat)
+#define __NR_timerfd_create 283
+__SYSCALL(__NR_timerfd_create, timerfd_create)
+#define __NR_timerfd_settime 286
+__SYSCALL(__NR_timerfd_settime, timerfd_settime)
+#define __NR_timerfd_gettime 287
+__SYSCALL(__NR_timerfd_gettime, timerfd_gettime)
 #define __NR_dup3 292
 __SYSCALL(__NR_dup3, dup3)
 #define __NR_pipe2 293

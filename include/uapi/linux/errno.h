@@ -52,6 +52,7 @@
 #define EOVERFLOW 75
 #define EOPNOTSUPP 95
 #define ETIMEDOUT 110
+#define ECANCELED 125
 
 /*
  * Kernel-internal (include/linux/errno.h): a system call interrupted by a

@@ -65,6 +65,13 @@
 #define SI_USER 0
 #define SI_KERNEL 0x80
 #define SI_TKILL (-6)
+#define SI_TIMER (-2) /* a POSIX timer expired (timer_create) */
+
+/* How a POSIX timer tells of its expiry: sigevent.sigev_notify. */
+#define SIGEV_SIGNAL 0	  /* sigev_signo to the process */
+#define SIGEV_NONE 1	  /* nothing: timer_gettime() says the time left */
+#define SIGEV_THREAD 2	  /* libc runs a function; the kernel sees SIGEV_SIGNAL */
+#define SIGEV_THREAD_ID 4 /* sigev_signo to the thread sigev_notify_thread_id */
 
 #define SIG_BLOCK 0
 #define SIG_UNBLOCK 1
@@ -132,6 +139,11 @@ struct user_siginfo {
 			long stime;
 		} proc;
 		unsigned long addr; /* SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP */
+		struct {
+			int tid;	     /* the timer's ID */
+			int overrun;	     /* expiries missed while the signal waited */
+			unsigned long value; /* sigev_value */
+		} timer;		     /* si_code SI_TIMER */
 		char __bytes[128 - 16];
 	} u;
 };
@@ -139,6 +151,25 @@ struct user_siginfo {
 _Static_assert(sizeof(struct user_siginfo) == 128, "siginfo_t is 128 bytes");
 _Static_assert(__builtin_offsetof(struct user_siginfo, u.addr) == 16, "si_addr at 16");
 _Static_assert(__builtin_offsetof(struct user_siginfo, u.proc.status) == 24, "si_status at 24");
+_Static_assert(__builtin_offsetof(struct user_siginfo, u.timer.overrun) == 20, "si_overrun at 20");
+_Static_assert(__builtin_offsetof(struct user_siginfo, u.timer.value) == 24, "si_value at 24");
+
+/*
+ * timer_create()'s struct sigevent, 64 bytes: sigev_value comes back in
+ * the signal's si_value; sigev_notify_thread_id is SIGEV_THREAD_ID's target.
+ */
+struct sigevent {
+	unsigned long sigev_value;
+	int sigev_signo;
+	int sigev_notify;
+	union {
+		int pad[12];
+		int tid;
+	} sigev_un;
+};
+
+#define sigev_notify_thread_id sigev_un.tid
+_Static_assert(sizeof(struct sigevent) == 64, "struct sigevent is 64 bytes");
 #endif
 
 #endif

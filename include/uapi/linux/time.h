@@ -99,6 +99,8 @@ struct rusage {
 	MAKE_PROCESS_CPUCLOCK(tid, (clock) | CPUCLOCK_PERTHREAD_MASK)
 
 #define TIMER_ABSTIME 1
+/* timer_getoverrun() and si_overrun stop counting here (glibc's DELAYTIMER_MAX: INT_MAX). */
+#define DELAYTIMER_MAX 2147483647
 
 #define ITIMER_REAL 0
 #define ITIMER_VIRTUAL 1

@@ -14,6 +14,7 @@ typedef unsigned int gid_t;
 typedef unsigned int mode_t;
 typedef long time_t;
 typedef int clockid_t;
+typedef int timer_t; /* the kernel's timer ID (glibc hides it behind a pointer) */
 typedef long suseconds_t;
 
 #endif
