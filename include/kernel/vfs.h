@@ -160,6 +160,17 @@ struct dentry *file_dentry(const struct file *f);
 /* True for an open directory of the tree. */
 bool file_is_dir(const struct file *f);
 
+/* ---- getdents64 (kernel/fs/dir.c) ---- */
+/* The user's buffer being filled. */
+struct dir_out {
+	char __user *buf;
+	size_t size, used;
+	long err; /* -EFAULT once a copy faulted */
+};
+/* Emits one entry (mode's S_IF* bits give d_type): false when it does not fit or faulted. */
+bool dir_emit(struct dir_out *o, u64 ino, s64 next, unsigned int mode, const char *name,
+	      size_t len);
+
 /* ---- devices (kernel/fs/devices.c) ---- */
 /* The file for character device rdev, or NULL with *err = -ENXIO. */
 struct file *chrdev_open(u32 rdev, long *err);

@@ -42,7 +42,7 @@ static bool target_exists(const char *path)
 		return true;
 	if (!procfs_path(path))
 		return false;
-	f = procfs_open(path, &err);
+	f = procfs_open(path, true, &err);
 	if (!f)
 		return false;
 	file_put(f);
