@@ -32,6 +32,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <machine/stat.h>
+#include <uapi/linux/stat.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -980,6 +982,129 @@ static int case_stat_system(void)
 	return 0;
 }
 
+/* ---- mount and umount2 ---- */
+
+#define MNT_DIR "/tmp/procfs-mnt"
+#define MNT_FILE MNT_DIR "/f"
+
+static long sys_mkdir(const char *p)
+{
+	return syscall(__NR_mkdirat, AT_FDCWD, p, 0755);
+}
+
+static long sys_rmdir(const char *p)
+{
+	return syscall(__NR_unlinkat, AT_FDCWD, p, AT_REMOVEDIR);
+}
+
+static long sys_unlink(const char *p)
+{
+	return syscall(__NR_unlinkat, AT_FDCWD, p, 0);
+}
+
+static long sys_stat(const char *p, struct stat *st)
+{
+	return syscall(__NR_newfstatat, AT_FDCWD, p, st, 0);
+}
+
+static long sys_mount(const char *src, const char *target, const char *type, unsigned long flags)
+{
+	return syscall(__NR_mount, src, target, type, flags, NULL);
+}
+
+static long sys_umount2(const char *target, int flags)
+{
+	return syscall(__NR_umount2, target, flags);
+}
+
+/* The line of /proc/self/mounts for mount point dir, or NULL. */
+static const char *mounts_line(const char *dir)
+{
+	char want[64];
+	const char *p;
+
+	if (slurp("/proc/self/mounts") <= 0)
+		return NULL;
+	snprintf(want, sizeof(want), " %s ", dir);
+	p = strstr(text, want);
+	if (!p)
+		return NULL;
+	while (p > text && p[-1] != '\n')
+		p--;
+	return p;
+}
+
+static int case_mount_tmpfs(void)
+{
+	struct stat st;
+	const char *line;
+	int fd;
+
+	sys_mkdir(MNT_DIR);
+	EXPECT("mount tmpfs", sys_mount("umbra-tmp", MNT_DIR, "tmpfs", 0), 0);
+	line = mounts_line(MNT_DIR);
+	EXPECT_TRUE("listed in mounts", line != NULL);
+	EXPECT_TRUE("its line", strncmp(line, "umbra-tmp " MNT_DIR " tmpfs rw,",
+					 strlen("umbra-tmp " MNT_DIR " tmpfs rw,")) == 0);
+	EXPECT("the root's mode", sys_stat(MNT_DIR, &st), 0);
+	EXPECT("sticky and open to all", st.st_mode & 07777, 01777);
+	fd = open(MNT_FILE, O_CREAT | O_RDWR, 0644);
+	EXPECT_TRUE("a file in it", fd >= 0);
+	EXPECT("written", write(fd, "x", 1), 1);
+	EXPECT_TRUE("busy while open", fails_with(sys_umount2(MNT_DIR, 0), EBUSY));
+	close(fd);
+	EXPECT("umount", sys_umount2(MNT_DIR, 0), 0);
+	EXPECT_TRUE("the file went with it", fails_with(sys_stat(MNT_FILE, &st), ENOENT));
+	EXPECT_TRUE("not listed any more", mounts_line(MNT_DIR) == NULL);
+	EXPECT_TRUE("not a mount point now", fails_with(sys_umount2(MNT_DIR, 0), EINVAL));
+	EXPECT("rmdir", sys_rmdir(MNT_DIR), 0);
+	return 0;
+}
+
+static int case_mount_proc(void)
+{
+	char target[16], want[16];
+	long n;
+
+	sys_mkdir(MNT_DIR);
+	EXPECT("mount proc", sys_mount("proc", MNT_DIR, "proc", 0), 0);
+	n = syscall(__NR_readlinkat, AT_FDCWD, MNT_DIR "/self", target, sizeof(target));
+	snprintf(want, sizeof(want), "%d", getpid());
+	EXPECT("self there", n, (long)strlen(want));
+	EXPECT("self is us", memcmp(target, want, (size_t)n), 0);
+	EXPECT_TRUE("listed", mounts_line(MNT_DIR) != NULL);
+	EXPECT("umount", sys_umount2(MNT_DIR, 0), 0);
+	EXPECT_TRUE("gone", fails_with(syscall(__NR_readlinkat, AT_FDCWD, MNT_DIR "/self", target,
+					       sizeof(target)),
+				       ENOENT));
+	EXPECT("rmdir", sys_rmdir(MNT_DIR), 0);
+	return 0;
+}
+
+static int case_mount_errors(void)
+{
+	int fd;
+
+	sys_mkdir(MNT_DIR);
+	EXPECT_TRUE("unknown type", fails_with(sys_mount("x", MNT_DIR, "nosuchfs", 0), ENODEV));
+	EXPECT_TRUE("no type", fails_with(sys_mount("x", MNT_DIR, NULL, 0), EINVAL));
+	EXPECT_TRUE("no target", fails_with(sys_mount("x", MNT_DIR "/none", "tmpfs", 0), ENOENT));
+	fd = open(MNT_FILE, O_CREAT | O_RDWR, 0644);
+	EXPECT_TRUE("a file", fd >= 0);
+	close(fd);
+	EXPECT_TRUE("through a file", fails_with(sys_mount("x", MNT_FILE "/d", "tmpfs", 0), ENOTDIR));
+	EXPECT_TRUE("on a file", fails_with(sys_mount("x", MNT_FILE, "tmpfs", 0), ENOTDIR));
+	EXPECT_TRUE("umount flags", fails_with(sys_umount2(MNT_DIR, 0x100), EINVAL));
+	EXPECT_TRUE("umount no mount", fails_with(sys_umount2(MNT_DIR, 0), EINVAL));
+	EXPECT_TRUE("umount missing", fails_with(sys_umount2(MNT_DIR "/none", 0), ENOENT));
+	EXPECT("mount", sys_mount("x", MNT_DIR, "tmpfs", 0), 0);
+	EXPECT_TRUE("expire with force", fails_with(sys_umount2(MNT_DIR, 4 | 1), EINVAL));
+	EXPECT("umount", sys_umount2(MNT_DIR, 0), 0);
+	EXPECT("unlink", sys_unlink(MNT_FILE), 0);
+	EXPECT("rmdir", sys_rmdir(MNT_DIR), 0);
+	return 0;
+}
+
 static void run(int (*body)(void), const char *name)
 {
 	int r = body();
@@ -992,7 +1117,7 @@ int main(void)
 	bool arch_status = ARCH_STATUS_FEATURES_OFF != NULL;
 
 	ktap_header();
-	ktap_plan(27 + arch_status);
+	ktap_plan(30 + arch_status);
 	run(case_version, "version_is_uname");
 	run(case_pid_max, "sys_kernel_pid_max_bounds_set_tid");
 	run(case_cmdline, "cmdline_is_the_boot_command_line");
@@ -1022,5 +1147,8 @@ int main(void)
 	run(case_loadavg, "loadavg_format_and_last_pid");
 	run(case_mounts, "mounts_lines");
 	run(case_stat_system, "stat_cpu_lines");
+	run(case_mount_tmpfs, "mount_tmpfs_and_umount");
+	run(case_mount_proc, "mount_proc_elsewhere");
+	run(case_mount_errors, "mount_umount_errnos");
 	return ktap_finish();
 }
