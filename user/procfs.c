@@ -656,7 +656,8 @@ static int list_dir(const char *path)
 			unsigned short reclen = *(unsigned short *)(buf + off + 16);
 
 			if (n < (int)(sizeof(entries) / sizeof(entries[0]))) {
-				snprintf(entries[n].name, sizeof(entries[n].name), "%s", buf + off + 19);
+				snprintf(entries[n].name, sizeof(entries[n].name), "%s",
+					 buf + off + 19);
 				entries[n].type = (unsigned char)buf[off + 18];
 				n++;
 			}
@@ -775,9 +776,10 @@ static int split_stat(void)
 
 	if (!open_paren || !close_paren)
 		return 0;
-	snprintf(stat_fields[0], sizeof(stat_fields[0]), "%.*s", (int)(open_paren - text - 1), text);
-	snprintf(stat_fields[1], sizeof(stat_fields[1]), "%.*s", (int)(close_paren - open_paren - 1),
-		 open_paren + 1);
+	snprintf(stat_fields[0], sizeof(stat_fields[0]), "%.*s", (int)(open_paren - text - 1),
+		 text);
+	snprintf(stat_fields[1], sizeof(stat_fields[1]), "%.*s",
+		 (int)(close_paren - open_paren - 1), open_paren + 1);
 	for (p = close_paren + 2; *p && *p != '\n' && n < 64; n++) {
 		size_t k = 0;
 
@@ -861,7 +863,8 @@ static long meminfo_kb(const char *label)
 		return -1;
 	for (p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
 		if (strncmp(p, label, n) == 0)
-			return (p[16 + 8] == ' ' && p[16 + 9] == 'k') ? strtol(p + n, NULL, 10) : -2;
+			return (p[16 + 8] == ' ' && p[16 + 9] == 'k') ? strtol(p + n, NULL, 10)
+								      : -2;
 	return -1;
 }
 
@@ -1049,7 +1052,7 @@ static int case_mount_tmpfs(void)
 	line = mounts_line(MNT_DIR);
 	EXPECT_TRUE("listed in mounts", line != NULL);
 	EXPECT_TRUE("its line", strncmp(line, "umbra-tmp " MNT_DIR " tmpfs rw,",
-					 strlen("umbra-tmp " MNT_DIR " tmpfs rw,")) == 0);
+					strlen("umbra-tmp " MNT_DIR " tmpfs rw,")) == 0);
 	EXPECT("the root's mode", sys_stat(MNT_DIR, &st), 0);
 	EXPECT("sticky and open to all", st.st_mode & 07777, 01777);
 	fd = open(MNT_FILE, O_CREAT | O_RDWR, 0644);
@@ -1096,7 +1099,8 @@ static int case_mount_errors(void)
 	fd = open(MNT_FILE, O_CREAT | O_RDWR, 0644);
 	EXPECT_TRUE("a file", fd >= 0);
 	close(fd);
-	EXPECT_TRUE("through a file", fails_with(sys_mount("x", MNT_FILE "/d", "tmpfs", 0), ENOTDIR));
+	EXPECT_TRUE("through a file",
+		    fails_with(sys_mount("x", MNT_FILE "/d", "tmpfs", 0), ENOTDIR));
 	EXPECT_TRUE("on a file", fails_with(sys_mount("x", MNT_FILE, "tmpfs", 0), ENOTDIR));
 	EXPECT_TRUE("umount flags", fails_with(sys_umount2(MNT_DIR, 0x100), EINVAL));
 	EXPECT_TRUE("umount no mount", fails_with(sys_umount2(MNT_DIR, 0), EINVAL));

@@ -24,8 +24,7 @@ struct dirent64_head {
 
 #define DIRENT_NAME_AT 19 /* offsetof(struct linux_dirent64, d_name) */
 
-bool dir_emit(struct dir_out *o, u64 ino, s64 next, unsigned int mode, const char *name,
-		 size_t len)
+bool dir_emit(struct dir_out *o, u64 ino, s64 next, unsigned int mode, const char *name, size_t len)
 {
 	size_t reclen = ALIGN_UP(DIRENT_NAME_AT + len + 1, (size_t)8);
 	char rec[DIRENT_NAME_AT + NAME_MAX + 1 + 8];
@@ -91,7 +90,7 @@ SYSCALL(getdents64)
 		if (d->serial + 2 < f->pos)
 			continue;
 		if (!dir_emit(&o, d->inode->ino, (s64)d->serial + 3, d->inode->mode, d->name,
-			  d->name_len))
+			      d->name_len))
 			break;
 		f->pos = d->serial + 3;
 	}

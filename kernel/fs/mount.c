@@ -182,9 +182,9 @@ SYSCALL(mount)
 	d = walk(AT_FDCWD, dir, WALK_FOLLOW, dir + PATH_MAX);
 	if (d == ERR_PTR(-EXDEV)) {
 		/* Inside /proc: Umbra mounts nothing on procfs's own files. */
-		err = (flags & MS_NOUSER) || !utype			      ? -EINVAL :
-		      strcmp(type, "proc") != 0 && strcmp(type, "tmpfs") != 0 ? -ENODEV :
-										-EBUSY;
+		err = (flags & MS_NOUSER) || !utype				? -EINVAL
+		      : strcmp(type, "proc") != 0 && strcmp(type, "tmpfs") != 0 ? -ENODEV
+										: -EBUSY;
 		goto out;
 	}
 	if (IS_ERR(d)) {
@@ -271,7 +271,8 @@ SYSCALL(umount2)
 		return -ENOMEM;
 	err = path_from_user(path, (const char __user *)a[0]);
 	if (err >= 0) {
-		d = walk(AT_FDCWD, path, (flags & UMOUNT_NOFOLLOW) ? 0 : WALK_FOLLOW, path + PATH_MAX);
+		d = walk(AT_FDCWD, path, (flags & UMOUNT_NOFOLLOW) ? 0 : WALK_FOLLOW,
+			 path + PATH_MAX);
 		if (d == ERR_PTR(-EXDEV)) {
 			err = -EINVAL; /* a file of procfs is no mount point */
 		} else if (IS_ERR(d)) {

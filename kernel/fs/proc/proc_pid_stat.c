@@ -91,9 +91,9 @@ static void show_stat(struct proc_buf *b, struct task *t, bool whole)
 		else if (h != SIG_DFL)
 			caught |= 1ull << (sig - 1);
 	}
-	proc_printf(b, "%d (%s) %c %d 0 0 0 -1 %u", whole ? task_tgid_in(t, ns) : task_tid_in(t, ns),
-		    t->name, state_letter(t), p->parent ? pid_nr_in(p->parent->pid, ns) : 0,
-		    t->kthread_fn ? PF_KTHREAD : 0u);
+	proc_printf(b, "%d (%s) %c %d 0 0 0 -1 %u",
+		    whole ? task_tgid_in(t, ns) : task_tid_in(t, ns), t->name, state_letter(t),
+		    p->parent ? pid_nr_in(p->parent->pid, ns) : 0, t->kthread_fn ? PF_KTHREAD : 0u);
 	proc_printf(b, " %llu %llu 0 0 %llu %llu %llu %llu", (unsigned long long)u.minflt,
 		    (unsigned long long)children.minflt, (unsigned long long)u.utime_ticks,
 		    (unsigned long long)u.stime_ticks, (unsigned long long)children.utime_ticks,

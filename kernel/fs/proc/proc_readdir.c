@@ -31,7 +31,8 @@
 /* Distinct numbers for the nodes: a task's TID in the high bits, what it is below. */
 unsigned long proc_node_ino(const struct proc_node *n)
 {
-	unsigned long tid = n->t ? (unsigned long)task_tid_in(n->t, task_active_pid_ns(current)) : 0;
+	unsigned long tid = n->t ? (unsigned long)task_tid_in(n->t, task_active_pid_ns(current))
+				 : 0;
 	unsigned long what = 0xffff; /* the directory itself */
 
 	if (n->kind == PROC_LINK && n->sub == PROC_LINK_FD)
@@ -99,7 +100,9 @@ static long put_pids(struct lister *l, u64 base)
 			continue;
 
 		struct pid *pid = pid_find(task_active_pid_ns(current), (int)nr);
-		struct proc_node n = { .kind = PROC_DIR, .sub = PROC_DIR_PID, .t = proc_pid_task(pid) };
+		struct proc_node n = { .kind = PROC_DIR,
+				       .sub = PROC_DIR_PID,
+				       .t = proc_pid_task(pid) };
 		int len = snprintf(name, sizeof(name), "%d", (int)nr);
 
 		if (!put(l, base + nr, proc_node_ino(&n), S_IFDIR | 0555, name, (size_t)len))
@@ -114,7 +117,9 @@ static void put_fds(struct lister *l, struct task *t)
 	char name[12];
 
 	for (u64 fd = l->f->pos - 2; t->files && fd < t->files->max_fds; fd++) {
-		struct proc_node n = { .kind = PROC_LINK, .sub = PROC_LINK_FD, .t = t, .fd = (int)fd };
+		struct proc_node n = {
+			.kind = PROC_LINK, .sub = PROC_LINK_FD, .t = t, .fd = (int)fd
+		};
 		int len;
 
 		if (!fd_get(t->files, (int)fd))
@@ -136,7 +141,8 @@ static void put_threads(struct lister *l, struct task *t)
 
 		if (i < l->f->pos - 2)
 			continue;
-		len = snprintf(name, sizeof(name), "%d", task_tid_in(th, task_active_pid_ns(current)));
+		len = snprintf(name, sizeof(name), "%d",
+			       task_tid_in(th, task_active_pid_ns(current)));
 		if (!put(l, 2 + i, proc_node_ino(&n), S_IFDIR | 0555, name, (size_t)len))
 			return;
 	}

@@ -96,8 +96,7 @@ void proc_loadavg_show(struct proc_buf *b, struct task *t)
 	sched_stat_count(&running, &blocked);
 	for (int i = 0; i < 3; i++)
 		show_load(b, avg[i]);
-	proc_printf(b, "%u/%u %d\n", running, task_count(),
-		    task_active_pid_ns(current)->last_nr);
+	proc_printf(b, "%u/%u %d\n", running, task_count(), task_active_pid_ns(current)->last_nr);
 }
 
 static void show_cpu(struct proc_buf *b, const char *label, u64 user, u64 system, u64 idle)

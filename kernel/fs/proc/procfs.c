@@ -238,7 +238,9 @@ static int step(struct proc_node *n, const char *name, size_t len)
 		nr = name_number(name, len);
 		if (nr < 0 || !n->t->files || !fd_get(n->t->files, (int)nr))
 			return -ENOENT;
-		*n = (struct proc_node){ .kind = PROC_LINK, .sub = PROC_LINK_FD, .t = n->t, .fd = (int)nr };
+		*n = (struct proc_node){
+			.kind = PROC_LINK, .sub = PROC_LINK_FD, .t = n->t, .fd = (int)nr
+		};
 		return 0;
 	case PROC_DIR_TASK:
 		nr = name_number(name, len);
@@ -273,14 +275,16 @@ static bool follow_inside(struct proc_node *n)
 
 	switch (n->sub) {
 	case PROC_LINK_SELF:
-		*n = (struct proc_node){ .kind = PROC_DIR, .sub = PROC_DIR_PID,
+		*n = (struct proc_node){ .kind = PROC_DIR,
+					 .sub = PROC_DIR_PID,
 					 .t = leader ? leader : current };
 		return true;
 	case PROC_LINK_THREAD_SELF:
 		*n = (struct proc_node){ .kind = PROC_DIR, .sub = PROC_DIR_TID, .t = current };
 		return true;
 	case PROC_LINK_MOUNTS:
-		*n = (struct proc_node){ .kind = PROC_DIR, .sub = PROC_DIR_PID,
+		*n = (struct proc_node){ .kind = PROC_DIR,
+					 .sub = PROC_DIR_PID,
 					 .t = leader ? leader : current };
 		return step(n, "mounts", 6) == 0;
 	default:
@@ -401,7 +405,8 @@ long procfs_stat(const char *path, bool follow, unsigned int *mode, unsigned lon
 		const struct file *f = n.t->files ? fd_get(n.t->files, n.fd) : NULL;
 		unsigned int fmode = f ? f->fmode : 0;
 
-		*mode = 0120000 | ((fmode & FMODE_READ) ? 0500 : 0) | ((fmode & FMODE_WRITE) ? 0300 : 0);
+		*mode = 0120000 | ((fmode & FMODE_READ) ? 0500 : 0) |
+			((fmode & FMODE_WRITE) ? 0300 : 0);
 	} else if (n.kind == PROC_LINK) {
 		*mode = LNK;
 	} else if (n.kind == PROC_FILE) {
