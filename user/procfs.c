@@ -15,7 +15,15 @@
  * VmFlags end in "ss" and an ordinary area's have none; x86_64 status shows
  * x86_Thread_features "shstk" exactly when it is on; cpuinfo agrees with
  * what user space reads of the CPU itself; /proc/sys/kernel/pid_max is
- * Linux's default and the bound clone3's set_tid checks against.
+ * Linux's default and the bound clone3's set_tid checks against;
+ * getdents64 of /proc lists our PID and exactly one more while a child
+ * lives, with Linux's d_type for links, files and directories, and
+ * /proc/self/task our one thread; PID/stat has 52 fields with pid, comm,
+ * state, ppid and num_threads exact for us and a sleeping child; statm's
+ * size is the sum of the maps areas; MemFree falls by exactly the pages
+ * touched; uptime advances; loadavg's format and last PID; /proc/stat's
+ * CPU lines; /proc/mounts and its link; mount/umount2 of tmpfs (a file in
+ * it, EBUSY while open, gone after) and of proc elsewhere, and their errnos.
  */
 #include "proc_arch.h"
 #include "shstk_enable.h"
