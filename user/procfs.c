@@ -15,7 +15,15 @@
  * VmFlags end in "ss" and an ordinary area's have none; x86_64 status shows
  * x86_Thread_features "shstk" exactly when it is on; cpuinfo agrees with
  * what user space reads of the CPU itself; /proc/sys/kernel/pid_max is
- * Linux's default and the bound clone3's set_tid checks against.
+ * Linux's default and the bound clone3's set_tid checks against;
+ * getdents64 of /proc lists our PID and exactly one more while a child
+ * lives, with Linux's d_type for links, files and directories, and
+ * /proc/self/task our one thread; PID/stat has 52 fields with pid, comm,
+ * state, ppid and num_threads exact for us and a sleeping child; statm's
+ * size is the sum of the maps areas; MemFree falls by exactly the pages
+ * touched; uptime advances; loadavg's format and last PID; /proc/stat's
+ * CPU lines; /proc/mounts and its link; mount/umount2 of tmpfs (a file in
+ * it, EBUSY while open, gone after) and of proc elsewhere, and their errnos.
  */
 #include "proc_arch.h"
 #include "shstk_enable.h"
@@ -32,10 +40,13 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <machine/stat.h>
+#include <uapi/linux/stat.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <thread.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The words the test images' command line adds for init (Makefile CMDLINE). */
@@ -621,6 +632,495 @@ static int case_cpuinfo(void)
 	return arch_cpuinfo_check(text, live);
 }
 
+/* ---- the directories and the system files ---- */
+
+/* Linux's d_type values (include/linux/fs_types.h). */
+#ifndef DT_DIR
+#define DT_DIR 4
+#define DT_REG 8
+#define DT_LNK 10
+#endif
+
+/* One entry of a listed directory. */
+struct entry {
+	char name[32];
+	unsigned char type;
+};
+
+static struct entry entries[1024];
+static int nentries;
+
+/* Lists path whole with getdents64 (a small buffer, several calls): entries, or -errno. */
+static int list_dir(const char *path)
+{
+	static char buf[512];
+	int fd = open(path, O_RDONLY | O_DIRECTORY), n = 0;
+	long got;
+
+	if (fd < 0)
+		return -errno;
+	while ((got = syscall(__NR_getdents64, fd, buf, sizeof(buf))) > 0) {
+		for (long off = 0; off < got;) {
+			unsigned short reclen = *(unsigned short *)(buf + off + 16);
+
+			if (n < (int)(sizeof(entries) / sizeof(entries[0]))) {
+				snprintf(entries[n].name, sizeof(entries[n].name), "%s",
+					 buf + off + 19);
+				entries[n].type = (unsigned char)buf[off + 18];
+				n++;
+			}
+			off += reclen;
+		}
+	}
+	close(fd);
+	nentries = n;
+	return got < 0 ? -errno : n;
+}
+
+/* The d_type of name in the last listing, or -1 when it is not there. */
+static int type_of(const char *name)
+{
+	for (int i = 0; i < nentries; i++)
+		if (strcmp(entries[i].name, name) == 0)
+			return entries[i].type;
+	return -1;
+}
+
+static int count_numbers(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < nentries; i++)
+		n += entries[i].name[0] >= '1' && entries[i].name[0] <= '9';
+	return n;
+}
+
+static void pause_ms(long ms)
+{
+	struct timespec ts = { .tv_sec = 0, .tv_nsec = ms * 1000000 };
+
+	nanosleep(&ts, NULL);
+}
+
+/* A child that waits for its parent to close fds[1]; the pipe's read end stays with the caller. */
+static pid_t paused_child(int fds[2])
+{
+	pid_t pid;
+	char c;
+
+	if (pipe(fds))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		close(fds[1]);
+		(void)read(fds[0], &c, 1);
+		_exit(0);
+	}
+	close(fds[0]);
+	return pid;
+}
+
+static int case_readdir_root(void)
+{
+	char me[16], child_name[16];
+	int before, fds[2], st;
+	pid_t child;
+
+	snprintf(me, sizeof(me), "%d", getpid());
+	before = list_dir("/proc");
+	EXPECT_TRUE("listed", before > 0);
+	EXPECT("our own PID, a directory", type_of(me), DT_DIR);
+	EXPECT("self, a link", type_of("self"), DT_LNK);
+	EXPECT("thread-self, a link", type_of("thread-self"), DT_LNK);
+	EXPECT("meminfo, a file", type_of("meminfo"), DT_REG);
+	EXPECT("sys, a directory", type_of("sys"), DT_DIR);
+	EXPECT(".", type_of("."), DT_DIR);
+	before = count_numbers();
+	child = paused_child(fds);
+	EXPECT_TRUE("fork", child > 0);
+	snprintf(child_name, sizeof(child_name), "%d", child);
+	EXPECT_TRUE("listed with the child", list_dir("/proc") > 0);
+	EXPECT("the child, a directory", type_of(child_name), DT_DIR);
+	EXPECT("one PID more", count_numbers(), before + 1);
+	close(fds[1]);
+	EXPECT("reaped", waitpid(child, &st, 0), child);
+	EXPECT_TRUE("listed after", list_dir("/proc") > 0);
+	EXPECT("the child is gone", type_of(child_name), -1);
+	EXPECT("as many PIDs as before", count_numbers(), before);
+	return 0;
+}
+
+static int case_readdir_self(void)
+{
+	char tid[16];
+
+	EXPECT_TRUE("listed", list_dir("/proc/self") > 0);
+	EXPECT("stat", type_of("stat"), DT_REG);
+	EXPECT("statm", type_of("statm"), DT_REG);
+	EXPECT("status", type_of("status"), DT_REG);
+	EXPECT("maps", type_of("maps"), DT_REG);
+	EXPECT("fd", type_of("fd"), DT_DIR);
+	EXPECT("task", type_of("task"), DT_DIR);
+	EXPECT("exe", type_of("exe"), DT_LNK);
+	EXPECT("cwd", type_of("cwd"), DT_LNK);
+	EXPECT("root", type_of(".."), DT_DIR);
+	/* One thread: task lists exactly it. */
+	snprintf(tid, sizeof(tid), "%ld", syscall(__NR_gettid));
+	EXPECT("task listed", list_dir("/proc/self/task"), 3);
+	EXPECT("the thread", type_of(tid), DT_DIR);
+	/* fd lists the directory's own descriptor among the open ones, as links. */
+	EXPECT_TRUE("fd listed", list_dir("/proc/self/fd") > 2);
+	EXPECT("fd 0 a link", type_of("0"), DT_LNK);
+	return 0;
+}
+
+/* The fields of a stat line: comm in fields[1] without its parentheses. */
+static char stat_fields[64][64];
+
+static int split_stat(void)
+{
+	const char *open_paren = strchr(text, '('), *close_paren = strrchr(text, ')'), *p;
+	int n = 2;
+
+	if (!open_paren || !close_paren)
+		return 0;
+	snprintf(stat_fields[0], sizeof(stat_fields[0]), "%.*s", (int)(open_paren - text - 1),
+		 text);
+	snprintf(stat_fields[1], sizeof(stat_fields[1]), "%.*s",
+		 (int)(close_paren - open_paren - 1), open_paren + 1);
+	for (p = close_paren + 2; *p && *p != '\n' && n < 64; n++) {
+		size_t k = 0;
+
+		while (p[k] && p[k] != ' ' && p[k] != '\n')
+			k++;
+
+		snprintf(stat_fields[n], sizeof(stat_fields[n]), "%.*s", (int)k, p);
+		p += k;
+		if (*p == ' ')
+			p++;
+	}
+	return n;
+}
+
+static int case_pid_stat(void)
+{
+	char path[64];
+	int fds[2], st;
+	pid_t child;
+
+	EXPECT_TRUE("read self", slurp("/proc/self/stat") > 0);
+	EXPECT("52 fields", split_stat(), 52);
+	EXPECT("pid", strtol(stat_fields[0], NULL, 10), getpid());
+	EXPECT("comm", strcmp(stat_fields[1], "procfs"), 0);
+	EXPECT("state: running, as the reader", stat_fields[2][0], 'R');
+	EXPECT("ppid", strtol(stat_fields[3], NULL, 10), getppid());
+	EXPECT("num_threads", strtol(stat_fields[19], NULL, 10), 1);
+	EXPECT("itrealvalue", strtol(stat_fields[20], NULL, 10), 0);
+	EXPECT("exit_code", strtol(stat_fields[51], NULL, 10), 0);
+	child = paused_child(fds);
+	EXPECT_TRUE("fork", child > 0);
+	snprintf(path, sizeof(path), "/proc/%d/stat", child);
+	/* Until it sleeps in read: at most a second. */
+	for (int i = 0; i < 100; i++) {
+		EXPECT_TRUE("read child", slurp(path) > 0);
+		if (split_stat() == 52 && stat_fields[2][0] == 'S')
+			break;
+		pause_ms(10);
+	}
+	EXPECT("child pid", strtol(stat_fields[0], NULL, 10), child);
+	EXPECT("child state: asleep", stat_fields[2][0], 'S');
+	EXPECT("child ppid", strtol(stat_fields[3], NULL, 10), getpid());
+	EXPECT("child comm", strcmp(stat_fields[1], "procfs"), 0);
+	EXPECT("child threads", strtol(stat_fields[19], NULL, 10), 1);
+	close(fds[1]);
+	EXPECT("reaped", waitpid(child, &st, 0), child);
+	return 0;
+}
+
+static int case_statm_is_maps(void)
+{
+	unsigned long pages = 0, size;
+	char *line, *e;
+
+	EXPECT_TRUE("maps", slurp("/proc/self/maps") > 0);
+	for (line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+		unsigned long start = strtoul(line, &e, 16), end = strtoul(e + 1, NULL, 16);
+		const char *eol = strchr(line, '\n');
+
+		/* x86_64 Linux's [vsyscall] page is the kernel's, in no address space's size. */
+		if (eol && eol - line > 10 && strncmp(eol - 10, "[vsyscall]", 10) == 0)
+			continue;
+		pages += (end - start) / 4096;
+	}
+	EXPECT_TRUE("statm", slurp("/proc/self/statm") > 0);
+	size = strtoul(text, &e, 10);
+	EXPECT("size is the areas' pages", size, pages);
+	for (int i = 0; i < 6; i++)
+		EXPECT_TRUE("seven fields", *e == ' ' && (strtoul(e + 1, &e, 10), 1));
+	EXPECT("one line", strcmp(e, "\n"), 0);
+	return 0;
+}
+
+/* A meminfo line's kB, or -1. */
+static long meminfo_kb(const char *label)
+{
+	const char *p;
+	size_t n = strlen(label);
+
+	if (slurp("/proc/meminfo") <= 0)
+		return -1;
+	for (p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (strncmp(p, label, n) == 0)
+			return (p[16 + 8] == ' ' && p[16 + 9] == 'k') ? strtol(p + n, NULL, 10)
+								      : -2;
+	return -1;
+}
+
+#define TOUCHED 16
+
+static int case_meminfo_free(void)
+{
+	/* 2 MiB and a page: the touched pages share one page table, made by the first touch. */
+	size_t len = (2u << 20) + 4096;
+	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *first = (char *)(((unsigned long)m + (2u << 20) - 1) & ~((2ul << 20) - 1));
+	long before, after;
+
+	EXPECT_TRUE("mmap", m != MAP_FAILED);
+	if (first + TOUCHED * 4096 > m + len)
+		first = m;
+	EXPECT_TRUE("MemTotal", meminfo_kb("MemTotal:") > 0);
+	EXPECT_TRUE("SwapTotal", meminfo_kb("SwapTotal:") >= 0);
+	first[0] = 1; /* the page table */
+	before = meminfo_kb("MemFree:");
+	for (int i = 1; i <= TOUCHED; i++)
+		first[i * 4096] = 1;
+	after = meminfo_kb("MemFree:");
+	EXPECT("MemFree fell by the pages touched", before - after, TOUCHED * 4);
+	munmap(m, len);
+	return 0;
+}
+
+/* "S.CC I.CC\n": centiseconds, or -1 when the format is not Linux's. */
+static long uptime_cs(long *idle)
+{
+	char *e;
+	long s, c, is, ic;
+
+	if (slurp("/proc/uptime") <= 0)
+		return -1;
+	s = strtol(text, &e, 10);
+	if (*e != '.' || e[3] != ' ')
+		return -1;
+	c = strtol(e + 1, &e, 10);
+	is = strtol(e + 1, &e, 10);
+	if (*e != '.' || strcmp(e + 3, "\n") != 0)
+		return -1;
+	ic = strtol(e + 1, NULL, 10);
+	*idle = is * 100 + ic;
+	return s * 100 + c;
+}
+
+static int case_uptime(void)
+{
+	long idle1, idle2, t1 = uptime_cs(&idle1), t2;
+
+	EXPECT_TRUE("format", t1 >= 0);
+	pause_ms(50);
+	t2 = uptime_cs(&idle2);
+	EXPECT_TRUE("format again", t2 >= 0);
+	EXPECT_TRUE("uptime advances", t2 >= t1 + 4);
+	EXPECT_TRUE("idle never goes back", idle2 >= idle1);
+	return 0;
+}
+
+static int case_loadavg(void)
+{
+	unsigned long run, total;
+	long last;
+	char *e;
+	pid_t child;
+	int st;
+
+	child = fork();
+	if (child == 0)
+		_exit(0);
+	EXPECT("reaped", waitpid(child, &st, 0), child);
+	EXPECT_TRUE("read", slurp("/proc/loadavg") > 0);
+	e = text;
+	for (int i = 0; i < 3; i++) {
+		strtoul(e, &e, 10);
+		EXPECT_TRUE("an average: N.NN", *e == '.' && e[3] == ' ');
+		e += 4;
+	}
+	run = strtoul(e, &e, 10);
+	EXPECT_TRUE("running/total", *e == '/');
+	total = strtoul(e + 1, &e, 10);
+	last = strtol(e + 1, &e, 10);
+	EXPECT("one line", strcmp(e, "\n"), 0);
+	EXPECT_TRUE("we run", run >= 1);
+	EXPECT_TRUE("no more running than there are", run <= total);
+	EXPECT("the last PID is our child's", last, child);
+	return 0;
+}
+
+static int case_mounts(void)
+{
+	char target[32];
+	long n = syscall(__NR_readlinkat, AT_FDCWD, "/proc/mounts", target, sizeof(target));
+
+	EXPECT("mounts links to self/mounts", n, 11);
+	EXPECT("its target", memcmp(target, "self/mounts", 11), 0);
+	EXPECT_TRUE("read", slurp("/proc/self/mounts") > 0);
+	EXPECT_TRUE("the root", strncmp(text, "rootfs / rootfs rw", 18) == 0);
+	EXPECT_TRUE("procfs", strstr(text, "\nproc /proc proc rw,") != NULL);
+	return 0;
+}
+
+static int case_stat_system(void)
+{
+	long cpus = 0;
+	unsigned long mask = 0;
+
+	EXPECT_TRUE("read", slurp("/proc/stat") > 0);
+	EXPECT_TRUE("the sum first", strncmp(text, "cpu  ", 5) == 0);
+	for (const char *p = text; (p = strstr(p, "\ncpu")) != NULL; p++)
+		cpus++;
+	EXPECT("getaffinity", syscall(__NR_sched_getaffinity, 0, sizeof(mask), &mask),
+	       (long)sizeof(mask));
+	EXPECT("a line per CPU", cpus, __builtin_popcountl(mask));
+	EXPECT_TRUE("ctxt", strstr(text, "\nctxt ") != NULL);
+	EXPECT_TRUE("btime", strstr(text, "\nbtime ") != NULL);
+	EXPECT_TRUE("processes", strstr(text, "\nprocesses ") != NULL);
+	EXPECT_TRUE("procs_running", strstr(text, "\nprocs_running ") != NULL);
+	EXPECT_TRUE("procs_blocked", strstr(text, "\nprocs_blocked ") != NULL);
+	return 0;
+}
+
+/* ---- mount and umount2 ---- */
+
+#define MNT_DIR "/procfs-mnt"
+#define MNT_FILE MNT_DIR "/f"
+
+static long sys_mkdir(const char *p)
+{
+	return syscall(__NR_mkdirat, AT_FDCWD, p, 0755);
+}
+
+static long sys_rmdir(const char *p)
+{
+	return syscall(__NR_unlinkat, AT_FDCWD, p, AT_REMOVEDIR);
+}
+
+static long sys_unlink(const char *p)
+{
+	return syscall(__NR_unlinkat, AT_FDCWD, p, 0);
+}
+
+static long sys_stat(const char *p, struct stat *st)
+{
+	return syscall(__NR_newfstatat, AT_FDCWD, p, st, 0);
+}
+
+static long sys_mount(const char *src, const char *target, const char *type, unsigned long flags)
+{
+	return syscall(__NR_mount, src, target, type, flags, NULL);
+}
+
+static long sys_umount2(const char *target, int flags)
+{
+	return syscall(__NR_umount2, target, flags);
+}
+
+/* The line of /proc/self/mounts for mount point dir, or NULL. */
+static const char *mounts_line(const char *dir)
+{
+	char want[64];
+	const char *p;
+
+	if (slurp("/proc/self/mounts") <= 0)
+		return NULL;
+	snprintf(want, sizeof(want), " %s ", dir);
+	p = strstr(text, want);
+	if (!p)
+		return NULL;
+	while (p > text && p[-1] != '\n')
+		p--;
+	return p;
+}
+
+static int case_mount_tmpfs(void)
+{
+	struct stat st;
+	const char *line;
+	int fd;
+
+	sys_mkdir(MNT_DIR);
+	EXPECT("mount tmpfs", sys_mount("umbra-tmp", MNT_DIR, "tmpfs", 0), 0);
+	line = mounts_line(MNT_DIR);
+	EXPECT_TRUE("listed in mounts", line != NULL);
+	EXPECT_TRUE("its line", strncmp(line, "umbra-tmp " MNT_DIR " tmpfs rw,",
+					strlen("umbra-tmp " MNT_DIR " tmpfs rw,")) == 0);
+	EXPECT("the root's mode", sys_stat(MNT_DIR, &st), 0);
+	EXPECT("sticky and open to all", st.st_mode & 07777, 01777);
+	fd = open(MNT_FILE, O_CREAT | O_RDWR, 0644);
+	EXPECT_TRUE("a file in it", fd >= 0);
+	EXPECT("written", write(fd, "x", 1), 1);
+	EXPECT_TRUE("busy while open", fails_with(sys_umount2(MNT_DIR, 0), EBUSY));
+	close(fd);
+	EXPECT("umount", sys_umount2(MNT_DIR, 0), 0);
+	EXPECT_TRUE("the file went with it", fails_with(sys_stat(MNT_FILE, &st), ENOENT));
+	EXPECT_TRUE("not listed any more", mounts_line(MNT_DIR) == NULL);
+	EXPECT_TRUE("not a mount point now", fails_with(sys_umount2(MNT_DIR, 0), EINVAL));
+	EXPECT("rmdir", sys_rmdir(MNT_DIR), 0);
+	return 0;
+}
+
+static int case_mount_proc(void)
+{
+	char target[16], want[16];
+	long n;
+
+	sys_mkdir(MNT_DIR);
+	EXPECT("mount proc", sys_mount("proc", MNT_DIR, "proc", 0), 0);
+	n = syscall(__NR_readlinkat, AT_FDCWD, MNT_DIR "/self", target, sizeof(target));
+	snprintf(want, sizeof(want), "%d", getpid());
+	EXPECT("self there", n, (long)strlen(want));
+	EXPECT("self is us", memcmp(target, want, (size_t)n), 0);
+	EXPECT_TRUE("listed", mounts_line(MNT_DIR) != NULL);
+	EXPECT("umount", sys_umount2(MNT_DIR, 0), 0);
+	EXPECT_TRUE("gone", fails_with(syscall(__NR_readlinkat, AT_FDCWD, MNT_DIR "/self", target,
+					       sizeof(target)),
+				       ENOENT));
+	EXPECT("rmdir", sys_rmdir(MNT_DIR), 0);
+	return 0;
+}
+
+static int case_mount_errors(void)
+{
+	int fd;
+
+	sys_mkdir(MNT_DIR);
+	EXPECT_TRUE("unknown type", fails_with(sys_mount("x", MNT_DIR, "nosuchfs", 0), ENODEV));
+	EXPECT_TRUE("no type", fails_with(sys_mount("x", MNT_DIR, NULL, 0), EINVAL));
+	EXPECT_TRUE("no target", fails_with(sys_mount("x", MNT_DIR "/none", "tmpfs", 0), ENOENT));
+	fd = open(MNT_FILE, O_CREAT | O_RDWR, 0644);
+	EXPECT_TRUE("a file", fd >= 0);
+	close(fd);
+	EXPECT_TRUE("through a file",
+		    fails_with(sys_mount("x", MNT_FILE "/d", "tmpfs", 0), ENOTDIR));
+	EXPECT_TRUE("on a file", fails_with(sys_mount("x", MNT_FILE, "tmpfs", 0), ENOTDIR));
+	EXPECT_TRUE("umount flags", fails_with(sys_umount2(MNT_DIR, 0x100), EINVAL));
+	EXPECT_TRUE("umount no mount", fails_with(sys_umount2(MNT_DIR, 0), EINVAL));
+	EXPECT_TRUE("umount missing", fails_with(sys_umount2(MNT_DIR "/none", 0), ENOENT));
+	EXPECT("mount", sys_mount("x", MNT_DIR, "tmpfs", 0), 0);
+	EXPECT_TRUE("expire with force", fails_with(sys_umount2(MNT_DIR, 4 | 1), EINVAL));
+	EXPECT("umount", sys_umount2(MNT_DIR, 0), 0);
+	EXPECT("unlink", sys_unlink(MNT_FILE), 0);
+	EXPECT("rmdir", sys_rmdir(MNT_DIR), 0);
+	return 0;
+}
+
 static void run(int (*body)(void), const char *name)
 {
 	int r = body();
@@ -633,7 +1133,7 @@ int main(void)
 	bool arch_status = ARCH_STATUS_FEATURES_OFF != NULL;
 
 	ktap_header();
-	ktap_plan(18 + arch_status);
+	ktap_plan(30 + arch_status);
 	run(case_version, "version_is_uname");
 	run(case_pid_max, "sys_kernel_pid_max_bounds_set_tid");
 	run(case_cmdline, "cmdline_is_the_boot_command_line");
@@ -654,5 +1154,17 @@ int main(void)
 	if (arch_status)
 		ktap_ok(child_result(status_features_off, 0, 0, 0), "x86_thread_features_off");
 	run(case_cpuinfo, "cpuinfo_matches_cpu");
+	run(case_readdir_root, "readdir_root_lists_live_pids");
+	run(case_readdir_self, "readdir_self_entries_and_types");
+	run(case_pid_stat, "pid_stat_fields");
+	run(case_statm_is_maps, "statm_size_is_maps_sum");
+	run(case_meminfo_free, "meminfo_free_moves_by_pages_touched");
+	run(case_uptime, "uptime_monotonic");
+	run(case_loadavg, "loadavg_format_and_last_pid");
+	run(case_mounts, "mounts_lines");
+	run(case_stat_system, "stat_cpu_lines");
+	run(case_mount_tmpfs, "mount_tmpfs_and_umount");
+	run(case_mount_proc, "mount_proc_elsewhere");
+	run(case_mount_errors, "mount_umount_errnos");
 	return ktap_finish();
 }

@@ -19,6 +19,7 @@
 #define NR_OPEN_DEFAULT 64u /* the first table's size */
 
 struct dentry;
+struct dir_out;
 struct file;
 struct pid;
 
@@ -40,6 +41,12 @@ struct file_ops {
 	 * cannot seek (ESPIPE), nor take pread/pwrite.
 	 */
 	long (*llseek)(struct file *f, long off, int whence);
+	/*
+	 * getdents64 of a directory not in the tree (/proc's): emits entries
+	 * from f->pos on through dir_emit() (<kernel/vfs.h>), moving f->pos; 0
+	 * or -errno (-EINVAL when not even one entry fit).
+	 */
+	long (*getdents)(struct file *f, struct dir_out *o);
 };
 
 /* file.fmode: what the open file allows, as Linux's f_mode (mmap checks it). */

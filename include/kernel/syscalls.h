@@ -146,6 +146,7 @@ SYSCALL(ppoll);
 SYSCALL(pidfd_open);
 SYSCALL(pidfd_send_signal);
 SYSCALL(mount);
+SYSCALL(umount2);
 SYSCALL(mremap);
 SYSCALL(getrandom);
 SYSCALL(sched_getaffinity);

@@ -109,6 +109,7 @@ struct task {
 	bool restore_sigmask;
 	int pdeath_signal;	/* prctl(PR_SET_PDEATHSIG): sent when the parent thread exits */
 	struct cpu_usage usage; /* its CPU time, switches and faults (kernel/time/cputime.c) */
+	u64 start_tick;		/* timer_ticks() when it was made (/proc/PID/stat's starttime) */
 };
 
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
@@ -146,6 +147,8 @@ struct task *task_alloc(const char *name);
 /* Frees a task that never ran or is dead and switched away from. */
 void task_free(struct task *t);
 
+/* Tasks that exist now (Linux's nr_threads: /proc/loadavg's total). */
+unsigned int task_count(void);
 /* Linux's threads-max: how many tasks this machine's RAM allows (kernel/proc/task.c). */
 size_t task_max(void);
 /* True when no more tasks may be created (-EAGAIN): Linux's threads-max rule. */

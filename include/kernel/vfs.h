@@ -25,7 +25,7 @@
 #define S_IALLUGO 07777
 
 /* What kind of file system a directory's contents come from. */
-enum mount_kind { MNT_NONE, MNT_PROC };
+enum mount_kind { MNT_NONE, MNT_PROC, MNT_TMPFS /* the root of a tmpfs */ };
 
 struct dentry;
 
@@ -159,6 +159,32 @@ struct file *ramfs_open(struct dentry *d, int flags, long *err);
 struct dentry *file_dentry(const struct file *f);
 /* True for an open directory of the tree. */
 bool file_is_dir(const struct file *f);
+
+/* ---- mounts (kernel/fs/mount.c) ---- */
+struct mount {
+	struct dentry *mountpoint; /* held */
+	struct inode *covered;	   /* tmpfs: the mount point's own inode, back at umount */
+	enum mount_kind kind;
+	unsigned long flags; /* MS_* given to mount(2) */
+	char source[64];     /* mount(2)'s source, as /proc/mounts prints it */
+	bool expiry_marked;  /* umount2(MNT_EXPIRE) once: the next one unmounts */
+	struct mount *next;
+};
+/* Calls fn for every mount, oldest first (the rootfs is none of them). */
+void mount_for_each(void (*fn)(const struct mount *m, void *ctx), void *ctx);
+/* rootfs.c: procfs on d, the kernel's own /proc. 0 or -ENOMEM. */
+int mount_proc_at_boot(struct dentry *d);
+
+/* ---- getdents64 (kernel/fs/dir.c) ---- */
+/* The user's buffer being filled. */
+struct dir_out {
+	char __user *buf;
+	size_t size, used;
+	long err; /* -EFAULT once a copy faulted */
+};
+/* Emits one entry (mode's S_IF* bits give d_type): false when it does not fit or faulted. */
+bool dir_emit(struct dir_out *o, u64 ino, s64 next, unsigned int mode, const char *name,
+	      size_t len);
 
 /* ---- devices (kernel/fs/devices.c) ---- */
 /* The file for character device rdev, or NULL with *err = -ENXIO. */

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * getdents64 on the tree's directories: ".", "..", then the entries in
- * the order they were made. The file's position is a cursor (the next
+ * the order they were made. A directory with procfs mounted on it, and
+ * /proc's own directories, list what procfs says (its getdents op). The file's position is a cursor (the next
  * entry's serial wanted + 2), so entries removed between calls never make a
  * reader skip one that remains. Protected by big_lock (<kernel/vfs.h>).
  */
 #include <kernel/file.h>
+#include <kernel/procfs.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/vfs.h>
@@ -22,15 +24,7 @@ struct dirent64_head {
 
 #define DIRENT_NAME_AT 19 /* offsetof(struct linux_dirent64, d_name) */
 
-struct dir_out {
-	char __user *buf;
-	size_t size, used;
-	long err;
-};
-
-/* Emits one entry: false when it does not fit (or faulted). */
-static bool emit(struct dir_out *o, u64 ino, s64 next, unsigned int mode, const char *name,
-		 size_t len)
+bool dir_emit(struct dir_out *o, u64 ino, s64 next, unsigned int mode, const char *name, size_t len)
 {
 	size_t reclen = ALIGN_UP(DIRENT_NAME_AT + len + 1, (size_t)8);
 	char rec[DIRENT_NAME_AT + NAME_MAX + 1 + 8];
@@ -60,6 +54,14 @@ SYSCALL(getdents64)
 
 	if (!f)
 		return -EBADF;
+	if (f->ops->getdents) {
+		long err;
+
+		if (!access_ok(o.buf, o.size))
+			return -EFAULT;
+		err = f->ops->getdents(f, &o);
+		return o.err ? o.err : err ? err : (long)o.used;
+	}
 	dir = f->dentry;
 	if (!dir || !file_is_dir(f))
 		return -ENOTDIR;
@@ -67,23 +69,28 @@ SYSCALL(getdents64)
 		return -EFAULT;
 	if (dir->unlinked)
 		return 0; /* Linux's IS_DEADDIR */
+	if (dir->inode->mounted == MNT_PROC) {
+		long err = procfs_root_getdents(f, &o);
+
+		return o.err ? o.err : err ? err : (long)o.used;
+	}
 	if (f->pos == 0) {
-		if (!emit(&o, dir->inode->ino, 1, S_IFDIR, ".", 1))
+		if (!dir_emit(&o, dir->inode->ino, 1, S_IFDIR, ".", 1))
 			goto done;
 		f->pos = 1;
 	}
 	if (f->pos == 1) {
 		struct dentry *up = dir == current_fs()->root || !dir->parent ? dir : dir->parent;
 
-		if (!emit(&o, up->inode->ino, 2, S_IFDIR, "..", 2))
+		if (!dir_emit(&o, up->inode->ino, 2, S_IFDIR, "..", 2))
 			goto done;
 		f->pos = 2;
 	}
 	for (struct dentry *d = dir->inode->children; d; d = d->next) {
 		if (d->serial + 2 < f->pos)
 			continue;
-		if (!emit(&o, d->inode->ino, (s64)d->serial + 3, d->inode->mode, d->name,
-			  d->name_len))
+		if (!dir_emit(&o, d->inode->ino, (s64)d->serial + 3, d->inode->mode, d->name,
+			      d->name_len))
 			break;
 		f->pos = d->serial + 3;
 	}

@@ -8,12 +8,15 @@
  * followed in one walk is ELOOP; a component longer than NAME_MAX is
  * ENAMETOOLONG; going through something that is not a directory is
  * ENOTDIR. What lies under /proc is procfs's: the walk stops at the mount
- * point and returns the rest as a "/proc/NAME" path (ERR_PTR(-EXDEV)).
+ * point and returns the rest as a "/proc/NAME" path (ERR_PTR(-EXDEV)),
+ * unless it goes through one of procfs's links into the tree (cwd, root,
+ * exe, fd/N), which it follows as Linux's magic links.
  * Protected by big_lock (<kernel/vfs.h>).
  */
 #include <kernel/err.h>
 #include <kernel/file.h>
 #include <kernel/kmem.h>
+#include <kernel/procfs.h>
 #include <kernel/task.h>
 #include <kernel/vfs.h>
 #include <string.h>
@@ -38,8 +41,11 @@ struct walk {
 	unsigned int links;
 };
 
-/* The directory a relative walk starts from. */
-static struct dentry *start_dir(int dirfd, const char *path)
+/*
+ * The directory a relative walk starts from. From a /proc directory's fd
+ * the whole walk is procfs's: ERR_PTR(-EXDEV) with proc_path its path.
+ */
+static struct dentry *start_dir(int dirfd, const char *path, char *proc_path)
 {
 	struct fs_struct *fs = current_fs();
 	struct file *f;
@@ -52,6 +58,17 @@ static struct dentry *start_dir(int dirfd, const char *path)
 	f = fd_get(current->files, dirfd);
 	if (!f)
 		return ERR_PTR(-EBADF);
+	if (procfs_file_is_dir(f)) {
+		const char *dir = procfs_dir_path(f);
+		size_t dlen = strlen(dir), plen = strlen(path);
+
+		if (dlen + 1 + plen >= PATH_MAX)
+			return ERR_PTR(-ENAMETOOLONG);
+		memcpy(proc_path, dir, dlen);
+		proc_path[dlen] = '/';
+		memcpy(proc_path + dlen + 1, path, plen + 1);
+		return ERR_PTR(-EXDEV);
+	}
 	d = file_dentry(f);
 	if (!d || !S_ISDIR(d->inode->mode))
 		return ERR_PTR(-ENOTDIR);
@@ -89,6 +106,34 @@ static int follow(struct walk *w, struct dentry *link, const char *rest)
 	w->p = nbuf;
 	if (nbuf[0] == '/')
 		walk_move(w, current_fs()->root);
+	return 0;
+}
+
+/*
+ * The walk reached procfs with proc_path left: a magic link into the tree
+ * that is to be followed (PID/cwd, root, exe, fd/N) moves the walk to its
+ * target with the rest of the path, counting as a symlink (0, -ELOOP,
+ * -ENOMEM); anything else is procfs's to serve (-EXDEV).
+ */
+static int enter_proc_link(struct walk *w, unsigned int flags, const char *proc_path)
+{
+	struct proc_node n;
+	struct dentry *tree;
+	const char *rest;
+	char *nbuf;
+
+	if (procfs_resolve(proc_path, flags & WALK_FOLLOW, &n, &tree, &rest) || !tree)
+		return -EXDEV;
+	if (++w->links > MAXSYMLINKS)
+		return -ELOOP;
+	nbuf = kmalloc(PATH_MAX);
+	if (!nbuf)
+		return -ENOMEM;
+	memcpy(nbuf, rest, strlen(rest) + 1);
+	kfree(w->buf);
+	w->buf = nbuf;
+	w->p = nbuf;
+	walk_move(w, tree);
 	return 0;
 }
 
@@ -133,7 +178,13 @@ static int walk_path(struct walk *w, unsigned int flags, bool want_parent, const
 				return -ENAMETOOLONG;
 			memcpy(proc_path, "/proc/", 6);
 			memcpy(proc_path + 6, c, rest + 1);
-			return -EXDEV;
+			if (want_parent)
+				return -EXDEV;
+			int err = enter_proc_link(w, flags, proc_path);
+
+			if (err)
+				return err;
+			continue;
 		}
 		if (len > NAME_MAX)
 			return -ENAMETOOLONG;
@@ -169,9 +220,9 @@ static int walk_path(struct walk *w, unsigned int flags, bool want_parent, const
 	}
 }
 
-static struct dentry *walk_begin(struct walk *w, int dirfd, const char *path)
+static struct dentry *walk_begin(struct walk *w, int dirfd, const char *path, char *proc_path)
 {
-	w->cur = start_dir(dirfd, path);
+	w->cur = start_dir(dirfd, path, proc_path);
 	w->buf = NULL;
 	w->p = path;
 	w->links = 0;
@@ -183,7 +234,7 @@ struct dentry *walk(int dirfd, const char *path, unsigned int flags, char *proc_
 	struct walk w;
 	int err;
 
-	if (IS_ERR(walk_begin(&w, dirfd, path)))
+	if (IS_ERR(walk_begin(&w, dirfd, path, proc_path)))
 		return w.cur;
 	err = walk_path(&w, flags, false, NULL, NULL, NULL, proc_path);
 	kfree(w.buf);
@@ -203,7 +254,7 @@ struct dentry *walk_parent(int dirfd, const char *path, const char **name, size_
 	int err;
 
 	*trailing_slash = false;
-	if (IS_ERR(walk_begin(&w, dirfd, path)))
+	if (IS_ERR(walk_begin(&w, dirfd, path, proc_path)))
 		return w.cur;
 	err = walk_path(&w, 0, true, name, len, trailing_slash, proc_path);
 	if (!err && !S_ISDIR(w.cur->inode->mode))

@@ -27,10 +27,25 @@
 static struct file *open_proc(const char *path, int flags, long *err)
 {
 	struct file *f;
+	unsigned int mode;
+	unsigned long nlink, ino;
+	long r = procfs_stat(path, !(flags & O_NOFOLLOW), &mode, &nlink, &ino);
 
+	if (r == 0 && S_ISLNK(mode)) {
+		*err = -ELOOP; /* O_NOFOLLOW on a link, or one that leads nowhere to open */
+		return NULL;
+	}
+	if (r == 0 && (flags & O_DIRECTORY) && !S_ISDIR(mode)) {
+		*err = -ENOTDIR;
+		return NULL;
+	}
+	if (r == 0 && S_ISDIR(mode) && ((flags & O_CREAT) || (flags & O_ACCMODE) != O_RDONLY)) {
+		*err = -EISDIR;
+		return NULL;
+	}
 	if (proc_mem_path(path))
 		return proc_mem_open(path, flags, err);
-	f = procfs_open(path, err);
+	f = procfs_open(path, !(flags & O_NOFOLLOW), err);
 	if (!f)
 		return NULL;
 	if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))

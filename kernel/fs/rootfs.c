@@ -214,7 +214,8 @@ static int add_system_dirs(void)
 	if (!dev || !proc || !tmp)
 		return -ENOMEM;
 	proc->inode->mode = S_IFDIR | 0555;
-	proc->inode->mounted = MNT_PROC;
+	if (mount_proc_at_boot(proc))
+		return -ENOMEM;
 	tmp->inode->mode = S_IFDIR | 01777;
 	for (size_t k = 0; k < ARRAY_SIZE(dev_nodes); k++) {
 		size_t n = strlen(dev_nodes[k].name);

@@ -66,6 +66,10 @@ static void fill_other(struct kstat *k, const struct file *f, unsigned long ino)
 		k->dev = RAMFS_DEV;
 		k->mode = S_IFCHR | 0600;
 		k->rdev = MKDEV(5, 1);
+	} else if (procfs_file_is_dir(f)) {
+		k->dev = PROC_DEV;
+		k->mode = S_IFDIR | 0555;
+		k->nlink = 2;
 	} else {
 		k->dev = PROC_DEV;
 		k->mode = S_IFREG | 0444;
@@ -80,17 +84,16 @@ static void fill_file(struct kstat *k, const struct file *f)
 		fill_other(k, f, (unsigned long)f >> 4 & 0xffffff);
 }
 
-/* A /proc path: stat of its snapshot, or -errno. */
-static long fill_proc(struct kstat *k, const char *path)
+/* A /proc path: its mode and numbers as procfs gives them (files of size 0), or -errno. */
+static long fill_proc(struct kstat *k, const char *path, bool follow)
 {
-	long err;
-	struct file *f = procfs_open(path, &err);
+	unsigned int mode;
+	unsigned long nlink, ino;
+	long err = procfs_stat(path, follow, &mode, &nlink, &ino);
 
-	if (!f)
+	if (err)
 		return err;
-	fill_other(k, f, 0);
-	k->dev = PROC_DEV;
-	file_put(f);
+	*k = (struct kstat){ .dev = PROC_DEV, .ino = ino, .nlink = nlink, .mode = mode };
 	return 0;
 }
 
@@ -125,7 +128,7 @@ static long stat_at(int dirfd, const char __user *upath, unsigned int flags, str
 		goto out;
 	d = walk(dirfd, path, (flags & AT_SYMLINK_NOFOLLOW) ? 0 : WALK_FOLLOW, path + PATH_MAX);
 	if (d == ERR_PTR(-EXDEV)) {
-		err = fill_proc(k, path + PATH_MAX);
+		err = fill_proc(k, path + PATH_MAX, !(flags & AT_SYMLINK_NOFOLLOW));
 	} else if (IS_ERR(d)) {
 		err = PTR_ERR(d);
 	} else {
@@ -282,7 +285,7 @@ SYSCALL(statfs)
 		if (d == ERR_PTR(-EXDEV)) {
 			struct kstat k;
 
-			err = fill_proc(&k, path + PATH_MAX);
+			err = fill_proc(&k, path + PATH_MAX, true);
 			if (!err)
 				err = put_statfs(true, (struct statfs __user *)a[1]);
 		} else if (IS_ERR(d)) {

@@ -26,6 +26,7 @@
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
+#include <kernel/sched_stat.h>
 #include <kernel/signal.h>
 #include <kernel/smp.h>
 #include <kernel/time.h>
@@ -209,6 +210,7 @@ void schedule(void)
 		else
 			prev->usage.nvcsw++;
 	}
+	sched_stat_switch();
 	next->cpu = c->id;
 	c->running = next;
 	c->switched_from = prev;
@@ -287,6 +289,7 @@ void sched_tick(bool from_user)
 	c->ticks++;
 	if (c->running && !is_idle(c->running)) /* the tick starts before the scheduler */
 		cputime_tick(c->running, from_user);
+	sched_stat_tick(c->id, from_user, !c->running || is_idle(c->running));
 	/* The boot CPU's tick is the clock (timer_tick()): it wakes the sleepers, runs the timers. */
 	if (c->id == 0) {
 		console_tick(); /* the screen's rows a scroll left stale, two at a time */

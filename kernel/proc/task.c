@@ -2,7 +2,9 @@
 /* Task allocation and the PID views of a task (see <kernel/task.h>). */
 #include <kernel/kmem.h>
 #include <kernel/pid.h>
+#include <kernel/sched_stat.h>
 #include <kernel/task.h>
+#include <kernel/timer.h>
 #include <kernel/timens.h>
 #include <kernel/vdso.h>
 #include <string.h>
@@ -20,6 +22,11 @@ static unsigned int nr_tasks, nr_zombies;
  * reached from 8 GiB of RAM. /proc/sys/kernel/threads-max shows it, so a
  * test expects the limit of the machine it runs on.
  */
+unsigned int task_count(void)
+{
+	return nr_tasks;
+}
+
 size_t task_max(void)
 {
 	size_t max = page_total_count() / (8 * KSTACK_PAGES);
@@ -56,6 +63,8 @@ struct task *task_alloc(const char *name)
 		return NULL;
 	}
 	nr_tasks++;
+	sched_stat_fork();
+	t->start_tick = timer_ticks();
 	strlcpy(t->name, name, sizeof(t->name));
 	t->state = TASK_SLEEPING; /* not runnable until task_wake() */
 	t->cpus_allowed = ~0ull;  /* every CPU; fork copies the parent's */

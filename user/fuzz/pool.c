@@ -309,6 +309,18 @@ static const char *const paths[] = {
 	"/dev/console",
 	"/fuzz",
 	"/init/.",
+	"/proc/self/stat",
+	"/proc/self/task/../statm",
+	"/proc/meminfo",
+	"/proc/stat",
+	"/proc/loadavg",
+	"/proc/uptime",
+	"/proc/mounts",
+	"/proc/self/fd",
+	"/proc/self/fd/0",
+	"/proc/self/cwd/bin",
+	"/proc/self/exe",
+	"/proc/1/task",
 };
 
 uintptr_t pick_path(struct ctx *c)

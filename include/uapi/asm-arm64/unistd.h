@@ -40,6 +40,8 @@ __SYSCALL(__NR_symlinkat, symlinkat)
 __SYSCALL(__NR_linkat, linkat)
 #define __NR_renameat 38
 __SYSCALL(__NR_renameat, renameat)
+#define __NR_umount2 39
+__SYSCALL(__NR_umount2, umount2)
 #define __NR_mount 40
 __SYSCALL(__NR_mount, mount)
 #define __NR_statfs 43

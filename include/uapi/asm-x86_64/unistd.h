@@ -191,6 +191,8 @@ __SYSCALL(__NR_sync, sync)
 __SYSCALL(__NR_settimeofday, settimeofday)
 #define __NR_mount 165
 __SYSCALL(__NR_mount, mount)
+#define __NR_umount2 166
+__SYSCALL(__NR_umount2, umount2)
 #define __NR_reboot 169
 __SYSCALL(__NR_reboot, reboot)
 #define __NR_iopl 172

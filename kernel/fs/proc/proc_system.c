@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The system-wide /proc files, in Linux's formats:
+ * /proc/meminfo (fs/proc/meminfo.c): "Label:" padded to 16 columns, kB
+ *	right-aligned in 8, the lines Umbra can fill truthfully: every page
+ *	is RAM from the one pool, the tree's file pages are the page cache
+ *	(Cached, as Linux counts ramfs), no swap; MemAvailable is MemFree (no
+ *	page Umbra holds can be reclaimed).
+ * /proc/uptime (fs/proc/uptime.c): seconds since boot (the reader's time
+ *	namespace's boot-time offset added) and the idle time of every CPU
+ *	summed, both with two decimals.
+ * /proc/loadavg (fs/proc/loadavg.c): the three averages (kernel/proc/
+ *	sched_stat.c) rounded as Linux rounds them, runnable/total tasks, and
+ *	the last PID the reader's namespace handed out.
+ * /proc/stat (fs/proc/stat.c): per-CPU times in USER_HZ ticks (user, nice,
+ *	system, idle, iowait, irq, softirq, steal, guest, guest_nice: Umbra
+ *	has only user, system and idle), then intr (the total only: Umbra
+ *	does not number its interrupts as Linux's descriptors), ctxt, btime,
+ *	processes (tasks made since boot), procs_running, procs_blocked (the
+ *	uninterruptible sleepers: Umbra has no I/O wait), softirq (none).
+ */
+#include <format.h>
+#include <kernel/kmem.h>
+#include <kernel/percpu.h>
+#include <kernel/pid.h>
+#include <kernel/procfs.h>
+#include <kernel/sched_stat.h>
+#include <kernel/smp.h>
+#include <kernel/task.h>
+#include <kernel/time.h>
+#include <kernel/timens.h>
+#include <kernel/timer.h>
+#include <kernel/vfs.h>
+
+#define KB_PER_PAGE (PAGE_SIZE / 1024)
+#define NR_SOFTIRQS 10 /* Linux's softirq kinds: the line's ten zeros */
+
+static void show_kb(struct proc_buf *b, const char *label, unsigned long pages)
+{
+	proc_printf(b, "%-16s%8lu kB\n", label, pages * KB_PER_PAGE);
+}
+
+void proc_meminfo_show(struct proc_buf *b, struct task *t)
+{
+	unsigned long free = page_free_count();
+
+	(void)t;
+	show_kb(b, "MemTotal:", page_total_count());
+	show_kb(b, "MemFree:", free);
+	show_kb(b, "MemAvailable:", free);
+	show_kb(b, "Buffers:", 0);
+	show_kb(b, "Cached:", ramfs_pages_used());
+	show_kb(b, "SwapCached:", 0);
+	show_kb(b, "SwapTotal:", 0);
+	show_kb(b, "SwapFree:", 0);
+}
+
+/* Ticks as Linux prints seconds: "S.CC". */
+static void show_ticks(struct proc_buf *b, u64 ticks)
+{
+	proc_printf(b, "%llu.%02llu", (unsigned long long)(ticks / HZ),
+		    (unsigned long long)(ticks % HZ * 100 / HZ));
+}
+
+void proc_uptime_show(struct proc_buf *b, struct task *t)
+{
+	s64 ns = time_monotonic_ns() + current->proc->time_ns->boottime_offset_ns;
+	u64 idle = 0, cpus = smp_scheduling_mask();
+
+	(void)t;
+	for (unsigned int i = 0; i < SMP_MAX_CPUS; i++)
+		if (cpus & (1ull << i))
+			idle += sched_stat_idle(i);
+	if (ns < 0)
+		ns = 0;
+	proc_printf(b, "%llu.%02llu ", (unsigned long long)(ns / 1000000000),
+		    (unsigned long long)(ns % 1000000000 / 10000000));
+	show_ticks(b, idle);
+	proc_puts(b, "\n");
+}
+
+/* Linux's LOAD_INT and LOAD_FRAC, after adding FIXED_1/200 to round to two decimals. */
+static void show_load(struct proc_buf *b, unsigned long avg)
+{
+	avg += FIXED_1 / 200;
+	proc_printf(b, "%lu.%02lu ", avg >> FSHIFT, ((avg & (FIXED_1 - 1)) * 100) >> FSHIFT);
+}
+
+void proc_loadavg_show(struct proc_buf *b, struct task *t)
+{
+	unsigned long avg[3];
+	unsigned int running, blocked;
+
+	(void)t;
+	sched_stat_loadavg(avg);
+	sched_stat_count(&running, &blocked);
+	for (int i = 0; i < 3; i++)
+		show_load(b, avg[i]);
+	proc_printf(b, "%u/%u %d\n", running, task_count(), task_active_pid_ns(current)->last_nr);
+}
+
+static void show_cpu(struct proc_buf *b, const char *label, u64 user, u64 system, u64 idle)
+{
+	proc_printf(b, "%s %llu 0 %llu %llu 0 0 0 0 0 0\n", label, (unsigned long long)user,
+		    (unsigned long long)system, (unsigned long long)idle);
+}
+
+void proc_stat_show(struct proc_buf *b, struct task *t)
+{
+	u64 online = smp_scheduling_mask(), user = 0, system = 0, idle = 0, intr = 0;
+	unsigned int running, blocked;
+	struct cpu_stat s;
+	char label[16];
+
+	(void)t;
+	for (unsigned int i = 0; i < SMP_MAX_CPUS; i++) {
+		if (!(online & (1ull << i)))
+			continue;
+		sched_stat_cpu(i, &s);
+		user += s.user;
+		system += s.system;
+		idle += sched_stat_idle(i);
+		intr += cpus[i].ticks;
+	}
+	show_cpu(b, "cpu ", user, system, idle);
+	for (unsigned int i = 0; i < SMP_MAX_CPUS; i++) {
+		if (!(online & (1ull << i)))
+			continue;
+		sched_stat_cpu(i, &s);
+		snprintf(label, sizeof(label), "cpu%u", i);
+		show_cpu(b, label, s.user, s.system, sched_stat_idle(i));
+	}
+	sched_stat_count(&running, &blocked);
+	proc_printf(b, "intr %llu\nctxt %llu\nbtime %lld\nprocesses %llu\n",
+		    (unsigned long long)intr, (unsigned long long)sched_stat_switches(),
+		    (long long)((time_realtime_ns() - time_monotonic_ns()) / 1000000000),
+		    (unsigned long long)sched_stat_forks());
+	proc_printf(b, "procs_running %u\nprocs_blocked %u\nsoftirq 0", running, blocked);
+	for (int i = 0; i < NR_SOFTIRQS; i++)
+		proc_puts(b, " 0");
+	proc_puts(b, "\n");
+}
