@@ -162,7 +162,7 @@ bool file_is_dir(const struct file *f);
 
 /* ---- devices (kernel/fs/devices.c) ---- */
 /* The file for character device rdev, or NULL with *err = -ENXIO. */
-struct file *chrdev_open(u32 rdev, long *err);
+struct file *chrdev_open(u32 rdev, int flags, long *err);
 #define MKDEV(ma, mi) ((u32)((ma) << 8 | (mi)))
 
 #endif

@@ -291,6 +291,7 @@ long exec_kernel_depth(const char *path, const char *const argv[], const char *c
 		files_close_on_exec(current->files);
 	strlcpy(current->name, basename_of(path), sizeof(current->name));
 	current->clear_child_tid = 0;
+	current->proc->did_exec = true;
 	vfork_release(current);
 	if (img.entry >= TASK_SIZE) {
 		/*
