@@ -135,7 +135,7 @@ BIG_PROGRAMS := /bin/hostile /bin/leak /bin/mm /bin/threads /bin/smp
 BIG_IMAGE := $(BUILD)/big$(suffix $(IMAGE))
 
 .PHONY: all iso image usb crash-images clone3-images big-image bench-image run debug test test-linux test-big test-logs \
-	bench fuzz stress peer-test \
+	bench fuzz stress peer-test test-tty \
 	toolchain-check unit lint format docs rooms check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
@@ -306,6 +306,17 @@ test-big: deps-check ## 8 GiB with 8 and 16 CPUs on QEMU x86_64 and the GCS QEMU
 # find 0 unlisted differences (tests/linux/after-bench). Minutes.
 test-logs: deps-check ## make test's boot, make bench, then test-linux on PLATFORM (qemu-arm64): 0 differences?
 	$(Q)tests/linux/after-bench $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM))
+
+# The terminal typed on as a person types (tests/boot/tty): /bin/ttylogin as
+# init gives TTY_SHELL ("sh -i" of a busybox) the serial console as its
+# controlling terminal on PLATFORM; the script waits for the prompt, runs a
+# command, stops `sleep 100` with ^C and with ^Z, then bg, fg and jobs.
+# Until busybox is bundled: PROGS=path/to/busybox TTY_SHELL=/opt/bin/busybox.
+TTY_SHELL ?= /bin/busybox
+TTY_IMAGE := $(BUILD)/tty$(suffix $(IMAGE))
+test-tty: deps-check $(IMAGE_INPUTS) ## type on the serial console like a person: prompt, ^C, ^Z, bg, fg (busybox sh)
+	$(call image-with-cmdline,$(TTY_IMAGE),$(CMDLINE) init=/bin/ttylogin -- $(TTY_SHELL) sh -i)
+	$(Q)tests/boot/tty $(PLATFORM) $(TTY_IMAGE) '$(TTY_SHELL) sh -i'
 
 # The fuzzer (user/fuzz/) as init on one platform, with its arguments after
 # "--" on the kernel command line:

@@ -39,8 +39,8 @@ MUSL_CFLAGS := $(PATH_CFLAGS) -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -p
 # (make maps), /bin/sidebyside checks lab 6's answers (docs/labs/). fuzz is last: what it may break in
 # the kernel cannot spoil another suite.
 USER_RUN_ORDER := clone3 shstk_attack rop shstk ibt bti proc threads smp mm shm efault leak hostile counter time cow ptrace robust ioport archabi \
-	musl_pthreads gcs signals pipes fdio remap procfs fs fuzz
-USER_NOT_RUN := bench reboot showmaps sidebyside
+	musl_pthreads gcs signals pipes fdio tty remap procfs fs fuzz
+USER_NOT_RUN := bench reboot showmaps sidebyside ttylogin
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)
 USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
 	$(filter-out $(USER_RUN_ORDER) $(USER_NOT_RUN),$(USER_BIN_NAMES))

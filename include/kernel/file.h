@@ -122,7 +122,7 @@ static inline struct file *file_get(struct file *f)
 /* True when f is a pidfd. */
 bool file_is_pidfd(const struct file *f);
 
-/* ---- the console as a terminal (kernel/console/tty.c) ---- */
+/* ---- the console as a terminal (kernel/tty/tty_io.c) ---- */
 long console_ioctl(struct file *f, unsigned int cmd, unsigned long arg);
 /* A new open file on the console (/dev/console, /dev/tty); NULL. */
 struct file *console_file_new(void);

@@ -4,8 +4,8 @@
  * masks, alternate stacks and thread-directed pending signals per thread;
  * process-directed pending signals per process. One siginfo is kept per
  * pending signal number (standard and real-time signals alike are not
- * queued twice). Stop and continue are not supported: SIGSTOP, SIGTSTP,
- * SIGTTIN and SIGTTOU are dropped like the ignored-by-default signals.
+ * queued twice). The stop signals stop the whole process and SIGCONT
+ * resumes it (job control: kernel/signal/jobctl.c).
  *
  * The arch builds and checks its signal frame (arch_signal_setup_frame,
  * rt_sigreturn), including the shadow-stack part of it.
@@ -22,6 +22,7 @@ struct process;
 
 #define SIGBIT(sig) (1ull << ((sig)-1))
 #define SIG_UNBLOCKABLE (SIGBIT(SIGKILL) | SIGBIT(SIGSTOP))
+#define SIG_STOP_SIGNALS (SIGBIT(SIGSTOP) | SIGBIT(SIGTSTP) | SIGBIT(SIGTTIN) | SIGBIT(SIGTTOU))
 
 struct k_sigaction {
 	uintptr_t handler; /* SIG_DFL, SIG_IGN or a user address */
@@ -93,6 +94,21 @@ bool signal_deliver(struct task *t);
 
 /* The last thread of p is gone: its parent gets exit_signal, or reaps it. */
 void signal_notify_parent(struct process *p);
+
+/* ---- job control (kernel/signal/jobctl.c) ---- */
+
+/* SIGSTOP, SIGTSTP, SIGTTIN or SIGTTOU. */
+bool signal_is_stop(int sig);
+/*
+ * What sending sig does at once, whatever its handler (Linux's
+ * prepare_signal()): a stop signal discards a pending SIGCONT; SIGCONT
+ * discards pending stops and resumes a stopped p.
+ */
+void signal_prepare(struct process *p, int sig);
+/* A stop signal's default action in t: stops t's process, then waits to be continued. */
+void signal_stop(struct task *t, int sig);
+/* While t's process is stopped: waits for SIGCONT (or SIGKILL). */
+void signal_stopped_wait(struct task *t);
 
 /* Fills a user siginfo_t from k. */
 void siginfo_to_user(struct user_siginfo *u, const struct ksiginfo *k);

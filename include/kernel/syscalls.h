@@ -94,6 +94,12 @@ SYSCALL(execve);
 SYSCALL(wait4);
 SYSCALL(waitid);
 SYSCALL(kill);
+/* process groups and sessions (kernel/proc/pgrp.c) */
+SYSCALL(setpgid);
+SYSCALL(getpgid);
+SYSCALL(getpgrp);
+SYSCALL(setsid);
+SYSCALL(getsid);
 SYSCALL(tgkill);
 SYSCALL(tkill);
 SYSCALL(rt_sigprocmask);

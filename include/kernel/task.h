@@ -34,6 +34,7 @@ struct pid;
 struct pid_ns;
 struct time_ns;
 struct process;
+struct tty;
 
 /*
  * A vfork parent's wait for its child, on the parent's kernel stack. The
@@ -140,6 +141,20 @@ struct process {
 	struct itimers itimers;		 /* setitimer(), alarm() (kernel/time/itimer.c) */
 	/* timer_create()'s timers (kernel/time/posix_timers.c) */
 	struct posix_timers posix_timers;
+	/*
+	 * Process group and session (kernel/proc/pgrp.c), each held as the
+	 * pid of its leader; NULL is Linux's 0, init's before it calls
+	 * setsid(). tty: the controlling terminal, or NULL.
+	 */
+	struct pid *pgrp;
+	struct pid *session;
+	struct tty *tty;
+	bool did_exec; /* ran execve() since its fork: setpgid() on it is EACCES */
+	/* Job control (kernel/signal/jobctl.c): a group stop and what wait4 still has to report. */
+	bool stopped;		 /* every thread waits on stop_wait for SIGCONT */
+	int stop_report;	 /* the stopping signal, until a WUNTRACED wait took it */
+	bool continue_report;	 /* continued, until a WCONTINUED wait took it */
+	struct waitq stop_wait;
 };
 
 /* Allocates a task with a kernel stack; NULL on failure. Not yet runnable. */

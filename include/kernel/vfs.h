@@ -188,7 +188,7 @@ bool dir_emit(struct dir_out *o, u64 ino, s64 next, unsigned int mode, const cha
 
 /* ---- devices (kernel/fs/devices.c) ---- */
 /* The file for character device rdev, or NULL with *err = -ENXIO. */
-struct file *chrdev_open(u32 rdev, long *err);
+struct file *chrdev_open(u32 rdev, int flags, long *err);
 #define MKDEV(ma, mi) ((u32)((ma) << 8 | (mi)))
 
 #endif

@@ -3,12 +3,13 @@
  * The character devices of /dev, by Linux's numbers
  * (Documentation/admin-guide/devices.txt): 1:3 null, 1:5 zero, 1:7 full,
  * 1:8 random, 1:9 urandom (the memory devices, drivers/char/mem.c), 5:0
- * tty and 5:1 console, which are the console here: every process's
- * controlling terminal is the console. A node of any other number opens
+ * tty (the caller's controlling terminal) and 5:1 console, both the
+ * console's terminal (<kernel/tty.h>). A node of any other number opens
  * with ENXIO, as Linux's for a driver it does not have.
  */
 #include <kernel/file.h>
 #include <kernel/syscalls.h>
+#include <kernel/tty.h>
 #include <kernel/vfs.h>
 #include <uapi/linux/errno.h>
 
@@ -82,7 +83,7 @@ static const struct file_ops random_ops = { .read = random_read,
 					    .write = sink_write,
 					    .llseek = zero_llseek };
 
-struct file *chrdev_open(u32 rdev, long *err)
+struct file *chrdev_open(u32 rdev, int flags, long *err)
 {
 	const struct file_ops *ops;
 	struct file *f;
@@ -103,10 +104,7 @@ struct file *chrdev_open(u32 rdev, long *err)
 		break;
 	case MKDEV(5, 0):
 	case MKDEV(5, 1):
-		f = console_file_new();
-		if (!f)
-			*err = -ENOMEM;
-		return f;
+		return tty_open(rdev, flags, err);
 	default:
 		*err = -ENXIO;
 		return NULL;

@@ -15,60 +15,6 @@
 #include <uapi/linux/resource.h>
 #include <uapi/linux/fs.h>
 
-/* ---- the console ---- */
-
-static long console_read(struct file *f, char __user *buf, size_t n)
-{
-	(void)f;
-	(void)buf;
-	(void)n;
-	return 0; /* no input device yet: always end of file */
-}
-
-static long console_write(struct file *f, const char __user *buf, size_t n)
-{
-	char chunk[128];
-	size_t done = 0;
-
-	(void)f;
-	while (done < n) {
-		size_t k = MIN(n - done, sizeof(chunk));
-
-		if (copy_from_user(chunk, buf + done, k))
-			return done ? (long)done : -EFAULT;
-		for (size_t i = 0; i < k; i++)
-			console_putc(chunk[i]);
-		done += k;
-	}
-	return (long)done;
-}
-
-/* Always writable (output is polled out at once); never readable: there is no input. */
-static unsigned int console_poll(struct file *f)
-{
-	(void)f;
-	return POLLOUT | POLLWRNORM;
-}
-
-/* A terminal takes no O_DIRECT (Linux: no direct I/O on a tty). */
-static int no_direct_io(struct file *f, unsigned int flags)
-{
-	(void)f;
-	return (flags & O_DIRECT) ? -EINVAL : 0;
-}
-
-static const struct file_ops console_ops = { .read = console_read,
-					     .write = console_write,
-					     .poll = console_poll,
-					     .ioctl = console_ioctl,
-					     .check_flags = no_direct_io,
-					     .fasync = true };
-
-struct file *console_file_new(void)
-{
-	return file_new(&console_ops);
-}
-
 /* ---- files whose contents sit in kernel memory (initramfs, /proc snapshots) ---- */
 
 long file_read_memory(struct file *f, char __user *buf, size_t n)
@@ -205,7 +151,7 @@ static int files_expand(struct files *t, unsigned int fd)
 struct files *files_create_console(void)
 {
 	struct files *t = files_alloc(NR_OPEN_DEFAULT);
-	struct file *f = t ? file_new(&console_ops) : NULL;
+	struct file *f = t ? console_file_new() : NULL;
 
 	if (!f) {
 		if (t)

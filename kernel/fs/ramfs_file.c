@@ -110,7 +110,7 @@ struct file *ramfs_open(struct dentry *d, int flags, long *err)
 	struct file *f;
 
 	if (S_ISCHR(i->mode)) {
-		f = chrdev_open(i->rdev, err);
+		f = chrdev_open(i->rdev, flags, err);
 		if (!f)
 			return NULL;
 	} else {

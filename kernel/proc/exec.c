@@ -292,6 +292,7 @@ long exec_kernel_depth(const char *path, const char *const argv[], const char *c
 	posix_timers_delete_all(current->proc); /* setitimer's stay; POSIX timers do not (Linux) */
 	strlcpy(current->name, basename_of(path), sizeof(current->name));
 	current->clear_child_tid = 0;
+	current->proc->did_exec = true;
 	vfork_release(current);
 	if (img.entry >= TASK_SIZE) {
 		/*

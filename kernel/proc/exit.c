@@ -11,6 +11,7 @@
 #include <kernel/futex.h>
 #include <kernel/kmem.h>
 #include <kernel/panic.h>
+#include <kernel/pgrp.h>
 #include <kernel/pid.h>
 #include <kernel/poll.h>
 #include <kernel/printk.h>
@@ -21,6 +22,7 @@
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/timens.h>
+#include <kernel/tty.h>
 #include <kernel/vfs.h>
 #include <kernel/vm.h>
 #include <asm/fcntl.h>
@@ -106,6 +108,7 @@ static void process_free(struct process *p)
 	pid_ns_put(p->pid_ns_for_children);
 	time_ns_put(p->time_ns);
 	time_ns_put(p->time_ns_for_children);
+	pgrp_release(p);
 	p->pid->proc = NULL;
 	pid_put(p->pid);
 	poll_wake(); /* pidfds of it now say POLLHUP */
@@ -118,6 +121,8 @@ static void process_become_zombie(struct process *p)
 	ptrace_tracer_exit(p);
 	itimers_exit(p);
 	posix_timers_delete_all(p);
+	if (process_is_session_leader(p))
+		tty_session_leader_exit(p); /* its terminal's foreground group gets SIGHUP */
 	p->state = PROC_ZOMBIE;
 	task_count_zombie(+1);
 	p->wait_status = p->exit_code;
@@ -252,25 +257,70 @@ static bool wait_flavour_matches(const struct process *c, int options)
 }
 
 /*
- * Finds a child of the caller matching want_pid (-1: any), in the caller's
+ * Which children a wait asks for: want > 0 one PID; -1 any; else the
+ * children in process group pgrp (wait4's 0 and -pgid, waitid's P_PGID).
+ */
+struct wait_target {
+	int want;
+	const struct pid *pgrp;
+};
+
+static bool child_wanted(const struct process *c, const struct wait_target *w, int options)
+{
+	if (w->want > 0 && pid_nr_in(c->pid, task_active_pid_ns(current)) != w->want)
+		return false;
+	if (w->want == 0 && c->pgrp != w->pgrp)
+		return false;
+	return wait_flavour_matches(c, options);
+}
+
+/*
+ * Finds a child of the caller the wait asks for, in the caller's
  * namespace. Sets *any when some child matches at all. Returns a zombie
  * among them, or NULL.
  */
-static struct process *find_zombie(struct process *me, int want_pid, int options, bool *any)
+static struct process *find_zombie(struct process *me, const struct wait_target *w, int options,
+				   bool *any)
 {
-	struct pid_ns *ns = task_active_pid_ns(current);
-
 	*any = false;
 	for (struct process *c = me->children; c; c = c->sibling) {
-		if (want_pid > 0 && pid_nr_in(c->pid, ns) != want_pid)
-			continue;
-		if (!wait_flavour_matches(c, options))
+		if (!child_wanted(c, w, options))
 			continue;
 		*any = true;
 		if (c->state == PROC_ZOMBIE)
 			return c;
 	}
 	return NULL;
+}
+
+/*
+ * A job-control stop (WUNTRACED) or continue (WCONTINUED) not yet
+ * reported, as Linux's wait_task_stopped()/wait_task_continued(): the
+ * child's PID, its status ((sig << 8) | 0x7f, or 0xffff) and its CLD_*
+ * code; each is reported once unless nowait. 0 when there is none.
+ */
+static long find_jobctl_report(struct process *me, const struct wait_target *w, int options,
+			       bool nowait, int *status, int *code)
+{
+	for (struct process *c = me->children; c; c = c->sibling) {
+		if (c->state != PROC_ALIVE || !child_wanted(c, w, options))
+			continue;
+		if ((options & WSTOPPED) && c->stopped && c->stop_report) {
+			*status = (c->stop_report << 8) | 0x7f;
+			*code = CLD_STOPPED;
+			if (!nowait)
+				c->stop_report = 0;
+			return pid_nr_in(c->pid, task_active_pid_ns(current));
+		}
+		if ((options & WCONTINUED) && c->continue_report) {
+			*status = 0xffff;
+			*code = CLD_CONTINUED;
+			if (!nowait)
+				c->continue_report = false;
+			return pid_nr_in(c->pid, task_active_pid_ns(current));
+		}
+	}
+	return 0;
 }
 
 static void reap(struct process *me, struct process *c)
@@ -292,19 +342,21 @@ static void reap(struct process *me, struct process *c)
  * reported with WEXITED in options; a traced thread's stop always, as
  * Linux's wait_task_stopped() (its status (code << 8) | 0x7f).
  */
-static long do_wait(int want_pid, int options, bool nowait, int *status, struct cpu_usage *usage)
+static long do_wait(const struct wait_target *w, int options, bool nowait, int *status, int *code,
+		    struct cpu_usage *usage)
 {
 	struct process *me = current->proc;
 
 	for (;;) {
 		bool any, traced;
-		struct process *z = find_zombie(me, want_pid, options, &any);
+		struct process *z = find_zombie(me, w, options, &any);
 		long tid;
 
 		if (z && (options & WEXITED)) {
 			long nr = pid_nr_in(z->pid, task_active_pid_ns(current));
 
 			*status = z->wait_status;
+			*code = (z->wait_status & 0x7f) ? CLD_KILLED : CLD_EXITED;
 			if (usage) {
 				/* What it used and what its reaped children did, as Linux's RUSAGE_BOTH. */
 				cputime_process(z, usage);
@@ -314,7 +366,12 @@ static long do_wait(int want_pid, int options, bool nowait, int *status, struct 
 				reap(me, z);
 			return nr;
 		}
-		tid = ptrace_wait_stopped(me, want_pid, nowait, status, &traced);
+		tid = ptrace_wait_stopped(me, w->want, nowait, status, &traced);
+		if (tid) {
+			*code = CLD_TRAPPED;
+			return tid;
+		}
+		tid = find_jobctl_report(me, w, options, nowait, status, code);
 		if (tid)
 			return tid;
 		if (!any && !traced)
@@ -327,6 +384,23 @@ static long do_wait(int want_pid, int options, bool nowait, int *status, struct 
 		if (err)
 			return -ERESTARTSYS; /* a signal: restarted after its handler, or EINTR */
 	}
+}
+
+/* wait4's and waitid's pid: -1 any, > 0 one, 0 the caller's group, < -1 group -pid. */
+static int wait_target_of(int pid, struct wait_target *w)
+{
+	w->want = pid > 0 || pid == -1 ? pid : 0;
+	w->pgrp = NULL;
+	if (pid == 0) {
+		w->pgrp = current->proc->pgrp;
+	} else if (pid < -1) {
+		if (pid <= -PID_MAX)
+			return -ECHILD;
+		w->pgrp = pid_find(task_active_pid_ns(current), -pid);
+		if (!w->pgrp)
+			return -ECHILD; /* no such group: no child can be in it */
+	}
+	return 0;
 }
 
 #define WAIT4_OPTIONS (WNOHANG | WUNTRACED | WCONTINUED | __WNOTHREAD | __WCLONE | __WALL)
@@ -342,8 +416,13 @@ SYSCALL(wait4)
 
 	if (options & ~WAIT4_OPTIONS)
 		return -EINVAL;
-	/* No process groups: 0 and -pgid are treated as "any child". */
-	r = do_wait(want > 0 ? want : -1, options | WEXITED, false, &status, &usage);
+	struct wait_target w;
+	int code;
+
+	r = wait_target_of(want, &w);
+	if (r)
+		return r;
+	r = do_wait(&w, options | WEXITED, false, &status, &code, &usage);
 	if (r > 0) {
 		if (ustatus && put_user(status, ustatus))
 			return -EFAULT;
@@ -356,7 +435,8 @@ SYSCALL(wait4)
 
 SYSCALL(waitid)
 {
-	int idtype = (int)a[0], id = (int)a[1], options = (int)a[3], status = 0, want;
+	int idtype = (int)a[0], id = (int)a[1], options = (int)a[3], status = 0, want, code = 0;
+	struct wait_target w;
 	bool nonblock = false;
 	struct user_siginfo __user *uinfo = (struct user_siginfo __user *)a[2];
 	struct user_siginfo info = { 0 };
@@ -375,6 +455,12 @@ SYSCALL(waitid)
 		if (id <= 0)
 			return -EINVAL;
 		want = id;
+		break;
+	case P_PGID:
+		/* Linux's P_PGID: id 0 is the caller's own group; a negative id is EINVAL. */
+		if (id < 0)
+			return -EINVAL;
+		want = 0;
 		break;
 	case P_PIDFD: {
 		struct file *f = fd_get(current->files, id);
@@ -396,8 +482,14 @@ SYSCALL(waitid)
 	default:
 		return -EINVAL;
 	}
-	/* Job-control stops and continues are never reported: only ptrace stops and exits. */
-	r = do_wait(want, options, options & WNOWAIT, &status, NULL);
+	w.want = want;
+	w.pgrp = NULL;
+	if (idtype == P_PGID) {
+		w.pgrp = id ? pid_find(task_active_pid_ns(current), id) : current->proc->pgrp;
+		if (id && !w.pgrp)
+			return -ECHILD;
+	}
+	r = do_wait(&w, options, options & WNOWAIT, &status, &code, NULL);
 	if (r == 0 && nonblock)
 		return -EAGAIN;
 	if (r < 0)
@@ -406,16 +498,15 @@ SYSCALL(waitid)
 		info.si_signo = SIGCHLD;
 		info.u.proc.pid = (int)r;
 		info.u.proc.uid = 0;
-		if ((status & 0x7f) == 0x7f) {
-			info.si_code = CLD_TRAPPED;
+		info.si_code = code;
+		if (code == CLD_CONTINUED)
+			info.u.proc.status = SIGCONT;
+		else if (code == CLD_TRAPPED || code == CLD_STOPPED)
 			info.u.proc.status = status >> 8;
-		} else if (status & 0x7f) {
-			info.si_code = CLD_KILLED;
+		else if (code == CLD_KILLED)
 			info.u.proc.status = status & 0x7f;
-		} else {
-			info.si_code = CLD_EXITED;
+		else
 			info.u.proc.status = (status >> 8) & 0xff;
-		}
 	}
 	if (uinfo && copy_to_user(uinfo, &info, sizeof(info)))
 		return -EFAULT;

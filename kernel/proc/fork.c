@@ -11,6 +11,7 @@
 #include <kernel/file.h>
 #include <kernel/fork.h>
 #include <kernel/kmem.h>
+#include <kernel/pgrp.h>
 #include <kernel/pid.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
@@ -260,6 +261,7 @@ long kernel_clone(struct kernel_clone_args *k)
 			ns->reaper = cp;
 			cp->is_ns_init = true;
 		}
+		pgrp_fork(cp, pp);
 		process_link_child((f & CLONE_PARENT) ? pp->parent : pp, cp);
 		cp->parent_thread = (f & CLONE_PARENT) ? pp->parent_thread : parent;
 	}

@@ -31,6 +31,7 @@
 #include <kernel/smp.h>
 #include <kernel/time.h>
 #include <kernel/timer.h>
+#include <kernel/tty.h>
 #include <kernel/uaccess.h>
 #include <uapi/linux/errno.h>
 
@@ -293,6 +294,7 @@ void sched_tick(bool from_user)
 	/* The boot CPU's tick is the clock (timer_tick()): it wakes the sleepers, runs the timers. */
 	if (c->id == 0) {
 		console_tick(); /* the screen's rows a scroll left stale, two at a time */
+		tty_poll_input(); /* what was typed on the serial console and the keyboard */
 		tick_timers_run();
 		u64 now = timer_ticks();
 

@@ -7,6 +7,7 @@
 #include <kernel/arch.h>
 #include <kernel/big_lock.h>
 #include <kernel/exit.h>
+#include <kernel/pgrp.h>
 #include <kernel/pid.h>
 #include <kernel/posix_timer.h>
 #include <kernel/printk.h>
@@ -21,10 +22,10 @@
 #include <uapi/linux/errno.h>
 #include <uapi/linux/signal.h>
 
-/* Signals whose default action is to do nothing (signal(7)), plus stop/continue. */
-#define SIG_DEFAULT_IGNORED                                                                        \
-	(SIGBIT(SIGCHLD) | SIGBIT(SIGCONT) | SIGBIT(SIGURG) | SIGBIT(SIGWINCH) | SIGBIT(SIGSTOP) | \
-	 SIGBIT(SIGTSTP) | SIGBIT(SIGTTIN) | SIGBIT(SIGTTOU))
+/* Signals whose default action is to do nothing (signal(7)); SIGCONT's work is done when sent. */
+#define SIG_DEFAULT_IGNORED (SIGBIT(SIGCHLD) | SIGBIT(SIGCONT) | SIGBIT(SIGURG) | SIGBIT(SIGWINCH))
+/* Signals whose default action does not end the process. */
+#define SIG_DEFAULT_NOT_FATAL (SIG_DEFAULT_IGNORED | SIG_STOP_SIGNALS)
 
 static bool valid_signal(int sig)
 {
@@ -65,7 +66,7 @@ static bool signal_kills_now(const struct task *t, int sig)
 	if (sig == SIGKILL)
 		return true;
 	return !ptrace_traced(&t->ptrace) && action_of(t, sig)->handler == SIG_DFL &&
-	       !(SIGBIT(sig) & SIG_DEFAULT_IGNORED);
+	       !(SIGBIT(sig) & SIG_DEFAULT_NOT_FATAL);
 }
 
 static void fill_sender(struct ksiginfo *k, int sig, int code)
@@ -119,6 +120,7 @@ static int send_to_process(struct process *p, int sig, const struct ksiginfo *in
 		return -EINVAL;
 	if (sig == 0 || p->state != PROC_ALIVE || !p->threads)
 		return 0;
+	signal_prepare(p, sig);
 
 	struct task *any = p->threads;
 
@@ -150,6 +152,8 @@ static int send_to_thread(struct task *t, int sig, const struct ksiginfo *info, 
 
 	if (!valid_signal(sig))
 		return -EINVAL;
+	if (sig && t->proc)
+		signal_prepare(t->proc, sig);
 	if (sig == 0 || signal_ignored(t, sig) || init_ignores(t, sig, force))
 		return 0;
 	if (signal_kills_now(t, sig) && (sig == SIGKILL || !(t->sigmask & SIGBIT(sig)))) {
@@ -193,7 +197,7 @@ bool signal_pending(const struct task *t)
 {
 	if (!t->proc)
 		return false;
-	return t->proc->exiting || t->ptrace.trap_pending ||
+	return t->proc->exiting || t->ptrace.trap_pending || t->proc->stopped ||
 	       ((t->sigpending | t->proc->sigpending) & ~t->sigmask);
 }
 
@@ -269,6 +273,10 @@ bool signal_deliver(struct task *t)
 	assert_big_lock_held();
 	if (p->exiting)
 		return false;
+	if (p->stopped) {
+		signal_stopped_wait(t); /* another thread stopped the process: this one waits too */
+		return true;
+	}
 	if (ptrace_trap(t))
 		return true;
 	if (!pending) {
@@ -312,6 +320,10 @@ bool signal_deliver(struct task *t)
 	if (ka->handler == SIG_DFL) {
 		if (SIGBIT(sig) & SIG_DEFAULT_IGNORED)
 			return true;
+		if (SIGBIT(sig) & SIG_STOP_SIGNALS) {
+			signal_stop(t, sig);
+			return true;
+		}
 		process_begin_exit(p, WAIT_STATUS_SIGNALED(sig));
 		return true;
 	}
@@ -371,6 +383,11 @@ static struct task *find_thread(int tid)
 	return pid ? pid->task : NULL;
 }
 
+/*
+ * kill(pid, sig): a process, the caller's process group (0) or another
+ * group (-pgrp). -1 is still the caller alone here, not Linux's "every
+ * process it may signal".
+ */
 SYSCALL(kill)
 {
 	int nr = (int)a[0], sig = (int)a[1];
@@ -382,10 +399,16 @@ SYSCALL(kill)
 		t = find_thread(nr);
 		if (!t || t->proc->state != PROC_ALIVE)
 			return -ESRCH;
-	} else if (nr == 0 || nr == -1) {
-		t = current; /* no process groups: the caller's own process */
+	} else if (nr == 0) {
+		return pgrp_kill(current->proc->pgrp, sig, NULL);
+	} else if (nr == -1) {
+		t = current;
+	} else if (nr <= -PID_MAX) {
+		return -ESRCH; /* no such group (nor is -INT_MIN one, as Linux) */
 	} else {
-		return -ESRCH;
+		struct pid *pgrp = pid_find(task_active_pid_ns(current), -nr);
+
+		return pgrp ? pgrp_kill(pgrp, sig, NULL) : -ESRCH;
 	}
 	return send_to_process(t->proc, sig, NULL, sender_outside_ns(t));
 }

@@ -58,6 +58,14 @@ static void __attribute__((noreturn)) worker_main(unsigned int index)
 	fz_worker_index = index;
 	snprintf(name, sizeof(name), "fz%u", index);
 	syscall2(__NR_prctl, 15 /* PR_SET_NAME */, (long)name);
+	/*
+	 * A session of its own: its kill(0, ...) reaches its own process
+	 * group, never the root's or init's; its group is orphaned (its
+	 * parent, the nanny, is in another session), so the terminal's stop
+	 * signals pass it by (only SIGSTOP stops it, until the root's time
+	 * limit kills it); and it has no controlling terminal until it asks.
+	 */
+	syscall0(__NR_setsid);
 	fz_trace(&c, "worker %u seed %#lx", index, (unsigned long)c.rng.s);
 	arena_init(&c.rng);
 	sig_setup_worker(&c);

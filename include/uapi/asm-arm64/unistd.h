@@ -176,6 +176,14 @@ __SYSCALL(__NR_rt_sigreturn, rt_sigreturn)
 __SYSCALL(__NR_reboot, reboot)
 #define __NR_times 153
 __SYSCALL(__NR_times, times)
+#define __NR_setpgid 154
+__SYSCALL(__NR_setpgid, setpgid)
+#define __NR_getpgid 155
+__SYSCALL(__NR_getpgid, getpgid)
+#define __NR_getsid 156
+__SYSCALL(__NR_getsid, getsid)
+#define __NR_setsid 157
+__SYSCALL(__NR_setsid, setsid)
 #define __NR_uname 160
 __SYSCALL(__NR_uname, uname)
 #define __NR_getrlimit 163

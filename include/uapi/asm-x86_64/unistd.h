@@ -165,8 +165,18 @@ __SYSCALL(__NR_getgid, getgid)
 __SYSCALL(__NR_geteuid, geteuid)
 #define __NR_getegid 108
 __SYSCALL(__NR_getegid, getegid)
+#define __NR_setpgid 109
+__SYSCALL(__NR_setpgid, setpgid)
 #define __NR_getppid 110
 __SYSCALL(__NR_getppid, getppid)
+#define __NR_getpgrp 111
+__SYSCALL(__NR_getpgrp, getpgrp)
+#define __NR_setsid 112
+__SYSCALL(__NR_setsid, setsid)
+#define __NR_getpgid 121
+__SYSCALL(__NR_getpgid, getpgid)
+#define __NR_getsid 124
+__SYSCALL(__NR_getsid, getsid)
 #define __NR_rt_sigpending 127
 __SYSCALL(__NR_rt_sigpending, rt_sigpending)
 #define __NR_rt_sigsuspend 130

@@ -12,9 +12,21 @@
 #define TCSETSW 0x5403
 #define TCSETSF 0x5404
 #define TCSBRK 0x5409
+#define TCXONC 0x540A
+#define TCFLSH 0x540B
+#define TIOCSCTTY 0x540E
+#define TIOCGPGRP 0x540F
+#define TIOCSPGRP 0x5410
+#define TIOCOUTQ 0x5411
 #define TIOCGWINSZ 0x5413
 #define TIOCSWINSZ 0x5414
 #define FIONREAD 0x541B
+#define TIOCNOTTY 0x5422
+#define TIOCGSID 0x5429
+/* TCFLSH's argument */
+#define TCIFLUSH 0
+#define TCOFLUSH 1
+#define TCIOFLUSH 2
 #define FIONBIO 0x5421
 #define FIONCLEX 0x5450
 #define FIOCLEX 0x5451
