@@ -252,8 +252,20 @@ $(INITRAMFS_CPIO): $(INITRAMFS_SUITE_CPIO) $(USER_OPT).cpio
 PLATFORM ?= $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM))
 # The image PLATFORM boots (tests/boot/platforms' last column, a name in build/ARCH/), else IMAGE.
 RUN_IMAGE := $(or $(shell awk -v p='$(PLATFORM)' '$$1 == p { print "$(BUILD)/" $$5 }' tests/boot/platforms),$(IMAGE))
-run: deps-check $(IMAGE) $(EXTRA_IMAGES) $(RUN_IMAGE) ## boot PLATFORM (or EMU=bochs) with the console on this terminal
-	$(Q)tests/boot/emulate $(PLATFORM) $(RUN_IMAGE) - || { s=$$?; [ $$s -eq 1 ] || [ $$s -eq 7 ]; }
+# Where make test boots IMAGE (/init, the test runner), make run boots the same kernel and
+# initramfs as SHELL_IMAGE, with init=$(RUN_INIT): BusyBox's shell on the serial console
+# (user/busybox.mk). make run RUN_INIT=/init runs the tests instead.
+RUN_INIT ?= /bin/sh
+SHELL_IMAGE := $(BUILD)/shell$(suffix $(IMAGE))
+RUN_BOOT_IMAGE := $(if $(filter $(IMAGE),$(RUN_IMAGE)),$(SHELL_IMAGE),$(RUN_IMAGE))
+RUN_INIT_FILE := $(BUILD)/run.init
+$(RUN_INIT_FILE): FORCE
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' '$(RUN_INIT)' > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+$(SHELL_IMAGE): $(IMAGE_INPUTS) $(CMDLINE_FILE) $(RUN_INIT_FILE) Makefile
+	$(call image-with-cmdline,$@,$(CMDLINE) init=$(RUN_INIT))
+run: deps-check $(IMAGE) $(EXTRA_IMAGES) $(RUN_BOOT_IMAGE) ## boot PLATFORM (or EMU=bochs) with the console on this terminal: a shell
+	$(Q)tests/boot/emulate $(PLATFORM) $(RUN_BOOT_IMAGE) - || { s=$$?; [ $$s -eq 1 ] || [ $$s -eq 7 ]; }
 
 # A platform halted at its first instruction, for a debugger (docs/labs/DEBUGGING.md):
 # a QEMU one with a gdb stub on GDB_PORT (gdb-multiarch, which make deps
