@@ -365,9 +365,15 @@ bench: deps-check ## the benchmark on the deterministic emulators (docs/BENCH.md
 PEER_ARCHES := $(or $(TEST_ARCHES),$(if $(filter command line environment,$(origin PLATFORM)),$(ARCH)),x86_64 arm64)
 PEER_PLATFORMS := $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM),\
 	$(shell awk '!/^[ \t]*(\#|$$)/ && index(" $(PEER_ARCHES) ", " " $$2 " ") { print $$1 }' tests/boot/platforms))
-peer-test: deps-check ## Linux's kselftests on every platform, against tests/peer/expect (docs/PEER-TEST.md)
+# Then BusyBox's own testsuite (tests/peer/busybox) on Umbra and on Debian's Linux, on
+# qemu-x86_64 and qemu-arm64-gcs (PLATFORM= names another): its counts and their differences.
+PEER_BUSYBOX_PLATFORMS := $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM),\
+	$(if $(filter x86_64,$(PEER_ARCHES)),qemu-x86_64) $(if $(filter arm64,$(PEER_ARCHES)),qemu-arm64-gcs))
+peer-test: deps-check ## Linux's kselftests on every platform, against tests/peer/expect, then BusyBox's testsuite (docs/PEER-TEST.md)
 	$(Q)for a in $(PEER_ARCHES); do $(MAKE) --no-print-directory ARCH=$$a all && tests/peer/build $$a || exit; done
-	$(Q)tests/peer/run $(if $(PEER_RECORD),--record) $(PEER_PLATFORMS)
+	$(Q)s=0; tests/peer/run $(if $(PEER_RECORD),--record) $(PEER_PLATFORMS) || s=1; \
+		tests/peer/busybox $(PEER_BUSYBOX_PLATFORMS) || s=1; \
+		tests/peer/busybox --linux $(PEER_BUSYBOX_PLATFORMS) || s=1; exit $$s
 
 # Says whether this architecture's compiler is installed.
 toolchain-check: ## say whether ARCH's compiler is installed
