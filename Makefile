@@ -252,8 +252,20 @@ $(INITRAMFS_CPIO): $(INITRAMFS_SUITE_CPIO) $(USER_OPT).cpio
 PLATFORM ?= $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM))
 # The image PLATFORM boots (tests/boot/platforms' last column, a name in build/ARCH/), else IMAGE.
 RUN_IMAGE := $(or $(shell awk -v p='$(PLATFORM)' '$$1 == p { print "$(BUILD)/" $$5 }' tests/boot/platforms),$(IMAGE))
-run: deps-check $(IMAGE) $(EXTRA_IMAGES) $(RUN_IMAGE) ## boot PLATFORM (or EMU=bochs) with the console on this terminal
-	$(Q)tests/boot/emulate $(PLATFORM) $(RUN_IMAGE) - || { s=$$?; [ $$s -eq 1 ] || [ $$s -eq 7 ]; }
+# Where make test boots IMAGE (/init, the test runner), make run boots the same kernel and
+# initramfs as SHELL_IMAGE, with init=$(RUN_INIT): BusyBox's shell on the serial console
+# (user/busybox.mk). make run RUN_INIT=/init runs the tests instead.
+RUN_INIT ?= /bin/sh
+SHELL_IMAGE := $(BUILD)/shell$(suffix $(IMAGE))
+RUN_BOOT_IMAGE := $(if $(filter $(IMAGE),$(RUN_IMAGE)),$(SHELL_IMAGE),$(RUN_IMAGE))
+RUN_INIT_FILE := $(BUILD)/run.init
+$(RUN_INIT_FILE): FORCE
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' '$(RUN_INIT)' > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+$(SHELL_IMAGE): $(IMAGE_INPUTS) $(CMDLINE_FILE) $(RUN_INIT_FILE) Makefile
+	$(call image-with-cmdline,$@,$(CMDLINE) init=$(RUN_INIT))
+run: deps-check $(IMAGE) $(EXTRA_IMAGES) $(RUN_BOOT_IMAGE) ## boot PLATFORM (or EMU=bochs) with the console on this terminal: a shell
+	$(Q)tests/boot/emulate $(PLATFORM) $(RUN_BOOT_IMAGE) - || { s=$$?; [ $$s -eq 1 ] || [ $$s -eq 7 ]; }
 
 # A platform halted at its first instruction, for a debugger (docs/labs/DEBUGGING.md):
 # a QEMU one with a gdb stub on GDB_PORT (gdb-multiarch, which make deps
@@ -364,9 +376,15 @@ bench: deps-check ## the benchmark on the deterministic emulators (docs/BENCH.md
 PEER_ARCHES := $(or $(TEST_ARCHES),$(if $(filter command line environment,$(origin PLATFORM)),$(ARCH)),x86_64 arm64)
 PEER_PLATFORMS := $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM),\
 	$(shell awk '!/^[ \t]*(\#|$$)/ && index(" $(PEER_ARCHES) ", " " $$2 " ") { print $$1 }' tests/boot/platforms))
-peer-test: deps-check ## Linux's kselftests on every platform, against tests/peer/expect (docs/PEER-TEST.md)
+# Then BusyBox's own testsuite (tests/peer/busybox) on Umbra and on Debian's Linux, on
+# qemu-x86_64 and qemu-arm64-gcs (PLATFORM= names another): its counts and their differences.
+PEER_BUSYBOX_PLATFORMS := $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM),\
+	$(if $(filter x86_64,$(PEER_ARCHES)),qemu-x86_64) $(if $(filter arm64,$(PEER_ARCHES)),qemu-arm64-gcs))
+peer-test: deps-check ## Linux's kselftests on every platform, against tests/peer/expect, then BusyBox's testsuite (docs/PEER-TEST.md)
 	$(Q)for a in $(PEER_ARCHES); do $(MAKE) --no-print-directory ARCH=$$a all && tests/peer/build $$a || exit; done
-	$(Q)tests/peer/run $(if $(PEER_RECORD),--record) $(PEER_PLATFORMS)
+	$(Q)s=0; tests/peer/run $(if $(PEER_RECORD),--record) $(PEER_PLATFORMS) || s=1; \
+		tests/peer/busybox $(PEER_BUSYBOX_PLATFORMS) || s=1; \
+		tests/peer/busybox --linux $(PEER_BUSYBOX_PLATFORMS) || s=1; exit $$s
 
 # Says whether this architecture's compiler is installed.
 toolchain-check: ## say whether ARCH's compiler is installed

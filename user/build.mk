@@ -39,7 +39,7 @@ MUSL_CFLAGS := $(PATH_CFLAGS) -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -p
 # (make maps), /bin/sidebyside checks lab 6's answers (docs/labs/). fuzz is last: what it may break in
 # the kernel cannot spoil another suite.
 USER_RUN_ORDER := clone3 shstk_attack rop shstk ibt bti proc threads smp mm shm efault leak hostile counter time cow ptrace robust ioport archabi \
-	musl_pthreads gcs signals pipes fdio tty remap procfs fs fuzz
+	musl_pthreads gcs signals pipes fdio tty remap procfs fs busybox fuzz
 USER_NOT_RUN := bench reboot showmaps sidebyside ttylogin
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)
 USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
@@ -55,7 +55,8 @@ USER_PATCHED_ELFS := hostile-overlap hostile-badentry
 HOSTILE_BAD_ENTRY := 8000000000001000
 ELFPATCH := build/host/elfpatch
 
-USER_BINARIES := $(INITRAMFS)/init $(patsubst %,$(INITRAMFS)/bin/%,$(USER_BIN_NAMES)) \
+# The suite busybox is staged elsewhere: /bin/busybox is Debian's (user/busybox.mk).
+USER_BINARIES := $(INITRAMFS)/init $(patsubst %,$(INITRAMFS)/bin/%,$(filter-out busybox,$(USER_BIN_NAMES))) \
 	$(patsubst %,$(INITRAMFS)/bin/%,$(USER_PATCHED_ELFS)) $(INITRAMFS)/bin/hostile-noexec
 
 # A person's own programs (README, "Running your own program"): PROGS="a b"
@@ -129,7 +130,7 @@ USER_PROGRAMS_H := $(USER_OBJ)/include/user_programs.h
 
 $(USER_PROGRAMS_H): FORCE
 	@mkdir -p $(dir $@)
-	$(Q)printf '\t"/bin/%s",\n' $(USER_RUN_LIST) > $@.tmp && \
+	$(Q)printf '\t"%s",\n' $(foreach p,$(USER_RUN_LIST),$(or $(USER_RUN_PATH_$(p)),/bin/$(p))) > $@.tmp && \
 		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
 
 $(USER_OBJ)/init.o: $(USER_PROGRAMS_H)
@@ -234,6 +235,8 @@ $(INITRAMFS)/init: $(USER_OBJ)/init.elf
 $(INITRAMFS)/bin/%: $(USER_OBJ)/%.elf
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@
+
+include user/busybox.mk
 
 .PHONY: userland
 userland: $(USER_BINARIES) ## the user programs, staged in build/ARCH/initramfs/
