@@ -190,7 +190,7 @@ struct op {
 	const char *name;
 	unsigned int weight;
 	op_fn fn;
-	bool spawns;	    /* starts a child, a thread or a vfork */
+	bool spawns; /* starts a child, a thread or a vfork */
 };
 
 extern const struct op ops_clone[], ops_proc[], ops_mm[], ops_sig[], ops_misc[];

@@ -247,10 +247,10 @@ static void op_random(struct ctx *c)
 
 const struct op ops_misc[] = {
 	{ "futex", 25, op_futex, false },  { "sleep", 8, op_sleep, false },
-	{ "open", 10, op_open, false },    { "read_write", 15, op_rw, false },
+	{ "open", 10, op_open, false },	   { "read_write", 15, op_rw, false },
 	{ "writev", 6, op_writev, false }, { "close", 4, op_close, false },
 	{ "ioctl", 4, op_ioctl, false },   { "fill", 10, op_fill, false },
 	{ "prctl", 10, op_prctl, false },  { "shstk_ctl", 40, op_shstk_ctl, false },
-	{ "tls", 8, op_tls, false },	      { "random", 60, op_random, false },
+	{ "tls", 8, op_tls, false },	   { "random", 60, op_random, false },
 };
 const unsigned int nr_ops_misc = N(ops_misc);
