@@ -333,14 +333,14 @@ test-tty: deps-check $(IMAGE_INPUTS) ## type on the serial console like a person
 # The fuzzer (user/fuzz/) as init on one platform, with its arguments after
 # "--" on the kernel command line:
 #   make fuzz [PLATFORM=NAME] [SECONDS=N] [SEED=S] [CALLS=N] [WORKERS=N]
-#             [JOBS=N] [AVOID=a,b] [WORKER=I TRACE=1] [FIRST=I] [TIMEOUT=ms] [PAGES=1]
+#             [JOBS=N] [WORKER=I TRACE=1] [FIRST=I] [TIMEOUT=ms] [PAGES=1]
 # By default it runs 60 s of workers. It fails on a panic, a hang, a leak
 # or a killed namespace init, and prints the totals and the seeds of the
 # workers that ended abnormally (tests/boot/fuzz).
 FUZZ_SECONDS := $(or $(SECONDS),$(if $(WORKERS)$(WORKER),,60))
 FUZZ_ARGS := $(strip $(if $(SEED),seed=$(SEED)) $(if $(FUZZ_SECONDS),seconds=$(FUZZ_SECONDS)) \
 	$(if $(WORKERS),workers=$(WORKERS),$(if $(FUZZ_SECONDS),workers=0)) \
-	$(if $(CALLS),calls=$(CALLS)) $(if $(JOBS),jobs=$(JOBS)) $(if $(AVOID),avoid=$(AVOID)) \
+	$(if $(CALLS),calls=$(CALLS)) $(if $(JOBS),jobs=$(JOBS)) \
 	$(if $(WORKER),worker=$(WORKER)) $(if $(FIRST),first=$(FIRST)) $(if $(TRACE),trace=$(TRACE)) \
 	$(if $(TIMEOUT),timeout=$(TIMEOUT)) $(if $(PAGES),pages=$(PAGES)) verbose=1)
 FUZZ_IMAGE := $(BUILD)/fuzz$(suffix $(IMAGE))

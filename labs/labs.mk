@@ -4,12 +4,15 @@
 #
 #   make lab-N                  labs/work/lab-N/: this tree with labs/lab-N/start.patch
 #                               applied (made once; make clean leaves it), then its checks
+#                               (STUDENT=ID: /bin/rop is ID's variant, docs/labs/rop.md §9)
 #   make lab-N-check            the checks again, on labs/work/lab-N/ as edited
 #   make lab-N SOLUTION=F       a fresh copy with the start patch and F applied
 #                               (SOLUTION=main: this tree as it is), then the checks
 #   make labs-selftest          every lab both ways: its start fails, main passes
 #   make grade [LAB=N]          every lab's checks (or lab N's) on this tree, points and a total
-#   make student-kit            build/student-kit/: the tree students get (every start, no answers)
+#   make student-kit            build/student-kit/: the tree students get (every start, no answers;
+#                               STUDENT=ID: one student's kit, its /bin/rop ID's variant)
+#   make rop-variants           two student ids: different ROP layouts and keys, answers not shared
 #   make only-image ONLY="..."  build/ARCH/only.{iso,img}: the image with ONLY
 #                               after the command line ("-- /bin/shstk": /init
 #                               runs only that; "init=/bin/showmaps")
@@ -18,10 +21,10 @@
 LABS := $(patsubst labs/lab-%/lab.conf,%,$(wildcard labs/lab-*/lab.conf))
 
 .PHONY: $(addprefix lab-,$(LABS)) $(patsubst %,lab-%-check,$(LABS)) labs-selftest grade student-kit \
-	only-image maps
+	only-image maps rop-variants
 
 $(addprefix lab-,$(LABS)): lab-%: deps-check ## a lab's scratch tree and checks (docs/labs/; SOLUTION=F|main)
-	$(Q)scripts/lab $* $(if $(SOLUTION),--solution $(SOLUTION),--start)
+	$(Q)STUDENT='$(STUDENT)' scripts/lab $* $(if $(SOLUTION),--solution $(SOLUTION),--start)
 
 $(patsubst %,lab-%-check,$(LABS)): lab-%-check: deps-check
 	$(Q)scripts/lab $* --check
@@ -32,11 +35,15 @@ labs-selftest: deps-check ## every lab: its start patch fails the checks, the ma
 grade: deps-check ## every lab's checks on this tree (LAB=N: one), points per check and a total
 	$(Q)scripts/lab --grade $(or $(LAB),$(LABS))
 
+rop-variants: ## the ROP lab's student variants differ and do not share answers (scripts/rop-variants)
+	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 build/x86_64/user/rop.elf
+	$(Q)scripts/rop-variants
+
 # The kit goes to STUDENT_KIT; build/ is fine: a course copies the tarball out.
 STUDENT_KIT ?= build/student-kit
 student-kit: ## the student kit: every lab's start, no solutions or history, a tarball (docs/labs/README.md)
 	@[ -x scripts/student-kit ] || { echo "make student-kit: this is a student kit already"; exit 2; }
-	$(Q)scripts/student-kit $(STUDENT_KIT)
+	$(Q)STUDENT='$(STUDENT)' scripts/student-kit $(STUDENT_KIT)
 
 ONLY_IMAGE := $(BUILD)/only$(suffix $(IMAGE))
 only-image: $(IMAGE_INPUTS) $(CMDLINE_FILE)

@@ -203,6 +203,19 @@ $(foreach p,$(USER_DIR_PROGS),$(eval $(call user-dir-prog,$(p))))
 $(USER_OBJ)/rop/victim.o: USER_CFLAGS += -O0 -fno-stack-protector -fno-omit-frame-pointer \
 	-fno-inline -fno-optimize-sibling-calls -fno-toplevel-reorder
 
+# A student's variant of /bin/rop (docs/labs/rop.md §9): the id in
+# user/rop/student-id (make student-kit STUDENT=ID or make lab-7 STUDENT=ID
+# write it) picks the victim's frame layout and win()'s key. Without it, 0:
+# the handout's layout. The id is a number by cksum; main.o is rebuilt when
+# the file comes, changes or goes (its recorded copy in USER_OBJ).
+ROP_STUDENT_ID := $(shell cat user/rop/student-id 2>/dev/null)
+ROP_VARIANT := $(if $(ROP_STUDENT_ID),$(shell printf '%s' '$(ROP_STUDENT_ID)' | cksum | cut -d' ' -f1),0)
+ROP_VARIANT_FILE := $(USER_OBJ)/rop/variant
+$(shell mkdir -p $(USER_OBJ)/rop; [ "$$(cat $(ROP_VARIANT_FILE) 2>/dev/null)" = "$(ROP_VARIANT)" ] || \
+	echo "$(ROP_VARIANT)" > $(ROP_VARIANT_FILE))
+$(USER_OBJ)/rop/main.o: USER_CFLAGS += -DROP_VARIANT=$(ROP_VARIANT)ul
+$(USER_OBJ)/rop/main.o: $(ROP_VARIANT_FILE)
+
 $(USER_OBJ)/musl_pthreads.elf: user/musl/pthreads.c user/build.mk
 	@mkdir -p $(dir $@)
 	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found: apt-get install musl-tools"; exit 1; }

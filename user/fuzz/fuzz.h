@@ -30,21 +30,6 @@
 
 /* ---- configuration (main.c) ---- */
 
-/*
- * Triggers of known, not yet fixed kernel bugs the generator can leave out
- * (avoid=NAME,NAME on the command line; the names are in main.c). Each is
- * for the integrator to remove once its fix is merged; the default run
- * avoids nothing.
- */
-enum {
-	AVOID_VFORK_KILL = 1u << 0,   /* vfork-kill: any kill of a parent waiting in vfork */
-	AVOID_EXIT_SIGNAL = 1u << 1,  /* exit-signal: an exit_signal other than SIGCHLD */
-	AVOID_NONCANON = 1u << 2,     /* noncanon: non-canonical FS base / PC / handler */
-	AVOID_TF_SYSCALL = 1u << 3,   /* tf-syscall: a syscall with EFLAGS.TF set */
-	AVOID_LONG_TIMEOUT = 1u << 4, /* long-timeout: sleeps and waits near LONG_MAX */
-	AVOID_CLONE_HIGH = 1u << 5,   /* clone-high: legacy clone with flag bits above 31 */
-};
-
 struct fuzz_config {
 	uint64_t seed;
 	unsigned int workers;  /* how many workers, one after another (jobs at once) */
@@ -54,7 +39,6 @@ struct fuzz_config {
 	int only;	       /* -1, or replay just this worker index */
 	unsigned int first;    /* the first worker index (to narrow a run down) */
 	unsigned int timeout;  /* ms a worker may run before it is killed */
-	unsigned int avoid;    /* AVOID_* */
 	bool trace;	       /* workers print every call before making it */
 	bool verbose;	       /* one line per worker that ended abnormally */
 	bool pages;	       /* jobs=1, and each worker's change of the free page count */
@@ -62,9 +46,6 @@ struct fuzz_config {
 };
 
 extern struct fuzz_config cfg;
-
-/* "avoid=NAME,..." for cfg.avoid, or "": what an exec of ourselves passes on. */
-const char *fuzz_avoid_arg(void);
 
 /* ---- running the workers (supervise.c) ---- */
 
@@ -209,8 +190,7 @@ struct op {
 	const char *name;
 	unsigned int weight;
 	op_fn fn;
-	unsigned int avoid; /* AVOID_* bits that drop this op entirely */
-	bool spawns;	    /* starts a child, a thread or a vfork */
+	bool spawns; /* starts a child, a thread or a vfork */
 };
 
 extern const struct op ops_clone[], ops_proc[], ops_mm[], ops_sig[], ops_misc[];

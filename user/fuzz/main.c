@@ -11,7 +11,6 @@
  *   worker=I    replay only worker I (with trace=1: every call printed first)
  *   first=I     start at worker I (workers=N still ends before worker N)
  *   timeout=MS  a worker running longer is killed (default 1500)
- *   avoid=A,B   leave out triggers of known kernel bugs (names below)
  *   verbose=1   a line for every worker that ended abnormally
  *   pages=1     one worker at a time, and a line for each that changed the free page count
  *
@@ -48,39 +47,7 @@ struct fuzz_config cfg = {
 	.self_path = "/bin/fuzz",
 };
 
-static const struct {
-	const char *name;
-	unsigned int bit;
-} avoid_names[] = {
-	{ "vfork-kill", AVOID_VFORK_KILL },	{ "exit-signal", AVOID_EXIT_SIGNAL },
-	{ "noncanon", AVOID_NONCANON },		{ "tf-syscall", AVOID_TF_SYSCALL },
-	{ "long-timeout", AVOID_LONG_TIMEOUT }, { "clone-high", AVOID_CLONE_HIGH },
-};
-
 #define N(a) (sizeof(a) / sizeof((a)[0]))
-
-static bool parse_avoid(const char *list)
-{
-	while (*list) {
-		const char *comma = strchr(list, ',');
-		size_t n = comma ? (size_t)(comma - list) : strlen(list);
-		bool found = false;
-
-		for (size_t i = 0; i < N(avoid_names); i++) {
-			if (strlen(avoid_names[i].name) == n &&
-			    strncmp(list, avoid_names[i].name, n) == 0) {
-				cfg.avoid |= avoid_names[i].bit;
-				found = true;
-			}
-		}
-		if (!found)
-			return false;
-		list += n;
-		if (*list == ',')
-			list++;
-	}
-	return true;
-}
 
 /* Parses key=value words; false (with a message) on an unknown one. */
 static bool parse_args(int argc, char **argv, bool *exec_child)
@@ -118,7 +85,7 @@ static bool parse_args(int argc, char **argv, bool *exec_child)
 			cfg.verbose = n != 0;
 		else if (KEY("pages"))
 			cfg.pages = n != 0;
-		else if (!(KEY("avoid") && parse_avoid(v))) {
+		else {
 			printf("# fuzz: unknown argument '%s'\n", a);
 			return false;
 		}
@@ -168,26 +135,11 @@ static void warm_up(void)
 	cfg = saved;
 }
 
-const char *fuzz_avoid_arg(void)
-{
-	static char avoid[128];
-	size_t n = 0;
-
-	avoid[0] = '\0';
-	for (size_t i = 0; i < N(avoid_names); i++) {
-		if (cfg.avoid & avoid_names[i].bit)
-			n += (size_t)snprintf(avoid + n, sizeof(avoid) - n, "%s%s",
-					      n ? "," : "avoid=", avoid_names[i].name);
-	}
-	return avoid;
-}
-
 static void print_config(void)
 {
 	printf("# fuzz: " FUZZ_ARCH_NAME
-	       " seed=%#lx workers=%u calls=%u jobs=%u seconds=%u timeout=%u %s\n",
-	       (unsigned long)cfg.seed, cfg.workers, cfg.calls, cfg.jobs, cfg.seconds, cfg.timeout,
-	       fuzz_avoid_arg());
+	       " seed=%#lx workers=%u calls=%u jobs=%u seconds=%u timeout=%u\n",
+	       (unsigned long)cfg.seed, cfg.workers, cfg.calls, cfg.jobs, cfg.seconds, cfg.timeout);
 }
 
 int main(int argc, char **argv)

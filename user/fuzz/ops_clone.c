@@ -94,9 +94,6 @@ static uint64_t pick_exit_signal(struct ctx *c)
 		s = SIGCHLD;
 		break;
 	}
-	/* An orphan's exit signal reaches the reaper: only SIGCHLD is harmless there (Linux resets it). */
-	if (cfg.avoid & AVOID_EXIT_SIGNAL)
-		s = s ? SIGCHLD : 0;
 	return s;
 }
 
@@ -214,8 +211,6 @@ static void op_clone3(struct ctx *c)
 	}
 	if (a->flags & CLONE_SETTLS || WILD(F_TLS)) {
 		a->tls = WILD(F_TLS) ? pick_ptr(c, 64) : (uint64_t)pick_buf(c, 64);
-		if (cfg.avoid & AVOID_NONCANON)
-			a->tls = fz_arch_canonical(a->tls);
 	}
 	if (WILD(F_SET_TID)) {
 		uint32_t *tids = pick_buf(c, 33 * 4);
@@ -233,8 +228,6 @@ static void op_clone3(struct ctx *c)
 	else
 		pick_good_shadow_stack(c, &a->shadow_stack, &a->shadow_stack_size);
 #undef WILD
-	if (cfg.avoid & AVOID_VFORK_KILL) /* a parent waiting for its child might be killed */
-		a->flags &= ~CLONE_VFORK;
 
 	uintptr_t args = rng_one_in(r, 16) ? arena.edge - 64 - rng_below(r, 2) * 8 : (uintptr_t)a;
 
@@ -308,20 +301,11 @@ static void op_clone(struct ctx *c)
 
 	memset(&a, 0, sizeof(a));
 	a.flags = pick_clone_flags(c, rng_one_in(r, 2)) | (pick_exit_signal(c) & 0xff);
-	if (rng_one_in(r, 4) && !(cfg.avoid & AVOID_CLONE_HIGH))
+	if (rng_one_in(r, 4))
 		a.flags |= pick_int(c) << 32;
-	if (cfg.avoid & AVOID_CLONE_HIGH)
-		a.flags &= 0xffffffffull;
-	if (cfg.avoid & AVOID_VFORK_KILL)
-		a.flags &= ~CLONE_VFORK;
-	/* Random flag bits may have set the exit signal's byte. */
-	if (cfg.avoid & AVOID_EXIT_SIGNAL)
-		a.flags = (a.flags & ~CSIGNAL) | (pick_exit_signal(c) & CSIGNAL);
 	a.parent_tid = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 4) : pick_ptr(c, 4);
 	a.child_tid = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 4) : pick_ptr(c, 4);
 	a.tls = rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 64) : pick_ptr(c, 64);
-	if (cfg.avoid & AVOID_NONCANON)
-		a.tls = fz_arch_canonical(a.tls);
 	if (rng_one_in(r, 3) && arena.stacks[st]) {
 		a.stack = arena.stacks[st], a.stack_size = ARENA_STACK_SIZE;
 	} else if (rng_one_in(r, 2)) {
@@ -344,8 +328,8 @@ static void op_clone(struct ctx *c)
 }
 
 const struct op ops_clone[] = {
-	{ "clone3", 90, op_clone3, 0, true },
-	{ "clone", 20, op_clone, 0, true },
-	{ "ns_chain", 3, op_ns_chain, 0, true },
+	{ "clone3", 90, op_clone3, true },
+	{ "clone", 20, op_clone, true },
+	{ "ns_chain", 3, op_ns_chain, true },
 };
 const unsigned int nr_ops_clone = N(ops_clone);

@@ -235,28 +235,9 @@ static void op_random(struct ctx *c)
 		fz_trace(c, "random %ld: reboot, not made", nr);
 		return;
 	}
-	/*
-	 * avoid=noncanon: calls that take a PC or thread pointer from memory
-	 * we do not control (our stack for rt_sigreturn, buffer garbage for a
-	 * handler or clone_args.tls) are not made.
-	 */
-	if ((nr == FZ_NR_rt_sigreturn || nr == __NR_rt_sigaction || nr == __NR_clone3) &&
-	    (cfg.avoid & AVOID_NONCANON)) {
-		fz_trace(c, "random %ld: not made (avoid=noncanon)", nr);
-		return;
-	}
 	if (nr == __NR_execve)
 		a[1] = (long)fz_arch_kernel_addrs[0]; /* no real program may start (see op_execve) */
-	if (nr == FZ_NR_arch_prctl && (cfg.avoid & AVOID_NONCANON))
-		a[1] = (long)fz_arch_canonical((uint64_t)a[1]);
 	if (FZ_NR_IS_SPAWN(nr)) {
-		if ((cfg.avoid & AVOID_CLONE_HIGH) && nr == __NR_clone)
-			a[0] &= 0xffffffffl;
-		if ((cfg.avoid & AVOID_EXIT_SIGNAL) && nr == __NR_clone)
-			a[0] = (a[0] & ~0xffl) | SIGCHLD;
-		if (cfg.avoid & AVOID_NONCANON)
-			for (int i = 1; i < 6; i++)
-				a[i] = (long)fz_arch_canonical((uint64_t)a[i]);
 		fz_trace(c, "random %ld (spawn)(%#lx, %#lx, %#lx, %#lx, %#lx, %#lx)", nr, a[0],
 			 a[1], a[2], a[3], a[4], a[5]);
 		long ret = fz_arch_spawn_call(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
@@ -270,11 +251,11 @@ static void op_random(struct ctx *c)
 }
 
 const struct op ops_misc[] = {
-	{ "futex", 25, op_futex, 0, false },  { "sleep", 8, op_sleep, 0, false },
-	{ "open", 10, op_open, 0, false },    { "read_write", 15, op_rw, 0, false },
-	{ "writev", 6, op_writev, 0, false }, { "close", 4, op_close, 0, false },
-	{ "ioctl", 4, op_ioctl, 0, false },   { "fill", 10, op_fill, 0, false },
-	{ "prctl", 10, op_prctl, 0, false },  { "shstk_ctl", 40, op_shstk_ctl, 0, false },
-	{ "tls", 8, op_tls, 0, false },	      { "random", 60, op_random, 0, false },
+	{ "futex", 25, op_futex, false },  { "sleep", 8, op_sleep, false },
+	{ "open", 10, op_open, false },	   { "read_write", 15, op_rw, false },
+	{ "writev", 6, op_writev, false }, { "close", 4, op_close, false },
+	{ "ioctl", 4, op_ioctl, false },   { "fill", 10, op_fill, false },
+	{ "prctl", 10, op_prctl, false },  { "shstk_ctl", 40, op_shstk_ctl, false },
+	{ "tls", 8, op_tls, false },	   { "random", 60, op_random, false },
 };
 const unsigned int nr_ops_misc = N(ops_misc);

@@ -168,11 +168,11 @@ static void op_many_maps(struct ctx *c)
 }
 
 const struct op ops_mm[] = {
-	{ "mmap", 40, op_mmap, 0, false },
-	{ "munmap", 20, op_munmap, 0, false },
-	{ "mprotect", 20, op_mprotect, 0, false },
-	{ "brk", 8, op_brk, 0, false },
-	{ "map_shadow_stack", 50, op_map_shadow_stack, 0, false },
-	{ "many_maps", 2, op_many_maps, 0, false },
+	{ "mmap", 40, op_mmap, false },
+	{ "munmap", 20, op_munmap, false },
+	{ "mprotect", 20, op_mprotect, false },
+	{ "brk", 8, op_brk, false },
+	{ "map_shadow_stack", 50, op_map_shadow_stack, false },
+	{ "many_maps", 2, op_many_maps, false },
 };
 const unsigned int nr_ops_mm = N(ops_mm);

@@ -60,7 +60,7 @@ static void op_exec_elf(struct ctx *c)
 	bool in_child = false;
 
 	snprintf(path, 32, "/fuzz/elf/%u", (unsigned int)rng_below(r, arena.nelf + 1));
-	if (rng_one_in(r, 16) && !(cfg.avoid & AVOID_NONCANON))
+	if (rng_one_in(r, 16))
 		snprintf(path, 32, "/fuzz/elf/entry-noncanonical");
 	if (c->spawn && !rng_one_in(r, 8)) {
 		long pid = syscall5(__NR_clone, SIGCHLD, 0, 0, 0, 0);
@@ -82,9 +82,7 @@ static void op_exec_elf(struct ctx *c)
 static void exec_self(struct ctx *c, uint64_t seed)
 {
 	char *s = (char *)pick_buf(c, 128);
-	const char *avoid = fuzz_avoid_arg();
-	char *argv[5] = { (char *)cfg.self_path, "exec-child", s, avoid[0] ? (char *)avoid : NULL,
-			  NULL };
+	char *argv[4] = { (char *)cfg.self_path, "exec-child", s, NULL };
 	char *envp[2] = { "FUZZ=1", NULL };
 
 	snprintf(s, 128, "seed=%#lx", (unsigned long)seed);
@@ -111,12 +109,6 @@ static void op_vfork(struct ctx *c)
 	unsigned int what = (unsigned int)rng_below(r, 8);
 	long pid;
 
-	/*
-	 * avoid=vfork-kill: no child that kills us, and none that could block
-	 * (fuzz_run) and so be there when the nanny's sweep kills us waiting.
-	 */
-	if ((what == 3 || what > 5) && (cfg.avoid & AVOID_VFORK_KILL))
-		what = 0;
 	fz_trace(c, "vfork, child does %u", what);
 	pid = vfork();
 	if (pid == 0) {
@@ -276,9 +268,7 @@ static void op_block_kill(struct ctx *c)
 	long pid, ts[2];
 	int sig = rng_one_in(r, 2) ? SIGKILL : pick_sig(c);
 
-	if (what == 5 && (cfg.avoid & AVOID_VFORK_KILL))
-		what = 0;
-	if (!(cfg.avoid & AVOID_LONG_TIMEOUT) && rng_one_in(r, 2)) {
+	if (rng_one_in(r, 2)) {
 		ts[0] = 0x7fffffffffffffffl - (long)rng_below(r, 3);
 		ts[1] = 999999999;
 	} else {
@@ -365,17 +355,17 @@ static void op_rlimit(struct ctx *c)
 }
 
 const struct op ops_proc[] = {
-	{ "fork", 12, op_fork, 0, true },
-	{ "vfork", 14, op_vfork, 0, true },
-	{ "exit", 1, op_exit, 0, false },
-	{ "wait4", 25, op_wait4, 0, false },
-	{ "waitid", 10, op_waitid, 0, false },
-	{ "execve", 14, op_execve, 0, false },
-	{ "exec_elf", 12, op_exec_elf, 0, false },
-	{ "exec_self", 6, op_exec_self, 0, true },
-	{ "block_kill", 8, op_block_kill, 0, true },
-	{ "ids", 5, op_ids, 0, false },
-	{ "set_tid_address", 4, op_set_tid_address, 0, false },
-	{ "rlimit", 8, op_rlimit, 0, false },
+	{ "fork", 12, op_fork, true },
+	{ "vfork", 14, op_vfork, true },
+	{ "exit", 1, op_exit, false },
+	{ "wait4", 25, op_wait4, false },
+	{ "waitid", 10, op_waitid, false },
+	{ "execve", 14, op_execve, false },
+	{ "exec_elf", 12, op_exec_elf, false },
+	{ "exec_self", 6, op_exec_self, true },
+	{ "block_kill", 8, op_block_kill, true },
+	{ "ids", 5, op_ids, false },
+	{ "set_tid_address", 4, op_set_tid_address, false },
+	{ "rlimit", 8, op_rlimit, false },
 };
 const unsigned int nr_ops_proc = N(ops_proc);

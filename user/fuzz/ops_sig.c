@@ -44,9 +44,7 @@ static uint64_t garbage_pc(void)
 	case 0:
 		return fz_arch_kernel_addrs[rng_below(&hrng, N(fz_arch_kernel_addrs))];
 	case 1:
-		if (!(cfg.avoid & AVOID_NONCANON))
-			return fz_arch_noncanon_addrs[rng_below(&hrng, N(fz_arch_noncanon_addrs))];
-		return 0;
+		return fz_arch_noncanon_addrs[rng_below(&hrng, N(fz_arch_noncanon_addrs))];
 	case 2:
 		return rng_below(&hrng, 2) ? 0 : 0x1000;
 	default:
@@ -73,8 +71,7 @@ static void mutate_frame(uint8_t *uc)
 		*pc = garbage_pc();
 		break;
 	case 2:
-		if (!(cfg.avoid & AVOID_TF_SYSCALL))
-			*flags |= FZ_FLAG_TRAP;
+		*flags |= FZ_FLAG_TRAP;
 		break;
 	case 3:
 		*flags = rng_next(&hrng);
@@ -105,8 +102,6 @@ static void mutate_frame(uint8_t *uc)
 			rng_next(&hrng); /* anywhere in the first 256 bytes */
 		break;
 	}
-	if (cfg.avoid & AVOID_NONCANON)
-		*pc = fz_arch_canonical(*pc);
 }
 
 /*
@@ -194,8 +189,7 @@ static void op_sigaction(struct ctx *c)
 	fill_action(c, act);
 	FZ4(c, "rt_sigaction", __NR_rt_sigaction, pick_sig(c),
 	    /* An act from any readable memory has any handler: a non-canonical one too. */
-	    rng_one_in(r, 6) && !(cfg.avoid & AVOID_NONCANON) ? pick_ptr(c, sizeof(*act))
-							      : (uintptr_t)act,
+	    rng_one_in(r, 6) ? pick_ptr(c, sizeof(*act)) : (uintptr_t)act,
 	    rng_one_in(r, 2) ? 0 : pick_ptr(c, sizeof(*act)), size);
 }
 
@@ -327,9 +321,6 @@ static void forge_frame(struct ctx *c, uint8_t *uc)
 	if (rng_one_in(r, 8)) {
 		for (size_t i = 0; i < FZ_UC_SIZE / 8; i++)
 			((uint64_t *)uc)[i] = pick_int(c);
-		if (cfg.avoid & AVOID_NONCANON)
-			*(uint64_t *)(uc + FZ_UC_PC_OFF) =
-				fz_arch_canonical(*(uint64_t *)(uc + FZ_UC_PC_OFF));
 		return;
 	}
 	*(uint64_t *)(uc + FZ_UC_PC_OFF) = (uintptr_t)fz_landing;
@@ -339,9 +330,6 @@ static void forge_frame(struct ctx *c, uint8_t *uc)
 		((uint64_t *)uc)[rng_below(r, FZ_UC_SIZE / 8)] = pick_int(c);
 	if (rng_one_in(r, 4))
 		*(uint64_t *)(uc + FZ_UC_PC_OFF) = garbage_pc();
-	if (cfg.avoid & AVOID_NONCANON)
-		*(uint64_t *)(uc + FZ_UC_PC_OFF) =
-			fz_arch_canonical(*(uint64_t *)(uc + FZ_UC_PC_OFF));
 }
 
 static void op_sigreturn(struct ctx *c)
@@ -406,13 +394,13 @@ void sig_setup_worker(struct ctx *c)
 }
 
 const struct op ops_sig[] = {
-	{ "rt_sigaction", 25, op_sigaction, 0, false },
-	{ "kill", 20, op_kill, 0, false },
-	{ "rt_sigprocmask", 10, op_sigprocmask, 0, false },
-	{ "sigaltstack", 10, op_sigaltstack, 0, false },
-	{ "rt_sigpending", 4, op_sigpending, 0, false },
-	{ "fault", 12, op_fault, 0, false },
-	{ "sigreturn", 12, op_sigreturn, 0, true },
-	{ "tf_syscall", FZ_ARCH_HAS_TF_SYSCALL ? 3 : 0, op_tf_syscall, AVOID_TF_SYSCALL, true },
+	{ "rt_sigaction", 25, op_sigaction, false },
+	{ "kill", 20, op_kill, false },
+	{ "rt_sigprocmask", 10, op_sigprocmask, false },
+	{ "sigaltstack", 10, op_sigaltstack, false },
+	{ "rt_sigpending", 4, op_sigpending, false },
+	{ "fault", 12, op_fault, false },
+	{ "sigreturn", 12, op_sigreturn, true },
+	{ "tf_syscall", FZ_ARCH_HAS_TF_SYSCALL ? 3 : 0, op_tf_syscall, true },
 };
 const unsigned int nr_ops_sig = N(ops_sig);

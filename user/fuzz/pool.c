@@ -274,9 +274,6 @@ uintptr_t pick_timespec(struct ctx *c)
 		break;
 	case 5:
 		ts[0] = (long)pick_int(c), ts[1] = (long)pick_int(c);
-		if (ts[0] > 0 && ts[1] >= 0 && ts[1] < 1000000000 &&
-		    (cfg.avoid & AVOID_LONG_TIMEOUT))
-			ts[0] = 0;
 		break;
 	default:
 		ts[0] = 0, ts[1] = (long)rng_below(r, 100000);

@@ -180,10 +180,9 @@ static void report(struct totals *t, const struct slot *s, const char *what)
 		return;
 	}
 	printf("# worker %u (seed %#lx) %s: replay with make fuzz SEED=%#lx WORKER=%u CALLS=%u "
-	       "TRACE=1%s%s\n",
+	       "TRACE=1\n",
 	       s->index, (unsigned long)fuzz_worker_seed(cfg.seed, s->index), what,
-	       (unsigned long)cfg.seed, s->index, cfg.calls, cfg.avoid ? " AVOID=" : "",
-	       cfg.avoid ? fuzz_avoid_arg() + strlen("avoid=") : "");
+	       (unsigned long)cfg.seed, s->index, cfg.calls);
 }
 
 static void account(struct totals *t, struct slot *s, int st)

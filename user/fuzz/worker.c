@@ -68,8 +68,6 @@ long fz_call(struct ctx *c, const char *name, long nr, long a0, long a1, long a2
 
 static bool op_allowed(const struct ctx *c, const struct op *op)
 {
-	if (op->avoid & cfg.avoid)
-		return false;
 	return !op->spawns || (c->spawn > 0 && c->depth < FUZZ_MAX_DEPTH);
 }
 

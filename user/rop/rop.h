@@ -15,7 +15,40 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* rop_victim()'s buffer: the handout's layout (docs/labs/rop.md §3), a student's variant 0. */
 #define ROP_BUF_SIZE 32
+
+/*
+ * A student's variant (docs/labs/rop.md §9): a number from the student's id
+ * (user/build.mk: ROP_VARIANT, 0 without an id) that picks the buffer's
+ * size, so the frame's layout, and win()'s key. rop_layout is the index of
+ * the victim rop_frontend() calls: 0 is rop_victim(), the handout's.
+ */
+#define ROP_LAYOUTS 8
+extern unsigned int rop_layout;
+
+/* The forward-edge half (§8): a notice whose text is copied without a bound, then reported. */
+#define ROP_NOTICE_SIZE 32
+struct rop_notice {
+	char text[ROP_NOTICE_SIZE];
+	void (*report)(unsigned long arg); /* called with 0 after the copy */
+};
+extern struct rop_notice rop_notice;
+
+/* The notice's honest report: does nothing. */
+void rop_report_quietly(unsigned long arg);
+
+/* Copies in into rop_notice.text (no bound), then calls rop_notice.report(0). */
+void rop_post_notice(const unsigned char *in, size_t n);
+
+/* Runs rop_granted() when password is right (rop_arch.h, in asm: its check's bytes are fixed). */
+void rop_admin(unsigned long password);
+
+/* A child's probe for x86_64's rop_fwd_live(): 0 when IBT can be turned on. */
+int rop_fwd_probe(void);
+
+/* The password rop_admin() wants (rop_arch.h); the hijack skips its check instead. */
+#define ROP_ADMIN_PASSWORD_TEXT "0x6e696d6461"
 
 /* What rop_victim() saw on its last call, before its copy. */
 struct rop_frame {

@@ -50,6 +50,7 @@
 struct rop_frame rop_frame;
 const unsigned char *rop_input;
 size_t rop_input_len;
+unsigned int rop_layout;
 
 ROP_DEFINE_GADGET();
 
@@ -57,15 +58,27 @@ ROP_DEFINE_GADGET();
 static unsigned long *frontend_fp, *frontend_cfa;
 static unsigned long frontend_ret;
 
+typedef void (*rop_code_end)(const unsigned char *, size_t);
+
 void rop_victim(const unsigned char *in, size_t n);
+void rop_victim_48(const unsigned char *in, size_t n);
+void rop_victim_64(const unsigned char *in, size_t n);
+void rop_victim_80(const unsigned char *in, size_t n);
+void rop_victim_96(const unsigned char *in, size_t n);
+void rop_victim_112(const unsigned char *in, size_t n);
+void rop_victim_128(const unsigned char *in, size_t n);
+void rop_victim_144(const unsigned char *in, size_t n);
 void rop_frontend_end(void);
+static const rop_code_end rop_victim_ends[ROP_LAYOUTS];
 
 /*
- * Fills in rop_frame for rop_victim's frame: fp its frame pointer, cfa its
- * canonical frame address (the SP its caller had before the call), ret its
- * return address. Reads the stack only: called before the copy.
+ * Fills in rop_frame for a victim's frame: buf its size-byte buffer, fp its
+ * frame pointer, cfa its canonical frame address (the SP its caller had
+ * before the call), ret its return address, end where its code ends. Reads
+ * the stack only: called before the copy.
  */
-static void rop_locate(char *buf, unsigned long *fp, unsigned long *cfa, unsigned long ret)
+static void rop_locate(char *buf, size_t size, unsigned long *fp, unsigned long *cfa,
+		       unsigned long ret, rop_code_end end)
 {
 	struct rop_frame *f = &rop_frame;
 
@@ -76,7 +89,7 @@ static void rop_locate(char *buf, unsigned long *fp, unsigned long *cfa, unsigne
 		f->own = true;
 		f->slot = fp + 1;
 		f->sp_after = cfa;
-		f->ret_pc = rop_last_ret((unsigned long)rop_frontend);
+		f->ret_pc = rop_last_ret((unsigned long)end);
 		if (fp[1] != ret)
 			f->bad = "the word above rop_victim's frame pointer is not its return "
 				 "address";
@@ -92,7 +105,7 @@ static void rop_locate(char *buf, unsigned long *fp, unsigned long *cfa, unsigne
 			f->bad = "rop_victim's frame record does not chain to rop_frontend's";
 		else if (frontend_fp[1] != frontend_ret)
 			f->bad = "rop_frontend's frame record does not hold its return address";
-		else if ((char *)f->slot < buf + ROP_BUF_SIZE)
+		else if ((char *)f->slot < buf + size)
 			f->bad = "rop_frontend's frame record is not above the buffer";
 		else if (frontend_cfa < f->slot + 1)
 			f->bad = "rop_frontend's CFA is below its frame record";
@@ -109,25 +122,64 @@ static void rop_copy(char *dst, const unsigned char *src, size_t n)
 		dst[i] = (char)src[i];
 }
 
-/* Copies n bytes of in into a 32-byte buffer on its stack. */
-void rop_victim(const unsigned char *in, size_t n)
-{
-	char buf[ROP_BUF_SIZE];
+/*
+ * Copies n bytes of in into a size-byte buffer on its stack: rop_victim()
+ * is the handout's (32 bytes), the others a student variant's. Each is a
+ * function of its own, so its frame is laid out for its size.
+ */
+#define ROP_VICTIM(name, size)                                                           \
+	void name(const unsigned char *in, size_t n)                                     \
+	{                                                                                \
+		char buf[size];                                                          \
+                                                                                         \
+		rop_locate(buf, size, __builtin_frame_address(0), __builtin_dwarf_cfa(), \
+			   (unsigned long)__builtin_return_address(0),                   \
+			   rop_victim_ends[rop_layout]);                                 \
+		rop_copy(buf, in, n);                                                    \
+	}
 
-	rop_locate(buf, __builtin_frame_address(0), __builtin_dwarf_cfa(),
-		   (unsigned long)__builtin_return_address(0));
-	rop_copy(buf, in, n);
-}
+ROP_VICTIM(rop_victim, ROP_BUF_SIZE)
+ROP_VICTIM(rop_victim_48, 48)
+ROP_VICTIM(rop_victim_64, 64)
+ROP_VICTIM(rop_victim_80, 80)
+ROP_VICTIM(rop_victim_96, 96)
+ROP_VICTIM(rop_victim_112, 112)
+ROP_VICTIM(rop_victim_128, 128)
+ROP_VICTIM(rop_victim_144, 144)
+
+static void (*const rop_victims[ROP_LAYOUTS])(const unsigned char *, size_t) = {
+	rop_victim,    rop_victim_48,  rop_victim_64,  rop_victim_80,
+	rop_victim_96, rop_victim_112, rop_victim_128, rop_victim_144,
+};
+/* Where each victim's code ends: the next function (this file's order, -fno-toplevel-reorder). */
+static const rop_code_end rop_victim_ends[ROP_LAYOUTS] = {
+	rop_victim_48,	rop_victim_64,	rop_victim_80,	rop_victim_96,
+	rop_victim_112, rop_victim_128, rop_victim_144, (rop_code_end)rop_frontend,
+};
 
 void rop_frontend(void)
 {
 	frontend_fp = __builtin_frame_address(0);
 	frontend_cfa = __builtin_dwarf_cfa();
 	frontend_ret = (unsigned long)__builtin_return_address(0);
-	rop_victim(rop_input, rop_input_len);
+	rop_victims[rop_layout](rop_input, rop_input_len);
 }
 
 /* Marks where rop_frontend's code ends; never called. */
 void rop_frontend_end(void)
 {
+}
+
+struct rop_notice rop_notice;
+
+void rop_report_quietly(unsigned long arg)
+{
+	(void)arg;
+}
+
+void rop_post_notice(const unsigned char *in, size_t n)
+{
+	rop_notice.report = rop_report_quietly;
+	rop_copy(rop_notice.text, in, n);
+	rop_notice.report(0);
 }

@@ -250,10 +250,4 @@ static inline void fz_arch_forge_frame(struct ctx *c, uint8_t *uc)
 	rec[at] = 0, rec[at + 1] = 0; /* the terminator */
 }
 
-/* No canonical-form rule for a PC on arm64: an untranslated one is a plain abort. */
-static inline uint64_t fz_arch_canonical(uint64_t v)
-{
-	return v & 0x0000fffffffffffful;
-}
-
 #endif

@@ -10,6 +10,13 @@
 #define ROP_ARCH "arm64"
 #define ROP_GADGET_TEXT "ldp x0, x30, [sp], #16; ret"
 
+#include <auxv.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <sys/mman.h>
+#include <uapi/asm-arm64/hwcap.h>
+
 /* SP stays 16-byte aligned through the chain (AAPCS64 §6.4.5.1): nothing to realign. */
 #define ROP_WIN_ATTR
 
@@ -45,5 +52,63 @@ static inline unsigned long rop_last_ret(unsigned long end)
 
 /* Where the RET at a GCS data check was going: RET branches to x30, already loaded. */
 #define ROP_UC_TARGET(uc) (((const struct ucontext *)(uc))->uc_mcontext.regs[30])
+
+/*
+ * The forward edge (docs/labs/rop.md §8): rop_admin(password) opens with
+ * BTI c, compares its argument with a password and only then branches to
+ * rop_granted(). A function pointer aimed ROP_ADMIN_GRANT_OFFSET bytes in
+ * (at the B, past the check: four 4-byte instructions) skips the check. In
+ * a guarded page (the loader maps this program's code guarded: its GNU
+ * property says BTI) a BLR whose target is no landing pad is a Branch
+ * Target exception (Arm ARM D8.4), which the kernel delivers as SIGILL
+ * ILL_ILLOPC with si_addr the target (docs/ABI.md §5.11). mprotect without
+ * PROT_BTI unguards the page: that is "off".
+ */
+#define ROP_FWD_FEATURE "BTI"
+#define ROP_FWD_SIGNAL SIGILL
+#define ROP_FWD_SI_CODE ILL_ILLOPC
+#define ROP_FWD_ADDR_IS_PC 1
+#define ROP_ADMIN_GRANT_OFFSET 16
+#define ROP_DEFINE_ADMIN()                                \
+	__asm__(".text\n"                                 \
+		".p2align 4\n"                            \
+		".globl rop_admin\n"                      \
+		".type rop_admin, %function\n"            \
+		"rop_admin:\n"                            \
+		"\thint #34\n" /* BTI c */                \
+		"\tldr x1, 2f\n"                          \
+		"\tcmp x0, x1\n"                          \
+		"\tb.ne 1f\n"                             \
+		"\tb rop_granted\n"                       \
+		"1:\tret\n"                               \
+		"\t.p2align 3\n"                          \
+		"2:\t.quad " ROP_ADMIN_PASSWORD_TEXT "\n" \
+		".size rop_admin, . - rop_admin\n")
+
+/* The instruction ROP_ADMIN_GRANT_OFFSET bytes into rop_admin is a B (000101, Arm ARM C6.2). */
+static inline bool rop_admin_grant_ok(unsigned long admin)
+{
+	return (*(const unsigned int *)(admin + ROP_ADMIN_GRANT_OFFSET) >> 26) == 0x05;
+}
+
+/* The loader guarded this program's code (its BTI property): on already. */
+static inline long rop_fwd_on(void)
+{
+	return 0;
+}
+
+/* Unguards the page with rop_admin: mprotect without PROT_BTI (Linux's rule). */
+static inline long rop_fwd_off(void)
+{
+	unsigned long page = (unsigned long)rop_admin & ~4095ul;
+
+	return mprotect((void *)page, 4096, PROT_READ | PROT_EXEC) ? -errno : 0;
+}
+
+/* FEAT_BTI: AT_HWCAP2's HWCAP2_BTI. */
+static inline bool rop_fwd_live(void)
+{
+	return (getauxval(AT_HWCAP2) & HWCAP2_BTI) != 0;
+}
 
 #endif

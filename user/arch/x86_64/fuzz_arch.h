@@ -201,11 +201,6 @@ static inline void fz_arch_tls(struct ctx *c)
 		arg = (uint64_t)pick_buf(c, 64);
 	} else {
 		arg = pick_ptr(c, 8);
-		if (cfg.avoid & AVOID_NONCANON) {
-			/* Keep bit 47 and the bits above it equal: canonical. */
-			arg = (arg & (1ul << 47)) ? (arg | 0xffff000000000000ul)
-						  : (arg & 0x0000fffffffffffful);
-		}
 	}
 	FZ2(c, "arch_prctl", __NR_arch_prctl, code, arg);
 }
@@ -237,20 +232,12 @@ static inline void fz_arch_forge_frame(struct ctx *c, uint8_t *uc)
 	for (int i = 0; i < 15; i++) /* r8..rcx */
 		((uint64_t *)(uc + 40))[i] = pick_int(c);
 	*(uint64_t *)(uc + FZ_UC_FLAGS_OFF) = rng_one_in(r, 4) ? pick_int(c) : 0x202;
-	if (cfg.avoid & AVOID_TF_SYSCALL)
-		*(uint64_t *)(uc + FZ_UC_FLAGS_OFF) &= ~FZ_FLAG_TRAP;
 	seg[0] = rng_one_in(r, 4) ? (uint16_t)pick_int(c) : 0x33;
 	seg[3] = rng_one_in(r, 4) ? (uint16_t)pick_int(c) : 0x2b;
 	if (rng_one_in(r, 3))
 		*(uint64_t *)(uc + FZ_UC_FPSTATE_OFF) =
 			rng_one_in(r, 2) ? (uint64_t)pick_buf(c, 1024) : pick_ptr(c, 1024);
 	*(uint64_t *)(uc + 296) = rng_next(r); /* uc_sigmask */
-}
-
-/* Makes a PC or stack value canonical, for avoid=noncanon. */
-static inline uint64_t fz_arch_canonical(uint64_t v)
-{
-	return (v & (1ul << 47)) ? (v | 0xffff000000000000ul) : (v & 0x0000fffffffffffful);
 }
 
 #endif

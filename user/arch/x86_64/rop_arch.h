@@ -10,6 +10,14 @@
 #define ROP_ARCH "x86_64"
 #define ROP_GADGET_TEXT "pop %rdi; ret"
 
+#include "test.h"
+#include <machine/syscall.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <uapi/asm-x86_64/prctl.h>
+
 /*
  * win() is entered by a RET, not a CALL: RSP is 16-byte aligned there
  * instead of 8 off (System V psABI §3.2.2). Realigning in the prologue
@@ -51,5 +59,61 @@ static inline unsigned long rop_last_ret(unsigned long end)
  * that word with the shadow stack's before it changes either pointer).
  */
 #define ROP_UC_TARGET(uc) (*(const unsigned long *)sig_uc_sp(uc))
+
+/*
+ * The forward edge (docs/labs/rop.md §8): rop_admin(password) opens with
+ * ENDBR64, compares its argument with a password and only then jumps to
+ * rop_granted(). A function pointer aimed ROP_ADMIN_GRANT_OFFSET bytes in
+ * (at the JMP, past the check: ENDBR64 4, MOVABS 10, CMP 3, JNE 2 bytes,
+ * SDM vol. 2) skips the check. With IBT on, an indirect CALL whose target
+ * is no ENDBR64 raises #CP (ENDBRANCH, SDM vol. 1 §17.3), which the kernel
+ * delivers as SIGSEGV SEGV_CPERR with si_addr 0 and RIP at the target
+ * (docs/ABI.md §4.8).
+ */
+#define ROP_FWD_FEATURE "IBT"
+#define ROP_FWD_SIGNAL SIGSEGV
+#define ROP_FWD_SI_CODE SEGV_CPERR
+#define ROP_FWD_ADDR_IS_PC 0
+#define ROP_ADMIN_GRANT_OFFSET 19
+#define ROP_ADMIN_GRANT_OPCODE 0xe9 /* JMP rel32 */
+#define ROP_DEFINE_ADMIN()                                      \
+	__asm__(".text\n"                                       \
+		".p2align 4\n"                                  \
+		".globl rop_admin\n"                            \
+		".type rop_admin, @function\n"                  \
+		"rop_admin:\n"                                  \
+		"\tendbr64\n"                                   \
+		"\tmovabs $" ROP_ADMIN_PASSWORD_TEXT ", %rax\n" \
+		"\tcmp %rax, %rdi\n"                            \
+		"\tjne 1f\n"                                    \
+		"\tjmp.d32 rop_granted\n"                       \
+		"1:\tret\n"                                     \
+		".size rop_admin, . - rop_admin\n")
+
+/* The instruction ROP_ADMIN_GRANT_OFFSET bytes into rop_admin is the JMP to rop_granted. */
+static inline bool rop_admin_grant_ok(unsigned long admin)
+{
+	return *(const unsigned char *)(admin + ROP_ADMIN_GRANT_OFFSET) == ROP_ADMIN_GRANT_OPCODE;
+}
+
+/* IBT on in this process (off until asked for): 0 or -errno. */
+static inline long rop_fwd_on(void)
+{
+	return syscall2(__NR_arch_prctl, ARCH_SHSTK_ENABLE, ARCH_SHSTK_IBT);
+}
+
+/* IBT stays off unless a process enables it: nothing to do. */
+static inline long rop_fwd_off(void)
+{
+	return 0;
+}
+
+/* Whether IBT can be turned on here: the probe is an ENABLE in a child. */
+static inline bool rop_fwd_live(void)
+{
+	int st = run_child(rop_fwd_probe, 0);
+
+	return st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
 
 #endif

@@ -359,10 +359,7 @@ static void (*const variants[])(struct image *) = {
 
 #define NR_VARIANTS (sizeof(variants) / sizeof(variants[0]))
 
-/*
- * Variants with a name instead of a number, so the fuzzer can leave them
- * out on its own (avoid=noncanon: the known non-canonical-RIP bug).
- */
+/* Variants with a name instead of a number: the fuzzer draws them on its own. */
 static const struct {
 	const char *name;
 	void (*fn)(struct image *);
