@@ -98,7 +98,7 @@ INITRAMFS_CPIO := $(BUILD)/initramfs.cpio
 CRASH_KINDS := null stack lockorder
 # The same for the kernel's own CFI, booted on the machine that has it
 # (tests/run-all: bochs-x86_64, qemu-arm64-gcs): a forward-edge hijack.
-CFI_CRASH_KINDS := kernel_jop
+CFI_CRASH_KINDS := kernel_jop kernel_rop
 
 # make bench boots BENCH_IMAGE: the same kernel and initramfs with
 # /bin/bench as init, its knobs after "--" (user/bench.c). BENCH_ARGS_FILE

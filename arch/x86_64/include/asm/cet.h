@@ -9,7 +9,9 @@
 
 #define MSR_IA32_U_CET 0x6a0u
 #define MSR_IA32_S_CET 0x6a2u
+#define MSR_IA32_PL0_SSP 0x6a4u
 #define MSR_IA32_PL3_SSP 0x6a7u
+#define MSR_IA32_INTERRUPT_SSP_TABLE 0x6a8u /* IA32_INTERRUPT_SSP_TABLE_ADDR */
 
 #define CET_SHSTK_EN (1ul << 0) /* U_CET/S_CET: shadow stacks on */
 #define CET_WRSS_EN (1ul << 1)	/* U_CET/S_CET: WRSS allowed */
