@@ -13,7 +13,6 @@
  */
 #include <asm/cet.h>
 #include <asm/cpu.h>
-#include <asm/kernel_shstk.h>
 #include <asm/msr.h>
 #include <asm/syscalls.h>
 #include <asm/trap.h>
@@ -38,10 +37,7 @@
 
 static bool cet_on;
 
-/*
- * shstk=off (x86_cet_init), kibt=off (kernel_ibt.c) and kshstk=off
- * (kernel_shstk.c) are the kernel's, never init's.
- */
+/* shstk=off (x86_cet_init), kibt=off, kshstk=off (kernel_*.c) are the kernel's, never init's. */
 const char *const arch_cmdline_params[] = { "shstk", "kibt", "kshstk", NULL };
 
 static void hw_wrmsr(u32 msr, u64 value)
@@ -69,7 +65,6 @@ void x86_cet_init(void)
 	const char *opt = cmdline_get(&kernel_cmdline, "shstk");
 
 	x86_kernel_ibt_init();
-	x86_kernel_shstk_init();
 	if (x86_features.shstk && opt && strcmp(opt, "off") == 0)
 		pr_info("cet: shadow stacks switched off by shstk=off\n");
 	else if (x86_features.shstk)
@@ -416,8 +411,8 @@ void x86_cp_fault(struct trap_frame *f, bool from_user)
 			       "ENDBR64\n",
 			       (unsigned long)f->rip);
 		if ((f->error_code & 0x7fff) == CP_NEAR_RET)
-			printk("kernel shadow stack: the RET at %#lx would return to %#lx, the shadow "
-			       "stack says %#lx\n",
+			printk("kernel shadow stack: the RET at %#lx would return to %#lx, "
+			       "the shadow stack says %#lx\n",
 			       (unsigned long)f->rip, (unsigned long)*(const u64 *)f->rsp,
 			       (unsigned long)x86_kernel_shstk_expected_ret(f));
 		printk("RIP: %016lx RSP: %016lx user SSP: %016lx\n", (unsigned long)f->rip,
