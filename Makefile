@@ -98,7 +98,7 @@ INITRAMFS_CPIO := $(BUILD)/initramfs.cpio
 CRASH_KINDS := null stack lockorder
 # The same for the kernel's own CFI, booted on the machine that has it
 # (tests/run-all: bochs-x86_64, qemu-arm64-gcs): a forward-edge hijack.
-CFI_CRASH_KINDS := kernel_jop
+CFI_CRASH_KINDS := kernel_jop kernel_rop
 
 # make bench boots BENCH_IMAGE: the same kernel and initramfs with
 # /bin/bench as init, its knobs after "--" (user/bench.c). BENCH_ARGS_FILE
@@ -108,6 +108,10 @@ BENCH_LIVE ?= 10000
 BENCH_MAPS ?= 10000
 BENCH_CMDLINE := $(CMDLINE) init=/bin/bench -- runs=$(BENCH_RUNS) live=$(BENCH_LIVE) maps=$(BENCH_MAPS)
 BENCH_ARGS_FILE := $(BUILD)/bench.args
+# make bench's kernel-shadow-stack rows (scripts/bench-kshstk): /bin/bench
+# with only the rows kshstk changes (live=0 maps=0), kshstk on and off.
+BENCH_KSHSTK_ARGS := -- runs=$(BENCH_RUNS) live=0 maps=0
+BENCH_KSHSTK_IMAGES = $(patsubst %,$(BUILD)/bench-kshstk-%$(suffix $(IMAGE)),on off)
 
 # The bootable image, its crash-test twins (IMAGE, CRASH_IMAGES), the
 # benchmark's (BENCH_IMAGE) and other images some platforms boot
@@ -134,7 +138,7 @@ SHSTK_OFF := $(if $(filter arm64,$(ARCH)),gcs=off,shstk=off)
 BIG_PROGRAMS := /bin/hostile /bin/leak /bin/mm /bin/threads /bin/smp
 BIG_IMAGE := $(BUILD)/big$(suffix $(IMAGE))
 
-.PHONY: all iso image usb crash-images clone3-images big-image bench-image run debug test test-linux test-big test-logs \
+.PHONY: all iso image usb crash-images clone3-images big-image bench-image bench-kshstk-images run debug test test-linux test-big test-logs \
 	bench fuzz stress peer-test test-tty \
 	toolchain-check unit lint format docs rooms check-docs deps deps-check clean help
 
@@ -162,6 +166,10 @@ $(BUILD)/clone3-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
 
 $(SHSTK_OFF_IMAGE): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
 	$(call image-with-cmdline,$@,$(CMDLINE) $(SHSTK_OFF) -- /bin/shstk_attack)
+
+bench-kshstk-images: $(BENCH_KSHSTK_IMAGES) ## make bench's kshstk on/off images (scripts/bench-kshstk)
+$(BUILD)/bench-kshstk-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) $(BENCH_ARGS_FILE) Makefile
+	$(call image-with-cmdline,$@,$(CMDLINE) $(if $(filter off,$*),kshstk=off) init=/bin/bench $(BENCH_KSHSTK_ARGS))
 
 $(CMDLINE_FILE): FORCE
 	@mkdir -p $(dir $@)
@@ -367,6 +375,7 @@ BENCH_PLATFORM := $(if $(filter command line environment,$(origin PLATFORM)),$(P
 bench: deps-check ## the benchmark on the deterministic emulators (docs/BENCH.md; minutes)
 	$(Q)BENCH_RUNS=$(BENCH_RUNS) BENCH_LIVE=$(BENCH_LIVE) BENCH_MAPS=$(BENCH_MAPS) \
 		scripts/bench $(if $(BENCH_PLATFORM),--platform $(BENCH_PLATFORM)) $(TEST_ARCHES)
+	$(Q)$(if $(filter-out bochs-x86_64,$(or $(BENCH_PLATFORM),bochs-x86_64))$(filter-out x86_64,$(or $(TEST_ARCHES),x86_64)),:,BENCH_RUNS=$(BENCH_RUNS) scripts/bench-kshstk)
 
 # Linux's own kselftests (clone3, x86 shadow stack, arm64 GCS, map_fixed_noreplace,
 # sigaltstack), built unmodified and static from Debian's Linux source (scripts/peer-src,

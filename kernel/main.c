@@ -83,5 +83,5 @@ void kernel_main(struct boot_info *info)
 
 	if (kstack_alloc(&main_stack))
 		panic("no memory for the main kernel stack");
-	arch_call_on_stack(main_stack.top, kernel_main_late, NULL);
+	arch_start_on_kstack(&main_stack, kernel_main_late, NULL);
 }

@@ -83,6 +83,7 @@ void arch_cpu_probe(void)
 		cr4 |= CR4_SMAP;
 	write_cr4(cr4);
 	x86_smap_enabled = f->smap;
+	x86_kernel_shstk_init(); /* decided before x86_cet_init() sets CR4.CET for it */
 	x86_cet_init();
 	x86_pat_init(); /* before arch_mm_init() maps the framebuffer */
 	pr_info("pat: %s\n", x86_pat_wc ? "IA32_PAT as Linux's, entry 1 write-combining"

@@ -163,6 +163,11 @@ void tss_set_kernel_stack(uintptr_t top)
 	my_tss()->hw.rsp[0] = top;
 }
 
+void tss_set_ist(unsigned int n, uintptr_t top)
+{
+	my_tss()->hw.ist[n] = top;
+}
+
 void tss_set_io(enum tss_io which)
 {
 	static const u16 base[] = {

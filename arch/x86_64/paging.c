@@ -45,6 +45,14 @@ static u64 leaf_flags(unsigned int prot)
 {
 	u64 f = PTE_P | PTE_G;
 
+	/*
+	 * A supervisor shadow-stack page is read-only and dirty at the leaf
+	 * (SDM vol. 3A §4.6.3, "shadow-stack pages": R/W = 0, Dirty = 1 in
+	 * the last entry, R/W = 1 above it, as walk_create() sets): CALL,
+	 * RET and the token instructions use it, an ordinary write faults.
+	 */
+	if (prot & KPROT_SHADOW_STACK)
+		return f | PTE_D | pte_nx;
 	if (prot & KPROT_WRITE)
 		f |= PTE_RW;
 	if (!(prot & KPROT_EXEC))
@@ -119,6 +127,23 @@ int arch_prepare_kernel_range(uintptr_t start, uintptr_t end)
 			return -ENOMEM;
 	}
 	return 0;
+}
+
+phys_addr_t x86_kernel_virt_to_phys(uintptr_t virt)
+{
+	u64 *table = phys_to_virt(kernel_pml4);
+
+	for (int level = PT_LEVELS; level > 1; level--) {
+		u64 e = READ_ONCE(table[PT_INDEX(virt, level)]);
+
+		if (!(e & PTE_P) || (e & PTE_PS))
+			return 0;
+		table = table_virt(e);
+	}
+
+	u64 leaf = READ_ONCE(table[PT_INDEX(virt, 1)]);
+
+	return (leaf & PTE_P) ? (leaf & PTE_ADDR_MASK) + (virt & (PAGE_SIZE - 1)) : 0;
 }
 
 phys_addr_t arch_unmap_kernel_page(uintptr_t virt)

@@ -37,8 +37,8 @@
 
 static bool cet_on;
 
-/* shstk=off (x86_cet_init) and kibt=off (kernel_ibt.c) are the kernel's, never init's. */
-const char *const arch_cmdline_params[] = { "shstk", "kibt", NULL };
+/* shstk=off (x86_cet_init), kibt=off, kshstk=off (kernel_*.c) are the kernel's, never init's. */
+const char *const arch_cmdline_params[] = { "shstk", "kibt", "kshstk", NULL };
 
 static void hw_wrmsr(u32 msr, u64 value)
 {
@@ -69,7 +69,7 @@ void x86_cet_init(void)
 		pr_info("cet: shadow stacks switched off by shstk=off\n");
 	else if (x86_features.shstk)
 		cet_on = true;
-	if (!cet_on && !x86_kernel_ibt_on())
+	if (!cet_on && !x86_kernel_ibt_on() && !x86_kernel_shstk_on())
 		return;
 	/* QEMU TCG hangs on the CR4 write: we got here via CPUID, which TCG does not set. */
 	x86_cet_enable_cpu(&cet_hw, x86_kernel_s_cet());
@@ -99,9 +99,9 @@ int x86_cet_check_secondary(u64 *detail)
 		*detail = CPUID_LEAF_FEATURES7;
 		return SMP_SHSTK_MISMATCH;
 	}
-	/* As x86_cet_init() on the boot CPU: kernel IBT alone also needs CR4.CET. */
+	/* As x86_cet_init() on the boot CPU: kernel IBT or shadow stacks alone need CR4.CET too. */
 	if (!cet_on) {
-		if (x86_kernel_ibt_on())
+		if (x86_kernel_ibt_on() || x86_kernel_shstk_on())
 			x86_cet_enable_cpu(&cet_hw, x86_kernel_s_cet());
 		return SMP_SHSTK_ABSENT;
 	}
@@ -410,6 +410,11 @@ void x86_cp_fault(struct trap_frame *f, bool from_user)
 			printk("kernel IBT: an indirect CALL or JMP landed at %#lx, not on an "
 			       "ENDBR64\n",
 			       (unsigned long)f->rip);
+		if ((f->error_code & 0x7fff) == CP_NEAR_RET)
+			printk("kernel shadow stack: the RET at %#lx would return to %#lx, "
+			       "the shadow stack says %#lx\n",
+			       (unsigned long)f->rip, (unsigned long)*(const u64 *)f->rsp,
+			       (unsigned long)x86_kernel_shstk_expected_ret(f));
 		printk("RIP: %016lx RSP: %016lx user SSP: %016lx\n", (unsigned long)f->rip,
 		       (unsigned long)f->rsp, (unsigned long)ssp);
 		arch_dump_stack();

@@ -24,6 +24,7 @@
 #include <asm/apic.h>
 #include <asm/cet.h>
 #include <asm/cpu.h>
+#include <asm/kernel_shstk.h>
 #include <asm/mmu.h>
 #include <asm/page.h>
 #include <asm/pat.h>
@@ -39,6 +40,7 @@
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
+#include <kernel/task.h>
 #include <kernel/timer.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -57,6 +59,9 @@ static bool trampoline_ready, trampoline_broken;
 static phys_addr_t trampoline_page; /* chosen from the memory map (trampoline_page.c) */
 static u64 boot_cr4;
 static uintptr_t ap_ist[SMP_MAX_CPUS][NR_IST_STACKS];
+/* Their shadow stacks' tokens, and each AP's IA32_INTERRUPT_SSP_TABLE_ADDR table (kernel_shstk.c). */
+static uintptr_t ap_ist_token[SMP_MAX_CPUS][NR_IST_STACKS];
+static u64 ap_ist_ssp_table[SMP_MAX_CPUS][8] __aligned(64);
 static void *ap_tss[SMP_MAX_CPUS];
 
 __noreturn void x86_ap_entry(u64 cpu);
@@ -205,6 +210,7 @@ int arch_smp_start_cpu(const struct boot_info *info, struct smp_cpu *c, uintptr_
 		if (kstack_alloc(&ks))
 			return -ENOMEM;
 		ap_ist[cpu][i] = ks.top;
+		ap_ist_token[cpu][i] = x86_kshstk_token(&ks);
 	}
 	ap_tss[cpu] = gdt_alloc_secondary_tss();
 	if (!ap_tss[cpu])
@@ -251,6 +257,11 @@ void arch_smp_started_all(void)
  * every lock and `current` reach it. The GDT moves next: the trampoline's
  * lies in the low page the kernel's tables do not map.
  */
+static void ap_main(void *c)
+{
+	smp_secondary_main(c);
+}
+
 void x86_ap_entry(u64 cpu)
 {
 	struct smp_cpu *c = &smp_cpus[cpu];
@@ -271,7 +282,11 @@ void x86_ap_entry(u64 cpu)
 	x86_tlb_cpu_ready();
 	verdict = x86_cet_check_secondary(&detail);
 	smp_report(c, lapic_id(), verdict, detail);
-	smp_secondary_main(c);
+	if (!c->idle->kstack.shadow_top)
+		smp_secondary_main(c);
+	/* Kernel shadow stacks: from the top of the idle task's stacks, as the boot CPU's. */
+	x86_kshstk_set_ist_table(ap_ist_ssp_table[cpu], ap_ist_token[cpu]);
+	x86_kshstk_start(c->idle->kstack.top, x86_kshstk_token(&c->idle->kstack), ap_main, c);
 }
 
 /*

@@ -16,6 +16,7 @@
 #include <asm/cet.h>
 #include <asm/cpu.h>
 #include <asm/ioport.h>
+#include <asm/kernel_shstk.h>
 #include <asm/msr.h>
 #include <asm/segment.h>
 #include <asm/setup.h>
@@ -50,7 +51,7 @@
 #define RFLAGS_RESERVED1 (1ul << 1) /* always reads 1 */
 
 extern char syscall_entry[], ret_from_fork[], kthread_entry[];
-void switch_stacks(uintptr_t *save, uintptr_t next);
+void switch_stacks(uintptr_t *save, uintptr_t next, uintptr_t *save_ssp, uintptr_t next_ssp);
 
 const unsigned short arch_elf_machine = 62; /* EM_X86_64 */
 const char arch_elf_platform[] = "x86_64";
@@ -114,6 +115,7 @@ static void set_resume(struct task *t, void *resume, u64 rbx)
 	sf->resume = (u64)resume;
 	sf->rbx = rbx;
 	t->arch.ksp = (uintptr_t)sf;
+	t->arch.kssp = x86_kshstk_new_task(&t->kstack, sf->resume);
 }
 
 int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
@@ -187,8 +189,10 @@ void arch_switch_to(struct task *prev, struct task *next)
 	if (next->kstack.top) { /* the idle task never enters from user mode */
 		tss_set_kernel_stack(next->kstack.top);
 		this_cpu()->arch.entry_rsp = next->kstack.top;
+		if (next->kstack.shadow_top) /* its shadow stack, as RSP0 its stack */
+			wrmsr(MSR_IA32_PL0_SSP, x86_kshstk_token(&next->kstack));
 	}
-	switch_stacks(&prev->arch.ksp, next->arch.ksp);
+	switch_stacks(&prev->arch.ksp, next->arch.ksp, &prev->arch.kssp, next->arch.kssp);
 }
 
 void x86_fpu_reset(struct task *t)

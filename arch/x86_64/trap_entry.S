@@ -75,17 +75,44 @@ trap_common:
 	cld
 	/* The CPU aligned RSP to 16 before its pushes; 22 qwords keep it so. */
 	movq %rsp, %rdi
+	testb $3, TF_CS(%rsp)
+	jnz 3f
+	/*
+	 * From the kernel: the SSP the CPU left, where it pushed CS, the
+	 * return address and the old SSP (kernel_shstk.c), goes just below
+	 * the frame (twice, keeping RSP 16-byte aligned) for fix-ups that
+	 * move the frame's RIP. RDSSPQ is a NOP without shadow stacks: 0.
+	 */
+	xorl %eax, %eax
+	rdsspq %rax
+	pushq %rax
+	pushq %rax
+	call trap_dispatch
+	addq $16, %rsp
+	jmp trap_return
 	/*
 	 * From user mode through an IST gate (#DB, NMI, #MC) the frame is on
 	 * the IST stack, not at the top of the task's kernel stack where
 	 * signals and fork look for the user registers: move it there and
-	 * continue on the task's stack, which also frees the IST stack.
+	 * continue on the task's stack, which also frees the IST stack. Its
+	 * shadow stack too (kernel_shstk.c): CLRSSBSY releases the IST one,
+	 * SETSSBSY takes the task's at IA32_PL0_SSP, as a non-IST entry
+	 * would have. No CALL is pending on either in between.
 	 */
-	testb $3, TF_CS(%rsp)
-	jz 2f
-	call x86_frame_to_task_stack
+3:	call x86_frame_to_task_stack
 	movq %rax, %rsp
 	movq %rax, %rdi
+	cmpb $0, x86_kshstk_enabled(%rip)
+	je 2f
+	movl $0x6a4, %ecx		/* IA32_PL0_SSP (asm/cet.h) */
+	rdmsr
+	shlq $32, %rdx
+	orq %rdx, %rax
+	rdsspq %rcx
+	cmpq %rax, %rcx
+	je 2f
+	clrssbsy (%rcx)
+	setssbsy
 2:	call trap_dispatch
 /*
  * Every return to user mode passes here, so return_to_user_mode()
@@ -137,6 +164,14 @@ syscall_entry:
 	swapgs
 	.globl syscall_entry_on_kstack
 syscall_entry_on_kstack:
+	/*
+	 * SYSCALL left SSP 0 (SDM vol. 2B, SYSCALL): before the first CALL,
+	 * take the task's kernel shadow stack (kernel_shstk.c).
+	 */
+	cmpb $0, x86_kshstk_enabled(%rip)
+	je 1f
+	setssbsy
+1:
 	pushq %r11			/* rflags */
 	pushq $USER_CS			/* cs */
 	pushq %rcx			/* rip */
@@ -149,9 +184,15 @@ syscall_entry_on_kstack:
 	jmp trap_return
 
 /*
- * switch_stacks(&prev_ksp, next_ksp): saves the callee-saved registers on
- * this stack, stores its pointer, and resumes the other stack where it
- * left off (or, for a new task, at the address its set-up put there).
+ * switch_stacks(&prev_ksp, next_ksp, &prev_ssp, next_ssp): saves the
+ * callee-saved registers on this stack, stores its pointer, and resumes
+ * the other stack where it left off (or, for a new task, at the address
+ * its set-up put there). With kernel shadow stacks (next_ssp not 0) the
+ * shadow stack goes along (kernel_shstk.c): RSTORSSP moves SSP to the
+ * restore token at next_ssp, SAVEPREVSSP leaves one just below this
+ * stack's SSP, whose address is this task's next_ssp next time (SDM
+ * vol. 1 §17.2.3). The RET then pops the next task's return address from
+ * both stacks.
  */
 	.globl switch_stacks
 switch_stacks:
@@ -162,7 +203,14 @@ switch_stacks:
 	pushq %r14
 	pushq %r15
 	movq %rsp, (%rdi)
-	movq %rsi, %rsp
+	testq %rcx, %rcx
+	jz 1f
+	rdsspq %rax
+	subq $8, %rax
+	movq %rax, (%rdx)
+	rstorssp (%rcx)
+	saveprevssp
+1:	movq %rsi, %rsp
 	popq %r15
 	popq %r14
 	popq %r13
@@ -191,4 +239,33 @@ arch_call_on_stack:
 	xorl %ebp, %ebp			/* the new stack's backtrace ends here */
 	movq %rdx, %rdi
 	call *%rsi
+	ud2
+
+/*
+ * x86_kshstk_start(stack_top, token, fn, arg): never returns. Interrupts
+ * stay off from S_CET.SH_STK_EN until SETSSBSY has made SSP the new shadow
+ * stack's (kernel_shstk.c): an event in between would push at SSP 0.
+ */
+	.globl x86_kshstk_start
+x86_kshstk_start:
+	movq %rdi, %rsp
+	xorl %ebp, %ebp			/* the new stack's backtrace ends here */
+	movq %rdx, %r8			/* fn */
+	movq %rcx, %r9			/* arg */
+	movq %rsi, %r10			/* token */
+	pushfq
+	cli
+	movl $0x6a4, %ecx		/* IA32_PL0_SSP (asm/cet.h) */
+	movq %r10, %rax
+	movq %r10, %rdx
+	shrq $32, %rdx
+	wrmsr
+	movl $0x6a2, %ecx		/* IA32_S_CET */
+	rdmsr
+	orl $1, %eax			/* SH_STK_EN */
+	wrmsr
+	setssbsy
+	popfq
+	movq %r9, %rdi
+	call *%r8
 	ud2

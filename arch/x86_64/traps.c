@@ -8,6 +8,7 @@
 #include <asm/cet.h>
 #include <asm/cpu.h>
 #include <asm/ioport.h>
+#include <asm/kernel_shstk.h>
 #include <asm/pic.h>
 #include <asm/smp.h>
 #include <asm/tlb.h>
@@ -331,7 +332,7 @@ static bool kernel_uaccess_fault(struct trap_frame *f)
 		return false;
 	if (current->mm && mm_handle_fault(current->mm, cr2, pf_access(f->error_code)) == 0)
 		return true;
-	f->rip = fixup;
+	x86_kernel_frame_set_rip(f, fixup);
 	return true;
 }
 
@@ -411,9 +412,9 @@ static void dispatch(struct trap_frame *f, bool from_user)
 		expected.cr2 = read_cr2();
 		/* #BP is a trap: RIP is already past int3. Faults restart the insn. */
 		if (expected.resume)
-			f->rip = expected.resume;
+			x86_kernel_frame_set_rip(f, expected.resume);
 		else if (f->vector != VEC_BREAKPOINT)
-			f->rip += expected.insn_len;
+			x86_kernel_frame_set_rip(f, f->rip + expected.insn_len);
 		return;
 	}
 	kernel_fault(f);
@@ -478,7 +479,7 @@ static bool msr_probe_gp(struct trap_frame *f)
 
 	if (!fixup)
 		return false;
-	f->rip = fixup;
+	x86_kernel_frame_set_rip(f, fixup);
 	return true;
 }
 

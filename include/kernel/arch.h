@@ -50,6 +50,26 @@ void arch_spin_kick_cpu(unsigned int cpu);
 /* Runs fn(arg) on the stack whose top is stack_top; fn must not return. */
 __noreturn void arch_call_on_stack(uintptr_t stack_top, void (*fn)(void *), void *arg);
 
+struct kstack;
+
+/*
+ * The kernel's own shadow stacks (x86 supervisor shadow stacks, arm64 GCS
+ * at EL1; kshstk=off turns them off). arch_kstack_shadow_alloc() gives the
+ * new kernel stack ks a shadow stack of KSTACK_SHADOW_PAGES pages mapped
+ * at [at, at + KSTACK_SHADOW_PAGES * PAGE_SIZE) and sets ks->shadow_top,
+ * or leaves it 0 where the kernel keeps none; 0 or -ENOMEM.
+ * arch_kstack_shadow_free() undoes it.
+ */
+int arch_kstack_shadow_alloc(struct kstack *ks, uintptr_t at);
+void arch_kstack_shadow_free(struct kstack *ks);
+
+/*
+ * The boot CPU leaves its boot stack for ks, the first kernel stack, for
+ * good: fn(arg) runs there, on ks's shadow stack too where the kernel
+ * keeps them (they are switched on here, so nothing before returns).
+ */
+__noreturn void arch_start_on_kstack(const struct kstack *ks, void (*fn)(void *), void *arg);
+
 /* Prints a frame-pointer backtrace of the caller. */
 void arch_dump_stack(void);
 

@@ -61,6 +61,7 @@ enum kprot {
 	KPROT_EXEC = 1u << 2,
 	KPROT_DEVICE = 1u << 3, /* device memory (framebuffer, registers): never cached */
 	KPROT_WC = 1u << 4, /* with KPROT_DEVICE: write-combining where the arch can (x86 PAT) */
+	KPROT_SHADOW_STACK = 1u << 5, /* a kernel shadow stack's page (arch_kstack_shadow_alloc) */
 };
 
 /* Builds the kernel's own page tables and switches to them. */

@@ -11,10 +11,17 @@
 
 #define KSTACK_PAGES 8	     /* 32 KiB: the size every kernel stack gets */
 #define KSTACK_SLOT_PAGES 16 /* virtual stride: stack + at least one guard page */
+/*
+ * Where the kernel keeps shadow stacks (arch_kstack_shadow_alloc()), each
+ * stack's own lies in its slot's guard area: one guard page under the
+ * stack, then KSTACK_SHADOW_PAGES of shadow stack, then guard again.
+ */
+#define KSTACK_SHADOW_PAGES 1
 
 struct kstack {
-	uintptr_t base; /* lowest mapped byte */
-	uintptr_t top;	/* one past the highest byte: the initial stack pointer */
+	uintptr_t base;	      /* lowest mapped byte */
+	uintptr_t top;	      /* one past the highest byte: the initial stack pointer */
+	uintptr_t shadow_top; /* one past its shadow stack's highest byte; 0: none */
 };
 
 /* How many stacks the area holds at most: the kernel's ceiling on tasks. */

@@ -39,6 +39,8 @@ struct verdict_facts {
 	const char *
 		kernel_cfi_name; /* the kernel's own forward-edge CFI: "Kernel IBT", "Kernel BTI" */
 	const char *kernel_cfi;	 /* "on", "absent", "off (kibt=off)"; NULL: not shown */
+	const char *kernel_shstk_name; /* the kernel's own shadow stacks: "Kernel shadow stacks" */
+	const char *kernel_shstk;      /* "on", "absent", "off (kshstk=off)"; NULL: not shown */
 };
 
 /* The outcome, and in *why a short reason for people (static text or facts' own). */
@@ -96,6 +98,9 @@ const char *arch_shstk_missing(void);
 /* The kernel's own forward-edge CFI (x86 kernel_ibt.c, arm64 kernel_bti.c): its name, its state. */
 extern const char arch_kernel_cfi_name[];
 const char *arch_kernel_cfi_state(void);
+/* The kernel's own shadow stacks (x86 kernel_shstk.c, arm64 kernel_gcs.c): name, state or NULL. */
+extern const char arch_kernel_shstk_name[];
+const char *arch_kernel_shstk_state(void);
 /* An emulator the CPU or firmware names by its own means, or NULL. */
 const char *arch_emulator_name(void);
 /* True when a key came in since the last call (keyboard controller or console UART). */

@@ -15,7 +15,14 @@
 #define SLOT_BYTES ((uintptr_t)KSTACK_SLOT_PAGES * PAGE_SIZE)
 #define NR_SLOTS (KSTACK_AREA_SIZE / SLOT_BYTES) /* 16,384 with a 1 GiB area */
 
-_Static_assert(KSTACK_SLOT_PAGES > KSTACK_PAGES, "a slot must leave room for a guard");
+_Static_assert(KSTACK_SLOT_PAGES >= KSTACK_PAGES + KSTACK_SHADOW_PAGES + 2,
+	       "a slot must leave room for a shadow stack between two guards");
+
+/* A stack's shadow stack (where the arch keeps one): a guard page below the stack. */
+static uintptr_t shadow_base(uintptr_t stack_base)
+{
+	return stack_base - (uintptr_t)(KSTACK_SHADOW_PAGES + 1) * PAGE_SIZE;
+}
 
 /* Guards the slot bookkeeping below; the pages are the page allocator's business. */
 static struct spinlock kstack_lock = SPINLOCK_INIT(LOCK_LEVEL_KSTACK, "kstack_lock");
@@ -118,6 +125,14 @@ int kstack_alloc(struct kstack *ks)
 	}
 	ks->base = base;
 	ks->top = top;
+	if (arch_kstack_shadow_alloc(ks, shadow_base(base))) {
+		unmap_and_free(base, KSTACK_PAGES);
+		flags = spin_lock_irqsave(&kstack_lock);
+		slot_used[slot] = false;
+		free_slots[slots_free++] = (u16)slot;
+		spin_unlock_irqrestore(&kstack_lock, flags);
+		return -ENOMEM;
+	}
 	return 0;
 }
 
@@ -126,10 +141,12 @@ void kstack_free(struct kstack *ks)
 	size_t slot = (ks->base - KSTACK_AREA_BASE) / SLOT_BYTES;
 
 	BUG_ON(ks->base < KSTACK_AREA_BASE || slot >= ARRAY_SIZE(slot_used) || !slot_used[slot]);
+	if (ks->shadow_top)
+		arch_kstack_shadow_free(ks);
 	unmap_and_free(ks->base, KSTACK_PAGES);
 	slot_used[slot] = false;
 	free_slots[slots_free++] = (u16)slot;
-	ks->base = ks->top = 0;
+	ks->base = ks->top = ks->shadow_top = 0;
 }
 
 bool kstack_is_guard(uintptr_t addr)

@@ -42,6 +42,31 @@ static void kernel_jop(void)
 	hijacked();
 }
 
+/* Where kernel_rop's overwritten return address sends the RET: only without a kernel shadow stack. */
+static __noreturn __attribute__((noinline)) void rop_landing(void)
+{
+	panic("crashtest=kernel_rop: the overwritten return address ran: no kernel shadow stack "
+	      "stopped it");
+}
+
+/*
+ * A return-address overwrite, what a kernel stack buffer overflow makes:
+ * this function's own saved return address, just above its frame record
+ * (x86: [RBP + 8]; arm64: the frame record's saved LR at [X29 + 8]), is
+ * pointed elsewhere. A kernel shadow stack (#CP near ret; GCS's return
+ * check) stops the RET, which finds the true address on the shadow stack.
+ */
+static __attribute__((noinline)) void kernel_rop_victim(void)
+{
+	void **saved_ret = (void **)((char *)__builtin_frame_address(0) + sizeof(void *));
+
+	if (*saved_ret != __builtin_return_address(0))
+		panic("crashtest=kernel_rop: the saved return address is not where the frame "
+		      "record says");
+	*(void *volatile *)saved_ret = (void *)rop_landing;
+	printk("crashtest: kernel_rop: return address overwritten with %p\n", (void *)rop_landing);
+}
+
 void crashtest_run_requested(void)
 {
 	const char *kind = cmdline_get(&kernel_cmdline, "crashtest");
@@ -62,6 +87,8 @@ void crashtest_run_requested(void)
 		spin_lock_irqsave(&lockdep_test_outer);
 	} else if (strcmp(kind, "kernel_jop") == 0) {
 		kernel_jop();
+	} else if (strcmp(kind, "kernel_rop") == 0) {
+		kernel_rop_victim();
 	}
 	panic("crashtest=%s did not crash", kind);
 }

@@ -107,4 +107,6 @@ void verdict_gather(struct verdict_facts *f, int status)
 	f->cpus_ran = smp_scheduling_count();
 	f->kernel_cfi_name = arch_kernel_cfi_name;
 	f->kernel_cfi = arch_kernel_cfi_state();
+	f->kernel_shstk_name = arch_kernel_shstk_name;
+	f->kernel_shstk = arch_kernel_shstk_state();
 }

@@ -80,6 +80,9 @@ static void build(struct block *b, const struct verdict_facts *f, enum verdict v
 	if (f->kernel_cfi)
 		add(b, strcmp(f->kernel_cfi, "on") == 0 ? FBCON_GREEN : FBCON_YELLOW, "%s: %s",
 		    f->kernel_cfi_name, f->kernel_cfi);
+	if (f->kernel_shstk)
+		add(b, strcmp(f->kernel_shstk, "on") == 0 ? FBCON_GREEN : FBCON_YELLOW, "%s: %s",
+		    f->kernel_shstk_name, f->kernel_shstk);
 	for (unsigned int i = 0; i < t->nr_suites; i++) {
 		const struct ktap_suite_count *s = &t->suite[i];
 

@@ -195,7 +195,7 @@ KTEST(arm64_kernel_stacks_have_guard_below)
 {
 	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
 	uintptr_t slot_bytes = (uintptr_t)KSTACK_SLOT_PAGES * PAGE_SIZE;
-	struct kstack running, fresh;
+	struct kstack running = { 0 }, fresh;
 
 	/* The self-tests run on a guarded kernel stack (kernel/main.c): the one under sp. */
 	KTEST_EXPECT(ctx, sp >= KSTACK_AREA_BASE && sp < KSTACK_AREA_BASE + KSTACK_AREA_SIZE);

@@ -9,7 +9,9 @@
 
 #define MSR_IA32_U_CET 0x6a0u
 #define MSR_IA32_S_CET 0x6a2u
+#define MSR_IA32_PL0_SSP 0x6a4u
 #define MSR_IA32_PL3_SSP 0x6a7u
+#define MSR_IA32_INTERRUPT_SSP_TABLE 0x6a8u /* IA32_INTERRUPT_SSP_TABLE_ADDR */
 
 #define CET_SHSTK_EN (1ul << 0) /* U_CET/S_CET: shadow stacks on */
 #define CET_WRSS_EN (1ul << 1)	/* U_CET/S_CET: WRSS allowed */
@@ -68,6 +70,11 @@ void x86_cet_init(void);
 /* Kernel IBT (kernel_ibt.c): decided once on the boot CPU, kibt=off turns it off. */
 void x86_kernel_ibt_init(void);
 bool x86_kernel_ibt_on(void);
+/* Supervisor shadow stacks (kernel_shstk.c; more in <asm/kernel_shstk.h>): kshstk=off. */
+void x86_kernel_shstk_init(void);
+bool x86_kernel_shstk_on(void);
+/* For a kernel-mode #CP at a RET: the return address the shadow stack holds, or 0. */
+u64 x86_kernel_shstk_expected_ret(const struct trap_frame *f);
 /* What IA32_S_CET holds on every CPU: CET_ENDBR_EN with kernel IBT on, else 0. */
 u64 x86_kernel_s_cet(void);
 /*

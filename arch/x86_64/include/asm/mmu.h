@@ -10,6 +10,8 @@ phys_addr_t x86_kernel_pml4(void);
 
 /* PTE_NX when the CPU has it, else 0 (then the bit is reserved). */
 u64 x86_pte_nx(void);
+/* The physical address a kernel 4 KiB mapping (not the direct map's large pages) gives virt, or 0. */
+phys_addr_t x86_kernel_virt_to_phys(uintptr_t virt);
 
 /*
  * Maps device registers at [phys, phys + len) uncached and writable, at

@@ -50,5 +50,7 @@ void x86_fpu_reset(struct task *t);
 
 /* The stack the CPU switches to on entry from ring 3 (TSS.RSP0). */
 void tss_set_kernel_stack(uintptr_t top);
+/* This CPU's IST stack n + 1 (0-based n) from now on. */
+void tss_set_ist(unsigned int n, uintptr_t top);
 
 #endif
