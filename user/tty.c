@@ -205,6 +205,36 @@ static int setsid_getsid_getpgid(void)
 	return 0;
 }
 
+/* For wait_until(): the child *pid leads a session of its own (it called setsid()). */
+static bool leads_own_session(void *pid)
+{
+	pid_t a = *(pid_t *)pid;
+
+	return sys_getsid(a) == a;
+}
+
+/* For wait_until(): the child *pid leads a group of its own. */
+static bool leads_own_group(void *pid)
+{
+	pid_t a = *(pid_t *)pid;
+
+	return sys_getpgid(a) == a;
+}
+
+/*
+ * For wait_until(): the child *pid has run execve(), so setpgid() on it is
+ * EACCES; until then each try moved it into a group, which is undone.
+ */
+static bool has_run_execve(void *pid)
+{
+	pid_t a = *(pid_t *)pid;
+
+	if (sys_setpgid(a, a) == -1 && errno == EACCES)
+		return true;
+	sys_setpgid(a, (pid_t)sys_getpgid(0));
+	return false;
+}
+
 static int setpgid_rules(void)
 {
 	pid_t me, a, b;
@@ -242,8 +272,7 @@ static int setpgid_rules(void)
 		_exit(0);
 	}
 	close(fa[0]);
-	while (sys_getsid(a) != a)
-		sleep_ms(1);
+	EXPECT_TRUE("the child's setsid", wait_until(leads_own_session, &a, "the child's setsid"));
 	EXPECT_TRUE("a child in another session", fails_with(sys_setpgid(a, a), EPERM));
 	release(fa);
 	EXPECT("reaped", waitpid(a, &st, 0), a);
@@ -258,12 +287,7 @@ static int setpgid_rules(void)
 		_exit(99);
 	}
 	close(fa[0]);
-	for (int i = 0; i < 2000; i++) {
-		if (sys_setpgid(a, a) == -1 && errno == EACCES)
-			break;
-		sys_setpgid(a, me);
-		sleep_ms(1);
-	}
+	wait_until(has_run_execve, &a, "the child's execve");
 	EXPECT_TRUE("after execve: EACCES", fails_with(sys_setpgid(a, a), EACCES));
 	release(fa);
 	EXPECT("reaped", waitpid(a, &st, 0), a);
@@ -278,7 +302,8 @@ static int take_console(void)
 	int n = -1;
 
 	EXPECT_TRUE("setsid", me > 0);
-	EXPECT_TRUE("TIOCGPGRP without a terminal", fails_with(sys_ioctl(0, TIOCGPGRP, &n), ENOTTY));
+	EXPECT_TRUE("TIOCGPGRP without a terminal",
+		    fails_with(sys_ioctl(0, TIOCGPGRP, &n), ENOTTY));
 	EXPECT_TRUE("TIOCGSID without a terminal", fails_with(sys_ioctl(0, TIOCGSID, &n), ENOTTY));
 	EXPECT_TRUE("/dev/tty without a terminal", fails_with(open("/dev/tty", O_RDWR), ENXIO));
 	EXPECT("TIOCSCTTY", sys_ioctl(0, TIOCSCTTY, 0), 0);
@@ -448,8 +473,8 @@ static int stop_and_continue(void)
 	/* Our own group, so that a child's group has a parent outside it: not orphaned. */
 	EXPECT("setpgid", sys_setpgid(0, 0), 0);
 	a = waiting_child(fa, 7, true);
-	while (sys_getpgid(a) != a)
-		sleep_ms(1);
+	EXPECT_TRUE("the child's own group",
+		    wait_until(leads_own_group, &a, "the child's setpgid"));
 	EXPECT("SIGSTOP", kill(a, SIGSTOP), 0);
 	EXPECT("stopped", waitpid(a, &st, WUNTRACED), a);
 	EXPECT("status", st, (SIGSTOP << 8) | 0x7f);
@@ -482,7 +507,7 @@ static int orphaned_group_ignores_tstp(void)
 	 */
 	a = waiting_child(fa, 5, false);
 	EXPECT("SIGTSTP", kill(a, SIGTSTP), 0);
-	sleep_ms(50);
+	sleep_ms(50); /* sleep-ok: room for a stop that must not come (SIGSTOP below does) */
 	EXPECT("not stopped", waitpid(a, &st, WUNTRACED | WNOHANG), 0);
 	EXPECT("SIGSTOP", kill(a, SIGSTOP), 0);
 	EXPECT("stopped by SIGSTOP", waitpid(a, &st, WUNTRACED), a);

@@ -127,7 +127,7 @@ static void op_ioctl(struct ctx *c)
 	 * for the suites after it (no TCSETS*): TCGETS, TIOCGWINSZ, FIONREAD,
 	 * TIOCSCTTY, TIOCGPGRP, TIOCSPGRP, TIOCNOTTY, TIOCGSID, TCFLSH.
 	 */
-	static const uint64_t cmds[] = { 0x5401, 0x5413, 0x541b, 0x540e, 0x540f, 0x5410,
+	static const uint64_t cmds[] = { 0x5401, 0x5413, 0x541b, 0x540e,     0x540f, 0x5410,
 					 0x5422, 0x5429, 0x540b, 0x40045431, 0 };
 
 	FZ3(c, "ioctl", __NR_ioctl, pick_fd(c),
