@@ -151,9 +151,9 @@ struct process {
 	struct tty *tty;
 	bool did_exec; /* ran execve() since its fork: setpgid() on it is EACCES */
 	/* Job control (kernel/signal/jobctl.c): a group stop and what wait4 still has to report. */
-	bool stopped;		 /* every thread waits on stop_wait for SIGCONT */
-	int stop_report;	 /* the stopping signal, until a WUNTRACED wait took it */
-	bool continue_report;	 /* continued, until a WCONTINUED wait took it */
+	bool stopped;	      /* every thread waits on stop_wait for SIGCONT */
+	int stop_report;      /* the stopping signal, until a WUNTRACED wait took it */
+	bool continue_report; /* continued, until a WCONTINUED wait took it */
 	struct waitq stop_wait;
 };
 

@@ -293,7 +293,7 @@ void sched_tick(bool from_user)
 	sched_stat_tick(c->id, from_user, !c->running || is_idle(c->running));
 	/* The boot CPU's tick is the clock (timer_tick()): it wakes the sleepers, runs the timers. */
 	if (c->id == 0) {
-		console_tick(); /* the screen's rows a scroll left stale, two at a time */
+		console_tick();	  /* the screen's rows a scroll left stale, two at a time */
 		tty_poll_input(); /* what was typed on the serial console and the keyboard */
 		tick_timers_run();
 		u64 now = timer_ticks();

@@ -313,7 +313,8 @@ void n_tty_receive(struct tty *tty, u8 c)
 			commit(tty);
 			return;
 		}
-		if (c == '\n' || is_key(tty, c, VEOL) || (L(tty, IEXTEN) && is_key(tty, c, VEOL2))) {
+		if (c == '\n' || is_key(tty, c, VEOL) ||
+		    (L(tty, IEXTEN) && is_key(tty, c, VEOL2))) {
 			if (!room)
 				return;
 			put_in(tty, c, MARK_LINE_END);
