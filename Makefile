@@ -139,7 +139,7 @@ BIG_PROGRAMS := /bin/hostile /bin/leak /bin/mm /bin/threads /bin/smp
 BIG_IMAGE := $(BUILD)/big$(suffix $(IMAGE))
 
 .PHONY: all iso image usb crash-images clone3-images big-image bench-image bench-kshstk-images run debug test test-linux test-big test-logs \
-	bench fuzz stress peer-test test-tty \
+	bench fuzz stress peer-test test-tty test-busybox \
 	toolchain-check unit lint format docs rooms check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
@@ -262,8 +262,9 @@ PLATFORM ?= $(if $(filter bochs,$(EMU)),bochs-$(ARCH),$(DEFAULT_PLATFORM))
 RUN_IMAGE := $(or $(shell awk -v p='$(PLATFORM)' '$$1 == p { print "$(BUILD)/" $$5 }' tests/boot/platforms),$(IMAGE))
 # Where make test boots IMAGE (/init, the test runner), make run boots the same kernel and
 # initramfs as SHELL_IMAGE, with init=$(RUN_INIT): BusyBox's shell on the serial console
-# (user/busybox.mk). make run RUN_INIT=/init runs the tests instead.
-RUN_INIT ?= /bin/sh
+# (user/busybox.mk), started by /bin/ttylogin in a session whose controlling terminal is the
+# console, so job control works. make run RUN_INIT=/init runs the tests instead.
+RUN_INIT ?= /bin/ttylogin -- /bin/busybox sh -i
 SHELL_IMAGE := $(BUILD)/shell$(suffix $(IMAGE))
 RUN_BOOT_IMAGE := $(if $(filter $(IMAGE),$(RUN_IMAGE)),$(SHELL_IMAGE),$(RUN_IMAGE))
 RUN_INIT_FILE := $(BUILD)/run.init
@@ -334,6 +335,12 @@ test-logs: deps-check ## make test's boot, make bench, then test-linux on PLATFO
 # Until busybox is bundled: PROGS=path/to/busybox TTY_SHELL=/opt/bin/busybox.
 TTY_SHELL ?= /bin/busybox
 TTY_IMAGE := $(BUILD)/tty$(suffix $(IMAGE))
+# The suite busybox (user/busybox/) as init on qemu-x86_64 and qemu-arm64-gcs
+# (tests/boot/busybox): minutes; not part of make test.
+test-busybox: deps-check ## the suite busybox: Debian's BusyBox running everyday commands (tests/boot/busybox)
+	$(Q)for a in x86_64 arm64; do $(MAKE) --no-print-directory ARCH=$$a all || exit 1; done
+	$(Q)tests/boot/busybox
+
 test-tty: deps-check $(IMAGE_INPUTS) ## type on the serial console like a person: prompt, ^C, ^Z, bg, fg (busybox sh)
 	$(call image-with-cmdline,$(TTY_IMAGE),$(CMDLINE) init=/bin/ttylogin -- $(TTY_SHELL) sh -i)
 	$(Q)tests/boot/tty $(PLATFORM) $(TTY_IMAGE) '$(TTY_SHELL) sh -i'
