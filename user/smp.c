@@ -702,17 +702,20 @@ static bool writer_went_on(void *since)
 /*
  * The fork child: the writer's increments after the fork and the parent's
  * mark must not reach it. Its own mark is for the parent to not see. The
- * shared count says when the writer has gone on after c0 was read (in the
- * parent), on any machine.
+ * shared count says when the writer has gone on, on any machine: counted
+ * from after the parent's mark, so also after the parent read at_fork --
+ * counted from the child's start, a writer that ran on before the parent
+ * read at_fork and then not again (eight CPUs on a two-core host) failed
+ * the parent's own check.
  */
 static int cow_child(int to_child, int to_parent)
 {
-	unsigned long c0 = cow->counter, c1;
-	unsigned long s0 = __atomic_load_n(writes_seen, __ATOMIC_SEQ_CST);
+	unsigned long c0 = cow->counter, c1, s0;
 	char b;
 
 	if (read(to_child, &b, 1) != 1) /* the parent has written its mark */
 		return 2;
+	s0 = __atomic_load_n(writes_seen, __ATOMIC_SEQ_CST);
 	if (!wait_until(writer_went_on, (void *)s0, "the writer's increments"))
 		return 6;
 	c1 = cow->counter;

@@ -2,9 +2,9 @@
 /*
  * arch_prctl(2): the FS and GS bases (ARCH_SET_FS/GET_FS/SET_GS/GET_GS) and
  * the CET shadow-stack controls; codes from <uapi/asm-x86_64/prctl.h>. The kernel
- * itself never uses FS or GS, so the user's bases stay loaded in
- * IA32_FS_BASE and IA32_GS_BASE while it runs, and only a context switch
- * changes them.
+ * never uses FS, so the user's base stays loaded in IA32_FS_BASE while it
+ * runs; GS is the kernel's in kernel mode, the user's base waiting in
+ * IA32_KERNEL_GS_BASE for the SWAPGS of the return (asm/percpu.h).
  */
 #include <asm/cet.h>
 #include <asm/msr.h>
@@ -30,7 +30,7 @@ SYSCALL(arch_prctl)
 			wrmsr(MSR_FS_BASE, addr);
 		} else {
 			current->arch.gs_base = addr;
-			wrmsr(MSR_GS_BASE, addr);
+			wrmsr(MSR_KERNEL_GS_BASE, addr);
 		}
 		return 0;
 	case ARCH_GET_FS:

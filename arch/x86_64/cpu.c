@@ -113,9 +113,11 @@ _Static_assert(offsetof(struct cpu, arch.entry_rsp) == CPU_ARCH_ENTRY_RSP,
 _Static_assert(offsetof(struct cpu, arch.user_rsp) == CPU_ARCH_USER_RSP,
 	       "CPU_ARCH_USER_RSP (asm/percpu.h) matches struct cpu");
 
+/* In kernel mode, where the CPU is now: the kernel's base in GS, no user's yet (asm/percpu.h). */
 void arch_set_this_cpu(struct cpu *c)
 {
-	wrmsr(MSR_KERNEL_GS_BASE, (u64)c);
+	wrmsr(MSR_GS_BASE, (u64)c);
+	wrmsr(MSR_KERNEL_GS_BASE, 0);
 }
 
 bool arch_irqs_disabled(void)

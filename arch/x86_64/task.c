@@ -171,7 +171,7 @@ void arch_task_exec(struct task *t, uintptr_t entry, uintptr_t sp)
 	if (t == current) {
 		__asm__ __volatile__("fxrstor64 %0" ::"m"(t->arch.fpu));
 		wrmsr(MSR_FS_BASE, 0);
-		wrmsr(MSR_GS_BASE, 0);
+		wrmsr(MSR_KERNEL_GS_BASE, 0); /* the user's GS, swapped in on return */
 	}
 }
 
@@ -182,7 +182,7 @@ void arch_switch_to(struct task *prev, struct task *next)
 	__asm__ __volatile__("fxrstor64 %0" ::"m"(next->arch.fpu));
 	/* Both bases passed user_base_ok() when they were set: canonical. */
 	wrmsr(MSR_FS_BASE, next->arch.fs_base);
-	wrmsr(MSR_GS_BASE, next->arch.gs_base);
+	wrmsr(MSR_KERNEL_GS_BASE, next->arch.gs_base); /* the user's half while in the kernel */
 	x86_cet_switch(prev, next);
 	x86_io_switch(next);
 	x86_tlb_kernel_sync();	/* next's stack may lie where a freed one was */

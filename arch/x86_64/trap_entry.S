@@ -66,29 +66,72 @@ trap_stubs:
 	pushq $0
 	.endif
 	pushq $vec
+	.if vec == VEC_DEBUG || vec == VEC_NMI || vec == VEC_DOUBLE_FAULT || vec == VEC_MACHINE_CHECK
+	jmp trap_paranoid
+	.else
 	jmp trap_common
+	.endif
 	.set vec, vec + 1
 	.endr
 
-trap_common:
-	SAVE_GPRS
-	cld
-	/* The CPU aligned RSP to 16 before its pushes; 22 qwords keep it so. */
-	movq %rsp, %rdi
-	testb $3, TF_CS(%rsp)
-	jnz 3f
-	/*
-	 * From the kernel: the SSP the CPU left, where it pushed CS, the
-	 * return address and the old SSP (kernel_shstk.c), goes just below
-	 * the frame (twice, keeping RSP 16-byte aligned) for fix-ups that
-	 * move the frame's RIP. RDSSPQ is a NOP without shadow stacks: 0.
-	 */
+/*
+ * From the kernel: the SSP the CPU left, where it pushed CS, the return
+ * address and the old SSP (kernel_shstk.c), goes just below the frame
+ * (twice, keeping RSP 16-byte aligned) for fix-ups that move the frame's
+ * RIP. RDSSPQ is a NOP without shadow stacks: 0.
+ */
+.macro DISPATCH_FROM_KERNEL
 	xorl %eax, %eax
 	rdsspq %rax
 	pushq %rax
 	pushq %rax
+	movq %rsp, %rdi
+	addq $16, %rdi
 	call trap_dispatch
 	addq $16, %rsp
+.endm
+
+/*
+ * GS in kernel mode is always the kernel's: IA32_GS_BASE holds this CPU's
+ * struct cpu and IA32_KERNEL_GS_BASE the user's base (asm/percpu.h). An
+ * entry from user mode swaps them first thing and the return to user mode
+ * swaps them back last; an entry from the kernel finds them right.
+ */
+trap_common:
+	SAVE_GPRS
+	cld
+	/* The CPU aligned RSP to 16 before its pushes; 22 qwords keep it so. */
+	testb $3, TF_CS(%rsp)
+	jnz 3f
+	DISPATCH_FROM_KERNEL
+	jmp trap_return
+
+/*
+ * The events with their own IST stacks -- #DB, NMI, #DF, #MC -- also come
+ * in the few kernel instructions between SYSCALL and its SWAPGS, or
+ * between the exit's SWAPGS and IRETQ (a #DB of a SYSCALL under TF, an
+ * NMI anywhere), so from the kernel GS may still be the user's. As
+ * Linux's paranoid entry: IA32_GS_BASE tells, since a user base is always
+ * below the canonical hole (user_base_ok()) and the kernel's struct cpu
+ * above it; RBX remembers a swap to undo on the way out (the C code keeps
+ * RBX, and the frame restores it).
+ */
+trap_paranoid:
+	SAVE_GPRS
+	cld
+	testb $3, TF_CS(%rsp)
+	jnz 3f
+	movl $0xc0000101, %ecx		/* IA32_GS_BASE (asm/msr.h) */
+	rdmsr
+	xorl %ebx, %ebx
+	testl %edx, %edx
+	js 4f				/* already the kernel's */
+	swapgs
+	movl $1, %ebx
+4:	DISPATCH_FROM_KERNEL
+	testl %ebx, %ebx
+	jz trap_return
+	swapgs
 	jmp trap_return
 	/*
 	 * From user mode through an IST gate (#DB, NMI, #MC) the frame is on
@@ -99,7 +142,9 @@ trap_common:
 	 * SETSSBSY takes the task's at IA32_PL0_SSP, as a non-IST entry
 	 * would have. No CALL is pending on either in between.
 	 */
-3:	call x86_frame_to_task_stack
+3:	swapgs
+	movq %rsp, %rdi
+	call x86_frame_to_task_stack
 	movq %rax, %rsp
 	movq %rax, %rdi
 	cmpb $0, x86_kshstk_enabled(%rip)
@@ -128,6 +173,15 @@ trap_return:
 	jz 1f
 	movq %rsp, %rdi
 	call return_to_user_mode
+	/*
+	 * User GS back for IRETQ: with interrupts masked, so that only an
+	 * IST event can come between the SWAPGS and IRETQ (trap_paranoid).
+	 */
+	cli
+	RESTORE_GPRS
+	addq $16, %rsp			/* vector and error code */
+	swapgs
+	iretq
 1:	RESTORE_GPRS
 	addq $16, %rsp			/* vector and error code */
 	iretq
@@ -156,12 +210,11 @@ trap_return:
 	.globl syscall_entry
 syscall_entry:
 	endbr64
-	swapgs
+	swapgs				/* the kernel's GS until trap_return */
 	movq %rsp, %gs:CPU_ARCH_USER_RSP
 	movq %gs:CPU_ARCH_ENTRY_RSP, %rsp
 	pushq $USER_DS			/* ss */
 	pushq %gs:CPU_ARCH_USER_RSP	/* rsp */
-	swapgs
 	.globl syscall_entry_on_kstack
 syscall_entry_on_kstack:
 	/*

@@ -422,9 +422,9 @@ static void dispatch(struct trap_frame *f, bool from_user)
 
 /*
  * The entries that run without big_lock (kernel/entry.c reads this table
- * first). The stop NMI comes first of all: it may land inside the SYSCALL
- * entry's SWAPGS pair, where per-CPU state cannot be reached, so it reads
- * none (smp.c). A TLB shootdown is answered without the lock, which its
+ * first). The stop NMI comes first of all, anywhere: its entry
+ * (trap_paranoid) has made GS the kernel's even when it came between a
+ * SYSCALL and its SWAPGS (asm/percpu.h). A TLB shootdown is answered without the lock, which its
  * sender holds (tlb.c); from user mode it then returns with nothing to
  * check. A reschedule IPI in the kernel (the idle wait's HLT) only wakes
  * the CPU: the idle loop reads need_resched itself. wrmsr_safe()'s #GP may

@@ -1,24 +1,27 @@
 // SPDX-License-Identifier: MIT
 /*
- * this_cpu() on x86_64 is a SWAPGS pair (asm/percpu.h). An interrupt taken
- * between its two SWAPGS finds the GS bases exchanged, and the handler's
- * own this_cpu() then reads user GS's base as its struct cpu. The test
- * makes an interrupt arrive at that worst place: a shootdown IPI (whose
- * handler reads this_cpu() before anything else, tlb.c) is sent to this
- * CPU with interrupts off and seen pending in the APIC's IRR (SDM vol. 3A
- * §11.8.4); then STI comes right before this_cpu(). After STI the CPU
- * runs one more instruction before it takes a pending interrupt (SDM
- * vol. 2B, STI: "interrupts are not recognized until after the next
- * instruction"), and with an unmasked pair that instruction is the first
- * SWAPGS. A kernel that gets this wrong panics in the handler (a read at
- * user GS's base); one that gets it right takes the interrupt outside
- * the pair, and the handler finds no request and answers none.
+ * this_cpu() on x86_64 is one load through GS, whose base is the kernel's
+ * for all of kernel mode (asm/percpu.h): IA32_GS_BASE holds this CPU's
+ * struct cpu and IA32_KERNEL_GS_BASE the running task's user base, which
+ * the SWAPGS of its return to user mode puts back.
+ *
+ * The test also makes an interrupt arrive in the middle of this_cpu(), as
+ * the first design's SWAPGS pair made that place dangerous: a shootdown
+ * IPI (whose handler reads this_cpu() before anything else, tlb.c) is sent
+ * to this CPU with interrupts off and seen pending in the APIC's IRR (SDM
+ * vol. 3A §11.8.4); STI then comes right before this_cpu(), and the CPU
+ * takes the interrupt after the next instruction (SDM vol. 2B, STI). An
+ * entry from the kernel must leave GS alone: one that swapped it would
+ * have the handler read the user's base as its struct cpu (a panic), or
+ * leave it swapped for the load that follows.
  */
 #include <asm/apic.h>
+#include <asm/msr.h>
 #include <asm/percpu.h>
 #include <kernel/arch.h>
 #include <kernel/ktest.h>
 #include <kernel/percpu.h>
+#include <kernel/task.h>
 
 #define IPI_WAIT_LOOPS 1000000
 
@@ -27,13 +30,18 @@ static bool pending_in_irr(unsigned int vector)
 	return lapic_read(APIC_IRR + (vector / 32) * 0x10) & (1u << (vector % 32));
 }
 
-KTEST(x86_this_cpu_interrupted_inside_its_swapgs_pair)
+KTEST(x86_gs_held_in_kernel_mode)
 {
 	unsigned long flags = arch_irq_save(); /* interrupts off from here */
 	struct cpu *expect = this_cpu(), *seen;
-	u64 answered = expect->arch.tlb_answered;
+	u64 answered;
 	bool pending = false;
 
+	KTEST_EXPECT(ctx, expect == &cpus[expect->id]);
+	KTEST_EXPECT_EQ(ctx, rdmsr(MSR_GS_BASE), (u64)expect);
+	KTEST_EXPECT_EQ(ctx, rdmsr(MSR_KERNEL_GS_BASE), current->arch.gs_base);
+	KTEST_EXPECT(ctx, expect->self == expect);
+	answered = expect->arch.tlb_answered;
 	lapic_send_ipi(lapic_id(), APIC_ICR_FIXED | APIC_ICR_ASSERT | VEC_IPI_TLB);
 	for (int i = 0; i < IPI_WAIT_LOOPS && !pending; i++)
 		pending = pending_in_irr(VEC_IPI_TLB);
@@ -44,5 +52,6 @@ KTEST(x86_this_cpu_interrupted_inside_its_swapgs_pair)
 	KTEST_EXPECT(ctx, seen == expect);
 	KTEST_EXPECT(ctx, !pending_in_irr(VEC_IPI_TLB)); /* taken, not left waiting */
 	KTEST_EXPECT_EQ(ctx, expect->arch.tlb_answered, answered);
+	KTEST_EXPECT_EQ(ctx, rdmsr(MSR_GS_BASE), (u64)expect);
 	arch_irq_restore(flags);
 }

@@ -156,11 +156,13 @@ KTEST(x86_apic_timer_count_rate)
 		}
 	}
 	if (n)
-		printk("# the APIC timer counts at %lu Hz by the %s (%u of %u windows undisturbed), "
+		printk("# the APIC timer counts at %lu Hz by the %s (%u of %u windows "
+		       "undisturbed), "
 		       "calibrated %lu Hz\n",
 		       (unsigned long)rates[n / 2], rc->name, n, attempts, (unsigned long)want);
 	else
-		printk("# no window of %u was undisturbed (a tick or a pause of the machine in each)\n",
+		printk("# no window of %u was undisturbed (a tick or a pause of the machine in "
+		       "each)\n",
 		       attempts);
 	KTEST_EXPECT(ctx, n > 0);
 	if (n) {

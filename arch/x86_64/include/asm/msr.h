@@ -15,7 +15,7 @@
  */
 #define MSR_FS_BASE 0xc0000100u
 #define MSR_GS_BASE 0xc0000101u
-#define MSR_KERNEL_GS_BASE 0xc0000102u /* SWAPGS's other half: the kernel's per-CPU pointer */
+#define MSR_KERNEL_GS_BASE 0xc0000102u /* SWAPGS's other half: the user's base in kernel mode */
 
 static inline u64 rdmsr(u32 msr)
 {

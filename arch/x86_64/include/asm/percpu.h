@@ -1,24 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * x86_64's per-CPU register: IA32_KERNEL_GS_BASE (MSR C000_0102H, SDM
- * vol. 4 table 2-2). The kernel never runs with its own GS base loaded:
- * user GS stays in IA32_GS_BASE across kernel entry, so SWAPGS is only ever
- * executed in pairs, each of which leaves both MSRs as it found them
- * (SDM vol. 2B, SWAPGS). A pair puts this CPU's struct cpu in GS for one
- * load: `swapgs; mov %gs:off; swapgs` -- far cheaper than RDMSR.
+ * x86_64's per-CPU register: the GS base. In kernel mode IA32_GS_BASE
+ * always holds this CPU's struct cpu and IA32_KERNEL_GS_BASE the user's
+ * base (MSRs C000_0101H and C000_0102H, SDM vol. 4 table 2-2), as in
+ * Linux: SWAPGS (SDM vol. 2B) exchanges them first thing on every entry
+ * from user mode and last thing on the way back (trap_entry.S), so
+ * this_cpu() is one load, `mov %gs:0`, with nothing to mask.
  *
- * The pair runs with interrupts masked. Between its two SWAPGS the bases
- * are exchanged, and an interrupt taken there would run a handler whose
- * own pair swaps them back the wrong way round: it reads user GS's base
- * as its struct cpu (a #PF at address 0 for a kernel thread). Bochs, like
- * hardware, takes interrupts between any two instructions; QEMU's TCG only
- * between translated blocks, so there it never shows (docs/DESIGN.md
- * §7.2). NMI and #MC cannot be masked: their handlers read no per-CPU
- * state before deciding to stop or report (traps.c).
- *
- * The one longer pair is the SYSCALL entry's (trap_entry.S), which reaches
- * struct cpu's entry_rsp and user_rsp at the offsets below, with
- * interrupts masked by IA32_FMASK.
+ * The only kernel instructions that run with the user's base are those
+ * between SYSCALL and its SWAPGS, between an interrupt's entry from user
+ * mode and its SWAPGS, and between the exit's SWAPGS and IRETQ. Maskable
+ * interrupts are off there; the IST events (NMI, #MC, #DB, #DF) are not,
+ * and their entry (trap_paranoid) reads IA32_GS_BASE to tell which base
+ * it found. The user's base, kept in struct task's arch.gs_base, is what
+ * a context switch, exec and arch_prctl write to IA32_KERNEL_GS_BASE.
  */
 #ifndef ASM_PERCPU_H
 #define ASM_PERCPU_H
@@ -57,16 +52,12 @@ struct arch_cpu {
 	void *tss;	 /* this CPU's TSS (gdt.c) */
 };
 
-/*
- * Read with a SWAPGS pair, interrupts masked for its three instructions
- * and then restored as they were: the struct cpu's first word is its own
- * address. PUSHFQ/POPFQ need no red zone: the kernel is built without one.
- */
+/* The struct cpu's first word is its own address. */
 static inline struct cpu *arch_this_cpu(void)
 {
 	struct cpu *c;
 
-	__asm__ __volatile__("pushfq; cli; swapgs; movq %%gs:0, %0; swapgs; popfq" : "=r"(c));
+	__asm__ __volatile__("movq %%gs:0, %0" : "=r"(c));
 	return c;
 }
 

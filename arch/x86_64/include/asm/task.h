@@ -14,9 +14,9 @@ struct arch_task {
 	uintptr_t ksp;	/* kernel stack pointer saved by switch_stacks() */
 	uintptr_t kssp; /* its kernel shadow stack's restore token (kernel_shstk.c), or 0 */
 	u64 fs_base;	/* user TLS base (IA32_FS_BASE), set by arch_prctl / CLONE_SETTLS */
-	u64 gs_base;	/* user GS base (IA32_GS_BASE: the kernel never uses GS), arch_prctl */
-	u64 u_cet;	/* IA32_U_CET while switched out */
-	u64 pl3_ssp;	/* IA32_PL3_SSP while switched out: the user shadow-stack pointer */
+	u64 gs_base; /* user GS base (IA32_KERNEL_GS_BASE in kernel mode: asm/percpu.h), arch_prctl */
+	u64 u_cet;   /* IA32_U_CET while switched out */
+	u64 pl3_ssp; /* IA32_PL3_SSP while switched out: the user shadow-stack pointer */
 	unsigned long shstk_features; /* ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS enabled */
 	unsigned long shstk_locked;   /* features ARCH_SHSTK_LOCK froze */
 	struct io_bitmap *io_bitmap;  /* ioperm()'s bits, or NULL: arch/x86_64/ioport.c */
