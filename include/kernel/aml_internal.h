@@ -193,7 +193,10 @@ int aml_eval_buffer(struct aml_exec *ex, const u8 **p, const u8 *end, struct aml
 int aml_eval_package(struct aml_exec *ex, bool var, const u8 **p, const u8 *end,
 		     struct aml_value *out);
 
-/* The integer operator op, its opcode already read (aml_math.c). */
+/*
+ * The integer operator op, its opcode already read (aml_math.c); any other
+ * opcode is refused with -EOPNOTSUPP, so it ends aml_expr.c's dispatch.
+ */
 int aml_eval_integer_op(struct aml_exec *ex, u8 op, const u8 **p, const u8 *end,
 			struct aml_value *out);
 

@@ -3,9 +3,9 @@
  * Evaluating a TermArg (§20.2.5.4): constants, strings, locals and
  * arguments, names (a named object's value, or a method called with its
  * arguments), Store, RefOf, DerefOf, Index, SizeOf, ObjectType, Notify and
- * the 0x5b-prefixed operators; the integer operators are aml_math.c's,
- * Buffer and Package aml_value.c's. Every operand is a step, and
- * expressions nest at most AML_MAX_NEST deep.
+ * the 0x5b-prefixed operators. The integer operators are aml_math.c's
+ * (which refuses every other opcode), Buffer and Package aml_value.c's.
+ * Every operand is a step, and expressions nest at most AML_MAX_NEST deep.
  */
 #include <kernel/aml_internal.h>
 #include <string.h>
@@ -228,31 +228,6 @@ static int eval_op(struct aml_exec *ex, const u8 **p, const u8 *end, struct aml_
 		return aml_store(ex, out, &target);
 	case OP_REF_OF:
 		return aml_parse_target(ex, p, end, false, out);
-	case OP_ADD:
-	case OP_SUBTRACT:
-	case OP_MULTIPLY:
-	case OP_SHIFT_LEFT:
-	case OP_SHIFT_RIGHT:
-	case OP_AND:
-	case OP_NAND:
-	case OP_OR:
-	case OP_NOR:
-	case OP_XOR:
-	case OP_MOD:
-	case OP_DIVIDE:
-	case OP_NOT:
-	case OP_FIND_SET_LEFT_BIT:
-	case OP_FIND_SET_RIGHT_BIT:
-	case OP_TO_INTEGER:
-	case OP_INCREMENT:
-	case OP_DECREMENT:
-	case OP_LAND:
-	case OP_LOR:
-	case OP_LNOT:
-	case OP_LEQUAL:
-	case OP_LGREATER:
-	case OP_LLESS:
-		return aml_eval_integer_op(ex, op, p, end, out);
 	case OP_DEREF_OF:
 		if ((ret = aml_eval_arg(ex, p, end, &a)))
 			return ret;
@@ -273,8 +248,8 @@ static int eval_op(struct aml_exec *ex, const u8 **p, const u8 *end, struct aml_
 			return aml_fail(ex->ns, -EINVAL, "opcode 0x5b at the end");
 		*p = at;
 		return eval_ext(ex, p, end, out);
-	default:
-		return aml_fail(ex->ns, -EOPNOTSUPP, "opcode %#x", op);
+	default: /* an integer operator, or refused there */
+		return aml_eval_integer_op(ex, op, p, end, out);
 	}
 }
 
