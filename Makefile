@@ -152,7 +152,8 @@ image iso: $(IMAGE) ## the boot image only (x86_64: the hybrid ISO; arm64: the I
 usb: deps-check ## build/umbra-usb.img: GPT + EFI system partition, x86 BIOS/UEFI and arm64 UEFI (README)
 	$(Q)$(MAKE) --no-print-directory ARCH=arm64 PROGS_ANY_ARCH=1 build/arm64/umbra.bin \
 		build/arm64/initramfs.cpio build/arm64/cmdline.screen
-	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 PROGS_ANY_ARCH=1 build/umbra-usb.img
+	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 PROGS_ANY_ARCH=1 build/umbra-usb.img \
+		build/x86_64/acpi/pts.aml
 crash-images: $(CRASH_IMAGES) ## the crashtest=KIND images make test boots
 bench-image: $(BENCH_IMAGE) ## the image make bench boots (init=/bin/bench)
 clone3-images: $(CLONE3_IMAGES) $(SHSTK_OFF_IMAGE) ## the clone3_shstk=size|token and shstk-off images make test boots

@@ -40,6 +40,16 @@ USB_IMAGE := build/umbra-usb.img
 USB_ARM64_FILES := $(wildcard build/arm64/umbra.bin build/arm64/initramfs.cpio build/arm64/cmdline.screen)
 EXTRA_IMAGES := $(USB_IMAGE)
 
+# The SSDT qemu-x86_64-modern adds to QEMU's ACPI tables, whose \_PTS the
+# kernel runs at power-off (tests/boot/acpi/pts.asl; tests/boot/emulate).
+# Debian's iasl (acpica-tools) compiles it; a warning fails the build.
+PTS_SSDT := $(BUILD)/acpi/pts.aml
+EXTRA_IMAGES += $(PTS_SSDT)
+$(PTS_SSDT): tests/boot/acpi/pts.asl
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  IASL    $@")
+	$(Q)iasl -vs -we -p $(basename $@) $< > $@.log 2>&1 || { cat $@.log; rm -f $@; exit 1; }
+
 $(USB_IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg scripts/mkusb $(USB_ARM64_FILES) \
 		Makefile arch/$(ARCH)/image.mk $(SCREEN_CMDLINE_FILE)
 	@$(if $(Q),echo "  USB     $@")
