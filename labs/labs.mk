@@ -50,19 +50,21 @@ only-image: $(IMAGE_INPUTS) $(CMDLINE_FILE)
 	$(call image-with-cmdline,$(ONLY_IMAGE),$(CMDLINE) $(ONLY))
 
 # The pictures of a process's address space (docs/labs/README.md): /bin/showmaps
-# booted as init on the CET and the GCS machine; its lines are saved as
-# docs/labs/maps-ARCH.txt, which `make docs` draws (scripts/mapsvg).
+# booted as init on the CET and the GCS machine (in the platform's time-out, or
+# BOOT_TIMEOUT); its lines are saved as docs/labs/maps-ARCH.txt, which `make docs`
+# draws (scripts/mapsvg). Every boot of those machines compares its own
+# /bin/showmaps with them (tests/boot/run's "picture" lines).
 MAPS_PLATFORMS := bochs-x86_64 qemu-arm64-gcs
 # Where the capture of ARCH's picture writes its console log ($$a: the architecture).
 MAPS_LOG = build/$$a/showmaps.log
 maps: deps-check ## boot /bin/showmaps on Bochs and the GCS QEMU: docs/labs/maps-*.txt, then make docs
 	$(Q)for p in $(MAPS_PLATFORMS); do \
 		a=$$(awk -v p=$$p '$$1 == p { print $$2 }' tests/boot/platforms); \
+		t=$$(awk -v p=$$p '$$1 == p { print $$4 }' tests/boot/platforms); \
 		$(MAKE) --no-print-directory ARCH=$$a only-image ONLY=init=/bin/showmaps || exit 1; \
 		img=$$(ls build/$$a/only.iso build/$$a/only.img 2>/dev/null | head -n 1); \
-		timeout --kill-after=5 300 tests/boot/emulate $$p $$img $(MAPS_LOG) >/dev/null 2>&1; \
-		tr -d '\r' < $(MAPS_LOG) | sed -n '/^showmaps: begin/,/^showmaps: end/s/^showmaps: //p' \
-			> docs/labs/maps-$$a.txt.tmp; \
+		timeout --kill-after=5 $${BOOT_TIMEOUT:-$$t} tests/boot/emulate $$p $$img $(MAPS_LOG) >/dev/null 2>&1; \
+		scripts/mapsdiff --extract $(MAPS_LOG) > docs/labs/maps-$$a.txt.tmp; \
 		grep -q '^end$$' docs/labs/maps-$$a.txt.tmp || \
 			{ echo "maps: no picture from $$p ($(MAPS_LOG))"; rm -f docs/labs/maps-$$a.txt.tmp; exit 1; }; \
 		mv docs/labs/maps-$$a.txt.tmp docs/labs/maps-$$a.txt; \
