@@ -16,10 +16,6 @@
 #include "shstk_arch.h"
 #define TEST_FAIL(code) SHSTK_EXIT(code)
 #include "shstk_cases.h"
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#include "sig_arch.h" /* sig_restorer: x86_64 has no kernel trampoline */
-#pragma GCC diagnostic pop
 #include <errno.h>
 #include <ktap.h>
 #include <sched.h>

@@ -57,6 +57,13 @@ void shstk_cases_run_shared(void);
 int shstk_case_fork(void);
 int shstk_case_deep_calls(void);
 
+/*
+ * The restorer trampoline the shared cases' SIGSEGV handler names (x86_64
+ * has no kernel one): the program defines it by including sig_arch.h,
+ * which only one file of a program may include.
+ */
+void sig_restorer(void);
+
 /* ---- helpers for the programs' own cases ---- */
 
 /* map_shadow_stack(addr, size, flags): the address or -errno. */

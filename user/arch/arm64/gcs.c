@@ -25,6 +25,11 @@
  *   /bin/gcs --child-status  exit 0 if PR_GET says 0 and GCSPR_EL0 is 0 (exec cases)
  *   /bin/gcs --child-enable  exit 0 if PR_SET ENABLE works, else its errno
  */
+/* sig_arch.h: the restorer trampoline (sig_restorer) the shared cases' handler names. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "sig_arch.h"
+#pragma GCC diagnostic pop
 #include "shstk_arch.h"
 #include <machine/syscall.h>
 #include <auxv.h>

@@ -24,6 +24,11 @@
  *   /bin/shstk --child-status  exit 0 if STATUS is 0 and RDSSP 0 (exec cases)
  *   /bin/shstk --child-enable  exit 0 if ENABLE(SHSTK) works, else its errno
  */
+/* sig_arch.h: the restorer trampoline (sig_restorer) the shared cases' handler names. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "sig_arch.h"
+#pragma GCC diagnostic pop
 #include "shstk_arch.h"
 #include "shstk_cases.h"
 #include <machine/prctl.h>
