@@ -41,9 +41,10 @@ void enter_from_user_mode(void)
 }
 
 /*
- * From kernel mode: true when this entry took big_lock (the CPU did not
- * hold it: an interrupt in the idle wait), which exit_to_kernel_mode()
- * then drops; false when it is dropped (the rule let the entry go).
+ * From kernel mode: whether to dispatch (false: the entry's rule ran it
+ * without the lock); *took says this entry took big_lock (the CPU did not
+ * hold it: an interrupt in the idle wait), which entry_trap() drops after
+ * the dispatch.
  */
 static bool enter_from_kernel_mode(const struct entry_rule *r, struct trap_frame *f, bool *took)
 {

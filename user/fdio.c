@@ -472,10 +472,7 @@ static int pdeathsig_on_parent_exit(void)
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	int (*fn)(void);
-} cases[] = {
+static const struct test_case cases[] = {
 	{ "dup_dup2_dup3_f_dupfd", dup_family },
 	{ "fcntl_fd_and_status_flags", fcntl_flags },
 	{ "rlimit_nofile_emfile_ebadf_einval", nofile_limits },
@@ -494,15 +491,6 @@ static const struct {
 
 int main(void)
 {
-	ktap_header();
-	ktap_plan(sizeof(cases) / sizeof(cases[0]));
 	/* Each in a child: a failure leaves no fd, limit or mask behind for the next. */
-	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		int st = run_child(cases[i].fn, 0);
-
-		if (WIFEXITED(st) && WEXITSTATUS(st))
-			note("%s: failed at check %d", cases[i].name, WEXITSTATUS(st));
-		ktap_ok(status_is(st, 0, 0), "%s", cases[i].name);
-	}
-	return ktap_finish();
+	return test_cases_run(cases, sizeof(cases) / sizeof(cases[0]), true);
 }

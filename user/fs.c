@@ -815,10 +815,7 @@ static int pages_given_back(void)
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	int (*fn)(void);
-} cases[] = {
+static const struct test_case cases[] = {
 	{ "root_from_archive_with_dev_nodes", root_from_archive },
 	{ "create_write_read_unlink", create_write_read },
 	{ "o_trunc_and_o_append", trunc_and_append },
@@ -857,13 +854,8 @@ int main(int argc, char **argv)
 	syscall(__NR_umask, 022);
 	if (do_mkdir(DIR_, 0755) != 0 && errno != EEXIST)
 		note("mkdir %s: errno %d", DIR_, errno);
-	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		int r = cases[i].fn();
-
-		if (r)
-			note("%s: failed at check %d", cases[i].name, r);
-		ktap_ok(r == 0, "%s", cases[i].name);
-	}
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		test_case_run(&cases[i], false);
 	do_rmdir(DIR_);
 	return ktap_finish();
 }

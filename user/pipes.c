@@ -423,10 +423,7 @@ static int pipes_leave_no_pages(void)
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	int (*fn)(void);
-} cases[] = {
+static const struct test_case cases[] = {
 	{ "pipe2_bad_flags_einval_enopkg", pipe2_bad_flags },
 	{ "pipe2_efault_installs_no_fd", pipe2_efault_installs_nothing },
 	{ "pipe_ends_flags_and_modes", pipe_ends_flags },
@@ -447,14 +444,5 @@ static const struct {
 
 int main(void)
 {
-	ktap_header();
-	ktap_plan(sizeof(cases) / sizeof(cases[0]));
-	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		int r = cases[i].fn();
-
-		if (r)
-			note("%s: failed at check %d", cases[i].name, r);
-		ktap_ok(r == 0, "%s", cases[i].name);
-	}
-	return ktap_finish();
+	return test_cases_run(cases, sizeof(cases) / sizeof(cases[0]), false);
 }

@@ -245,10 +245,7 @@ static int no_page_leak(void)
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	int (*fn)(void);
-} cases[] = {
+static const struct test_case cases[] = {
 	{ "mremap_einval_efault_cases", argument_checks },
 	{ "mremap_shrink_and_grow_in_place", shrink_and_grow_in_place },
 	{ "mremap_grow_enomem_or_moves_with_maymove", grow_moves_only_with_maymove },
@@ -261,14 +258,5 @@ static const struct {
 
 int main(void)
 {
-	ktap_header();
-	ktap_plan(sizeof(cases) / sizeof(cases[0]));
-	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		int r = cases[i].fn();
-
-		if (r)
-			note("%s: failed at check %d", cases[i].name, r);
-		ktap_ok(r == 0, "%s", cases[i].name);
-	}
-	return ktap_finish();
+	return test_cases_run(cases, sizeof(cases) / sizeof(cases[0]), false);
 }

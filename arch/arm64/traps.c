@@ -23,6 +23,7 @@
 #include <kernel/signal.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
+#include <kernel/uaccess.h>
 #include <kernel/vm.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/signal.h>
@@ -267,25 +268,6 @@ void arm64_bad_vector(struct trap_frame *f)
 	print_registers(f);
 	backtrace_from(f->elr, f->x[29]);
 	poweroff(POWEROFF_PANIC);
-}
-
-/* The fix-up table of uaccess.S and poweroff.c: where a faulting instruction resumes. */
-struct extable_entry {
-	u64 insn;
-	u64 fixup;
-};
-extern const struct extable_entry __start_extable[], __stop_extable[];
-
-static u64 extable_fixup(u64 pc)
-{
-	size_t n =
-		((uintptr_t)__stop_extable - (uintptr_t)__start_extable) / sizeof(*__start_extable);
-
-	for (size_t i = 0; i < n; i++) {
-		if (__start_extable[i].insn == pc)
-			return __start_extable[i].fixup;
-	}
-	return 0;
 }
 
 static enum fault_access abort_access(u64 esr)

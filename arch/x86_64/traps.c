@@ -23,6 +23,7 @@
 #include <kernel/signal.h>
 #include <kernel/task.h>
 #include <kernel/timer.h>
+#include <kernel/uaccess.h>
 #include <kernel/vm.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/signal.h>
@@ -179,26 +180,6 @@ static __noreturn void kernel_fault(struct trap_frame *f)
 	       (unsigned long)cr2, (unsigned long)read_cr3(), (unsigned long)read_cr4());
 	backtrace_from(f->rip, f->rbp);
 	poweroff(POWEROFF_PANIC);
-}
-
-/* The fix-up table of uaccess.S: where a faulting user access resumes. */
-struct extable_entry {
-	u64 insn;
-	u64 fixup;
-};
-extern const struct extable_entry __start_extable[], __stop_extable[];
-
-static u64 extable_fixup(u64 rip)
-{
-	/* Counted by address: the bounds are two distinct linker symbols. */
-	size_t n =
-		((uintptr_t)__stop_extable - (uintptr_t)__start_extable) / sizeof(*__start_extable);
-
-	for (size_t i = 0; i < n; i++) {
-		if (__start_extable[i].insn == rip)
-			return __start_extable[i].fixup;
-	}
-	return 0;
 }
 
 static enum fault_access pf_access(u64 err)

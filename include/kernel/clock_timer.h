@@ -19,7 +19,9 @@
 
 #include <kernel/timer.h>
 #include <kernel/types.h>
+#include <kernel/uaccess.h> /* __user */
 
+struct itimerspec;
 struct task;
 
 enum clock_timer_base { CT_MONOTONIC, CT_REALTIME, CT_CPU_PROCESS, CT_CPU_THREAD };
@@ -54,6 +56,18 @@ int clock_timer_setup(struct clock_timer *ct, int clock, bool cpu_ok,
 int clock_timer_set(struct clock_timer *ct, bool abstime, s64 value_ns, s64 interval_ns);
 /* The time left (0: disarmed; at least 1 ns while armed) and the interval (0 when disarmed). */
 void clock_timer_get(struct clock_timer *ct, s64 *left_ns, s64 *interval_ns);
+
+/*
+ * The itimerspec both timer_settime() and timerfd_settime() take: whether
+ * its two times are valid (tv_sec >= 0, 0 <= tv_nsec < 1 s: Linux's
+ * timespec64_valid()), clock_timer_set() with them (each saturating at
+ * Linux's KTIME_MAX), and the time left and interval written back to the
+ * caller's old value (0 or -EFAULT).
+ */
+bool itimerspec_valid(const struct itimerspec *v);
+int clock_timer_set_spec(struct clock_timer *ct, bool abstime, const struct itimerspec *v);
+int put_itimerspec(struct itimerspec __user *u, s64 left_ns, s64 interval_ns);
+
 /* Disarms ct; before it is freed. */
 void clock_timer_cancel(struct clock_timer *ct);
 

@@ -61,6 +61,8 @@ struct sighand *sighand_create(void);
 /* A private copy; with reset, every handler but SIG_IGN becomes SIG_DFL. */
 struct sighand *sighand_copy(const struct sighand *src, bool reset);
 void sighand_put(struct sighand *sh);
+/* The signals sh ignores (SIG_IGN) and catches (a handler), bit sig - 1 each; sh may be NULL. */
+void sighand_masks(const struct sighand *sh, u64 *ignored, u64 *caught);
 /* execve: handlers reset (SIG_IGN stays), the alternate stack disabled. */
 int signal_exec(struct task *t);
 

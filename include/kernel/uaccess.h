@@ -69,4 +69,14 @@ long strncpy_from_user(char *dst, const char __user *src, size_t max);
  */
 int copy_struct_from_user(void *dst, size_t ksize, const void __user *src, size_t usize);
 
+/*
+ * The exception table: the instructions allowed to fault (the arch's user
+ * copies in uaccess.S, arm64's semihosting probe in poweroff.c), each with
+ * where it resumes, gathered by the linker between __start_extable and
+ * __stop_extable. The resume address for a fault at pc, or 0 when pc may
+ * not fault (a kernel bug). Kept by kernel/mm/extable.c, asked by each
+ * arch's fault handlers.
+ */
+u64 extable_fixup(u64 pc);
+
 #endif

@@ -21,6 +21,19 @@ struct sighand *sighand_create(void)
 	return sh;
 }
 
+void sighand_masks(const struct sighand *sh, u64 *ignored, u64 *caught)
+{
+	*ignored = *caught = 0;
+	for (int sig = 1; sig <= _NSIG && sh; sig++) {
+		uintptr_t h = sh->action[sig - 1].handler;
+
+		if (h == SIG_IGN)
+			*ignored |= 1ull << (sig - 1);
+		else if (h != SIG_DFL)
+			*caught |= 1ull << (sig - 1);
+	}
+}
+
 /* Every handler but SIG_IGN back to SIG_DFL (execve, CLONE_CLEAR_SIGHAND). */
 static void reset_handlers(struct sighand *sh)
 {

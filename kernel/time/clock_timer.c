@@ -9,6 +9,7 @@
 #include <kernel/time.h>
 #include <kernel/timens.h>
 #include <kernel/timerfd.h>
+#include <kernel/uaccess.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/time.h>
 
@@ -259,6 +260,43 @@ void clock_timer_get(struct clock_timer *ct, s64 *left_ns, s64 *interval_ns)
 	*left_ns = ct->expires_ns - now;
 	if (*left_ns <= 0)
 		*left_ns = 1; /* due, not yet seen by the tick: Linux says 1 ns */
+}
+
+static bool timespec_valid(const struct timespec *ts)
+{
+	return ts->tv_sec >= 0 && ts->tv_nsec >= 0 && ts->tv_nsec < NSEC_PER_SEC;
+}
+
+bool itimerspec_valid(const struct itimerspec *v)
+{
+	return timespec_valid(&v->it_value) && timespec_valid(&v->it_interval);
+}
+
+/* Saturates at Linux's KTIME_MAX, as its timespec64_to_ktime(). */
+static s64 timespec_to_ns(const struct timespec *ts)
+{
+	if (ts->tv_sec >= KTIME_MAX_NS / NSEC_PER_SEC)
+		return KTIME_MAX_NS;
+	return ts->tv_sec * NSEC_PER_SEC + ts->tv_nsec;
+}
+
+int clock_timer_set_spec(struct clock_timer *ct, bool abstime, const struct itimerspec *v)
+{
+	return clock_timer_set(ct, abstime, timespec_to_ns(&v->it_value),
+			       timespec_to_ns(&v->it_interval));
+}
+
+/* ns >= 0 here: a time left or an interval. */
+static struct timespec ns_to_timespec(s64 ns)
+{
+	return (struct timespec){ (long)(ns / NSEC_PER_SEC), (long)(ns % NSEC_PER_SEC) };
+}
+
+int put_itimerspec(struct itimerspec __user *u, s64 left_ns, s64 interval_ns)
+{
+	struct itimerspec v = { ns_to_timespec(interval_ns), ns_to_timespec(left_ns) };
+
+	return copy_to_user(u, &v, sizeof(v)) ? -EFAULT : 0;
 }
 
 /* The first armed CPU timer on one of t's clocks that is due, or NULL. */

@@ -242,31 +242,6 @@ SYSCALL(timer_create)
 	return 0;
 }
 
-static bool timespec_valid(const struct timespec *ts)
-{
-	return ts->tv_sec >= 0 && ts->tv_nsec >= 0 && ts->tv_nsec < NSEC_PER_SEC;
-}
-
-/* Saturates at Linux's KTIME_MAX, as its timespec64_to_ktime(). */
-static s64 timespec_to_ns(const struct timespec *ts)
-{
-	if (ts->tv_sec >= INT64_MAX / NSEC_PER_SEC)
-		return INT64_MAX;
-	return ts->tv_sec * NSEC_PER_SEC + ts->tv_nsec;
-}
-
-static struct timespec ns_to_timespec(s64 ns)
-{
-	return (struct timespec){ (long)(ns / NSEC_PER_SEC), (long)(ns % NSEC_PER_SEC) };
-}
-
-static int put_itimerspec(struct itimerspec __user *u, s64 left, s64 interval)
-{
-	struct itimerspec v = { ns_to_timespec(interval), ns_to_timespec(left) };
-
-	return copy_to_user(u, &v, sizeof(v)) ? -EFAULT : 0;
-}
-
 /*
  * timer_settime(id, flags, new, old): a NULL new is EINVAL, then EFAULT,
  * then a bad time EINVAL, then an unknown timer EINVAL; TIMER_ABSTIME is
@@ -287,15 +262,14 @@ SYSCALL(timer_settime)
 		return -EINVAL;
 	if (copy_from_user(&v, unew, sizeof(v)))
 		return -EFAULT;
-	if (!timespec_valid(&v.it_value) || !timespec_valid(&v.it_interval))
+	if (!itimerspec_valid(&v))
 		return -EINVAL;
 	pt = timer_find(current->proc, id);
 	if (!pt)
 		return -EINVAL;
 	clock_timer_get(&pt->ct, &old_left, &old_interval);
 	pt->overrun = pt->overrun_last = 0;
-	err = clock_timer_set(&pt->ct, flags & TIMER_ABSTIME, timespec_to_ns(&v.it_value),
-			      timespec_to_ns(&v.it_interval));
+	err = clock_timer_set_spec(&pt->ct, flags & TIMER_ABSTIME, &v);
 	if (err)
 		return err;
 	return uold ? put_itimerspec(uold, old_left, old_interval) : 0;

@@ -158,27 +158,6 @@ static int timerfd_of(int fd, struct timerfd **tfd)
 	return 0;
 }
 
-static bool timespec_valid(const struct timespec *ts)
-{
-	return ts->tv_sec >= 0 && ts->tv_nsec >= 0 && ts->tv_nsec < NSEC_PER_SEC;
-}
-
-static s64 timespec_to_ns(const struct timespec *ts)
-{
-	if (ts->tv_sec >= INT64_MAX / NSEC_PER_SEC)
-		return INT64_MAX;
-	return ts->tv_sec * NSEC_PER_SEC + ts->tv_nsec;
-}
-
-static int put_itimerspec(struct itimerspec __user *u, s64 left, s64 interval)
-{
-	struct itimerspec v = { { (long)(interval / NSEC_PER_SEC),
-				  (long)(interval % NSEC_PER_SEC) },
-				{ (long)(left / NSEC_PER_SEC), (long)(left % NSEC_PER_SEC) } };
-
-	return copy_to_user(u, &v, sizeof(v)) ? -EFAULT : 0;
-}
-
 /*
  * timerfd_settime(fd, flags, new, old): EFAULT, then EINVAL for unknown
  * flags or a bad time, EBADF, EINVAL for a file that is no timerfd.
@@ -197,8 +176,7 @@ SYSCALL(timerfd_settime)
 
 	if (copy_from_user(&v, unew, sizeof(v)))
 		return -EFAULT;
-	if ((flags & ~(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET)) ||
-	    !timespec_valid(&v.it_value) || !timespec_valid(&v.it_interval))
+	if ((flags & ~(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET)) || !itimerspec_valid(&v))
 		return -EINVAL;
 	err = timerfd_of((int)a[0], &tfd);
 	if (err)
@@ -214,8 +192,7 @@ SYSCALL(timerfd_settime)
 		tfd->cancel_next = cancel_list;
 		cancel_list = tfd;
 	}
-	clock_timer_set(&tfd->ct, flags & TFD_TIMER_ABSTIME, timespec_to_ns(&v.it_value),
-			timespec_to_ns(&v.it_interval));
+	clock_timer_set_spec(&tfd->ct, flags & TFD_TIMER_ABSTIME, &v);
 	return uold ? put_itimerspec(uold, old_left, old_interval) : 0;
 }
 

@@ -3,6 +3,7 @@
 #include "shstk_enable.h"
 #include "test.h"
 #include <errno.h>
+#include <ktap.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/mman.h>
@@ -131,6 +132,30 @@ bool status_is(int st, int exit_code, int sig)
 bool child_result(int (*body)(void), unsigned long mode, int sig, int exit_code)
 {
 	return status_is(run_child(body, mode), exit_code, sig);
+}
+
+bool test_case_run(const struct test_case *c, bool in_child)
+{
+	int code, st = 0;
+
+	if (in_child) {
+		st = run_child(c->fn, 0);
+		code = WIFEXITED(st) ? WEXITSTATUS(st) : 0;
+	} else {
+		code = c->fn();
+	}
+	if (code)
+		note("%s: failed at check %d", c->name, code);
+	return ktap_ok(in_child ? status_is(st, 0, 0) : code == 0, "%s", c->name);
+}
+
+int test_cases_run(const struct test_case *cases, unsigned int n, bool in_child)
+{
+	ktap_header();
+	ktap_plan(n);
+	for (unsigned int i = 0; i < n; i++)
+		test_case_run(&cases[i], in_child);
+	return ktap_finish();
 }
 
 int exec_self(const char *self, const char *mode)

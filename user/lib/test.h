@@ -103,6 +103,22 @@ bool child_result(int (*body)(void), unsigned long mode, int sig, int exit_code)
 /* Runs the program self again as "self mode" (its child modes); 120 if execve failed. */
 int exec_self(const char *self, const char *mode);
 
+/* A case of a plain table: its KTAP name and its body (0, or the failed check's code). */
+struct test_case {
+	const char *name;
+	int (*fn)(void);
+};
+
+/*
+ * Runs one case -- in this process, or with in_child in a run_child() child
+ * (a failure then leaves no descriptor, limit or mask behind for the next)
+ * -- notes the failed check's code and reports the case ok or not ok.
+ */
+bool test_case_run(const struct test_case *c, bool in_child);
+
+/* The KTAP header and plan, then every case of the table in order; ktap_finish()'s result. */
+int test_cases_run(const struct test_case *cases, unsigned int n, bool in_child);
+
 /* ---- /proc/self/smaps ---- */
 
 struct area {

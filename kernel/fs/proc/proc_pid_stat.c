@@ -15,6 +15,7 @@
 #include <kernel/pid.h>
 #include <kernel/procfs.h>
 #include <kernel/sched_stat.h>
+#include <kernel/signal.h>
 #include <kernel/task.h>
 #include <kernel/vm.h>
 #include <uapi/linux/mman.h>
@@ -71,7 +72,7 @@ static void show_stat(struct proc_buf *b, struct task *t, bool whole)
 	struct cpu_usage u, children = p->children_usage;
 	struct mm_usage mu = { 0 };
 	struct image_bounds ib = { 0 };
-	u64 ignored = 0, caught = 0;
+	u64 ignored, caught;
 	unsigned long rss = 0;
 
 	if (whole)
@@ -83,14 +84,7 @@ static void show_stat(struct proc_buf *b, struct task *t, bool whole)
 		image_bounds(mm, &ib);
 		rss = mu.rss_anon + mu.rss_shmem;
 	}
-	for (int sig = 1; sig <= _NSIG && t->sighand; sig++) {
-		uintptr_t h = t->sighand->action[sig - 1].handler;
-
-		if (h == SIG_IGN)
-			ignored |= 1ull << (sig - 1);
-		else if (h != SIG_DFL)
-			caught |= 1ull << (sig - 1);
-	}
+	sighand_masks(t->sighand, &ignored, &caught);
 	proc_printf(b, "%d (%s) %c %d 0 0 0 -1 %u",
 		    whole ? task_tgid_in(t, ns) : task_tid_in(t, ns), t->name, state_letter(t),
 		    p->parent ? pid_nr_in(p->parent->pid, ns) : 0, t->kthread_fn ? PF_KTHREAD : 0u);

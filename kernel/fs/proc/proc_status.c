@@ -12,6 +12,7 @@
 #include <kernel/pid.h>
 #include <kernel/procfs.h>
 #include <kernel/smp.h>
+#include <kernel/signal.h>
 #include <kernel/task.h>
 #include <kernel/vm.h>
 #include <uapi/linux/resource.h>
@@ -104,17 +105,10 @@ static int bits_set(u64 v)
 
 static void show_signals(struct proc_buf *b, const struct task *t)
 {
-	u64 ignored = 0, caught = 0, pending = t->sigpending | t->proc->sigpending;
+	u64 ignored, caught, pending = t->sigpending | t->proc->sigpending;
 	u64 limit = t->proc->rlim[RLIMIT_SIGPENDING].rlim_cur;
 
-	for (int sig = 1; sig <= _NSIG && t->sighand; sig++) {
-		uintptr_t h = t->sighand->action[sig - 1].handler;
-
-		if (h == SIG_IGN)
-			ignored |= 1ull << (sig - 1);
-		else if (h != SIG_DFL)
-			caught |= 1ull << (sig - 1);
-	}
+	sighand_masks(t->sighand, &ignored, &caught);
 	proc_printf(b, "Threads:\t%u\n", t->proc->nr_threads);
 	proc_printf(b, "SigQ:\t%d/%llu\n", bits_set(pending), (unsigned long long)limit);
 	proc_printf(b, "SigPnd:\t%016llx\nShdPnd:\t%016llx\n", (unsigned long long)t->sigpending,

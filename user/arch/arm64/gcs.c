@@ -6,10 +6,11 @@
  * their names -- basic-gcs (read_status ... fork), libc-gcs (the map_gcs
  * size x flags matrix, map_invalid_gcs, invalid_mprotect, gcs_enabled_thread,
  * gcs_find_terminator), gcs-locking (lock_all_modes, valid_modes.*),
- * gcspushm and gcsstr -- written afresh, plus Umbra's own: the seed clone3
- * shadow-stack fields on arm64 (docs/ABI.md §5.6), thread GCS sizes and
- * freeing (docs/ABI.md §3.2, §3.3), fork/vfork/exec, a tampered return
- * address.
+ * gcspushm and gcsstr -- written afresh, plus Umbra's own: GCS prctl
+ * errnos and thread GCS sizes (docs/ABI.md §3.2, §5.4). The cases /bin/shstk
+ * shares (map_shadow_stack's common errnos, mprotect of a GCS, the seed
+ * clone3 fields, the free at thread exit, vfork, exec, a tampered return
+ * address) are user/lib/shstk_cases.c's.
  *
  * Each case runs in a forked child; the parent checks the exact wait status
  * (exit 0, or death by one signal). A child that needs GCS enables it
@@ -24,7 +25,12 @@
  *   /bin/gcs --child-status  exit 0 if PR_GET says 0 and GCSPR_EL0 is 0 (exec cases)
  *   /bin/gcs --child-enable  exit 0 if PR_SET ENABLE works, else its errno
  */
-#include "shstk_enable.h"
+/* sig_arch.h: the restorer trampoline (sig_restorer) the shared cases' handler names. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "sig_arch.h"
+#pragma GCC diagnostic pop
+#include "shstk_arch.h"
 #include <machine/syscall.h>
 #include <auxv.h>
 #include <errno.h>
@@ -55,15 +61,12 @@
 #define MARKER SHADOW_STACK_SET_MARKER
 #define TOKEN SHADOW_STACK_SET_TOKEN
 
-static bool supported;	 /* AT_HWCAP has HWCAP_GCS */
-static const char *self; /* argv[0], re-executed by the exec cases */
-
 /*
  * Every check runs in a child, possibly on a GCS it must not return from:
  * a failed check leaves at once with a small code (the line number).
  */
 #define TEST_FAIL(code) GCS_EXIT(code)
-#include "test.h"
+#include "shstk_cases.h"
 
 /* --- small system helpers -------------------------------------------------------- */
 
@@ -77,24 +80,6 @@ static long prctl_raw(long option, unsigned long a2, unsigned long a3, unsigned 
 static long set_mode(unsigned long mode)
 {
 	return prctl_raw(SET, mode, 0, 0, 0);
-}
-
-static long lock_mode(unsigned long mode)
-{
-	return prctl_raw(LOCK, mode, 0, 0, 0);
-}
-
-/* PR_GET_SHADOW_STACK_STATUS, or ~0 if the call failed. */
-static unsigned long get_mode(void)
-{
-	unsigned long v = 0xdead;
-
-	return prctl_raw(GET, (unsigned long)&v, 0, 0, 0) == 0 ? v : ~0UL;
-}
-
-static long map_gcs_raw(unsigned long addr, unsigned long size, unsigned long flags)
-{
-	return syscall3(__NR_map_shadow_stack, (long)addr, (long)size, (long)flags);
 }
 
 /* docs/ABI.md §3.2 gcs_size(): the GCS size for a thread given n (= stack_size / 2). */
@@ -120,18 +105,6 @@ static unsigned long ss_area_end(unsigned long addr, unsigned long start, unsign
 
 /* --- functions for the call cases -------------------------------------------------- */
 
-/* Sums 1..n by real recursion (the asm keeps it from becoming a loop). */
-static __attribute__((noipa)) long deep(int n)
-{
-	long r;
-
-	if (n == 0)
-		return 0;
-	r = deep(n - 1);
-	__asm__ volatile("" : "+r"(r));
-	return r + n;
-}
-
 /* n + 1 nested calls (each a BL, one GCS entry); the deepest GCSPR_EL0. */
 static __attribute__((noipa)) unsigned long gcs_recurse(unsigned long n)
 {
@@ -152,19 +125,19 @@ void gcs_landing(void)
 }
 
 /*
- * Replaces its own return address (x30, the BL's link) by gcs_landing and
- * returns: with GCS on, the RET finds the real address on the GCS and
- * raises a GCS exception (data check, RET); without, it lands.
+ * shstk_tamper_return() (shstk_arch.h) replaces its own return address
+ * (x30, the BL's link) by gcs_landing and returns: with GCS on, the RET
+ * finds the real address on the GCS and raises a GCS exception (data
+ * check, RET); without, it lands.
  */
-int gcs_tamper_ret(void);
 __asm__(".text\n"
 	".balign 4\n"
-	".globl gcs_tamper_ret\n"
-	".type gcs_tamper_ret, %function\n"
-	"gcs_tamper_ret:\n"
+	".globl shstk_tamper_return\n"
+	".type shstk_tamper_return, %function\n"
+	"shstk_tamper_return:\n"
 	"\tadr x30, gcs_landing\n"
 	"\tret\n"
-	".size gcs_tamper_ret, . - gcs_tamper_ret\n");
+	".size shstk_tamper_return, . - shstk_tamper_return\n");
 
 /* --- "any" cases ---------------------------------------------------------------- */
 
@@ -174,7 +147,7 @@ static int body_hwcap_matches_prctl(void)
 	unsigned long v = 0xdead;
 	long r = prctl_raw(GET, (unsigned long)&v, 0, 0, 0);
 
-	if (supported) {
+	if (shstk_supported) {
 		EXPECT("PR_GET with HWCAP_GCS", r, 0);
 		EXPECT("mode at start", v, 0);
 	} else {
@@ -192,16 +165,9 @@ static int body_prctl_extra_args(void)
 	EXPECT("SET(ENABLE, 0, 0, 1)", prctl_raw(SET, EN, 0, 0, 1), -EINVAL);
 	EXPECT("GET(&v, 0, 1, 0)", prctl_raw(GET, (unsigned long)&v, 0, 1, 0), -EINVAL);
 	EXPECT("LOCK(ENABLE, 1, 0, 0)", prctl_raw(LOCK, EN, 1, 0, 0), -EINVAL);
-	if (supported)
-		EXPECT("mode after the refused calls", get_mode(), 0);
+	if (shstk_supported)
+		EXPECT("mode after the refused calls", shstk_status(), 0);
 	return 0;
-}
-
-/* Without GCS, an overwritten return address is followed. */
-static int body_tamper(void)
-{
-	gcs_tamper_ret();
-	return SURVIVED; /* the tampered RET came back here: neither caught nor landed */
 }
 
 /* --- not-supported cases (no GCS in the CPU) --------------------------------------- */
@@ -228,70 +194,8 @@ static int body_get_unsupported(void)
 /* Without GCS, PR_LOCK is EINVAL. */
 static int body_lock_unsupported(void)
 {
-	EXPECT("LOCK(ENABLE)", lock_mode(EN), -EINVAL);
-	EXPECT("LOCK(~0)", lock_mode(~0UL), -EINVAL);
-	return 0;
-}
-
-/* Without GCS, EOPNOTSUPP comes first, whatever the arguments. */
-static int body_map_unsupported(void)
-{
-	static const unsigned long args[][3] = {
-		{ 0, PAGE, 0 }, { 0, PAGE, TOKEN | MARKER }, { 0, 8, 0 },    { 0, 1025, 0 },
-		{ 0, PAGE, 4 }, { 0x12345, PAGE, 0 },	     { 0, -8UL, 0 }, { 0, 0, 0 },
-	};
-
-	for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
-		long r = map_gcs_raw(args[i][0], args[i][1], args[i][2]);
-
-		if (r != -EOPNOTSUPP) {
-			note("map_shadow_stack(%#lx, %#lx, %#lx) says %ld, want %d", args[i][0],
-			     args[i][1], args[i][2], r, -EOPNOTSUPP);
-			return FAIL_CODE;
-		}
-	}
-	return 0;
-}
-
-/* clone3 issued as one inline sequence whose child exits 0 at once; 0 or -errno. */
-static long clone3_exit0(uint64_t flags, uint64_t ss, uint64_t ss_size)
-{
-	struct clone_args a;
-	long pid;
-	int st;
-
-	memset(&a, 0, sizeof(a));
-	a.flags = flags;
-	a.exit_signal = (flags & CLONE_VM) && !(flags & CLONE_VFORK) ? 0 : SIGCHLD;
-	a.shadow_stack = ss;
-	a.shadow_stack_size = ss_size;
-	pid = syscall_clone3_exit0(&a, CLONE_ARGS_SIZE_VER3);
-	if (pid < 0)
-		return pid;
-	if (wait4((pid_t)pid, &st, __WALL, NULL) != pid)
-		return -ECHILD;
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		note("clone3 child: wait status %#x", st);
-		return -1000;
-	}
-	return 0;
-}
-
-/* Without GCS, both clone3 shadow-stack fields must be 0: EINVAL (docs/ABI.md §2.4). */
-static int body_clone3_unsupported(void)
-{
-	/*
-	 * clone3's shadow_stack fields are the seed series' (docs/ABI.md §2):
-	 * mainline Linux does not know them and refuses their non-zero bytes
-	 * past the struct it knows with E2BIG, before any other check.
-	 */
-	long want = on_umbra() ? -EINVAL : -E2BIG;
-	static uint64_t word[PAGE / 8] __attribute__((aligned(4096)));
-
-	EXPECT("pointer + size", clone3_exit0(0, (uint64_t)(uintptr_t)word, PAGE), want);
-	EXPECT("size only", clone3_exit0(0, 0, PAGE), want);
-	EXPECT("pointer only", clone3_exit0(0, (uint64_t)(uintptr_t)word, 0), want);
-	EXPECT("a plain clone3 still works", clone3_exit0(0, 0, 0), 0);
+	EXPECT("LOCK(ENABLE)", shstk_lock(EN), -EINVAL);
+	EXPECT("LOCK(~0)", shstk_lock(~0UL), -EINVAL);
 	return 0;
 }
 
@@ -317,13 +221,13 @@ static int body_base_enable(void)
 	unsigned long gcspr, end;
 	long r;
 
-	EXPECT("mode before", get_mode(), 0);
+	EXPECT("mode before", shstk_status(), 0);
 	EXPECT("CHKFEAT before", gcs_chkfeat_enabled(), 0);
 	EXPECT("GCSPR_EL0 before", gcs_read_gcspr(), 0);
 	r = GCS_SET_MODE(EN);
 	gcspr = gcs_read_gcspr();
 	EXPECT("SET(ENABLE)", r, 0);
-	EXPECT("mode after", get_mode(), EN);
+	EXPECT("mode after", shstk_status(), EN);
 	EXPECT("CHKFEAT after", gcs_chkfeat_enabled(), 1);
 	end = ss_area_end(gcspr, 0, gcs_size(0));
 	EXPECT("GCSPR_EL0 right after the enable", gcspr, end - 8);
@@ -356,10 +260,10 @@ static int switch_modes(unsigned long mode)
 	unsigned long gcspr = gcs_read_gcspr();
 
 	EXPECT("SET(mode)", set_mode(mode), 0);
-	EXPECT("GET after SET(mode)", get_mode(), mode);
+	EXPECT("GET after SET(mode)", shstk_status(), mode);
 	EXPECT("CHKFEAT", gcs_chkfeat_enabled(), 1);
 	EXPECT("SET(ENABLE)", set_mode(EN), 0);
-	EXPECT("GET after SET(ENABLE)", get_mode(), EN);
+	EXPECT("GET after SET(ENABLE)", shstk_status(), EN);
 	EXPECT("GCSPR_EL0 unchanged", gcs_read_gcspr(), gcspr);
 	EXPECT("shadow-stack areas", count_ss_areas(), 1);
 	return 0;
@@ -389,7 +293,7 @@ static int body_enable_invalid(void)
 	EXPECT("SET(ULONG_MAX)", set_mode(~0UL), -EINVAL);
 	EXPECT("SET(ENABLE | 8)", set_mode(EN | 8), -EINVAL);
 	EXPECT("SET(ENABLE | 1 << 63)", set_mode(EN | (1UL << 63)), -EINVAL);
-	EXPECT("mode", get_mode(), EN);
+	EXPECT("mode", shstk_status(), EN);
 	return 0;
 }
 
@@ -401,7 +305,7 @@ static int body_enable_invalid(void)
 static int body_map_guarded_stack(void)
 {
 	const unsigned long size = 64 * SZ_1K;
-	long r = map_gcs_raw(0, size, MARKER | TOKEN);
+	long r = shstk_map(0, size, MARKER | TOKEN);
 	unsigned long *s = (unsigned long *)r;
 
 	EXPECT_TRUE("mapped", r > 0);
@@ -417,48 +321,6 @@ static int body_map_guarded_stack(void)
 	}
 	EXPECT("munmap", munmap(s, size), 0);
 	EXPECT_TRUE("unmapped", find_area((unsigned long)r) == NULL);
-	return 0;
-}
-
-/*
- * fork: the child keeps GCSPR_EL0 (a copy of the GCS), makes calls, sees
- * ENABLE inherited and exits 0; the parent still makes calls.
- */
-static int body_fork(void)
-{
-	unsigned long before = gcs_read_gcspr(), after;
-	int st;
-	pid_t pid;
-
-	fflush_stdout();
-	pid = fork();
-	after = gcs_read_gcspr();
-	if (pid == 0) {
-		if (after != before)
-			GCS_EXIT(2);
-		if (deep(500) != 500 * 501 / 2)
-			GCS_EXIT(3);
-		if (get_mode() != EN)
-			GCS_EXIT(4);
-		if (!gcs_chkfeat_enabled())
-			GCS_EXIT(5);
-		if (count_ss_areas() != 1)
-			GCS_EXIT(6);
-		GCS_EXIT(0);
-	}
-	EXPECT_TRUE("fork", pid > 0);
-	EXPECT("wait4", wait4(pid, &st, 0, NULL), pid);
-	EXPECT("child wait status (exit 0)", st, 0);
-	EXPECT("parent GCSPR_EL0 after fork", after, before);
-	EXPECT("parent calls", deep(500), 500 * 501 / 2);
-	EXPECT("parent mode", get_mode(), EN);
-	return 0;
-}
-
-/* can_call_function: 1000 nested calls return their sum with GCS on. */
-static int body_can_call_function(void)
-{
-	EXPECT("sum", deep(1000), 1000 * 1001 / 2);
 	return 0;
 }
 
@@ -506,7 +368,7 @@ static unsigned long cap_index(void)
 /* The fixture's set-up: map_shadow_stack(0, size, flags) must work. */
 static unsigned long *variant_map(void)
 {
-	long r = map_gcs_raw(0, cur_var->size, cur_var->flags);
+	long r = shstk_map(0, cur_var->size, cur_var->flags);
 
 	note("map_shadow_stack(0, %#lx, %#lx) = %#lx", cur_var->size, cur_var->flags, r);
 	EXPECT_TRUE("mapped", r > 0 && (r & (long)(PAGE - 1)) == 0);
@@ -595,7 +457,7 @@ static int body_stack_switch(void)
 	EXPECT("GCSPR_EL0 after switching back", after, before);
 	EXPECT("the cap left on the new stack", back, cap);
 	EXPECT("that slot holds a valid cap again", s[ci], GCS_CAP(cap));
-	EXPECT("calls after the switch back", deep(100), 100 * 101 / 2);
+	EXPECT("calls after the switch back", shstk_deep(100), 100 * 101 / 2);
 	return 0;
 }
 
@@ -657,8 +519,8 @@ static int body_map_invalid(void)
 {
 	int before = count_ss_areas();
 
-	EXPECT("map_shadow_stack", map_gcs_raw(0, cur_invalid_size, 0), -EINVAL);
-	EXPECT("map_shadow_stack with TOKEN", map_gcs_raw(0, cur_invalid_size, TOKEN), -EINVAL);
+	EXPECT("map_shadow_stack", shstk_map(0, cur_invalid_size, 0), -EINVAL);
+	EXPECT("map_shadow_stack with TOKEN", shstk_map(0, cur_invalid_size, TOKEN), -EINVAL);
 	EXPECT("shadow-stack areas unchanged", count_ss_areas(), before);
 	return 0;
 }
@@ -666,7 +528,7 @@ static int body_map_invalid(void)
 /* invalid_mprotect.exec: PROT_EXEC and PROT_EXEC|PROT_READ on a 1-page GCS are EINVAL. */
 static int body_invalid_mprotect_exec(void)
 {
-	long r = map_gcs_raw(0, PAGE, 0);
+	long r = shstk_map(0, PAGE, 0);
 
 	EXPECT_TRUE("mapped", r > 0);
 	EXPECT("mprotect(PROT_EXEC)", mprotect((void *)r, PAGE, PROT_EXEC) ? errno : 0, EINVAL);
@@ -676,41 +538,15 @@ static int body_invalid_mprotect_exec(void)
 	return 0;
 }
 
-/* Flags other than SET_TOKEN|SET_MARKER are EINVAL. */
-static int body_map_unknown_flag(void)
-{
-	EXPECT("flags 4", map_gcs_raw(0, PAGE, 4), -EINVAL);
-	EXPECT("flags 1 << 31", map_gcs_raw(0, PAGE, 1UL << 31), -EINVAL);
-	return 0;
-}
-
-/* A fixed address that is not page-aligned is EINVAL. */
-static int body_map_unaligned_addr(void)
-{
-	long r = map_gcs_raw(0, 4 * PAGE, 0);
-
-	EXPECT_TRUE("mapped", r > 0);
-	EXPECT("munmap", munmap((void *)r, 4 * PAGE), 0);
-	EXPECT("addr + 8", map_gcs_raw((unsigned long)r + 8, PAGE, 0), -EINVAL);
-	return 0;
-}
-
-/* A size whose page rounding wraps is EOVERFLOW. */
-static int body_map_eoverflow(void)
-{
-	EXPECT("size -8", map_gcs_raw(0, -8UL, 0), -EOVERFLOW);
-	return 0;
-}
-
 /* A fixed address overlapping a mapping is EEXIST; a free one is used exactly. */
 static int body_map_fixed(void)
 {
-	long r = map_gcs_raw(0, 4 * PAGE, 0), r2;
+	long r = shstk_map(0, 4 * PAGE, 0), r2;
 
 	EXPECT_TRUE("mapped", r > 0);
-	EXPECT("over itself", map_gcs_raw((unsigned long)r, PAGE, 0), -EEXIST);
+	EXPECT("over itself", shstk_map((unsigned long)r, PAGE, 0), -EEXIST);
 	EXPECT("munmap", munmap((void *)r, 4 * PAGE), 0);
-	r2 = map_gcs_raw((unsigned long)r + PAGE, PAGE, TOKEN);
+	r2 = shstk_map((unsigned long)r + PAGE, PAGE, TOKEN);
 	EXPECT("at a free fixed address", r2, r + (long)PAGE);
 	EXPECT("its cap", *(volatile unsigned long *)(r2 + PAGE - 8), GCS_CAP(r2 + PAGE - 8));
 	return 0;
@@ -737,9 +573,9 @@ static unsigned long cur_mode; /* set by the parent before each fork */
 /* lock_all_modes: PR_LOCK(ULONG_MAX) returns 0; enabling is then EBUSY. Never returns. */
 static int body_lock_all_modes(void)
 {
-	EXPECT("LOCK(ULONG_MAX)", lock_mode(~0UL), 0);
+	EXPECT("LOCK(ULONG_MAX)", shstk_lock(~0UL), 0);
 	EXPECT("SET(ENABLE) with every bit locked", GCS_SET_MODE(EN), -EBUSY);
-	EXPECT("mode", get_mode(), 0);
+	EXPECT("mode", shstk_status(), 0);
 	GCS_EXIT(0);
 }
 
@@ -749,7 +585,7 @@ static int body_vm_set(void)
 	long r = GCS_SET_MODE(cur_mode);
 
 	EXPECT("SET(mode)", r, 0);
-	EXPECT("GET", get_mode(), cur_mode);
+	EXPECT("GET", shstk_status(), cur_mode);
 	GCS_EXIT(0);
 }
 
@@ -759,10 +595,10 @@ static int body_vm_enable_lock_disable(void)
 	long r = GCS_SET_MODE(cur_mode);
 
 	EXPECT("SET(mode)", r, 0);
-	EXPECT("GET", get_mode(), cur_mode);
-	EXPECT("LOCK(mode)", lock_mode(cur_mode), 0);
+	EXPECT("GET", shstk_status(), cur_mode);
+	EXPECT("LOCK(mode)", shstk_lock(cur_mode), 0);
 	EXPECT("SET(0)", set_mode(0), -EBUSY);
-	EXPECT("GET after the refused disable", get_mode(), cur_mode);
+	EXPECT("GET after the refused disable", shstk_status(), cur_mode);
 	GCS_EXIT(0);
 }
 
@@ -771,10 +607,10 @@ static int body_vm_lock_enable(void)
 {
 	long r;
 
-	EXPECT("LOCK(mode)", lock_mode(cur_mode), 0);
+	EXPECT("LOCK(mode)", shstk_lock(cur_mode), 0);
 	r = GCS_SET_MODE(cur_mode);
 	EXPECT("SET(mode)", r, -EBUSY);
-	EXPECT("GET", get_mode(), 0);
+	EXPECT("GET", shstk_status(), 0);
 	GCS_EXIT(0);
 }
 
@@ -787,11 +623,11 @@ static int body_vm_lock_enable_disable_others(void)
 	long r = GCS_SET_MODE(cur_mode);
 
 	EXPECT("SET(mode)", r, 0);
-	EXPECT("LOCK(mode)", lock_mode(cur_mode), 0);
+	EXPECT("LOCK(mode)", shstk_lock(cur_mode), 0);
 	EXPECT("SET(ALL)", set_mode(GCS_MODES_ALL), 0);
-	EXPECT("GET after SET(ALL)", get_mode(), GCS_MODES_ALL);
+	EXPECT("GET after SET(ALL)", shstk_status(), GCS_MODES_ALL);
 	EXPECT("SET(mode)", set_mode(cur_mode), 0);
-	EXPECT("GET after SET(mode)", get_mode(), cur_mode);
+	EXPECT("GET after SET(mode)", shstk_status(), cur_mode);
 	GCS_EXIT(0);
 }
 
@@ -814,7 +650,7 @@ static const struct lock_test lock_tests[] = {
 /* PR_GET into NULL or an unmapped page is EFAULT. */
 static int body_get_efault(void)
 {
-	long r = map_gcs_raw(0, PAGE, 0); /* any page, then a hole */
+	long r = shstk_map(0, PAGE, 0); /* any page, then a hole */
 
 	EXPECT("GET(NULL)", prctl_raw(GET, 0, 0, 0, 0), -EFAULT);
 	EXPECT_TRUE("mapped", r > 0);
@@ -829,10 +665,10 @@ static int body_disable_keeps(void)
 	unsigned long gcspr = gcs_read_gcspr();
 
 	EXPECT("SET(0)", set_mode(0), 0);
-	EXPECT("GET", get_mode(), 0);
+	EXPECT("GET", shstk_status(), 0);
 	EXPECT("CHKFEAT", gcs_chkfeat_enabled(), 0);
 	ss_area_end(gcspr, 0, gcs_size(0));
-	EXPECT("calls still return", deep(100), 100 * 101 / 2);
+	EXPECT("calls still return", shstk_deep(100), 100 * 101 / 2);
 	return 0;
 }
 
@@ -844,7 +680,7 @@ static int body_reenable(void)
 	EXPECT("SET(0)", set_mode(0), 0);
 	r = GCS_SET_MODE(EN);
 	EXPECT("SET(ENABLE) again", r, -EINVAL);
-	EXPECT("GET", get_mode(), 0);
+	EXPECT("GET", shstk_status(), 0);
 	GCS_EXIT(0);
 }
 
@@ -914,110 +750,6 @@ static int body_gcsstr_normal(void)
 	return SURVIVED;
 }
 
-/* --- mprotect on a GCS (docs/ABI.md §3.5) ------------------------------------------- */
-
-#define WRONG_FAULT 67 /* the handler saw another fault than the one expected */
-
-static volatile unsigned long want_fault_addr;
-
-/* SIGSEGV handler of the mprotect cases: exit 0 for SEGV_ACCERR at want_fault_addr. */
-static void accerr_handler(int sig, siginfo_t *si, void *uc)
-{
-	unsigned long addr = si->si_addr;
-
-	(void)uc;
-	if (sig != SIGSEGV || si->si_code != SEGV_ACCERR || addr != want_fault_addr) {
-		note("signal %d si_code %d si_addr %#lx, want SIGSEGV SEGV_ACCERR %#lx", sig,
-		     si->si_code, addr, want_fault_addr);
-		GCS_EXIT(WRONG_FAULT);
-	}
-	GCS_EXIT(0);
-}
-
-static long catch_accerr(unsigned long addr)
-{
-	struct kernel_sigaction a = { (unsigned long)accerr_handler, SA_SIGINFO, 0, 0 };
-
-	want_fault_addr = addr;
-	return syscall4(__NR_rt_sigaction, SIGSEGV, (long)&a, 0, 8);
-}
-
-/* The perms /proc/self/maps shows for the area holding addr, or "none". */
-static const char *perms_of(unsigned long addr)
-{
-	const struct area *a = find_area(addr);
-
-	return a ? a->perms : "none";
-}
-
-/*
- * A GCS is rw-p (Linux's VM_SHADOW_STACK | VM_WRITE); after mprotect(PROT_READ)
- * (r--p) its pages are plain read-only for EL0 and GCSSTR to it is a data
- * abort: SIGSEGV, SEGV_ACCERR at the address. Plain reads still work.
- */
-static int body_mprotect_ro_gcsstr(void)
-{
-	long r = map_gcs_raw(0, PAGE, 0);
-
-	EXPECT_TRUE("mapped", r > 0);
-	EXPECT_TRUE("maps: rw-p", strcmp(perms_of((unsigned long)r), "rw-p") == 0);
-	gcs_str((unsigned long)r + 8, 0x55);
-	gcs_dsync();
-	EXPECT("mprotect(PROT_READ)", mprotect((void *)r, PAGE, PROT_READ), 0);
-	EXPECT_TRUE("maps: r--p", strcmp(perms_of((unsigned long)r), "r--p") == 0);
-	EXPECT("a plain read", ((volatile unsigned long *)r)[1], 0x55);
-	EXPECT("sigaction", catch_accerr((unsigned long)r + 8), 0);
-	gcs_str((unsigned long)r + 8, 0x66);
-	return SURVIVED;
-}
-
-/* PROT_READ then PROT_READ|PROT_WRITE: GCSSTR works again; a plain store still faults. */
-static int body_mprotect_rw_gcsstr(void)
-{
-	long r = map_gcs_raw(0, 2 * PAGE, 0);
-	volatile unsigned long *w = (volatile unsigned long *)r;
-
-	EXPECT_TRUE("mapped", r > 0);
-	gcs_str((unsigned long)r, 1); /* page 0 present; page 1 untouched */
-	gcs_dsync();
-	EXPECT("mprotect(PROT_READ)", mprotect((void *)r, 2 * PAGE, PROT_READ), 0);
-	EXPECT("mprotect(PROT_READ|PROT_WRITE)",
-	       mprotect((void *)r, 2 * PAGE, PROT_READ | PROT_WRITE), 0);
-	EXPECT_TRUE("smaps: rw-p, unnamed, VmFlags ss",
-		    expect_ss_area((unsigned long)r, (unsigned long)r, 2 * PAGE) != NULL);
-	gcs_str((unsigned long)r + 8, 0x77);
-	gcs_str((unsigned long)r + PAGE, 0x88);
-	gcs_dsync();
-	EXPECT("page 0", w[1], 0x77);
-	EXPECT("page 1", w[PAGE / 8], 0x88);
-	EXPECT("sigaction", catch_accerr((unsigned long)r), 0);
-	w[0] = 2;
-	return SURVIVED;
-}
-
-/*
- * The thread's own GCS made read-only: the next BL cannot push its return
- * address (a GCS data abort), and the SIGSEGV cannot be delivered either
- * (its GCS frame goes there too): death by SIGSEGV.
- */
-static int body_mprotect_own_gcs(void)
-{
-	const struct area *a = find_area(gcs_read_gcspr());
-
-	EXPECT_TRUE("GCSPR_EL0 in an area", a != NULL);
-	EXPECT("mprotect(PROT_READ) of the own GCS",
-	       mprotect((void *)a->start, a->end - a->start, PROT_READ), 0);
-	EXPECT("calls", deep(3), 6);
-	return SURVIVED;
-}
-
-/* With GCS on, the tampered return raises a GCS exception: SIGSEGV (SEGV_CPERR). */
-static int body_tamper_gcs(void)
-{
-	gcs_tamper_ret();
-	return SURVIVED;
-}
-
 /* --- threads ---------------------------------------------------------------------- */
 
 struct probe {
@@ -1030,7 +762,7 @@ static int probe_fn(void *p)
 	struct probe *pr = p;
 
 	pr->gcspr = gcs_read_gcspr();
-	pr->mode = get_mode();
+	pr->mode = shstk_status();
 	__atomic_store_n(&pr->ready, 1, __ATOMIC_RELEASE);
 	while (!__atomic_load_n(&pr->release, __ATOMIC_ACQUIRE))
 		sched_yield();
@@ -1147,7 +879,7 @@ static int body_thread_rlimit_1m(void)
 /* clone3 seed fields: a caller-provided GCS is used as is (GCSPR_EL0 = ss + size), kept after the join. */
 static int body_clone3_caller_gcs(void)
 {
-	long r = map_gcs_raw(0, 4 * PAGE, 0);
+	long r = shstk_map(0, 4 * PAGE, 0);
 	struct thread_attr attr = { 0 };
 
 	EXPECT_TRUE("mapped", r > 0);
@@ -1155,47 +887,6 @@ static int body_clone3_caller_gcs(void)
 	attr.shadow_stack_size = 4 * PAGE;
 	thread_gcs(&attr, 4 * PAGE);
 	return 0;
-}
-
-/* clone3 seed fields: pointer 8-aligned, size >= 8 and a multiple of 8, else EINVAL. */
-static int body_clone3_checks(void)
-{
-	long r = map_gcs_raw(0, PAGE, 0);
-	uint64_t ss = (uint64_t)r;
-
-	EXPECT_TRUE("mapped", r > 0);
-	EXPECT("pointer + 4", clone3_exit0(0, ss + 4, PAGE - 8), -EINVAL);
-	EXPECT("size 4", clone3_exit0(0, ss, 4), -EINVAL);
-	EXPECT("size 12", clone3_exit0(0, ss, 12), -EINVAL);
-	EXPECT("size only", clone3_exit0(0, 0, PAGE), -EINVAL);
-	EXPECT("pointer only", clone3_exit0(0, ss, 0), -EINVAL);
-	EXPECT("size 8", clone3_exit0(0, ss, 8), 0);
-	EXPECT("pointer + 8, size 16", clone3_exit0(0, ss + 8, 16), 0);
-	EXPECT("whole page, CLONE_VM|CLONE_VFORK", clone3_exit0(CLONE_VM | CLONE_VFORK, ss, PAGE),
-	       0);
-	return 0;
-}
-
-/* clone3 seed fields from a thread with GCS off (on a GCS CPU) are EINVAL. */
-static int body_clone3_gcs_off(void)
-{
-	long r = map_gcs_raw(0, PAGE, 0);
-
-	EXPECT_TRUE("mapped", r > 0);
-	EXPECT("GCS off: pointer + size", clone3_exit0(0, (uint64_t)r, PAGE), -EINVAL);
-	EXPECT("a plain clone3 works", clone3_exit0(0, 0, 0), 0);
-	return 0;
-}
-
-static int quick_fn(void *arg)
-{
-	return (int)(long)arg + (gcs_read_gcspr() != 0);
-}
-
-/* 8 create+join rounds free every implicit GCS: free pages exactly back, one shadow-stack area left. */
-static int body_implicit_freed(void)
-{
-	return implicit_shadow_stacks_freed(quick_fn);
 }
 
 /*
@@ -1218,82 +909,19 @@ static int body_find_terminator(void)
 	return 0;
 }
 
-/* The parent's half of body_vfork, outside the function that called vfork. */
-static __attribute__((noipa)) int vfork_parent(pid_t pid, unsigned long before, unsigned long after)
-{
-	int st;
+/* --- the case table (the cases both architectures share: user/lib/shstk_cases.c) --- */
 
-	EXPECT_TRUE("vfork", pid > 0);
-	EXPECT("GCSPR_EL0 after vfork", after, before);
-	EXPECT("wait4", wait4(pid, &st, 0, NULL), pid);
-	EXPECT("child wait status", st, 0);
-	EXPECT("calls after vfork", deep(100), 100 * 101 / 2);
-	return 0;
-}
-
-/* vfork: libc's vfork() returns in the parent after the child made calls on the shared GCS. */
-static int body_vfork(void)
-{
-	unsigned long before, after;
-	pid_t pid;
-
-	fflush_stdout();
-	before = gcs_read_gcspr();
-	pid = vfork();
-	if (pid == 0)
-		_exit(deep(50) == 50 * 51 / 2 ? 0 : 3);
-	after = gcs_read_gcspr();
-	return vfork_parent(pid, before, after);
-}
-
-/* --- exec ------------------------------------------------------------------------- */
-
-/* exec disables GCS: the new image's PR_GET is 0 and GCSPR_EL0 is 0. */
-static int body_exec_disables(void)
-{
-	EXPECT("mode before exec", get_mode(), EN);
-	return exec_self(self, "--child-status");
-}
-
-/* exec clears locks: after LOCK(ENABLE), the new image can enable (EINVAL without GCS). */
-static int body_exec_clears_locks(void)
-{
-	EXPECT("LOCK(ENABLE)", lock_mode(EN), supported ? 0 : -EINVAL);
-	return exec_self(self, "--child-enable");
-}
-
-/* --- the case table ------------------------------------------------------------------ */
-
-struct tcase {
-	const char *name;
-	enum need need;
-	int (*body)(void);
-	unsigned long mode; /* set in the child before body (live only) */
-	int signal;	    /* 0: exit `want` expected; else death by this signal */
-	int want;
-	const char *proves;
-};
-
-static const struct tcase cases[] = {
+static const struct shstk_case cases[] = {
 	{ "hwcap_matches_prctl", ANY, body_hwcap_matches_prctl, 0, 0, 0,
 	  "HWCAP_GCS is set exactly when PR_GET works" },
 	{ "prctl_extra_args_einval", ANY, body_prctl_extra_args, 0, 0, 0,
 	  "SET/GET/LOCK with a non-zero arg3..arg5 are EINVAL" },
-	{ "return_address_tamper_without_gcs_lands", ANY, body_tamper, 0, 0, LANDED,
-	  "without GCS an overwritten return address is followed (exit 77)" },
-	{ "exec_clears_locks", ANY, body_exec_clears_locks, 0, 0, 0, NULL },
-
 	{ "enable_unsupported_einval", UNSUPPORTED, body_enable_unsupported, 0, 0, 0,
 	  "without GCS, PR_SET_SHADOW_STACK_STATUS is EINVAL" },
 	{ "get_status_unsupported_einval", UNSUPPORTED, body_get_unsupported, 0, 0, 0,
 	  "without GCS, PR_GET_SHADOW_STACK_STATUS is EINVAL" },
 	{ "lock_unsupported_einval", UNSUPPORTED, body_lock_unsupported, 0, 0, 0,
 	  "without GCS, PR_LOCK_SHADOW_STACK_STATUS is EINVAL" },
-	{ "map_shadow_stack_unsupported_eopnotsupp", UNSUPPORTED, body_map_unsupported, 0, 0, 0,
-	  "without GCS, map_shadow_stack is EOPNOTSUPP before any argument check" },
-	{ "clone3_shadow_stack_unsupported_einval", UNSUPPORTED, body_clone3_unsupported, 0, 0, 0,
-	  "without GCS, clone3 with shadow_stack fields is EINVAL" },
-
 	{ "read_status", LIVE, body_read_status, EN, 0, 0, "PR_GET reports ENABLE" },
 	{ "base_enable", LIVE, body_base_enable, 0, 0, 0,
 	  "PR_SET ENABLE: GET and CHKFEAT agree, GCSPR_EL0 = top of a gcs_size(0) shadow-stack "
@@ -1309,32 +937,22 @@ static const struct tcase cases[] = {
 	  "PR_SET with unknown bits is EINVAL" },
 	{ "map_guarded_stack", LIVE, body_map_guarded_stack, 0, 0, 0,
 	  "64 KiB with MARKER|TOKEN: marker 0, cap below it, rest 0; munmap" },
-	{ "fork", LIVE, body_fork, EN, 0, 0,
+	{ "fork", LIVE, shstk_case_fork, EN, 0, 0,
 	  "a fork child keeps GCSPR_EL0 and ENABLE, makes calls, exits 0" },
-	{ "can_call_function", LIVE, body_can_call_function, EN, 0, 0,
+	{ "can_call_function", LIVE, shstk_case_deep_calls, EN, 0, 0,
 	  "1000 nested calls return with GCS on" },
-
 	{ "lock_all_modes", LIVE, body_lock_all_modes, 0, 0, 0,
 	  "PR_LOCK(ULONG_MAX) is 0; enabling is then EBUSY" },
-
 	{ "invalid_mprotect.exec", LIVE, body_invalid_mprotect_exec, 0, 0, 0,
 	  "mprotect(PROT_EXEC[|PROT_READ]) on a GCS is EINVAL" },
-	{ "map_shadow_stack_unknown_flag_einval", LIVE, body_map_unknown_flag, 0, 0, 0,
-	  "flags 4 and 1<<31 are EINVAL" },
-	{ "map_shadow_stack_unaligned_addr_einval", LIVE, body_map_unaligned_addr, 0, 0, 0,
-	  "a fixed address not page-aligned is EINVAL" },
-	{ "map_shadow_stack_size_overflow_eoverflow", LIVE, body_map_eoverflow, 0, 0, 0,
-	  "a size whose page rounding wraps is EOVERFLOW" },
 	{ "map_shadow_stack_fixed_addr", LIVE, body_map_fixed, 0, 0, 0,
 	  "a fixed address over a mapping is EEXIST; a free one is used, cap at its top" },
-
 	{ "get_status_efault", LIVE, body_get_efault, 0, 0, 0,
 	  "PR_GET into NULL or an unmapped page is EFAULT" },
 	{ "disable_keeps_gcs_mapped", LIVE, body_disable_keeps, EN, 0, 0,
 	  "PR_SET 0 disables (CHKFEAT agrees) and keeps the shadow-stack area mapped" },
 	{ "reenable_after_disable_einval", LIVE, body_reenable, EN, 0, 0,
 	  "enabling again after a disable is EINVAL" },
-
 	{ "gcspushm", LIVE, body_gcspushm, EN | PU, 0, 0,
 	  "with PUSH: GCSPUSHM then GCSPOPM round-trip one entry" },
 	{ "gcspopm_of_token_sigsegv", LIVE, body_gcspopm_token, EN | PU, SIGSEGV, 0,
@@ -1343,19 +961,10 @@ static const struct tcase cases[] = {
 	  "without PUSH, GCSPUSHM traps (EC 0x18): SIGILL" },
 	{ "gcsstr", LIVE, body_gcsstr, EN | WR, 0, 0,
 	  "with WRITE: GCSSTR and GCSSTTR store to the GCS" },
-	{ "mprotect_read_only_gcsstr_segv_accerr", LIVE, body_mprotect_ro_gcsstr, EN | WR, 0, 0,
-	  "a GCS is rw-p; after mprotect(PROT_READ) (r--p) GCSSTR is SIGSEGV SEGV_ACCERR" },
-	{ "mprotect_read_write_restores_gcsstr", LIVE, body_mprotect_rw_gcsstr, EN | WR, 0, 0,
-	  "PROT_READ then PROT_READ|PROT_WRITE: GCSSTR works again, plain stores still fault" },
-	{ "mprotect_read_only_own_gcs_call_sigsegv", LIVE, body_mprotect_own_gcs, EN, SIGSEGV, 0,
-	  "the own GCS made read-only: the next BL kills with SIGSEGV" },
 	{ "gcsstr_without_write_sigsegv", LIVE, body_gcsstr_trap, EN, SIGSEGV, 0,
 	  "without WRITE, GCSSTR is a GCS exception: SIGSEGV" },
 	{ "gcsstr_to_normal_memory_sigsegv", LIVE, body_gcsstr_normal, EN | WR, SIGSEGV, 0,
 	  "GCSSTR to ordinary memory is a GCS data abort: SIGSEGV" },
-	{ "return_address_tamper_dies_sigsegv", LIVE, body_tamper_gcs, EN, SIGSEGV, 0,
-	  "a tampered return address with GCS on: GCS exception, SIGSEGV" },
-
 	{ "gcs_enabled_thread", LIVE, body_enabled_thread, EN, 0, 0,
 	  "a thread (stack_size 64 KiB) gets its own gcs_size(32 KiB) GCS, ENABLE inherited" },
 	{ "gcs_thread_stack_8k", LIVE, body_thread_8k, EN, 0, 0,
@@ -1370,75 +979,35 @@ static const struct tcase cases[] = {
 	  "RLIMIT_STACK 1 MiB, legacy clone: a 512 KiB GCS" },
 	{ "gcs_find_terminator", LIVE, body_find_terminator, EN, 0, 0,
 	  "walking up from GCSPR_EL0 ends at the 0 marker in the top slot" },
-	{ "implicit_gcs_freed_after_join", LIVE, body_implicit_freed, EN, 0, 0,
-	  "8 create+join rounds: free pages exactly back, one shadow-stack area left" },
-	{ "vfork_wrapper_survives_child_calls", LIVE, body_vfork, EN, 0, 0,
-	  "libc vfork() returns in the parent after the child made calls" },
-
 	{ "clone3_shadow_stack_caller_gcs", LIVE, body_clone3_caller_gcs, EN, 0, 0,
 	  "clone3 with a map_shadow_stack GCS: the thread starts at ss + size, no new shadow-stack "
 	  "area" },
-	{ "clone3_shadow_stack_checks", LIVE, body_clone3_checks, EN, 0, 0,
-	  "pointer 8-aligned, size >= 8 and a multiple of 8, both or neither, else EINVAL" },
-	{ "clone3_shadow_stack_needs_gcs_einval", LIVE, body_clone3_gcs_off, 0, 0, 0,
-	  "clone3 shadow_stack fields from a thread with GCS off are EINVAL" },
-
-	{ "exec_disables_gcs", LIVE, body_exec_disables, EN, 0, 0,
-	  "after exec, PR_GET is 0 and GCSPR_EL0 is 0" },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
 
-/* Runs one case (skipping it where its need is not met) and reports it. */
-static void run_one(const char *name, enum need need, int (*body)(void), unsigned long mode,
-		    int sig, int want, const char *proves)
+/* A case of a fixture (Linux's name.variant.test), live, exit 0 or death by sig. */
+static void run_fixture_case(const char *name, int (*body)(void), unsigned long mode, int sig)
 {
-	if (case_skipped(name, need, supported, "GCS"))
-		return;
-	if (proves)
-		ktap_print_msg("%s: %s", name, proves);
-	ktap_ok(child_result(body, supported ? mode : 0, sig, want), "%s", name);
-}
+	const struct shstk_case c = { name, LIVE, body, mode, sig, 0, NULL };
 
-/* The exec'd modes: never return from main after an enable. */
-static void child_mode(const char *mode)
-{
-	if (strcmp(mode, "--child-status") == 0) {
-		unsigned long st = get_mode();
-
-		if (st != 0)
-			exit(st > 100 ? 100 : (int)st + 1);
-		exit(gcs_read_gcspr() == 0 ? 0 : 50);
-	}
-	if (strcmp(mode, "--child-enable") == 0) {
-		long r = GCS_SET_MODE(EN);
-
-		GCS_EXIT(r == 0 ? 0 : r < 0 && r > -126 ? (int)-r : 126);
-	}
-	exit(127);
+	shstk_case_run(&c);
 }
 
 int main(int argc, char **argv)
 {
 	char name[96];
-	unsigned int total = NCASES + NVARIANTS * NMATRIX + NMODES * NLOCK + NINVALID;
+	bool supported = (getauxval(AT_HWCAP) & HWCAP_GCS) != 0;
 
-	self = argc > 0 && argv[0][0] == '/' ? argv[0] : "/bin/gcs";
-	if (argc > 1)
-		child_mode(argv[1]);
-	ktap_header();
-	ktap_plan(total);
-	supported = (getauxval(AT_HWCAP) & HWCAP_GCS) != 0;
+	shstk_cases_start(argc, argv, supported,
+			  NCASES + NVARIANTS * NMATRIX + NMODES * NLOCK + NINVALID);
 	ktap_print_msg("AT_HWCAP %#lx: GCS %ssupported", getauxval(AT_HWCAP),
 		       supported ? "" : "not ");
 
 	for (size_t i = 0; i < NCASES; i++) {
-		const struct tcase *c = &cases[i];
-		int want = c->want;
+		const struct shstk_case *c = &cases[i];
 
-		if (c->body == body_exec_clears_locks)
-			want = supported ? 0 : EINVAL;
-		run_one(c->name, c->need, c->body, c->mode, c->signal, want, c->proves);
+		shstk_case_run(c);
 		if (c->body == body_lock_all_modes) {
 			/* gcs-locking's valid_modes fixture follows its lock_all_modes */
 			for (size_t m = 0; m < NMODES; m++)
@@ -1446,7 +1015,7 @@ int main(int argc, char **argv)
 					cur_mode = valid_modes[m].mode;
 					snprintf(name, sizeof(name), "valid_modes.%s.%s",
 						 valid_modes[m].name, lock_tests[t].name);
-					run_one(name, LIVE, lock_tests[t].body, 0, 0, 0, NULL);
+					run_fixture_case(name, lock_tests[t].body, 0, 0);
 				}
 		}
 		if (c->body == body_map_guarded_stack) {
@@ -1461,16 +1030,16 @@ int main(int argc, char **argv)
 						sig = (cur_var->flags & TOKEN) ? 0 : SIGSEGV;
 					snprintf(name, sizeof(name), "map_gcs.%s.%s",
 						 variants[v].name, m->name);
-					run_one(name, LIVE, m->body, m->gcs_on ? EN : 0, sig, 0,
-						NULL);
+					run_fixture_case(name, m->body, m->gcs_on ? EN : 0, sig);
 				}
 			for (size_t k = 0; k < NINVALID; k++) {
 				cur_invalid_size = invalid_sizes[k].size;
 				snprintf(name, sizeof(name), "map_invalid_gcs.%s",
 					 invalid_sizes[k].name);
-				run_one(name, LIVE, body_map_invalid, 0, 0, 0, NULL);
+				run_fixture_case(name, body_map_invalid, 0, 0);
 			}
 		}
 	}
+	shstk_cases_run_shared();
 	exit(ktap_finish());
 }

@@ -2,34 +2,35 @@
 /*
  * /bin/shstk: x86_64 CET user shadow stacks (docs/ABI.md §4), KTAP, one case a line.
  *
- * Proves: arch_prctl(ARCH_SHSTK_*) checks its arguments in Linux's order and
- * with Linux's errnos; map_shadow_stack() takes every errno path of
- * docs/ABI.md §4.5 in order, places its mapping above 4 GiB with a guard
- * page, writes exactly one restore token where RSTORSSP accepts it, and
- * refuses plain stores; a shadow stack catches a tampered return address
- * (#CP -> SIGSEGV); threads get shadow stacks of exactly the size
- * docs/ABI.md §3.2 gives for the stack_size the kernel received, freed at
- * exit unless the caller supplied them; fork copies, vfork shares, exec
- * drops shadow stacks; WRSS works only when enabled.
+ * Proves the CET half (the cases both architectures share, map_shadow_stack's
+ * common errnos, mprotect, clone3's seed fields, thread frees, vfork and
+ * exec, are user/lib/shstk_cases.c's): arch_prctl(ARCH_SHSTK_*) checks its
+ * arguments in Linux's order and with Linux's errnos; map_shadow_stack()
+ * takes every x86 errno path of docs/ABI.md §4.5 in order, places its
+ * mapping above 4 GiB with a guard page, writes exactly one restore token
+ * where RSTORSSP accepts it, and refuses plain stores; a shadow stack
+ * catches a tampered return address (#CP -> SIGSEGV); threads get shadow
+ * stacks of exactly the size docs/ABI.md §3.2 gives for the stack_size the
+ * kernel received, freed at exit unless the caller supplied them; fork
+ * copies, vfork shares shadow stacks; WRSS works only when enabled.
  *
- * Each case runs in a forked child where it changes per-thread state or may
- * die, and the parent checks the exact wait status. "live" cases need a CPU
- * with shadow stacks and are skipped without one ("# SKIP shadow stacks not
- * supported"); the "unsupported" cases assert Linux's EOPNOTSUPP/EINVAL
- * there and are skipped on a CET machine; "any" cases run everywhere with the
- * same expected result.
+ * Each case runs in a forked child, and the parent checks the exact wait
+ * status. "live" cases need a CPU with shadow stacks and are skipped
+ * without one ("# SKIP shadow stacks not supported"); the "unsupported"
+ * cases assert Linux's EOPNOTSUPP/EINVAL there and are skipped on a CET
+ * machine; "any" cases run everywhere with the same expected result.
  *
  *   /bin/shstk                 run the cases
- *   /bin/shstk --child-status  exit with arch_prctl(ARCH_SHSTK_STATUS) (exec cases)
- *   /bin/shstk --child-enable  exit 0 if ENABLE(SHSTK) works, 95 on EOPNOTSUPP, 1 on EPERM
+ *   /bin/shstk --child-status  exit 0 if STATUS is 0 and RDSSP 0 (exec cases)
+ *   /bin/shstk --child-enable  exit 0 if ENABLE(SHSTK) works, else its errno
  */
-/* sig_arch.h: the restorer trampoline a handler needs (x86_64 has no kernel one). */
+/* sig_arch.h: the restorer trampoline (sig_restorer) the shared cases' handler names. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "sig_arch.h"
 #pragma GCC diagnostic pop
-#include "shstk_enable.h"
-#include "test.h"
+#include "shstk_arch.h"
+#include "shstk_cases.h"
 #include <machine/prctl.h>
 #include <machine/syscall.h>
 #include <errno.h>
@@ -53,27 +54,11 @@
 #define DEPTH 1000
 #define DEPTH_SUM (DEPTH * (DEPTH + 1) / 2) /* 1 + 2 + ... + DEPTH */
 
-static bool supported;	 /* map_shadow_stack(0, PAGE, 0) worked */
-static const char *self; /* argv[0], re-executed by the exec cases */
-
 /* --- small system helpers -------------------------------------------------------- */
 
 static long prctl_raw(int code, unsigned long arg)
 {
 	return syscall2(__NR_arch_prctl, code, (long)arg);
-}
-
-static long map_ss(unsigned long addr, unsigned long size, unsigned long flags)
-{
-	return syscall3(__NR_map_shadow_stack, (long)addr, (long)size, (long)flags);
-}
-
-/* ARCH_SHSTK_STATUS, or ~0 if the call failed. */
-static unsigned long shstk_status(void)
-{
-	unsigned long v = 0xdead;
-
-	return prctl_raw(ARCH_SHSTK_STATUS, (unsigned long)&v) == 0 ? v : ~0UL;
 }
 
 /* docs/ABI.md §3.2 adjust_shstk_size(): the thread shadow-stack size rule. */
@@ -84,12 +69,6 @@ static unsigned long shstk_size_rule(unsigned long stack_size)
 	if (stack_size)
 		return PAGE_ALIGN(stack_size);
 	return PAGE_ALIGN(r < SZ_4G ? r : SZ_4G);
-}
-
-/* A child that must exit 0. */
-static bool child_ok(int (*body)(void), unsigned long features)
-{
-	return child_result(body, features, 0, 0);
 }
 
 /* --- functions for the call-depth cases ------------------------------------------- */
@@ -115,8 +94,8 @@ static __attribute__((noinline, noreturn)) void landing(void)
 	CET_EXIT(LANDED);
 }
 
-/* Overwrites its own return address on the normal stack with landing(). */
-static __attribute__((noinline)) int tamper_return(void)
+/* Overwrites its own return address on the normal stack with landing() (shstk_arch.h). */
+__attribute__((noinline)) int shstk_tamper_return(void)
 {
 	void **ret = (void **)__builtin_frame_address(0) + 1; /* rbp + 8 */
 
@@ -224,7 +203,7 @@ static int body_disable_zero(void)
 /* LOCK(SHSTK): DISABLE(SHSTK) is EPERM (before any CPU check) and changes nothing. */
 static int body_lock_disable(void)
 {
-	unsigned long want = supported ? ARCH_SHSTK_SHSTK : 0;
+	unsigned long want = shstk_supported ? ARCH_SHSTK_SHSTK : 0;
 
 	EXPECT("LOCK(SHSTK)", prctl_raw(ARCH_SHSTK_LOCK, ARCH_SHSTK_SHSTK), 0);
 	EXPECT("DISABLE(SHSTK)", prctl_raw(ARCH_SHSTK_DISABLE, ARCH_SHSTK_SHSTK), -EPERM);
@@ -351,178 +330,84 @@ static int body_wrss_unsupported(void)
 	return 0;
 }
 
-/* Without CPU support, EOPNOTSUPP comes first, whatever the arguments. */
-static int body_map_unsupported(void)
-{
-	static const unsigned long args[][3] = {
-		{ 0, PAGE, 0 },	      { 0, PAGE, 1 }, { 0, PAGE, 2 }, { 0, 4, 1 },
-		{ 0x10000, PAGE, 0 }, { 0, ~0UL, 0 }, { 0, 0, 0 },    { SZ_4G + 8, PAGE, 0 },
-	};
-
-	for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
-		long r = map_ss(args[i][0], args[i][1], args[i][2]);
-
-		if (r != -EOPNOTSUPP)
-			note("map_shadow_stack(%#lx, %#lx, %lu)", args[i][0], args[i][1],
-			     args[i][2]);
-		EXPECT("map_shadow_stack", r, -EOPNOTSUPP);
-	}
-	return 0;
-}
-
-/* clone3 issued as one inline sequence whose child exits at once. */
-static long clone3_exit0(uint64_t flags, uint64_t ss, uint64_t ss_size)
-{
-	struct clone_args a;
-	int st;
-	long r;
-
-	memset(&a, 0, sizeof(a));
-	a.flags = flags;
-	a.exit_signal = SIGCHLD;
-	a.shadow_stack = ss;
-	a.shadow_stack_size = ss_size;
-	r = syscall_clone3_exit0(&a, CLONE_ARGS_SIZE_VER3);
-	if (r > 0 && (wait4((pid_t)r, &st, 0, NULL) != r || !WIFEXITED(st) || WEXITSTATUS(st))) {
-		note("clone3 child %ld did not exit 0", r);
-		return -1000;
-	}
-	return r > 0 ? 0 : r;
-}
-
-/* Without shadow stacks, both clone3 fields must be 0: EINVAL (docs/ABI.md §2.4). */
-static int body_clone3_unsupported(void)
-{
-	/*
-	 * clone3's shadow_stack fields are the seed series' (docs/ABI.md §2):
-	 * mainline Linux does not know them and refuses their non-zero bytes
-	 * past the struct it knows with E2BIG, before any other check.
-	 */
-	long want = on_umbra() ? -EINVAL : -E2BIG;
-	static uint64_t word[PAGE / 8] __attribute__((aligned(4096)));
-	uint64_t p = (uint64_t)(uintptr_t)word;
-
-	EXPECT("clone3 fork-style, pointer + size", clone3_exit0(0, p, PAGE), want);
-	EXPECT("clone3 CLONE_VM, pointer + size", clone3_exit0(CLONE_VM, p, PAGE), want);
-	EXPECT("clone3 size only", clone3_exit0(0, 0, PAGE), want);
-	return 0;
-}
-
 /* --- map_shadow_stack cases (live) ------------------------------------------------------ */
 
 static int body_map_set_marker(void)
 {
-	EXPECT("flags SET_MARKER", map_ss(0, PAGE, SHADOW_STACK_SET_MARKER), -EINVAL);
-	EXPECT("flags SET_TOKEN|SET_MARKER", map_ss(0, PAGE, 3), -EINVAL);
-	return 0;
-}
-
-static int body_map_unknown_flag(void)
-{
-	EXPECT("flags 4", map_ss(0, PAGE, 4), -EINVAL);
-	EXPECT("flags 1 << 31", map_ss(0, PAGE, 1UL << 31), -EINVAL);
-	/* flags is an unsigned int: bits above 31 are not seen. */
-	EXPECT_TRUE("flags 1 << 32 is flags 0", map_ss(0, PAGE, 1UL << 32) >= (long)SZ_4G);
+	EXPECT("flags SET_MARKER", shstk_map(0, PAGE, SHADOW_STACK_SET_MARKER), -EINVAL);
+	EXPECT("flags SET_TOKEN|SET_MARKER", shstk_map(0, PAGE, 3), -EINVAL);
 	return 0;
 }
 
 static int body_map_token_enospc(void)
 {
-	EXPECT("SET_TOKEN, size 4", map_ss(0, 4, SHADOW_STACK_SET_TOKEN), -ENOSPC);
-	EXPECT("SET_TOKEN, size 0", map_ss(0, 0, SHADOW_STACK_SET_TOKEN), -ENOSPC);
-	EXPECT("SET_TOKEN, size 7", map_ss(0, 7, SHADOW_STACK_SET_TOKEN), -ENOSPC);
+	EXPECT("SET_TOKEN, size 4", shstk_map(0, 4, SHADOW_STACK_SET_TOKEN), -ENOSPC);
+	EXPECT("SET_TOKEN, size 0", shstk_map(0, 0, SHADOW_STACK_SET_TOKEN), -ENOSPC);
+	EXPECT("SET_TOKEN, size 7", shstk_map(0, 7, SHADOW_STACK_SET_TOKEN), -ENOSPC);
 	return 0;
 }
 
 static int body_map_erange_low(void)
 {
-	EXPECT("addr 0x10000", map_ss(0x10000, PAGE, 0), -ERANGE);
+	EXPECT("addr 0x10000", shstk_map(0x10000, PAGE, 0), -ERANGE);
 	return 0;
 }
 
 static int body_map_erange_4g(void)
 {
-	EXPECT("addr 4 GiB - 4096", map_ss(SZ_4G - PAGE, PAGE, 0), -ERANGE);
+	EXPECT("addr 4 GiB - 4096", shstk_map(SZ_4G - PAGE, PAGE, 0), -ERANGE);
 	EXPECT("addr 4 GiB - 4096, 2 pages (ends at 4 GiB + 4096)",
-	       map_ss(SZ_4G - PAGE, 2 * PAGE, 0), -ERANGE);
-	return 0;
-}
-
-static int body_map_eoverflow(void)
-{
-	EXPECT("size ~0", map_ss(0, ~0UL, 0), -EOVERFLOW);
-	EXPECT("size ~0 - 4094", map_ss(0, ~0UL - 4094, 0), -EOVERFLOW);
+	       shstk_map(SZ_4G - PAGE, 2 * PAGE, 0), -ERANGE);
 	return 0;
 }
 
 /* The checks come in docs/ABI.md §4.5's order: flags, token size, range, overflow. */
 static int body_map_order(void)
 {
-	EXPECT("bad flags + small token size + low addr", map_ss(0x10000, 4, 3), -EINVAL);
-	EXPECT("small token size + low addr + overflow", map_ss(0x10000, 4, 1), -ENOSPC);
-	EXPECT("low addr + overflow", map_ss(0x10000, ~0UL, 0), -ERANGE);
+	EXPECT("bad flags + small token size + low addr", shstk_map(0x10000, 4, 3), -EINVAL);
+	EXPECT("small token size + low addr + overflow", shstk_map(0x10000, 4, 1), -ENOSPC);
+	EXPECT("low addr + overflow", shstk_map(0x10000, ~0UL, 0), -ERANGE);
 	return 0;
-}
-
-/* A free, page-aligned range of 4 pages above 4 GiB (mapped, then unmapped). */
-static unsigned long free_range(void)
-{
-	long r = map_ss(0, 4 * PAGE, 0);
-
-	if (r < 0 || munmap((void *)r, 4 * PAGE) != 0)
-		return 0;
-	return (unsigned long)r;
 }
 
 static int body_map_eexist(void)
 {
-	long r = map_ss(0, 2 * PAGE, 0);
+	long r = shstk_map(0, 2 * PAGE, 0);
 
 	EXPECT_TRUE("first mapping", r >= (long)SZ_4G);
-	EXPECT("same addr", map_ss((unsigned long)r, PAGE, 0), -EEXIST);
-	EXPECT("second page, with token", map_ss((unsigned long)r + PAGE, PAGE, 1), -EEXIST);
-	EXPECT("overlapping from below", map_ss((unsigned long)r - PAGE, 2 * PAGE, 0), -EEXIST);
-	return 0;
-}
-
-static int body_map_unaligned(void)
-{
-	unsigned long a = free_range();
-
-	EXPECT_TRUE("a free range", a >= SZ_4G);
-	EXPECT("addr + 8", map_ss(a + 8, PAGE, 0), -EINVAL);
-	EXPECT("addr + 2048, token", map_ss(a + 2048, PAGE, 1), -EINVAL);
-	EXPECT("then the aligned addr works", map_ss(a, PAGE, 0), (long)a);
+	EXPECT("same addr", shstk_map((unsigned long)r, PAGE, 0), -EEXIST);
+	EXPECT("second page, with token", shstk_map((unsigned long)r + PAGE, PAGE, 1), -EEXIST);
+	EXPECT("overlapping from below", shstk_map((unsigned long)r - PAGE, 2 * PAGE, 0), -EEXIST);
 	return 0;
 }
 
 static int body_map_size0(void)
 {
-	unsigned long a = free_range();
+	unsigned long a = shstk_free_range();
 
 	EXPECT_TRUE("a free range", a >= SZ_4G);
-	EXPECT("addr, size 0", map_ss(a, 0, 0), -EINVAL);
-	EXPECT("no addr, size 0", map_ss(0, 0, 0), -EINVAL);
+	EXPECT("addr, size 0", shstk_map(a, 0, 0), -EINVAL);
+	EXPECT("no addr, size 0", shstk_map(0, 0, 0), -EINVAL);
 	return 0;
 }
 
 /* A token needs addr + size 8-aligned; the failed mapping is removed again. */
 static int body_map_token_unaligned_end(void)
 {
-	unsigned long a = free_range();
+	unsigned long a = shstk_free_range();
 
 	EXPECT_TRUE("a free range", a >= SZ_4G);
-	EXPECT("addr, size 4092, token", map_ss(a, PAGE - 4, 1), -EINVAL);
+	EXPECT("addr, size 4092, token", shstk_map(a, PAGE - 4, 1), -EINVAL);
 	EXPECT_TRUE("nothing left mapped there", find_area(a) == NULL);
-	EXPECT("no addr, size 12, token", map_ss(0, 12, 1), -EINVAL);
-	EXPECT("the range is free again", map_ss(a, PAGE, 0), (long)a);
+	EXPECT("no addr, size 12, token", shstk_map(0, 12, 1), -EINVAL);
+	EXPECT("the range is free again", shstk_map(a, PAGE, 0), (long)a);
 	return 0;
 }
 
 /* Past the user address space: ENOMEM. */
 static int body_map_enomem(void)
 {
-	EXPECT("addr 1 << 47", map_ss(1UL << 47, PAGE, 0), -ENOMEM);
+	EXPECT("addr 1 << 47", shstk_map(1UL << 47, PAGE, 0), -ENOMEM);
 	return 0;
 }
 
@@ -532,7 +417,7 @@ static int body_map_placement(void)
 	static const unsigned long sizes[] = { 1, 4096, 10000, 65536 + 8 };
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		long r = map_ss(0, sizes[i], 0);
+		long r = shstk_map(0, sizes[i], 0);
 
 		EXPECT_TRUE("address >= 4 GiB", r >= (long)SZ_4G);
 		EXPECT("address % 4096", (unsigned long)r % PAGE, 0);
@@ -563,23 +448,23 @@ static int check_token_layout(unsigned long r, unsigned long size, bool token)
 static int body_map_token(void)
 {
 	unsigned long a, size = 3 * PAGE + 40;
-	long r = map_ss(0, size, SHADOW_STACK_SET_TOKEN);
+	long r = shstk_map(0, size, SHADOW_STACK_SET_TOKEN);
 
 	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
 	if (!expect_ss_area((unsigned long)r, (unsigned long)r, 4 * PAGE))
 		return 2;
 	EXPECT("token (addr + size) | 1 at addr + size - 8, zeroes elsewhere",
 	       check_token_layout((unsigned long)r, size, true), 0);
-	a = free_range();
+	a = shstk_free_range();
 	EXPECT_TRUE("a free range", a >= SZ_4G);
-	EXPECT("fixed addr with token", map_ss(a, 2 * PAGE, 1), (long)a);
+	EXPECT("fixed addr with token", shstk_map(a, 2 * PAGE, 1), (long)a);
 	EXPECT("token at the fixed addr", check_token_layout(a, 2 * PAGE, true), 0);
 	return 0;
 }
 
 static int body_map_no_token(void)
 {
-	long r = map_ss(0, 2 * PAGE, 0);
+	long r = shstk_map(0, 2 * PAGE, 0);
 
 	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
 	EXPECT("all zero", check_token_layout((unsigned long)r, 2 * PAGE, false), 0);
@@ -588,7 +473,7 @@ static int body_map_no_token(void)
 
 static int body_map_plain_store(void)
 {
-	long r = map_ss(0, PAGE, 0);
+	long r = shstk_map(0, PAGE, 0);
 
 	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
 	*(volatile uint64_t *)r = 1;
@@ -604,7 +489,7 @@ static int body_map_guard_gap(void)
 	int n;
 
 	for (int i = 0; i < 4; i++)
-		EXPECT_TRUE("map_shadow_stack", map_ss(0, PAGE, 0) >= (long)SZ_4G);
+		EXPECT_TRUE("map_shadow_stack", shstk_map(0, PAGE, 0) >= (long)SZ_4G);
 	for (int i = 0; i < 4; i++)
 		EXPECT_TRUE("mmap", mmap(NULL, PAGE, PROT_READ | PROT_WRITE,
 					 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) != MAP_FAILED);
@@ -635,7 +520,7 @@ static int body_pivot(void)
 	uint64_t prev_token, saved_token;
 	long sum;
 
-	r = (unsigned long)map_ss(0, size, SHADOW_STACK_SET_TOKEN);
+	r = (unsigned long)shstk_map(0, size, SHADOW_STACK_SET_TOKEN);
 	EXPECT_TRUE("mapped", r >= SZ_4G && r < (1UL << 47));
 	token = r + size - 8;
 	old = cet_rdssp();
@@ -662,13 +547,6 @@ static int body_pivot(void)
 }
 
 /* --- functional cases (live) ----------------------------------------------------------- */
-
-static int body_deep_calls(void)
-{
-	EXPECT("sum of 1..1000 through 1000 nested calls", deep(DEPTH), DEPTH_SUM);
-	EXPECT("STATUS", shstk_status(), ARCH_SHSTK_SHSTK);
-	return 0;
-}
 
 /* Each call level moves SSP down by exactly one 8-byte entry. */
 static int body_ssp_moves(void)
@@ -712,12 +590,6 @@ static int body_incssp(void)
 	return 0;
 }
 
-static int body_tamper(void)
-{
-	tamper_return();
-	return SURVIVED;
-}
-
 /* The shadow stack holds exactly this function's return address; WRSS over
  * it makes the `ret` raise #CP. */
 static __attribute__((noinline)) int shadow_tamper(void)
@@ -744,7 +616,7 @@ static int body_shstk_violation(void)
 
 static int body_wrss_sigill(void)
 {
-	long r = map_ss(0, PAGE, 0);
+	long r = shstk_map(0, PAGE, 0);
 
 	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
 	cet_wrss((unsigned long)r, 1);
@@ -753,7 +625,7 @@ static int body_wrss_sigill(void)
 
 static int body_wrss_writes(void)
 {
-	long r = map_ss(0, 2 * PAGE, 0);
+	long r = shstk_map(0, 2 * PAGE, 0);
 	volatile uint64_t *w = (volatile uint64_t *)r;
 
 	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
@@ -776,126 +648,7 @@ static int body_wrss_normal_memory(void)
 	return SURVIVED;
 }
 
-/* --- mprotect on shadow stacks (live; docs/ABI.md §3.5) ------------------------------- */
-
-#define WRONG_FAULT 67 /* the handler saw another fault than the one expected */
-
-static volatile unsigned long want_fault_addr;
-
-/* SIGSEGV handler of the mprotect cases: exit 0 for SEGV_ACCERR at want_fault_addr. */
-static void accerr_handler(int sig, siginfo_t *si, void *uc)
-{
-	unsigned long addr = si->si_addr;
-
-	(void)uc;
-	if (sig != SIGSEGV || si->si_code != SEGV_ACCERR || addr != want_fault_addr) {
-		note("signal %d si_code %d si_addr %#lx, want SIGSEGV SEGV_ACCERR %#lx", sig,
-		     si->si_code, addr, want_fault_addr);
-		CET_EXIT(WRONG_FAULT);
-	}
-	CET_EXIT(0);
-}
-
-static long catch_accerr(unsigned long addr)
-{
-	struct kernel_sigaction a = { (unsigned long)accerr_handler, SA_SIGINFO | SA_RESTORER,
-				      (unsigned long)sig_restorer, 0 };
-
-	want_fault_addr = addr;
-	return syscall4(__NR_rt_sigaction, SIGSEGV, (long)&a, 0, 8);
-}
-
-/* The perms /proc/self/maps shows for the area holding addr, or "none". */
-static const char *perms_of(unsigned long addr)
-{
-	const struct area *a = find_area(addr);
-
-	return a ? a->perms : "none";
-}
-
-/*
- * Linux's test_mprotect: a shadow stack is rw-p (VM_WRITE); mprotect(PROT_READ)
- * leaves a plain read-only page, so WRSS faults: SIGSEGV, SEGV_ACCERR at the
- * address. Plain reads still work.
- */
-static int body_mprotect_ro_wrss(void)
-{
-	long r = map_ss(0, PAGE, 0);
-
-	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
-	EXPECT_TRUE("maps: rw-p", strcmp(perms_of((unsigned long)r), "rw-p") == 0);
-	cet_wrss((unsigned long)r + 8, 0x55);
-	EXPECT("mprotect(PROT_READ)", mprotect((void *)r, PAGE, PROT_READ), 0);
-	EXPECT_TRUE("maps: r--p", strcmp(perms_of((unsigned long)r), "r--p") == 0);
-	EXPECT("a plain read", ((volatile uint64_t *)r)[1], 0x55);
-	EXPECT("sigaction", catch_accerr((unsigned long)r + 8), 0);
-	cet_wrss((unsigned long)r + 8, 0x66);
-	return SURVIVED;
-}
-
-/* Linux's test_mprotect, second half: PROT_READ then PROT_READ|PROT_WRITE makes WRSS work again. */
-static int body_mprotect_rw_wrss(void)
-{
-	long r = map_ss(0, 2 * PAGE, 0);
-	volatile uint64_t *w = (volatile uint64_t *)r;
-
-	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
-	cet_wrss((unsigned long)r, 1); /* page 0 present; page 1 untouched */
-	EXPECT("mprotect(PROT_READ)", mprotect((void *)r, 2 * PAGE, PROT_READ), 0);
-	EXPECT("mprotect(PROT_READ|PROT_WRITE)",
-	       mprotect((void *)r, 2 * PAGE, PROT_READ | PROT_WRITE), 0);
-	EXPECT_TRUE("smaps: rw-p, unnamed, VmFlags ss",
-		    expect_ss_area((unsigned long)r, (unsigned long)r, 2 * PAGE) != NULL);
-	cet_wrss((unsigned long)r + 8, 0x77);
-	cet_wrss((unsigned long)r + PAGE, 0x88);
-	EXPECT("page 0", w[1], 0x77);
-	EXPECT("page 1", w[PAGE / 8], 0x88);
-	EXPECT("sigaction", catch_accerr((unsigned long)r), 0);
-	w[0] = 2; /* still a shadow stack: a plain store faults */
-	return SURVIVED;
-}
-
-/*
- * The thread's own shadow stack made read-only: the next CALL cannot push
- * its return address (a fault), and the SIGSEGV cannot be delivered either
- * (its frame goes on that shadow stack too): death by SIGSEGV.
- */
-static int body_mprotect_own_shstk(void)
-{
-	unsigned long ssp = cet_rdssp();
-	const struct area *a = find_area(ssp);
-
-	EXPECT_TRUE("SSP in an area", a != NULL);
-	EXPECT("mprotect(PROT_READ) of the own shadow stack",
-	       mprotect((void *)a->start, a->end - a->start, PROT_READ), 0);
-	return deep(3) == 6 ? SURVIVED : SURVIVED + 1;
-}
-
 /* --- clone3 with shadow stacks (live) ---------------------------------------------------- */
-
-/* The CPU has shadow stacks but this thread has them off: a pointer is EINVAL. */
-static int body_clone3_shstk_off(void)
-{
-	long r = map_ss(0, PAGE, 0);
-
-	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
-	EXPECT("clone3 with shadow_stack, SHSTK off", clone3_exit0(0, (uint64_t)r, PAGE), -EINVAL);
-	return 0;
-}
-
-/* The seed (docs/ABI.md §4.6): pointer 8-aligned and size >= 8; a good pair works (fork-style). */
-static int body_clone3_shstk_checks(void)
-{
-	long r = map_ss(0, PAGE, 0);
-
-	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
-	EXPECT("pointer + 4", clone3_exit0(0, (uint64_t)r + 4, PAGE - 8), -EINVAL);
-	EXPECT("size 4", clone3_exit0(0, (uint64_t)r, 4), -EINVAL);
-	EXPECT("size 8", clone3_exit0(0, (uint64_t)r, 8), 0);
-	EXPECT("pointer + size, CLONE_VM|CLONE_VFORK",
-	       clone3_exit0(CLONE_VM | CLONE_VFORK, (uint64_t)r, PAGE), 0);
-	return 0;
-}
 
 /*
  * The seed checks only the pointer's alignment (docs/ABI.md §4.6), so pointer +
@@ -924,14 +677,14 @@ static int clone3_child_killed(uint64_t ss, uint64_t ss_size)
 
 static int body_clone3_shstk_odd_size(void)
 {
-	long r = map_ss(0, PAGE, 0);
+	long r = shstk_map(0, PAGE, 0);
 
 	EXPECT_TRUE("mapped", r >= (long)SZ_4G);
 	if (clone3_child_killed((uint64_t)r, PAGE - 4)) /* SSP = 4 mod 8 */
 		return 1;
 	if (clone3_child_killed((uint64_t)r, PAGE - 7)) /* SSP bits 1:0 set */
 		return 2;
-	EXPECT("an aligned size still works", clone3_exit0(0, (uint64_t)r, PAGE - 8), 0);
+	EXPECT("an aligned size still works", shstk_clone3_exit0(0, (uint64_t)r, PAGE - 8), 0);
 	return 0;
 }
 
@@ -1073,7 +826,7 @@ static int body_explicit_used(void)
 	unsigned long ssp = 0;
 	int before, r;
 
-	explicit_ss = (unsigned long)map_ss(0, 4 * PAGE, 0);
+	explicit_ss = (unsigned long)shstk_map(0, 4 * PAGE, 0);
 	EXPECT_TRUE("mapped", explicit_ss >= SZ_4G);
 	before = count_ss_areas();
 	memset(&attr, 0, sizeof(attr));
@@ -1097,43 +850,6 @@ static int body_explicit_survives(void)
 	if (r)
 		return r;
 	return expect_ss_area(explicit_ss, explicit_ss, 4 * PAGE) ? 0 : 1;
-}
-
-static int quick_fn(void *arg)
-{
-	return (int)(long)arg + (int)(cet_rdssp() != 0);
-}
-
-/* 8 create+join rounds free every implicit shadow stack: exact free pages, one shadow-stack area. */
-static int body_implicit_freed(void)
-{
-	return implicit_shadow_stacks_freed(quick_fn);
-}
-
-/* fork copies the shadow stack and keeps SSP: same SSP, calls return, own shadow-stack area. */
-static int body_fork_keeps(void)
-{
-	unsigned long before = cet_rdssp(), after;
-	int st;
-	pid_t pid = fork();
-
-	after = cet_rdssp();
-	if (pid == 0) {
-		if (after != before)
-			CET_EXIT(2);
-		if (deep(DEPTH) != DEPTH_SUM)
-			CET_EXIT(3);
-		if (shstk_status() != ARCH_SHSTK_SHSTK)
-			CET_EXIT(4);
-		if (!expect_ss_area(after, 0, shstk_size_rule(0)))
-			CET_EXIT(5);
-		CET_EXIT(0);
-	}
-	EXPECT_TRUE("fork", pid > 0);
-	EXPECT("wait4", wait4(pid, &st, 0, NULL), pid);
-	EXPECT("child's wait status (exit 0)", st, 0);
-	EXPECT("parent's SSP after fork", after, before);
-	return 0;
 }
 
 static volatile unsigned long vfork_child_ssp;
@@ -1173,268 +889,137 @@ static int body_vfork_shares(void)
 	return 0;
 }
 
-/* libc's vfork(): the child makes calls on the shared shadow stack and the
- * parent still returns from vfork() (libc drops its reused entry). */
-static int body_vfork_wrapper(void)
-{
-	int st;
-	pid_t pid = vfork();
-
-	if (pid == 0) {
-		if (deep(20) != 210)
-			_exit(2);
-		_exit(0);
-	}
-	EXPECT_TRUE("vfork", pid > 0);
-	EXPECT("wait4", wait4(pid, &st, 0, NULL), pid);
-	EXPECT("child's wait status", st, 0);
-	return 0;
-}
-
-/* --- exec ------------------------------------------------------------------------- */
-
-/* Enabled, then exec: the new image starts with STATUS 0 (its exit status). */
-static int body_exec_disables(void)
-{
-	EXPECT("STATUS before exec", shstk_status(), ARCH_SHSTK_SHSTK);
-	return exec_self(self, "--child-status");
-}
-
-/* LOCK(SHSTK), then exec: the lock is gone, so ENABLE gives 0 (or EOPNOTSUPP). */
-static int body_exec_clears_locks(void)
-{
-	EXPECT("LOCK(SHSTK)", prctl_raw(ARCH_SHSTK_LOCK, ARCH_SHSTK_SHSTK), 0);
-	return exec_self(self, "--child-enable");
-}
-
-static bool case_tamper_lands(void)
-{
-	return child_result(body_tamper, 0, 0, LANDED);
-}
-
-static bool case_exec_disables(void)
-{
-	return child_ok(body_exec_disables, ARCH_SHSTK_SHSTK);
-}
-
-static bool case_exec_clears_locks(void)
-{
-	return child_result(body_exec_clears_locks, 0, 0, supported ? 0 : EOPNOTSUPP);
-}
-
-/* --- the case table ------------------------------------------------------------------ */
-
-struct tcase {
-	const char *name;
-	enum need need;
-	int (*body)(void);
-	unsigned long features; /* enabled in the child before body, if supported */
-	int signal;		/* 0: exit 0 expected; else death by this signal */
-	bool (*custom)(void);	/* instead of body */
-	const char *proves;
-};
+/* --- the case table (the cases both architectures share: user/lib/shstk_cases.c) --- */
 
 #define S ARCH_SHSTK_SHSTK
 #define SW (ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS)
 
-static const struct tcase cases[] = {
-	{ "status_reports_disabled_at_start", ANY, case_status_start, 0, 0, NULL,
+static const struct shstk_case cases[] = {
+	{ "status_reports_disabled_at_start", ANY, case_status_start, 0, 0, 0,
 	  "STATUS writes 0 before any enable" },
-	{ "enable_two_bits_einval", ANY, body_two_bits, 0, 0, NULL,
+	{ "enable_two_bits_einval", ANY, body_two_bits, 0, 0, 0,
 	  "ENABLE/DISABLE of SHSTK|WRSS is EINVAL" },
-	{ "enable_unknown_bit_einval", ANY, body_unknown_bit, 0, 0, NULL,
+	{ "enable_unknown_bit_einval", ANY, body_unknown_bit, 0, 0, 0,
 	  "ENABLE of bit 3, bit 63 or 0 is EINVAL" },
-	{ "disable_zero_einval", ANY, body_disable_zero, 0, 0, NULL,
+	{ "disable_zero_einval", ANY, body_disable_zero, 0, 0, 0,
 	  "DISABLE of 0 or bit 3 is EINVAL" },
-	{ "lock_prevents_enable_of_locked_bit", ANY, body_lock_enable, 0, 0, NULL,
+	{ "lock_prevents_enable_of_locked_bit", ANY, body_lock_enable, 0, 0, 0,
 	  "after LOCK(SHSTK), ENABLE(SHSTK) is EPERM" },
-	{ "lock_prevents_disable", ANY, body_lock_disable, S, 0, NULL,
+	{ "lock_prevents_disable", ANY, body_lock_disable, S, 0, 0,
 	  "after LOCK(SHSTK), DISABLE(SHSTK) is EPERM (the lock check precedes the CPU check)" },
-	{ "lock_accepts_any_bits", ANY, body_lock_any, 0, 0, NULL,
+	{ "lock_accepts_any_bits", ANY, body_lock_any, 0, 0, 0,
 	  "LOCK(~0) returns 0 and locks every bit (EPERM)" },
-	{ "unlock_on_self_einval", ANY, body_unlock_self, 0, 0, NULL,
+	{ "unlock_on_self_einval", ANY, body_unlock_self, 0, 0, 0,
 	  "UNLOCK(0) on the calling thread is EINVAL" },
-	{ "status_bad_pointer_efault", ANY, body_status_efault, 0, 0, NULL,
+	{ "status_bad_pointer_efault", ANY, body_status_efault, 0, 0, 0,
 	  "STATUS to NULL, an unmapped page, a kernel address or a straddling word is EFAULT" },
-	{ "return_address_tamper_without_shstk_lands", ANY, NULL, 0, 0, case_tamper_lands,
-	  "without shadow stacks an overwritten return address is followed (exit 77)" },
-	{ "exec_clears_locks", ANY, NULL, 0, 0, case_exec_clears_locks,
-	  "a lock does not survive exec: ENABLE then gives 0 (95 = EOPNOTSUPP without CET)" },
-
-	{ "enable_unsupported_eopnotsupp", UNSUPPORTED, body_enable_unsupported, 0, 0, NULL,
+	{ "enable_unsupported_eopnotsupp", UNSUPPORTED, body_enable_unsupported, 0, 0, 0,
 	  "without CET, ENABLE(SHSTK) is EOPNOTSUPP and STATUS stays 0" },
-	{ "disable_unsupported_eopnotsupp", UNSUPPORTED, body_disable_unsupported, 0, 0, NULL,
+	{ "disable_unsupported_eopnotsupp", UNSUPPORTED, body_disable_unsupported, 0, 0, 0,
 	  "without CET, DISABLE(SHSTK) and DISABLE(WRSS) are EOPNOTSUPP" },
-	{ "wrss_unsupported_eopnotsupp", UNSUPPORTED, body_wrss_unsupported, 0, 0, NULL,
+	{ "wrss_unsupported_eopnotsupp", UNSUPPORTED, body_wrss_unsupported, 0, 0, 0,
 	  "without CET, ENABLE(WRSS) is EOPNOTSUPP (not EPERM)" },
-	{ "map_shadow_stack_unsupported_eopnotsupp", UNSUPPORTED, body_map_unsupported, 0, 0, NULL,
-	  "without CET, map_shadow_stack is EOPNOTSUPP before any argument check" },
-	{ "clone3_shadow_stack_unsupported_einval", UNSUPPORTED, body_clone3_unsupported, 0, 0,
-	  NULL, "without CET, clone3 with shadow_stack fields is EINVAL" },
-
-	{ "enable_sets_status", LIVE, body_enable_sets_status, S, 0, NULL,
+	{ "enable_sets_status", LIVE, body_enable_sets_status, S, 0, 0,
 	  "ENABLE: STATUS 1, SSP at the top of a fresh shadow-stack area of the RLIMIT_STACK "
 	  "size" },
-	{ "enable_twice_is_ok", LIVE, body_enable_twice, S, 0, NULL,
+	{ "enable_twice_is_ok", LIVE, body_enable_twice, S, 0, 0,
 	  "a second ENABLE returns 0 and keeps SSP and the one shadow-stack area" },
-	{ "wrss_without_shstk_eperm", LIVE, body_wrss_without_shstk, 0, 0, NULL,
+	{ "wrss_without_shstk_eperm", LIVE, body_wrss_without_shstk, 0, 0, 0,
 	  "ENABLE(WRSS)/DISABLE(WRSS) without SHSTK are EPERM" },
-	{ "enable_wrss_sets_status", LIVE, body_enable_wrss, SW, 0, NULL,
+	{ "enable_wrss_sets_status", LIVE, body_enable_wrss, SW, 0, 0,
 	  "SHSTK then WRSS gives STATUS 3; WRSS toggles alone" },
-	{ "disable_frees_shadow_stack", LIVE, body_disable_frees, 0, 0, NULL,
+	{ "disable_frees_shadow_stack", LIVE, body_disable_frees, 0, 0, 0,
 	  "DISABLE unmaps the stack: gone from maps, free pages exactly back" },
-	{ "map_shadow_stack_set_marker_einval", LIVE, body_map_set_marker, 0, 0, NULL,
+	{ "map_shadow_stack_set_marker_einval", LIVE, body_map_set_marker, 0, 0, 0,
 	  "flags SET_MARKER (2) and 3 are EINVAL on x86" },
-	{ "map_shadow_stack_unknown_flag_einval", LIVE, body_map_unknown_flag, 0, 0, NULL,
-	  "flags 4 and 1<<31 are EINVAL; bit 32 is outside the unsigned int flags" },
-	{ "map_shadow_stack_token_size_enospc", LIVE, body_map_token_enospc, 0, 0, NULL,
+	{ "map_shadow_stack_token_size_enospc", LIVE, body_map_token_enospc, 0, 0, 0,
 	  "SET_TOKEN with size 4, 0 or 7 is ENOSPC" },
-	{ "map_shadow_stack_addr_low_erange", LIVE, body_map_erange_low, 0, 0, NULL,
+	{ "map_shadow_stack_addr_low_erange", LIVE, body_map_erange_low, 0, 0, 0,
 	  "addr 0x10000 is ERANGE" },
-	{ "map_shadow_stack_addr_4g_minus_page_erange", LIVE, body_map_erange_4g, 0, 0, NULL,
+	{ "map_shadow_stack_addr_4g_minus_page_erange", LIVE, body_map_erange_4g, 0, 0, 0,
 	  "addr 4 GiB - 4096 is ERANGE, even when the range ends above 4 GiB" },
-	{ "map_shadow_stack_size_overflow_eoverflow", LIVE, body_map_eoverflow, 0, 0, NULL,
-	  "a size whose PAGE_ALIGN wraps is EOVERFLOW" },
-	{ "map_shadow_stack_check_order", LIVE, body_map_order, 0, 0, NULL,
+	{ "map_shadow_stack_check_order", LIVE, body_map_order, 0, 0, 0,
 	  "flags, then token size, then range, then overflow" },
-	{ "map_shadow_stack_occupied_eexist", LIVE, body_map_eexist, 0, 0, NULL,
+	{ "map_shadow_stack_occupied_eexist", LIVE, body_map_eexist, 0, 0, 0,
 	  "a fixed addr overlapping a mapping is EEXIST" },
-	{ "map_shadow_stack_unaligned_addr_einval", LIVE, body_map_unaligned, 0, 0, NULL,
-	  "a fixed addr >= 4 GiB not page-aligned is EINVAL" },
-	{ "map_shadow_stack_size_0_einval", LIVE, body_map_size0, 0, 0, NULL,
+	{ "map_shadow_stack_size_0_einval", LIVE, body_map_size0, 0, 0, 0,
 	  "size 0 without SET_TOKEN is EINVAL, with or without addr" },
 	{ "map_shadow_stack_token_unaligned_end_einval", LIVE, body_map_token_unaligned_end, 0, 0,
-	  NULL, "SET_TOKEN with addr + size not 8-aligned is EINVAL and leaves nothing mapped" },
-	{ "map_shadow_stack_past_task_size_enomem", LIVE, body_map_enomem, 0, 0, NULL,
+	  0, "SET_TOKEN with addr + size not 8-aligned is EINVAL and leaves nothing mapped" },
+	{ "map_shadow_stack_past_task_size_enomem", LIVE, body_map_enomem, 0, 0, 0,
 	  "a fixed addr past the user address space is ENOMEM" },
-	{ "map_shadow_stack_placement", LIVE, body_map_placement, 0, 0, NULL,
+	{ "map_shadow_stack_placement", LIVE, body_map_placement, 0, 0, 0,
 	  "kernel-placed: >= 4 GiB, page-aligned, shadow-stack area of PAGE_ALIGN(size)" },
-	{ "map_shadow_stack_token", LIVE, body_map_token, 0, 0, NULL,
+	{ "map_shadow_stack_token", LIVE, body_map_token, 0, 0, 0,
 	  "SET_TOKEN writes only (addr + size) | 1 at addr + size - 8 (unrounded size)" },
-	{ "map_shadow_stack_no_token", LIVE, body_map_no_token, 0, 0, NULL,
+	{ "map_shadow_stack_no_token", LIVE, body_map_no_token, 0, 0, 0,
 	  "without SET_TOKEN the mapping reads all zeroes" },
-	{ "map_shadow_stack_plain_store_sigsegv", LIVE, body_map_plain_store, 0, SIGSEGV, NULL,
+	{ "map_shadow_stack_plain_store_sigsegv", LIVE, body_map_plain_store, 0, SIGSEGV, 0,
 	  "a plain store into a shadow stack kills with SIGSEGV" },
-	{ "map_shadow_stack_guard_gap", LIVE, body_map_guard_gap, 0, 0, NULL,
+	{ "map_shadow_stack_guard_gap", LIVE, body_map_guard_gap, 0, 0, 0,
 	  "a free page stays below every kernel-placed shadow-stack area" },
-	{ "shstk_pivot", LIVE, body_pivot, S, 0, NULL,
+	{ "shstk_pivot", LIVE, body_pivot, S, 0, 0,
 	  "RSTORSSP onto the token and SAVEPREVSSP switch stacks and back, tokens exact" },
-	{ "after_enable_deep_calls_return", LIVE, body_deep_calls, S, 0, NULL,
+	{ "after_enable_deep_calls_return", LIVE, shstk_case_deep_calls, S, 0, 0,
 	  "1000 nested calls return the sum 500500 with shadow stacks on" },
-	{ "ssp_moves_with_calls", LIVE, body_ssp_moves, S, 0, NULL,
+	{ "ssp_moves_with_calls", LIVE, body_ssp_moves, S, 0, 0,
 	  "each call level moves SSP down by exactly 8" },
-	{ "incssp_pops", LIVE, body_incssp, S, 0, NULL, "call pushes 8 bytes; INCSSP 1 pops them" },
-	{ "return_address_tamper_dies_sigsegv", LIVE, body_tamper, S, SIGSEGV, NULL,
-	  "an overwritten return address raises #CP: death by SIGSEGV" },
-	{ "shstk_violation", LIVE, body_shstk_violation, SW, SIGSEGV, NULL,
+	{ "incssp_pops", LIVE, body_incssp, S, 0, 0, "call pushes 8 bytes; INCSSP 1 pops them" },
+	{ "shstk_violation", LIVE, body_shstk_violation, SW, SIGSEGV, 0,
 	  "the shadow entry is the return address; WRSS over it: #CP, SIGSEGV" },
-	{ "wrss_without_enable_sigill", LIVE, body_wrss_sigill, S, SIGILL, NULL,
+	{ "wrss_without_enable_sigill", LIVE, body_wrss_sigill, S, SIGILL, 0,
 	  "WRSS with SHSTK on but WRSS off is #UD: SIGILL" },
-	{ "wrss_with_enable_writes", LIVE, body_wrss_writes, SW, 0, NULL,
+	{ "wrss_with_enable_writes", LIVE, body_wrss_writes, SW, 0, 0,
 	  "WRSS stores read back with plain loads, also on an untouched page" },
-	{ "wrss_to_normal_memory_sigsegv", LIVE, body_wrss_normal_memory, SW, SIGSEGV, NULL,
+	{ "wrss_to_normal_memory_sigsegv", LIVE, body_wrss_normal_memory, SW, SIGSEGV, 0,
 	  "WRSS to ordinary memory kills with SIGSEGV" },
-	{ "mprotect_read_only_wrss_segv_accerr", LIVE, body_mprotect_ro_wrss, SW, 0, NULL,
-	  "a shadow stack is rw-p; after mprotect(PROT_READ) (r--p) WRSS is SIGSEGV SEGV_ACCERR" },
-	{ "mprotect_read_write_restores_wrss", LIVE, body_mprotect_rw_wrss, SW, 0, NULL,
-	  "PROT_READ then PROT_READ|PROT_WRITE: WRSS works again, plain stores still fault" },
-	{ "mprotect_read_only_own_shstk_call_sigsegv", LIVE, body_mprotect_own_shstk, S, SIGSEGV,
-	  NULL, "the own shadow stack made read-only: the next CALL kills with SIGSEGV" },
-	{ "clone3_shadow_stack_needs_shstk_einval", LIVE, body_clone3_shstk_off, 0, 0, NULL,
-	  "clone3 with a shadow_stack from a thread with SHSTK off is EINVAL" },
-	{ "clone3_shadow_stack_checks", LIVE, body_clone3_shstk_checks, S, 0, NULL,
-	  "clone3 shadow_stack: +4 and size 4 EINVAL; size 8 and vfork-style work" },
-	{ "clone3_shadow_stack_odd_size_child_sigsegv", LIVE, body_clone3_shstk_odd_size, S, 0,
-	  NULL,
+	{ "clone3_shadow_stack_odd_size_child_sigsegv", LIVE, body_clone3_shstk_odd_size, S, 0, 0,
 	  "clone3 shadow_stack + a size that is not a multiple of 8: the child dies by SIGSEGV" },
-	{ "implicit_thread_shstk_size_default", LIVE, body_thread_default, S, 0, NULL,
+	{ "implicit_thread_shstk_size_default", LIVE, body_thread_default, S, 0, 0,
 	  "thread_create(NULL attr) passes stack_size 65536: a 64 KiB shadow-stack area, freed at "
 	  "join" },
-	{ "implicit_thread_shstk_size_0", LIVE, body_thread_0, S, 0, NULL,
+	{ "implicit_thread_shstk_size_0", LIVE, body_thread_0, S, 0, 0,
 	  "legacy clone (stack_size 0): shadow-stack area of RLIMIT_STACK (8 MiB)" },
-	{ "implicit_thread_shstk_size_1", LIVE, body_thread_1, S, 0, NULL,
+	{ "implicit_thread_shstk_size_1", LIVE, body_thread_1, S, 0, 0,
 	  "stack_size 1: a 4096-byte shadow-stack area" },
-	{ "implicit_thread_shstk_size_4096", LIVE, body_thread_4096, S, 0, NULL,
+	{ "implicit_thread_shstk_size_4096", LIVE, body_thread_4096, S, 0, 0,
 	  "stack_size 4096: a 4096-byte shadow-stack area" },
-	{ "implicit_thread_shstk_size_64k", LIVE, body_thread_64k, S, 0, NULL,
+	{ "implicit_thread_shstk_size_64k", LIVE, body_thread_64k, S, 0, 0,
 	  "stack_size 65536: a 64 KiB shadow-stack area" },
-	{ "implicit_thread_shstk_size_8m", LIVE, body_thread_8m, S, 0, NULL,
+	{ "implicit_thread_shstk_size_8m", LIVE, body_thread_8m, S, 0, 0,
 	  "stack_size 8 MiB: an 8 MiB shadow-stack area" },
-	{ "implicit_thread_shstk_rlimit_1m", LIVE, body_rlimit_1m, S, 0, NULL,
+	{ "implicit_thread_shstk_rlimit_1m", LIVE, body_rlimit_1m, S, 0, 0,
 	  "RLIMIT_STACK 1 MiB, stack_size 0: a 1 MiB shadow-stack area" },
-	{ "implicit_thread_shstk_rlimit_16m", LIVE, body_rlimit_16m, S, 0, NULL,
+	{ "implicit_thread_shstk_rlimit_16m", LIVE, body_rlimit_16m, S, 0, 0,
 	  "RLIMIT_STACK 16 MiB, stack_size 0: a 16 MiB shadow-stack area" },
-	{ "implicit_thread_shstk_rlimit_unaligned", LIVE, body_rlimit_unaligned, S, 0, NULL,
+	{ "implicit_thread_shstk_rlimit_unaligned", LIVE, body_rlimit_unaligned, S, 0, 0,
 	  "RLIMIT_STACK 1 MiB + 1, stack_size 0: a 1 MiB + 4096 shadow-stack area" },
-	{ "implicit_thread_shstk_rlimit_infinity", LIVE, body_rlimit_infinity, S, 0, NULL,
+	{ "implicit_thread_shstk_rlimit_infinity", LIVE, body_rlimit_infinity, S, 0, 0,
 	  "RLIMIT_STACK infinity, stack_size 0: capped at 4 GiB" },
-	{ "explicit_thread_shstk_used", LIVE, body_explicit_used, S, 0, NULL,
+	{ "explicit_thread_shstk_used", LIVE, body_explicit_used, S, 0, 0,
 	  "a thread given a map_shadow_stack area runs on it; no other shadow-stack area appears" },
-	{ "explicit_shstk_survives_thread_exit", LIVE, body_explicit_survives, S, 0, NULL,
+	{ "explicit_shstk_survives_thread_exit", LIVE, body_explicit_survives, S, 0, 0,
 	  "that area is still mapped after the join" },
-	{ "implicit_shstk_freed_after_join", LIVE, body_implicit_freed, S, 0, NULL,
-	  "8 create+join rounds: exact free pages, only the main shadow-stack area left" },
-	{ "fork_child_keeps_shadow_stack", LIVE, body_fork_keeps, S, 0, NULL,
+	{ "fork_child_keeps_shadow_stack", LIVE, shstk_case_fork, S, 0, 0,
 	  "a fork child has the same SSP, STATUS 1 and working calls" },
-	{ "vfork_child_shares_shadow_stack", LIVE, body_vfork_shares, S, 0, NULL,
+	{ "vfork_child_shares_shadow_stack", LIVE, body_vfork_shares, S, 0, 0,
 	  "a vfork child's SSP equals the parent's" },
-	{ "vfork_wrapper_survives_child_calls", LIVE, body_vfork_wrapper, S, 0, NULL,
-	  "libc vfork() returns in the parent after the child made calls" },
-	{ "exec_disables_shstk", LIVE, NULL, 0, 0, case_exec_disables, "after exec, STATUS is 0" },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
 
-static void run_case(const struct tcase *c)
-{
-	bool ok;
-
-	if (case_skipped(c->name, c->need, supported, "shadow stacks"))
-		return;
-	ktap_print_msg("%s: %s", c->name, c->proves);
-	if (c->custom)
-		ok = c->custom();
-	else if (c->body == case_status_start)
-		ok = c->body() == 0;
-	else if (c->signal)
-		ok = child_result(c->body, supported ? c->features : 0, c->signal, 0);
-	else
-		ok = child_ok(c->body, supported ? c->features : 0);
-	ktap_ok(ok, "%s", c->name);
-}
-
-/* The exec'd modes: never return from main after an enable. */
-static void child_mode(const char *mode)
-{
-	if (strcmp(mode, "--child-status") == 0) {
-		unsigned long st = shstk_status();
-
-		exit(st > 100 ? 100 : (int)st);
-	}
-	if (strcmp(mode, "--child-enable") == 0) {
-		long r = CET_ENABLE_SHSTK();
-
-		exit(r == 0 ? 0 : r == -EOPNOTSUPP ? EOPNOTSUPP : r == -EPERM ? 1 : 2);
-	}
-	exit(127);
-}
-
 int main(int argc, char **argv)
 {
-	long r;
+	long r = shstk_map(0, PAGE, 0);
+	bool supported = r >= 0 || r < -4095;
 
-	self = argv[0];
-	if (argc > 1)
-		child_mode(argv[1]);
-	ktap_header();
-	ktap_plan(NCASES);
-	r = map_ss(0, PAGE, 0);
-	supported = r >= 0 || r < -4095;
 	if (supported)
 		munmap((void *)r, PAGE);
+	shstk_cases_start(argc, argv, supported, NCASES);
 	ktap_print_msg("map_shadow_stack(0, 4096, 0) says %#lx: shadow stacks %ssupported", r,
 		       supported ? "" : "not ");
 	for (size_t i = 0; i < NCASES; i++)
-		run_case(&cases[i]);
+		shstk_case_run(&cases[i]);
+	shstk_cases_run_shared();
 	exit(ktap_finish());
 }
