@@ -45,10 +45,7 @@
 
 #include <asm/gcs.h>
 
-/*
- * gcs=off (the probe below), acpi= (arch/arm64/acpi.c), kbti= (kernel_bti.c)
- * and kshstk= (kernel_gcs.c) are the kernel's, never init's.
- */
+/* gcs=off (below), acpi= (acpi.c), kbti= (kernel_bti.c), kshstk= (kernel_gcs.c): the kernel's, never init's. */
 const char *const arch_cmdline_params[] = { "gcs", "acpi", "kbti", "kshstk", NULL };
 
 bool arm64_gcs_enabled;

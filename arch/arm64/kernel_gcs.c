@@ -162,7 +162,8 @@ static bool boot_cpu_started;
 void arm64_kgcs_started(uintptr_t gcs_top)
 {
 	u64 gcspr = mrs_gcspr_el1();
-	bool acting = gcspr == gcs_top - 8 && *(const u64 *)gcspr == (u64)__builtin_return_address(0);
+	bool acting = gcspr == gcs_top - 8 &&
+		      *(const u64 *)gcspr == (u64)__builtin_return_address(0);
 
 	if (!boot_cpu_started) {
 		boot_cpu_started = true;
@@ -171,12 +172,14 @@ void arm64_kgcs_started(uintptr_t gcs_top)
 			__asm__ __volatile__("msr " REG_GCSCR_EL1 ", xzr\n\tisb" ::: "memory");
 			arm64_kgcs_on = 0;
 			kgcs_off = "off (not acting at EL1: a higher EL keeps GCS disabled)";
-			pr_warn("gcs: kernel GCS not acting at EL1 (GCSPR_EL1 %#lx after a BL from %#lx)"
+			pr_warn("gcs: kernel GCS not acting at EL1 (GCSPR_EL1 %#lx after a BL from "
+				"%#lx)"
 				": left off\n",
 				(unsigned long)gcspr, (unsigned long)gcs_top);
 			return;
 		}
-		pr_info("gcs: kernel GCS on (GCSCR_EL1 PCRSEL|RVCHKEN, one GCS per kernel stack)\n");
+		pr_info("gcs: kernel GCS on (GCSCR_EL1 PCRSEL|RVCHKEN, one GCS per kernel "
+			"stack)\n");
 		return;
 	}
 	if (!acting)
@@ -194,7 +197,8 @@ void arch_start_on_kstack(const struct kstack *ks, void (*fn)(void *), void *arg
 void arm64_kgcs_run_secondary(const struct kstack *ks, void (*fn)(void *), void *arg)
 {
 	if (!arm64_kgcs_on || !ks->shadow_top) {
-		if (arm64_features.gcs) /* booting.rst: 0 at entry; make sure, as gcs.c does on the boot CPU */
+		if (arm64_features
+			    .gcs) /* booting.rst: 0 at entry; make sure, as gcs.c does on the boot CPU */
 			__asm__ __volatile__("msr " REG_GCSCR_EL1 ", xzr\n\tisb" ::: "memory");
 		arch_call_on_stack(ks->top, fn, arg);
 	}

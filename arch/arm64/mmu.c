@@ -431,7 +431,7 @@ void arch_mm_init(const struct boot_info *info)
 	/* Only now: the boot tables' leaves predate the PIE indices. */
 	arm64_pie_init();
 	arm64_gcs_init();
-	arm64_kernel_gcs_init(); /* before the first kernel stack: each gets its GCS */
+	arm64_kernel_gcs_init();   /* before the first kernel stack: each gets its GCS */
 	arm64_kernel_bti_enable(); /* the text is guarded now */
 	pr_info("mmu: kernel tables at %#lx, 48-bit VA, 4 KiB pages, PAN %s, S1PIE %s\n",
 		(unsigned long)kernel_l0, arm64_pan_enabled ? "on" : "unavailable",

@@ -29,7 +29,7 @@ bool arm64_pie_enabled;
 #define PIRE0_VALUE                                                              \
 	(PIE_AT(0x4, PIE_X_O) | PIE_AT(0x5, PIE_RX_O) | PIE_AT(0x7, PIE_RWX_O) | \
 	 PIE_AT(0x9, PIE_R) | PIE_AT(0xb, PIE_GCS) | PIE_AT(0xd, PIE_R_O) | PIE_AT(0xf, PIE_RW_O))
-#define PIR_VALUE                                                                              \
+#define PIR_VALUE                                                                                \
 	(PIE_AT(0x5, PIE_R) | PIE_AT(0x6, PIE_GCS) | PIE_AT(0x7, PIE_RW) | PIE_AT(0x8, PIE_RX) | \
 	 PIE_AT(0x9, PIE_R) | PIE_AT(0xa, PIE_RWX) | PIE_AT(0xb, PIE_R) | PIE_AT(0xc, PIE_R) |   \
 	 PIE_AT(0xd, PIE_R) | PIE_AT(0xe, PIE_RW) | PIE_AT(0xf, PIE_RW))
