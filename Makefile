@@ -383,7 +383,8 @@ BENCH_PLATFORM := $(if $(filter command line environment,$(origin PLATFORM)),$(P
 bench: deps-check ## the benchmark on the deterministic emulators (docs/BENCH.md; minutes)
 	$(Q)BENCH_RUNS=$(BENCH_RUNS) BENCH_LIVE=$(BENCH_LIVE) BENCH_MAPS=$(BENCH_MAPS) \
 		scripts/bench $(if $(BENCH_PLATFORM),--platform $(BENCH_PLATFORM)) $(TEST_ARCHES)
-	$(Q)$(if $(filter-out bochs-x86_64,$(or $(BENCH_PLATFORM),bochs-x86_64))$(filter-out x86_64,$(or $(TEST_ARCHES),x86_64)),:,BENCH_RUNS=$(BENCH_RUNS) scripts/bench-kshstk)
+	$(Q)$(if $(filter-out bochs-x86_64 qemu-arm64-gcs,$(or $(BENCH_PLATFORM),bochs-x86_64)),:,BENCH_RUNS=$(BENCH_RUNS) \
+		scripts/bench-kshstk $(or $(subst qemu-arm64-gcs,arm64,$(subst bochs-x86_64,x86_64,$(BENCH_PLATFORM))),$(TEST_ARCHES)))
 
 # Linux's own kselftests (clone3, x86 shadow stack, arm64 GCS, map_fixed_noreplace,
 # sigaltstack), built unmodified and static from Debian's Linux source (scripts/peer-src,

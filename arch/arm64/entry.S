@@ -13,6 +13,8 @@
 #include <asm/sysreg.h>
 #include <asm/trap.h>
 
+#define CTX_GCSPR 104 /* struct arm64_cpu_context.gcspr (task.c checks) */
+
 /* Builds a struct trap_frame below SP. el = 0 (from EL0) or 1. */
 .macro SAVE_FRAME el, kind
 	sub	sp, sp, #FRAME_SIZE
@@ -117,12 +119,24 @@ el1_sync:
 	SAVE_FRAME 1, TRAP_SYNC
 	mrs	x21, sp_el0
 	str	x21, [sp, #FRAME_SP]	/* the SP that overflowed */
-	mov	x0, sp
+	/*
+	 * With kernel GCS on, a full GCS gets here too: each push that
+	 * faults below it raises an exception whose own BL faults again,
+	 * until the frames overflow the stack. The report runs without it.
+	 */
+	adrp	x0, arm64_kgcs_on
+	ldrb	w0, [x0, :lo12:arm64_kgcs_on]
+	cbz	w0, 2f
+	msr	S3_0_C2_C5_0, xzr	/* GCSCR_EL1 */
+	isb
+2:	mov	x0, sp
 	bl	arm64_stack_overflow	/* does not return */
 1:	mrs	x0, sp_el0
 	SAVE_FRAME 1, TRAP_SYNC
 	mov	x0, sp
 	bl	trap_dispatch
+	.globl	arm64_el1_sync_return
+arm64_el1_sync_return:			/* kernel_gcs.c finds the exception's GCS top by it */
 	b	restore_frame
 
 el1_irq:
@@ -209,10 +223,35 @@ restore_frame:
  * cpu_switch(prev_ctx, next_ctx): saves the callee-saved registers (AAPCS64
  * x19-x29), SP and LR into prev's struct arm64_cpu_context and resumes next
  * where it left off -- or, for a new task, at the LR its set-up chose.
+ *
+ * With kernel GCS on, the GCS goes with the stack, by the Arm ARM's own
+ * switch (D11.7, "Guarded Control Stack switching"), never a plain MSR:
+ * GCSSS1 checks that next's saved GCSPR_EL1 names a valid cap entry (its
+ * page's address | 1) and moves there, leaving an in-progress cap; GCSSS2
+ * caps prev's GCS just below its top -- the return into arch_switch_to()
+ * its BL here pushed -- and steps over the in-progress cap, so GCSPR_EL1
+ * names next's top entry: its own return into arch_switch_to(), or the
+ * one a new task's set-up wrote (kernel_gcs.c), which the final RET pops
+ * and checks against next's LR. So a switch can only land on a GCS that
+ * was capped by a switch away from it, never on any other address.
+ * GCSB DSYNC on both sides (Arm ARM C6.2 GCSB: explicit barriers do not
+ * order GCS accesses): what came before (the run-queue lock's acquire)
+ * before next's GCS reads, and prev's GCS writes, the cap included,
+ * before what follows (the lock's release: another CPU that picks prev up
+ * finds its cap) -- as Linux orders a user GCS on its context switch.
  */
 	.globl cpu_switch
 cpu_switch:
-	stp	x19, x20, [x0, #0]
+	adrp	x2, arm64_kgcs_on
+	ldrb	w2, [x2, :lo12:arm64_kgcs_on]
+	cbz	w2, 1f
+	hint	#19			/* GCSB DSYNC */
+	ldr	x2, [x1, #CTX_GCSPR]
+	sys	#3, c7, c7, #2, x2	/* GCSSS1 x2: onto next's GCS */
+	sysl	x2, #3, c7, c7, #3	/* GCSSS2 x2: prev's capped, x2 = its cap */
+	hint	#19			/* GCSB DSYNC: the cap is seen before prev is */
+	str	x2, [x0, #CTX_GCSPR]
+1:	stp	x19, x20, [x0, #0]
 	stp	x21, x22, [x0, #16]
 	stp	x23, x24, [x0, #32]
 	stp	x25, x26, [x0, #48]
@@ -242,6 +281,32 @@ kthread_entry:
 	bl	schedule_tail
 	blr	x19
 	b	ret_to_user
+
+/*
+ * arm64_kgcs_start(stack_top, gcs_top, fn, arg, control): as
+ * arch_call_on_stack, with GCS at EL1 switched on first (kernel_gcs.c):
+ * GCSPR_EL1 = the empty GCS's top, GCSCR_EL1 = control, an ISB so the
+ * BLs after it push (Arm ARM D24.1.2: a direct write to a System register
+ * is seen by later instructions after a context synchronization event).
+ * arm64_kgcs_started(gcs_top) checks the BL that calls it was pushed.
+ * Interrupts are masked; nothing before returns, so nothing pops an entry
+ * it never pushed.
+ */
+	.globl arm64_kgcs_start
+arm64_kgcs_start:
+	mov	sp, x0
+	msr	S3_0_C2_C5_1, x1	/* GCSPR_EL1 */
+	msr	S3_0_C2_C5_0, x4	/* GCSCR_EL1 */
+	isb
+	mov	x29, #0
+	mov	x30, #0
+	mov	x19, x2
+	mov	x20, x3
+	mov	x0, x1
+	bl	arm64_kgcs_started
+	mov	x0, x20
+	blr	x19
+	brk	#0
 
 /* arch_call_on_stack(stack_top, fn, arg): never returns. */
 	.globl arch_call_on_stack

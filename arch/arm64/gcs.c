@@ -12,7 +12,7 @@
  * arch.gcspr_el0 while it is switched out), the PR_SHADOW_STACK_* mode and
  * the locked bits. GCSCRE0_EL1 is always computed from the mode, as Linux
  * does: nTR always; ENABLE adds PCRSEL | RVCHKEN; WRITE adds STREn; PUSH
- * adds PUSHMEn. The kernel itself runs without a GCS (GCSCR_EL1 = 0).
+ * adds PUSHMEn. The kernel's own GCS, GCSCR_EL1, is kernel_gcs.c's.
  *
  * Register and field facts: Arm ARM (DDI 0487) D19.2 (GCSCR_EL1,
  * GCSCRE0_EL1, GCSPR_EL0, ID_AA64PFR1_EL1, ID_AA64MMFR3_EL1, TCR2_EL1,
@@ -45,8 +45,8 @@
 
 #include <asm/gcs.h>
 
-/* gcs=off (the probe below), acpi= (arch/arm64/acpi.c) and kbti= (kernel_bti.c) are the kernel's, never init's. */
-const char *const arch_cmdline_params[] = { "gcs", "acpi", "kbti", NULL };
+/* gcs=off (below), acpi= (acpi.c), kbti= (kernel_bti.c), kshstk= (kernel_gcs.c): the kernel's, never init's. */
+const char *const arch_cmdline_params[] = { "gcs", "acpi", "kbti", "kshstk", NULL };
 
 bool arm64_gcs_enabled;
 static const char *gcs_unusable = "the CPU has no FEAT_GCS (ID_AA64PFR1_EL1.GCS = 0)";

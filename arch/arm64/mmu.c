@@ -16,6 +16,7 @@
  * use: the table walker may read them at any time (Arm ARM D8.2.x).
  */
 #include <asm/boot_map.h>
+#include <asm/kernel_gcs.h>
 #include <asm/mmu.h>
 #include <asm/pte.h>
 #include <asm/pte_rights.h>
@@ -67,6 +68,9 @@ static u64 leaf_flags(unsigned int prot)
 	else
 		f |= PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER;
 
+	/* A kernel GCS page (kernel_gcs.c, only with S1PIE on): index 0x6, whatever else prot says. */
+	if (prot & KPROT_SHADOW_STACK)
+		return (f & ~PTE_UXN) | PTE_KERNEL_GCS;
 	if (!(prot & KPROT_WRITE))
 		f |= PTE_RDONLY;
 	else
@@ -427,6 +431,7 @@ void arch_mm_init(const struct boot_info *info)
 	/* Only now: the boot tables' leaves predate the PIE indices. */
 	arm64_pie_init();
 	arm64_gcs_init();
+	arm64_kernel_gcs_init();   /* before the first kernel stack: each gets its GCS */
 	arm64_kernel_bti_enable(); /* the text is guarded now */
 	pr_info("mmu: kernel tables at %#lx, 48-bit VA, 4 KiB pages, PAN %s, S1PIE %s\n",
 		(unsigned long)kernel_l0, arm64_pan_enabled ? "on" : "unavailable",

@@ -24,16 +24,18 @@ bool arm64_pie_enabled;
  * NONE: the kernel reads user memory with plain loads (uaccess.S), so a
  * fault report can show the top of a GCS. (An index that is X or GCS for
  * EL1 and W or GCS for EL0 is inaccessible to both; R is not: docs/DESIGN.md §4.3.)
+ * Plus 0x6, the kernel's own GCS pages, which Linux (no GCS at EL1) leaves NONE.
  */
 #define PIRE0_VALUE                                                              \
 	(PIE_AT(0x4, PIE_X_O) | PIE_AT(0x5, PIE_RX_O) | PIE_AT(0x7, PIE_RWX_O) | \
 	 PIE_AT(0x9, PIE_R) | PIE_AT(0xb, PIE_GCS) | PIE_AT(0xd, PIE_R_O) | PIE_AT(0xf, PIE_RW_O))
-#define PIR_VALUE                                                                              \
-	(PIE_AT(0x5, PIE_R) | PIE_AT(0x7, PIE_RW) | PIE_AT(0x8, PIE_RX) | PIE_AT(0x9, PIE_R) | \
-	 PIE_AT(0xa, PIE_RWX) | PIE_AT(0xb, PIE_R) | PIE_AT(0xc, PIE_R) | PIE_AT(0xd, PIE_R) | \
-	 PIE_AT(0xe, PIE_RW) | PIE_AT(0xf, PIE_RW))
+#define PIR_VALUE                                                                                \
+	(PIE_AT(0x5, PIE_R) | PIE_AT(0x6, PIE_GCS) | PIE_AT(0x7, PIE_RW) | PIE_AT(0x8, PIE_RX) | \
+	 PIE_AT(0x9, PIE_R) | PIE_AT(0xa, PIE_RWX) | PIE_AT(0xb, PIE_R) | PIE_AT(0xc, PIE_R) |   \
+	 PIE_AT(0xd, PIE_R) | PIE_AT(0xe, PIE_RW) | PIE_AT(0xf, PIE_RW))
 _Static_assert(PIRE0_VALUE == 0x5010908070320000ul, "PIRE0_EL1 as Linux's");
-_Static_assert(PIR_VALUE == 0xcc888e8ac0800000ul, "PIR_EL1: Linux's plus R for 0x9/0xb");
+_Static_assert(PIR_VALUE == 0xcc888e8ac9800000ul,
+	       "PIR_EL1: Linux's plus R for 0x9/0xb, GCS for 0x6");
 
 const u64 arm64_pire0_value = PIRE0_VALUE;
 const u64 arm64_pir_value = PIR_VALUE;

@@ -8,12 +8,13 @@
  * Each runs head.S's secondary_entry (EL2 -> EL1 as the boot CPU, MMU on
  * with the kernel's tables), then arm64_secondary_main(): its per-CPU
  * pointer, the exception vectors, PAN, the GCS/S1PIE self-check
- * (arm64_gcs_check_secondary()), a report in smp_cpus[], and the generic
- * smp_secondary_main(), which sets up its GIC interface and timer
+ * (arm64_gcs_check_secondary()), a report in smp_cpus[], GCS at EL1
+ * (kernel_gcs.c), and the generic smp_secondary_main(), which sets up its GIC interface and timer
  * (arch_smp_secondary_init()) and enters the idle loop. CPUs wake each
  * other with SGIs (gic.c).
  */
 #include <asm/gcs.h>
+#include <asm/kernel_gcs.h>
 #include <asm/mmu.h>
 #include <asm/page.h>
 #include <asm/setup.h>
@@ -23,6 +24,7 @@
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
+#include <kernel/task.h>
 #include <stddef.h>
 #include <uapi/linux/errno.h>
 
@@ -161,6 +163,11 @@ void arch_smp_started_all(void)
 
 __noreturn void arm64_secondary_main(u64 cpu);
 
+static void secondary_run(void *c)
+{
+	smp_secondary_main(c);
+}
+
 /*
  * On the new CPU, MMU on, on its idle task's stack, every interrupt
  * masked. First TPIDR_EL1 (this_cpu(), which every lock and `current`
@@ -199,7 +206,8 @@ void arm64_secondary_main(u64 cpu)
 	}
 	verdict = arm64_gcs_check_secondary(&detail);
 	smp_report(&smp_cpus[cpu], arch_smp_this_cpu_id(), verdict, detail);
-	smp_secondary_main(&smp_cpus[cpu]);
+	/* Afresh on the same stack, with GCS at EL1 on where the kernel keeps it (kernel_gcs.c). */
+	arm64_kgcs_run_secondary(&smp_cpus[cpu].idle->kstack, secondary_run, &smp_cpus[cpu]);
 }
 
 /* ---- scheduling on this CPU ---- */

@@ -9,11 +9,15 @@
  *	[ struct trap_frame ]   the user registers, restored by restore_frame
  *	[ kernel frames ]       down to where cpu_switch saved SP in arch.ctx
  *
+ * With kernel GCS (kernel_gcs.c) the task's GCS page lies below the stack,
+ * in its guard area, and GCSPR_EL1 is switched with SP in cpu_switch.
+ *
  * The kernel is built with -mgeneral-regs-only, so V0-V31, FPCR and FPSR
  * always hold the user state of the current task: saved when switching
  * away, loaded when switching in.
  */
 #include <asm/gcs.h>
+#include <asm/kernel_gcs.h>
 #include <asm/mmu.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
@@ -29,6 +33,7 @@
 
 extern char ret_from_fork[], kthread_entry[];
 void cpu_switch(struct arm64_cpu_context *prev, struct arm64_cpu_context *next);
+_Static_assert(offsetof(struct arm64_cpu_context, gcspr) == 104, "entry.S: CTX_GCSPR");
 
 const unsigned short arch_elf_machine = 183; /* EM_AARCH64 */
 const char arch_elf_platform[] = "aarch64";
@@ -93,6 +98,8 @@ static void set_resume(struct task *t, void *resume, u64 x19)
 	t->arch.ctx.lr = (u64)resume;
 	t->arch.ctx.sp = (u64)user_frame(t);
 	t->arch.ctx.x19 = x19;
+	/* With kernel GCS, the entry cpu_switch's RET pops and checks against lr. */
+	t->arch.ctx.gcspr = arm64_kgcs_new_task(&t->kstack, (u64)resume);
 }
 
 int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,

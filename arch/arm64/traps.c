@@ -8,6 +8,7 @@
  * ESR_EL1 fields: Arm ARM D19.2.45 (EC bits 31:26, IL bit 25, ISS 24:0).
  */
 #include <asm/gcs.h>
+#include <asm/kernel_gcs.h>
 #include <asm/page.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
@@ -239,11 +240,14 @@ static __noreturn void kernel_fault(struct trap_frame *f)
 		panic_begin("%s (ESR class %#x) in kernel mode", ec_name(ec), ec);
 	if (is_abort(ec))
 		print_abort_cause(f);
-	if (ec == ESR_EC_GCS && f->kind == TRAP_SYNC)
+	if (ec == ESR_EC_GCS && f->kind == TRAP_SYNC) {
 		arm64_gcs_describe(f->esr);
+		arm64_kernel_gcs_describe(f);
+	}
 	if (ec == ESR_EC_BTI && f->kind == TRAP_SYNC)
 		arm64_kernel_bti_describe(f);
-	if (kstack_is_guard(f->far) || kstack_is_guard(f->sp))
+	/* FAR means something only for an abort (a GCS exception's is UNKNOWN). */
+	if ((is_abort(ec) && kstack_is_guard(f->far)) || kstack_is_guard(f->sp))
 		printk("kernel stack overflow: the access hit the guard page below a kernel "
 		       "stack\n");
 	print_registers(f);

@@ -156,7 +156,7 @@ static void test_pl011_clock_wraps(void **state)
 #define X KPROT_EXEC
 #define LEAF (PTE_VALID | PTE_PAGE | PTE_AF)
 /* What gcs.c writes (arch/arm64/tests/trap_test.c checks the live registers). */
-#define PIR 0xcc888e8ac0800000ul
+#define PIR 0xcc888e8ac9800000ul
 #define PIRE0 0x5010908070320000ul
 
 static void rights(u64 leaf, bool pie, unsigned int el1, unsigned int el0)
@@ -193,6 +193,8 @@ static void test_pte_rights_pie(void **state)
 	rights(LEAF | PTE_USER | PTE_PXN | PTE_WRITE, true, R | W, R | W | X); /* 0x7: user RWX */
 	rights(LEAF | PTE_USER_GCS, true, R, R);			       /* 0xb: GCS */
 	rights(LEAF | PTE_USER_GCS | PTE_RDONLY, true, R, R);
+	/* 0x6: the kernel's own GCS (kernel_gcs.c): loads only for EL1, nothing for EL0. */
+	rights(LEAF | PTE_KERNEL_GCS, true, R, 0);
 	/* An index giving EL1 execute and EL0 write is reserved: nobody gets anything. */
 	assert_int_equal(
 		arm64_pte_rights(LEAF | PTE_USER, true, PIE_AT(1, PIE_RX), PIE_AT(1, PIE_RW_O)).el1,

@@ -120,9 +120,15 @@ KTEST(arm64_pxn_faults_kernel_execution_of_user_page)
 	flags = arch_irq_save();
 	mm_activate(mm);
 	trap_expect_fault(ESR_EC_IABT_CUR, TRAP_RESUME_LR);
+	/*
+	 * A branch, not BLR: the fault resumes at x30 without the RET that
+	 * would pop a BLR's GCS entry, which kernel GCS (kernel_gcs.c) would
+	 * then find on top at this function's own RET.
+	 */
 	__asm__ __volatile__("mov x0, #0\n\t"
-			     "blr %1\n\t"
-			     "mov %0, x0"
+			     "adr x30, 1f\n\t"
+			     "br %1\n"
+			     "1:\tmov %0, x0"
 			     : "=r"(ran)
 			     : "r"(USER_VA)
 			     : "x0", "x30", "memory");

@@ -86,7 +86,7 @@ KTEST(arm64_pie_kernel_indices)
 	__asm__ __volatile__("mrs %0, " REG_PIR_EL1 : "=r"(pir));
 	__asm__ __volatile__("mrs %0, " REG_PIRE0_EL1 : "=r"(pire0));
 	KTEST_EXPECT(ctx, tcr2 & TCR2_PIE);
-	KTEST_EXPECT_EQ(ctx, pir, 0xcc888e8ac0800000ul);
+	KTEST_EXPECT_EQ(ctx, pir, 0xcc888e8ac9800000ul);
 	KTEST_EXPECT_EQ(ctx, pire0, 0x5010908070320000ul);
 	KTEST_EXPECT(ctx, arch_translate((uintptr_t)__text_start, &phys, &prot));
 	KTEST_EXPECT_EQ(ctx, prot, KPROT_READ | KPROT_EXEC);

@@ -12,8 +12,11 @@
  *    executable by EL1 (PXN), while EL0 gets what it asked;
  *  - below every kernel stack the rest of its 64 KiB slot is unmapped: the
  *    guard entry.S relies on (bit 15 of an SP in the guard is 0) when it
- *    moves an overflowing exception to the overflow stack.
+ *    moves an overflowing exception to the overflow stack -- but for the
+ *    stack's GCS page with kernel GCS on (kernel_gcs.c): one guard page
+ *    below the stack, readable by EL1 only, written only by GCS accesses.
  */
+#include <asm/kernel_gcs.h>
 #include <asm/mmu.h>
 #include <asm/page.h>
 #include <asm/pte.h>
@@ -73,8 +76,9 @@ static void check_kernel_leaf(uintptr_t va, size_t size, u64 leaf, void *ctx)
 		flag(c, va, "rodata not read-only");
 	if (inside(va, size, __data_start, __kernel_end) && r.el1 != RW)
 		flag(c, va, "data/bss not read+write, no execute");
-	if (va >= KSTACK_AREA_BASE && va < KSTACK_AREA_BASE + KSTACK_AREA_SIZE && r.el1 != RW)
-		flag(c, va, "kernel stack not read+write, no execute");
+	if (va >= KSTACK_AREA_BASE && va < KSTACK_AREA_BASE + KSTACK_AREA_SIZE &&
+	    r.el1 != (kstack_is_guard(va) ? KPROT_READ : RW))
+		flag(c, va, "kernel stack not read+write (its GCS read-only), no execute");
 	if (va >= DIRECT_MAP_BASE && va < KSTACK_AREA_BASE && (r.el1 & KPROT_EXEC))
 		flag(c, va, "direct map (heap, page tables, devices) executable");
 }
@@ -182,10 +186,11 @@ static void check_stack(struct ktest_ctx *ctx, const struct kstack *ks)
 	for (uintptr_t a = slot; a < ks->top; a += PAGE_SIZE) {
 		bool mapped = arch_translate(a, &phys, &prot);
 		bool stack = a >= ks->base;
+		bool gcs = ks->shadow_top && a == ks->shadow_top - PAGE_SIZE;
 
-		KTEST_EXPECT_EQ(ctx, mapped, stack);
+		KTEST_EXPECT_EQ(ctx, mapped, stack || gcs);
 		if (mapped)
-			KTEST_EXPECT_EQ(ctx, prot, RW);
+			KTEST_EXPECT_EQ(ctx, prot, gcs ? KPROT_READ : RW);
 		KTEST_EXPECT_EQ(ctx, kstack_is_guard(a), !stack);
 		KTEST_EXPECT_EQ(ctx, !(a & (1ul << 15)), !stack); /* entry.S's overflow test */
 	}
@@ -201,6 +206,8 @@ KTEST(arm64_kernel_stacks_have_guard_below)
 	KTEST_EXPECT(ctx, sp >= KSTACK_AREA_BASE && sp < KSTACK_AREA_BASE + KSTACK_AREA_SIZE);
 	running.top = ALIGN_DOWN(sp, slot_bytes) + slot_bytes;
 	running.base = running.top - (uintptr_t)KSTACK_PAGES * PAGE_SIZE;
+	/* Its GCS, with kernel GCS on: the page under the guard page below it (kernel/mm/kstack.c). */
+	running.shadow_top = arm64_kgcs_on ? running.base - PAGE_SIZE : 0;
 	check_stack(ctx, &running);
 	if (!KTEST_EXPECT_EQ(ctx, kstack_alloc(&fresh), 0))
 		return;

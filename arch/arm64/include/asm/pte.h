@@ -40,11 +40,13 @@
  *   0xc kernel read-only          0xe kernel data, direct map, devices (RW)
  *   0x5 user RX    0x7 user RWX   0xd user R     0xf user RW
  *   0xb user GCS (UXN | WRITE | USER, no PXN)    0x9 user GCS read-only
+ *   0x6 kernel GCS (PXN | WRITE: kernel_gcs.c; made only with S1PIE on)
  */
 #define PTE_PIE_INDEX(e)                                                            \
 	((((e) >> 54) & 1) << 3 | (((e) >> 53) & 1) << 2 | (((e) >> 51) & 1) << 1 | \
 	 (((e) >> 6) & 1))
 #define PTE_USER_GCS (PTE_UXN | PTE_WRITE | PTE_USER) /* index 0xb */
+#define PTE_KERNEL_GCS (PTE_PXN | PTE_WRITE)	      /* index 0x6 */
 
 #define PTE_ADDR_MASK UL(0x0000fffffffff000)
 

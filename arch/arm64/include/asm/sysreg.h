@@ -98,6 +98,7 @@
 #define REG_GCSPR_EL0 "S3_3_C2_C5_1"
 #define GCSCR_PCRSEL (UL(1) << 0)
 #define GCSCR_RVCHKEN (UL(1) << 5)
+#define GCSCR_EXLOCKEN (UL(1) << 6) /* GCSCR_EL1 only: PSTATE.EXLOCK (kernel_gcs.c: left 0) */
 #define GCSCR_PUSHMEN (UL(1) << 8)
 #define GCSCR_STREN (UL(1) << 9)
 #define GCSCRE0_NTR (UL(1) << 10)

@@ -10,7 +10,8 @@ struct arm64_cpu_context {
 	u64 x19, x20, x21, x22, x23, x24, x25, x26, x27, x28;
 	u64 fp; /* x29 */
 	u64 sp;
-	u64 lr; /* x30: where the task resumes */
+	u64 lr;	   /* x30: where the task resumes */
+	u64 gcspr; /* GCSPR_EL1 with kernel GCS on (kernel_gcs.c): lr is its top entry */
 };
 
 /* V0-V31, FPSR and FPCR (Arm ARM A1.4, C5.2.8/9). */
