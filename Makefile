@@ -8,6 +8,7 @@
 #   make fuzz                  the system-call fuzzer as init for a while (see below)
 #   make stress                /bin/smp's migration stress as init, 30 s of guest time (below)
 #   make test-linux            the same tests as /init of Debian's Linux: same verdicts?
+#                              (SUITE=NAME: only /bin/NAME's cases, on both kernels)
 #   make prog SRC=hello.c      a static program of your own for each architecture (README)
 #   make test-big              8 GiB with 8 and 16 CPUs on QEMU x86_64 and the GCS QEMU
 #   make test-logs             make test's boot, make bench, then test-linux: still 0 differences?
@@ -138,7 +139,7 @@ SHSTK_OFF := $(if $(filter arm64,$(ARCH)),gcs=off,shstk=off)
 BIG_PROGRAMS := /bin/hostile /bin/leak /bin/mm /bin/threads /bin/smp
 BIG_IMAGE := $(BUILD)/big$(suffix $(IMAGE))
 
-.PHONY: all iso image usb crash-images clone3-images big-image bench-image bench-kshstk-images run debug test test-linux test-big test-logs \
+.PHONY: all iso image usb crash-images clone3-images big-image suite-image bench-image bench-kshstk-images run debug test test-linux test-big test-logs \
 	bench fuzz stress peer-test test-tty test-busybox \
 	toolchain-check unit lint format docs rooms check-docs deps deps-check clean help
 
@@ -310,10 +311,16 @@ test: deps-check ## unit tests, check-docs, and every platform's boots (only ARC
 # Every architecture's (only ARCH's when ARCH is given; only PLATFORM when it
 # names a platform of tests/linux/platforms). Long: not part of make test.
 LINUX_PLATFORM := $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM))
-test-linux: deps-check ## the tests as /init of Debian's Linux: verdicts as on Umbra? (minutes)
+test-linux: deps-check ## the tests as /init of Debian's Linux: verdicts as on Umbra? (minutes; SUITE=NAME: one suite)
 	$(Q)for a in $(or $(TEST_ARCHES),$(if $(LINUX_PLATFORM),$(ARCH)),$(notdir $(patsubst %/build.mk,%,$(wildcard arch/*/build.mk)))); do \
-		$(MAKE) --no-print-directory ARCH=$$a all || exit 1; done
-	$(Q)tests/linux/run $(or $(LINUX_PLATFORM),$(TEST_ARCHES))
+		$(MAKE) --no-print-directory ARCH=$$a all $(if $(SUITE),suite-image) || exit 1; done
+	$(Q)SUITE=$(SUITE) tests/linux/run $(or $(LINUX_PLATFORM),$(TEST_ARCHES))
+
+# The test image with one program, /bin/SUITE, as its /init's list
+# (make test-linux SUITE=NAME boots it on Umbra's side).
+suite-image: $(BUILD)/suite-$(SUITE)$(suffix $(IMAGE))
+$(BUILD)/suite-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
+	$(call image-with-cmdline,$@,$(CMDLINE) -- /bin/$*)
 
 # The test image on machines of a laptop's size: 8 GiB with 8 and with 16
 # CPUs on QEMU x86_64 and the GCS QEMU, judged as make test judges those

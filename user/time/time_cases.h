@@ -4,6 +4,7 @@
 #define TIME_CASES_H
 
 #include <stdbool.h>
+#include <time.h>
 
 /* Puts CLOCK_REALTIME back at saved_rt plus the time since saved_mono (main.c). */
 void restore_realtime(long long saved_rt, long long saved_mono);
@@ -15,6 +16,12 @@ struct user_siginfo;
  * vDSO (main.c, which holds sig_arch.h). 0 or -errno.
  */
 long set_handler(int sig, void (*fn)(int, struct user_siginfo *, void *), bool restorer);
+
+/*
+ * Spins in user mode until clock clk advanced by ns (HANG_MS of wall time
+ * at most); how far it advanced (main.c).
+ */
+long long spin_cpu(clockid_t clk, long long ns);
 
 /* argv[0], for the cases that exec the program again (main.c). */
 extern const char *time_self_path;

@@ -60,8 +60,10 @@ static long sigmask(int how, int sig)
 	return syscall4(__NR_rt_sigprocmask, how, (long)&set, 0, 8);
 }
 
-/* What the handler saw, for SIGUSR1 and SIGUSR2. */
+/* What the handler saw, for SIGUSR1 and SIGUSR2; the overruns of its first deliveries. */
+#define OVERRUNS_KEPT 8
 static volatile int seen, seen_code, seen_timerid, seen_overrun, seen_tid;
+static volatile int seen_overruns[OVERRUNS_KEPT];
 static volatile unsigned long seen_value;
 
 static void h_timer(int sig, siginfo_t *info, void *uc)
@@ -73,6 +75,8 @@ static void h_timer(int sig, siginfo_t *info, void *uc)
 	seen_overrun = info->si_overrun;
 	seen_value = info->si_value;
 	seen_tid = gettid();
+	if (seen < OVERRUNS_KEPT)
+		seen_overruns[seen] = info->si_overrun;
 	/*
 	 * Last, and ordered after the rest: the handler may run on another
 	 * CPU (SIGEV_THREAD_ID's helper), and the waiter reads the fields
@@ -115,7 +119,7 @@ int body_posix_timer_once(void)
 	EXPECT("si_timerid", seen_timerid, id);
 	EXPECT("si_value", seen_value, 0x5eed);
 	EXPECT("si_overrun", seen_overrun, 0);
-	sleep_ms(50);
+	sleep_ms(50); /* sleep-ok: a window for a wrong second expiry */
 	EXPECT("once", seen, 1);
 	EXPECT("timer_gettime", timer_gettime(id, &cur), 0);
 	EXPECT("disarmed", ts_ns(&cur.it_value) | ts_ns(&cur.it_interval), 0);
@@ -127,7 +131,10 @@ int body_posix_timer_once(void)
  * Every 10 ms from T0 with SIGUSR1 blocked: the one signal delivered on
  * unblocking says how many more periods ended before it was taken -- by
  * Linux's rule, floor((t - T0) / 10 ms) for the time t of delivery, which
- * lies between the readings before and after the unblocking.
+ * lies between the readings before and after the unblocking. The signal is
+ * blocked again at once, and the first delivery's overrun is the one
+ * judged: on a slow machine the next period may end, and its signal come,
+ * before the checks run (so timer_getoverrun says the last delivery's).
  */
 int body_posix_timer_periodic_overruns(void)
 {
@@ -136,6 +143,7 @@ int body_posix_timer_periodic_overruns(void)
 	struct timespec abs;
 	struct itimerspec it;
 	timer_t id;
+	int taken, first;
 
 	EXPECT("rt_sigaction", set_handler(SIGUSR1, h_timer, true), 0);
 	EXPECT("timer_create", make_timer(CLOCK_MONOTONIC, SIGEV_SIGNAL, SIGUSR1, 7, &id), 0);
@@ -144,21 +152,26 @@ int body_posix_timer_periodic_overruns(void)
 	t0 = ts_ns(&abs) + period;
 	it = spec(t0, period);
 	EXPECT("timer_settime(TIMER_ABSTIME)", timer_settime(id, TIMER_ABSTIME, &it, NULL), 0);
-	sleep_ms(125);
+	sleep_ms(125); /* sleep-ok: the subject, periods passing while blocked (read below) */
 	EXPECT("nothing while blocked", seen, 0);
 	before = now_ns(CLOCK_MONOTONIC);
 	EXPECT("unblock", sigmask(SIG_UNBLOCK, SIGUSR1), 0);
 	after = now_ns(CLOCK_MONOTONIC);
-	EXPECT("delivered once", seen, 1);
+	EXPECT("block again", sigmask(SIG_BLOCK, SIGUSR1), 0);
+	taken = seen;
+	first = seen_overruns[0];
+	EXPECT_TRUE("delivered on unblocking", taken >= 1 && taken <= OVERRUNS_KEPT);
 	EXPECT("si_code", seen_code, SI_TIMER);
-	if (seen_overrun < (before - t0) / period || seen_overrun > (after - t0) / period) {
-		note("si_overrun %d, periods %lld..%lld", seen_overrun, (before - t0) / period,
+	if (first < (before - t0) / period || first > (after - t0) / period) {
+		note("si_overrun %d, periods %lld..%lld", first, (before - t0) / period,
 		     (after - t0) / period);
 		return FAIL_CODE;
 	}
-	EXPECT_TRUE("at least 10 periods missed", seen_overrun >= 10);
-	EXPECT("timer_getoverrun says the same", timer_getoverrun(id), seen_overrun);
-	EXPECT_TRUE("and it goes on", wait_seen(3));
+	EXPECT_TRUE("at least 10 periods missed", first >= 10);
+	EXPECT("timer_getoverrun says the last delivery's", timer_getoverrun(id),
+	       seen_overruns[taken - 1]);
+	EXPECT("unblock", sigmask(SIG_UNBLOCK, SIGUSR1), 0);
+	EXPECT_TRUE("and it goes on", wait_seen(taken + 2));
 	EXPECT("timer_delete", timer_delete(id), 0);
 	return 0;
 }
@@ -180,7 +193,7 @@ int body_posix_timer_sigev_none(void)
 	EXPECT("timer_settime", timer_settime(id, 0, &it, &old), 0);
 	EXPECT_TRUE("the old value", ts_ns(&old.it_value) > 900 * MS);
 	EXPECT("the old interval", ts_ns(&old.it_interval), 200 * MS);
-	sleep_ms(100);
+	sleep_ms(100); /* sleep-ok: the subject, periods passing without a signal */
 	EXPECT("timer_gettime", timer_gettime(id, &cur), 0);
 	EXPECT_TRUE("within the next period",
 		    ts_ns(&cur.it_value) > 0 && ts_ns(&cur.it_value) <= 30 * MS);
@@ -189,59 +202,66 @@ int body_posix_timer_sigev_none(void)
 	it = spec(0, 30 * MS);
 	EXPECT("disarm", timer_settime(id, 0, &it, NULL), 0);
 	EXPECT("timer_gettime", timer_gettime(id, &cur), 0);
-	EXPECT("disarmed, interval gone", ts_ns(&cur.it_value) | ts_ns(&cur.it_interval), 0);
+	EXPECT("interval gone", ts_ns(&cur.it_interval), 0);
+	/*
+	 * Disarmed: 0 left, as POSIX says, on Umbra. Linux's common_timer_get()
+	 * still measures a disarmed SIGEV_NONE timer against the expiry it had
+	 * (timer_settime with a zero value does not touch it): the time to the
+	 * period the last timer_gettime moved it to, or 0 once that passed
+	 * (docs/TEST-LINUX.md).
+	 */
+	if (on_umbra())
+		EXPECT("disarmed", ts_ns(&cur.it_value), 0);
+	else
+		EXPECT_TRUE("Linux: the old expiry's time left, at most a period",
+			    ts_ns(&cur.it_value) >= 0 && ts_ns(&cur.it_value) <= 30 * MS);
 	return 0;
 }
 
-static volatile int helper_stop;
+struct helper {
+	volatile int tid;
+	struct gate stop;
+};
 
+/* Says its TID, then blocks (SA_RESTART: through the signal) until told to stop. */
 static int helper_thread(void *arg)
 {
-	*(volatile int *)arg = gettid();
-	while (!helper_stop)
-		sleep_ms(2);
-	return 0;
+	struct helper *h = arg;
+
+	__atomic_store_n(&h->tid, gettid(), __ATOMIC_SEQ_CST);
+	return gate_pass(&h->stop) ? 0 : 1;
 }
 
 /* SIGEV_THREAD_ID: the signal goes to that thread; a thread of another process is EINVAL. */
 int body_posix_timer_thread_id(void)
 {
 	struct thread t;
-	volatile int tid = 0;
+	struct helper h = { 0 };
 	struct sigevent ev = { .sigev_signo = SIGUSR1, .sigev_notify = SIGEV_THREAD_ID };
 	struct itimerspec it = spec(20 * MS, 0);
 	timer_t id;
 	int result;
 
 	EXPECT("rt_sigaction", set_handler(SIGUSR1, h_timer, true), 0);
-	helper_stop = 0;
-	EXPECT("thread_create", thread_create(&t, helper_thread, (void *)&tid, NULL), 0);
-	while (!tid)
-		sleep_ms(1);
+	EXPECT_TRUE("gate", gate_make(&h.stop));
+	EXPECT("thread_create", thread_create(&t, helper_thread, &h, NULL), 0);
+	EXPECT_TRUE("the helper's TID", wait_flag(&h.tid, "the helper thread's TID"));
 	EXPECT("block here", sigmask(SIG_BLOCK, SIGUSR1), 0); /* only the helper may take it */
-	ev.sigev_notify_thread_id = tid;
+	ev.sigev_notify_thread_id = h.tid;
 	EXPECT("timer_create", timer_create(CLOCK_MONOTONIC, &ev, &id), 0);
 	EXPECT("timer_settime", timer_settime(id, 0, &it, NULL), 0);
 	EXPECT_TRUE("the signal", wait_seen(1));
-	EXPECT("taken by the helper", seen_tid, tid);
-	helper_stop = 1;
+	EXPECT("taken by the helper", seen_tid, h.tid);
+	gate_lift(&h.stop);
 	thread_join(&t, &result);
+	gate_close(&h.stop);
+	EXPECT("the helper's result", result, 0);
 	ev.sigev_notify_thread_id = getppid();
 	EXPECT_TRUE("a thread of another process",
 		    fails_with(timer_create(CLOCK_MONOTONIC, &ev, &id), EINVAL));
 	ev.sigev_notify_thread_id = 0;
 	EXPECT_TRUE("thread 0", fails_with(timer_create(CLOCK_MONOTONIC, &ev, &id), EINVAL));
 	return 0;
-}
-
-/* A spin of ns of the clock's time; gives up after 3 s of wall time. */
-static void spin(clockid_t clk, long long ns)
-{
-	long long start = now_ns(clk), wall = now_ns(CLOCK_MONOTONIC);
-
-	while (now_ns(clk) - start < ns && now_ns(CLOCK_MONOTONIC) - wall < 3 * SEC)
-		for (volatile int i = 0; i < 20000; i++)
-			;
 }
 
 /* CPU clocks: asleep the timer never fires; spinning, it does. */
@@ -254,9 +274,9 @@ int body_posix_timer_cpu_clocks(void)
 	EXPECT("timer_create",
 	       make_timer(CLOCK_PROCESS_CPUTIME_ID, SIGEV_SIGNAL, SIGUSR1, 1, &proc), 0);
 	EXPECT("timer_settime", timer_settime(proc, 0, &once, NULL), 0);
-	sleep_ms(200);
+	sleep_ms(200); /* sleep-ok: the subject, a sleep the CPU timer must not count */
 	EXPECT("not while asleep", seen, 0);
-	spin(CLOCK_PROCESS_CPUTIME_ID, 150 * MS);
+	spin_cpu(CLOCK_PROCESS_CPUTIME_ID, 150 * MS);
 	EXPECT("fired once CPU time was used", seen, 1);
 	EXPECT("si_value", seen_value, 1);
 	EXPECT("timer_delete", timer_delete(proc), 0);
@@ -265,7 +285,7 @@ int body_posix_timer_cpu_clocks(void)
 	EXPECT("timer_create",
 	       make_timer(CLOCK_THREAD_CPUTIME_ID, SIGEV_SIGNAL, SIGUSR1, 2, &thread), 0);
 	EXPECT("timer_settime", timer_settime(thread, 0, &every, NULL), 0);
-	spin(CLOCK_THREAD_CPUTIME_ID, 200 * MS);
+	spin_cpu(CLOCK_THREAD_CPUTIME_ID, 200 * MS);
 	EXPECT_TRUE("periodic while spinning", seen >= 3);
 	EXPECT("si_value", seen_value, 2);
 	EXPECT("timer_delete", timer_delete(thread), 0);
@@ -284,7 +304,7 @@ int body_posix_timer_realtime_follows_clock(void)
 	EXPECT("rt_sigaction", set_handler(SIGUSR1, h_timer, true), 0);
 	EXPECT("timer_create", make_timer(CLOCK_REALTIME, SIGEV_SIGNAL, SIGUSR1, 0, &id), 0);
 	EXPECT("timer_settime", timer_settime(id, TIMER_ABSTIME, &it, NULL), 0);
-	sleep_ms(30);
+	sleep_ms(30); /* sleep-ok: a window for a wrong early expiry */
 	EXPECT("not yet", seen, 0);
 	EXPECT("clock_settime", clock_settime(CLOCK_REALTIME, &later), 0);
 	fired = wait_seen(1);
@@ -425,9 +445,16 @@ int body_timerfd_counts(void)
 	EXPECT("timerfd_settime", timerfd_settime(fd, TFD_TIMER_ABSTIME, &it, NULL), 0);
 	EXPECT("timerfd_gettime", timerfd_gettime(fd, &cur), 0);
 	EXPECT("the interval", ts_ns(&cur.it_interval), period);
+	/*
+	 * 0 only once T0 passed before its expiry was handled (a slow
+	 * machine: Linux's timerfd_get_remaining() says 0 for a timer whose
+	 * interrupt has not run yet).
+	 */
+	if (ts_ns(&cur.it_value) < 0 || ts_ns(&cur.it_value) > period)
+		note("left: %lld ns", ts_ns(&cur.it_value));
 	EXPECT_TRUE("at most a period left",
-		    ts_ns(&cur.it_value) > 0 && ts_ns(&cur.it_value) <= period);
-	sleep_ms(65);
+		    ts_ns(&cur.it_value) >= 0 && ts_ns(&cur.it_value) <= period);
+	sleep_ms(65); /* sleep-ok: the subject, expiries passing (counted from the clock below) */
 	EXPECT("poll: readable", poll(&pfd, 1, 0), 1);
 	EXPECT("POLLIN", pfd.revents, POLLIN);
 	before = now_ns(CLOCK_MONOTONIC);
