@@ -206,8 +206,6 @@ static int populate_shared(struct mm *mm, const struct vma *v, uintptr_t addr)
 			  v->flags);
 	if (err)
 		page_ref_put(p);
-	else if (v->prot & PROT_EXEC) /* a file's bytes, written as data: fetches must see them */
-		arch_sync_icache_range(phys_to_virt(p), PAGE_SIZE);
 	return err;
 }
 
