@@ -1167,7 +1167,9 @@ static int case_zombie(void)
 	snprintf(path, sizeof(path), "/proc/%d/cmdline", child);
 	EXPECT("cmdline empty", slurp(path), 0);
 	snprintf(path, sizeof(path), "/proc/%d/exe", child);
-	EXPECT("no exe", syscall(__NR_readlinkat, AT_FDCWD, path, link, sizeof(link)) < 0 ? -errno : 0, -ENOENT);
+	EXPECT("no exe",
+	       syscall(__NR_readlinkat, AT_FDCWD, path, link, sizeof(link)) < 0 ? -errno : 0,
+	       -ENOENT);
 	EXPECT("reaped", waitpid(child, &st, 0), child);
 	EXPECT("its status", st, 7 << 8);
 	snprintf(path, sizeof(path), "/proc/%d/stat", child);

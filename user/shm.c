@@ -249,7 +249,8 @@ static void test_mmap_errnos(void)
 			mmap_fails_with(mmap(NULL, PAGE, RW, MAP_SHARED_VALIDATE, fd, 0), EACCES),
 		"mmap_file_shared_writable_read_only_fd_eacces");
 	/* A file without pages to map: /proc's, the console. */
-	ktap_ok(proc >= 0 && mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED, proc, 0), ENODEV) &&
+	ktap_ok(proc >= 0 &&
+			mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED, proc, 0), ENODEV) &&
 			mmap_fails_with(mmap(NULL, PAGE, RW, MAP_PRIVATE, proc, 0), ENODEV) &&
 			mmap_fails_with(mmap(NULL, PAGE, RW, MAP_SHARED, 1, 0), ENODEV),
 		"mmap_file_otherwise_enodev");

@@ -18,9 +18,9 @@
 #include <kernel/types.h>
 
 struct shmem {
-	refcount_t refs; /* areas referring to it, and the file that owns it */
-	size_t pages;	 /* its size: a mapping's page at or past it has none (SIGBUS) */
-	size_t nr_slots; /* length of frame[]: pages for memory; a file's grows as pages come */
+	refcount_t refs;    /* areas referring to it, and the file that owns it */
+	size_t pages;	    /* its size: a mapping's page at or past it has none (SIGBUS) */
+	size_t nr_slots;    /* length of frame[]: pages for memory; a file's grows as pages come */
 	phys_addr_t *frame; /* 0 until the page is first touched (a file's hole) */
 	bool is_file;	    /* a file's pages (kernel/fs/ramfs.c): counted in shmem_file_pages() */
 };

@@ -138,9 +138,9 @@ struct process {
 	 * task_struct the same way). NULL while alive.
 	 */
 	struct task *zombie_task;
-	bool exiting;	 /* exit_group or a fatal signal: threads leave */
-	int exit_code;	 /* the status every thread leaves with */
-	u64 sigpending;	 /* signals sent to the process */
+	bool exiting;	/* exit_group or a fatal signal: threads leave */
+	int exit_code;	/* the status every thread leaves with */
+	u64 sigpending; /* signals sent to the process */
 	struct ksiginfo siginfo[_NSIG];
 	struct waitq child_exit; /* parent sleeps here in wait4() */
 	struct pid_ns *pid_ns_for_children;

@@ -123,7 +123,8 @@ SYSCALL(mmap)
 		ferr = place(mm, &addr, len, flags);
 		if (!ferr)
 			ferr = mm_map_file(mm, addr, len, vm_prot(prot),
-					   type == MAP_PRIVATE ? 0 : VM_SHARED, pages, off / PAGE_SIZE,
+					   type == MAP_PRIVATE ? 0 : VM_SHARED, pages,
+					   off / PAGE_SIZE,
 					   flags & (MAP_FIXED | MAP_FIXED_NOREPLACE));
 		return ferr ? ferr : (long)addr;
 	}

@@ -39,7 +39,8 @@ int elf_parse_head(const u8 *file, size_t avail, size_t size, u16 machine, uintp
 		return -ENOEXEC;
 	if (eh.e_phoff > size || (size_t)eh.e_phnum * sizeof(struct elf64_phdr) > size - eh.e_phoff)
 		return -ENOEXEC;
-	if (eh.e_phoff > avail || (size_t)eh.e_phnum * sizeof(struct elf64_phdr) > avail - eh.e_phoff)
+	if (eh.e_phoff > avail ||
+	    (size_t)eh.e_phnum * sizeof(struct elf64_phdr) > avail - eh.e_phoff)
 		return -E2BIG; /* a valid table past what the caller read: it reads the whole file */
 
 	memset(img, 0, sizeof(*img));

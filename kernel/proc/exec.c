@@ -65,8 +65,8 @@ static int load_segments(struct mm *mm, const struct elf_image *img, struct shme
 		if (!l->filesz)
 			file_end = start;
 		if (file_end > start)
-			err = mm_map_file(mm, start, file_end - start, l->prot, VM_IMAGE, file, pgoff,
-					  true);
+			err = mm_map_file(mm, start, file_end - start, l->prot, VM_IMAGE, file,
+					  pgoff, true);
 		if (!err && end > file_end)
 			err = mm_map(mm, file_end, end - file_end, l->prot, VM_IMAGE, true);
 		if (err)
