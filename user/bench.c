@@ -169,6 +169,23 @@ static uint64_t time_fork_wait(void)
 	return counter_read() - t0;
 }
 
+/* fork, execve of the bundled 2 MB static busybox ("true"), wait4: what each shell command costs. */
+static uint64_t time_exec_busybox(void)
+{
+	static char *const argv[] = { "true", NULL }, *const envp[] = { NULL };
+	int status;
+	uint64_t t0 = counter_read();
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		execve("/bin/busybox", argv, envp);
+		_exit(127);
+	}
+	if (pid < 0 || wait4(pid, &status, 0, NULL) != pid || status != 0)
+		return OP_FAILED;
+	return counter_read() - t0;
+}
+
 static char raw_stack[RAW_STACK] __attribute__((aligned(16)));
 
 /*
@@ -562,7 +579,8 @@ static __attribute__((noreturn)) void second_half(void)
  * profile=KEY: only that row, between "bench profile begin/end" lines, each
  * followed by a 3-second sleep, so a host tracing the emulator
  * (scripts/bench-profile) can switch its trace on and off around it. The
- * live_*_1000 rows time the 1,000th thread's creation and its join.
+ * live_*_1000 rows time the 1,000th thread's creation and its join;
+ * exec_busybox (profile only) fork + execve of /bin/busybox true + wait4.
  */
 struct simple_row {
 	const char *key;
@@ -624,6 +642,7 @@ static const struct simple_row simple_rows[] = {
 	{ "live_off_1000", time_spare_thread, false, setup_threads },
 	{ "live_on_1000", time_spare_thread, true, setup_threads },
 	{ "raw_thread_on_churned", time_raw_thread, true, setup_churn },
+	{ "exec_busybox", time_exec_busybox, false, NULL },
 };
 
 static const char *profile_key;

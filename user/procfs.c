@@ -18,7 +18,9 @@
  * Linux's default and the bound clone3's set_tid checks against;
  * getdents64 of /proc lists our PID and exactly one more while a child
  * lives, with Linux's d_type for links, files and directories, and
- * /proc/self/task our one thread; PID/stat has 52 fields with pid, comm,
+ * /proc/self/task our one thread; a child that exited is listed as a
+ * zombie (stat state Z with its wait status, status "Z (zombie)", no
+ * cmdline or exe) until reaped; PID/stat has 52 fields with pid, comm,
  * state, ppid and num_threads exact for us and a sleeping child; statm's
  * size is the sum of the maps areas; MemFree falls by exactly the pages
  * touched; uptime advances; loadavg's format and last PID; /proc/stat's
@@ -1128,12 +1130,61 @@ static void run(int (*body)(void), const char *name)
 	ktap_ok(r == 0, "%s", name);
 }
 
+/*
+ * A child that exited and is not yet reaped: a zombie, in /proc as on
+ * Linux (listed; stat's state Z and its exit status in exit_code; status
+ * "Z (zombie)"; no memory, so an empty cmdline and no exe), gone once
+ * reaped.
+ */
+static int case_zombie(void)
+{
+	char name[16], path[64], link[64];
+	siginfo_t si;
+	pid_t child = fork();
+	int st;
+
+	if (child == 0)
+		_exit(7);
+	EXPECT_TRUE("fork", child > 0);
+	/* Until it is a zombie, without reaping it. */
+	EXPECT("waitid WNOWAIT", waitid(P_PID, child, &si, WEXITED | WNOWAIT), 0);
+	snprintf(name, sizeof(name), "%d", child);
+	EXPECT_TRUE("listed", list_dir("/proc") > 0);
+	EXPECT("the zombie, a directory", type_of(name), DT_DIR);
+	snprintf(path, sizeof(path), "/proc/%d/stat", child);
+	EXPECT_TRUE("stat read", slurp(path) > 0);
+	EXPECT("52 fields", split_stat(), 52);
+	EXPECT("pid", strtol(stat_fields[0], NULL, 10), child);
+	EXPECT("comm", strcmp(stat_fields[1], "procfs"), 0);
+	EXPECT("state Z", stat_fields[2][0], 'Z');
+	EXPECT("ppid", strtol(stat_fields[3], NULL, 10), getpid());
+	EXPECT("vsize", strtol(stat_fields[22], NULL, 10), 0);
+	EXPECT("exit_code: the wait status", strtol(stat_fields[51], NULL, 10), 7 << 8);
+	snprintf(path, sizeof(path), "/proc/%d/status", child);
+	EXPECT_TRUE("status read", slurp(path) > 0);
+	EXPECT_TRUE("State: Z (zombie)", field_is("State:", "Z (zombie)"));
+	EXPECT_TRUE("Pid", field_is_num("Pid:", child));
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", child);
+	EXPECT("cmdline empty", slurp(path), 0);
+	snprintf(path, sizeof(path), "/proc/%d/exe", child);
+	EXPECT("no exe",
+	       syscall(__NR_readlinkat, AT_FDCWD, path, link, sizeof(link)) < 0 ? -errno : 0,
+	       -ENOENT);
+	EXPECT("reaped", waitpid(child, &st, 0), child);
+	EXPECT("its status", st, 7 << 8);
+	snprintf(path, sizeof(path), "/proc/%d/stat", child);
+	EXPECT("stat gone", slurp(path), -ENOENT);
+	EXPECT_TRUE("listed after", list_dir("/proc") > 0);
+	EXPECT("no longer listed", type_of(name), -1);
+	return 0;
+}
+
 int main(void)
 {
 	bool arch_status = ARCH_STATUS_FEATURES_OFF != NULL;
 
 	ktap_header();
-	ktap_plan(30 + arch_status);
+	ktap_plan(31 + arch_status);
 	run(case_version, "version_is_uname");
 	run(case_pid_max, "sys_kernel_pid_max_bounds_set_tid");
 	run(case_cmdline, "cmdline_is_the_boot_command_line");
@@ -1156,6 +1207,7 @@ int main(void)
 	run(case_cpuinfo, "cpuinfo_matches_cpu");
 	run(case_readdir_root, "readdir_root_lists_live_pids");
 	run(case_readdir_self, "readdir_self_entries_and_types");
+	run(case_zombie, "zombie_listed_state_z_until_reaped");
 	run(case_pid_stat, "pid_stat_fields");
 	run(case_statm_is_maps, "statm_size_is_maps_sum");
 	run(case_meminfo_free, "meminfo_free_moves_by_pages_touched");

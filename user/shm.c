@@ -15,8 +15,16 @@
  * dropping the mapped part; 0 for an empty range); mmap's for what stays
  * unsupported are Linux's (MAP_SHARED_VALIDATE with MAP_ANONYMOUS and a
  * growing shared area EINVAL; of a read-only file, a writable shared
- * mapping EACCES, an unknown flag under MAP_SHARED_VALIDATE EOPNOTSUPP,
- * else ENODEV; a bad fd EBADF).
+ * mapping EACCES, an unknown flag under MAP_SHARED_VALIDATE EOPNOTSUPP;
+ * of a /proc file or the console ENODEV; a bad fd EBADF).
+ *
+ * File mappings, as Linux's of tmpfs: a private one reads the file (zeros
+ * past its end in the last page), a write is the process's own copy, and
+ * a write to the file shows in a page not yet copied; a shared one's
+ * writes reach the file and the file's writes show in it; a page wholly
+ * past the end is SIGBUS; an unlinked, closed file lives on in its
+ * mapping; truncation makes the pages past the new end SIGBUS, mapped
+ * ones and private copies too.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,12 +35,13 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "test.h"
 
-#define NTESTS 26
+#define NTESTS 31
 #define SHARED (MAP_SHARED | MAP_ANONYMOUS)
 #define ANON (MAP_PRIVATE | MAP_ANONYMOUS)
 #define RW (PROT_READ | PROT_WRITE)
@@ -229,7 +238,7 @@ static void test_madvise(void)
 
 static void test_mmap_errnos(void)
 {
-	int fd = open("/init", O_RDONLY);
+	int fd = open("/init", O_RDONLY), proc = open("/proc/self/maps", O_RDONLY);
 
 	ktap_ok(mmap_fails_with(mmap(NULL, PAGE, RW, MAP_SHARED_VALIDATE | MAP_ANONYMOUS, -1, 0),
 				EINVAL),
@@ -239,19 +248,148 @@ static void test_mmap_errnos(void)
 	ktap_ok(fd >= 0 && mmap_fails_with(mmap(NULL, PAGE, RW, MAP_SHARED, fd, 0), EACCES) &&
 			mmap_fails_with(mmap(NULL, PAGE, RW, MAP_SHARED_VALIDATE, fd, 0), EACCES),
 		"mmap_file_shared_writable_read_only_fd_eacces");
-	ktap_ok(mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED, fd, 0), ENODEV) &&
-			mmap_fails_with(mmap(NULL, PAGE, RW, MAP_PRIVATE, fd, 0), ENODEV) &&
+	/* A file without pages to map: /proc's, the console. */
+	ktap_ok(proc >= 0 &&
+			mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED, proc, 0), ENODEV) &&
+			mmap_fails_with(mmap(NULL, PAGE, RW, MAP_PRIVATE, proc, 0), ENODEV) &&
 			mmap_fails_with(mmap(NULL, PAGE, RW, MAP_SHARED, 1, 0), ENODEV),
 		"mmap_file_otherwise_enodev");
 	/* MAP_SYNC is for DAX files only; MAP_SHARED ignores what it does not know. */
 	ktap_ok(mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED_VALIDATE | MAP_SYNC, fd, 0),
 				EOPNOTSUPP) &&
-			mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED | MAP_SYNC, fd, 0),
+			mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED | MAP_SYNC, proc, 0),
 					ENODEV),
 		"mmap_shared_validate_unknown_flag_eopnotsupp");
 	ktap_ok(mmap_fails_with(mmap(NULL, PAGE, PROT_READ, MAP_SHARED, 99, 0), EBADF),
 		"mmap_file_bad_fd_ebadf");
 	close(fd);
+	close(proc);
+}
+
+/* ---- file mappings ---- */
+
+#define FILE_PATH "/tmp/shm-file"
+#define FILE_SIZE (2 * PAGE + 100) /* three pages, the last one partly */
+
+static long pread_at(int fd, char *c, long off)
+{
+	return syscall(__NR_pread64, fd, c, 1, off);
+}
+
+static long pwrite_at(int fd, const char *c, long off)
+{
+	return syscall(__NR_pwrite64, fd, c, 1, off);
+}
+
+static long unlink_path(const char *path)
+{
+	return syscall(__NR_unlinkat, AT_FDCWD, path, 0);
+}
+
+/* True when a child reading p dies of SIGBUS. */
+static bool child_bus_error(volatile char *p)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		(void)*p;
+		_exit(0);
+	}
+	return pid > 0 && wait4(pid, &status, 0, NULL) == pid && status_is(status, 0, SIGBUS);
+}
+
+/* A new file of FILE_SIZE bytes, byte n being n % 251: its fd (read-write), or -1. */
+static int make_file(void)
+{
+	static char buf[FILE_SIZE];
+	int fd = open(FILE_PATH, O_RDWR | O_CREAT | O_TRUNC, 0644);
+
+	for (size_t i = 0; i < FILE_SIZE; i++)
+		buf[i] = (char)(i % 251);
+	if (fd >= 0 && write(fd, buf, FILE_SIZE) != (ssize_t)FILE_SIZE) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static bool is_pattern(const volatile char *p, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		if (p[i] != (char)(i % 251))
+			return false;
+	return true;
+}
+
+static void test_file_private(void)
+{
+	int fd = make_file();
+	volatile char *p = fd < 0 ? MAP_FAILED : mmap(NULL, 3 * PAGE, RW, MAP_PRIVATE, fd, 0);
+	char c = 0;
+	bool ok = p != MAP_FAILED && is_pattern(p, 0, FILE_SIZE);
+
+	/* The last page past the end reads zero; a write is the process's own. */
+	for (size_t i = FILE_SIZE; ok && i < 3 * PAGE; i++)
+		ok = p[i] == 0;
+	if (ok) {
+		p[0] = 'X';
+		p[PAGE + 1] = 'Y';
+		ok = pread_at(fd, &c, 0) == 1 && c == 0 && p[0] == 'X' && p[PAGE + 1] == 'Y';
+	}
+	/* A write to the file shows in a page the mapping has not copied. */
+	if (ok)
+		ok = pwrite_at(fd, "Z", 2 * PAGE) == 1 && p[2 * PAGE] == 'Z';
+	ktap_ok(ok, "mmap_file_private_reads_file_copies_on_write");
+	if (p != MAP_FAILED)
+		munmap((void *)p, 3 * PAGE);
+	close(fd);
+}
+
+static void test_file_shared(void)
+{
+	int fd = make_file();
+	volatile char *p = fd < 0 ? MAP_FAILED : mmap(NULL, 4 * PAGE, RW, MAP_SHARED, fd, 0);
+	char c = 0;
+	bool ok = p != MAP_FAILED && is_pattern(p, 0, FILE_SIZE);
+
+	if (ok) {
+		p[5] = 'Y';
+		ok = pread_at(fd, &c, 5) == 1 && c == 'Y';
+		ok = ok && pwrite_at(fd, "W", PAGE + 7) == 1 && p[PAGE + 7] == 'W';
+	}
+	ktap_ok(ok, "mmap_file_shared_writes_reach_the_file");
+	/* The fourth page lies wholly past the end: Linux's SIGBUS. */
+	ktap_ok(p != MAP_FAILED && child_bus_error(p + 3 * PAGE), "mmap_file_past_end_sigbus");
+	/* Unlinked and closed, the file lives on in the mapping. */
+	ok = p != MAP_FAILED && unlink_path(FILE_PATH) == 0 && close(fd) == 0;
+	if (ok) {
+		p[PAGE] = 'U';
+		ok = p[PAGE] == 'U' && p[5] == 'Y' && is_pattern(p, 6, PAGE);
+	}
+	ktap_ok(ok, "mmap_file_unlinked_keeps_its_pages");
+	if (p != MAP_FAILED)
+		munmap((void *)p, 4 * PAGE);
+}
+
+static void test_file_truncate(void)
+{
+	int fd = make_file();
+	volatile char *p = fd < 0 ? MAP_FAILED : mmap(NULL, 3 * PAGE, RW, MAP_PRIVATE, fd, 0);
+	bool ok = p != MAP_FAILED && is_pattern(p, 0, FILE_SIZE);
+
+	/* Every page mapped, one a private copy; then the file shrinks to one page. */
+	if (ok) {
+		p[2 * PAGE] = 'C';
+		ok = syscall(__NR_ftruncate, fd, PAGE) == 0;
+	}
+	ktap_ok(ok && is_pattern(p, 0, PAGE) && child_bus_error(p + PAGE) &&
+			child_bus_error(p + 2 * PAGE),
+		"mmap_file_truncated_past_end_sigbus");
+	if (p != MAP_FAILED)
+		munmap((void *)p, 3 * PAGE);
+	close(fd);
+	unlink_path(FILE_PATH);
 }
 
 int main(void)
@@ -263,5 +401,8 @@ int main(void)
 	test_maps();
 	test_madvise();
 	test_mmap_errnos();
+	test_file_private();
+	test_file_shared();
+	test_file_truncate();
 	return ktap_finish();
 }

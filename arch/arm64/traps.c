@@ -319,6 +319,10 @@ static void user_abort(struct trap_frame *f)
 		signal_force_fault(SIGKILL, 0, f->far, "out of memory in a page fault");
 		return;
 	}
+	if (err == -EIO) { /* a file mapping's page past the file's end, as Linux */
+		signal_force_fault(SIGBUS, BUS_ADRERR, f->far, "bus error");
+		return;
+	}
 	signal_force_fault(SIGSEGV, err == -EFAULT ? SEGV_MAPERR : SEGV_ACCERR, f->far,
 			   (f->esr & ESR_ISS2_GCS) ? "GCS access fault" : "segfault");
 }

@@ -203,6 +203,10 @@ static void user_page_fault(struct trap_frame *f, u64 cr2)
 		signal_force_fault(SIGKILL, 0, cr2, "out of memory in a page fault");
 		return;
 	}
+	if (err == -EIO) { /* a file mapping's page past the file's end, as Linux */
+		signal_force_fault(SIGBUS, BUS_ADRERR, cr2, "bus error");
+		return;
+	}
 	signal_force_fault(SIGSEGV, err == -EFAULT ? SEGV_MAPERR : SEGV_ACCERR, cr2, "segfault");
 }
 

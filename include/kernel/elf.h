@@ -79,6 +79,13 @@ struct elf_image {
  */
 int elf_parse(const u8 *file, size_t size, u16 machine, uintptr_t min_vaddr, uintptr_t max_vaddr,
 	      struct elf_image *img);
+/*
+ * The same from the file's first avail bytes (of size): -E2BIG when the
+ * program headers lie past them (then parse the whole file), else as
+ * elf_parse(). Exec reads only the head of a file it maps.
+ */
+int elf_parse_head(const u8 *file, size_t avail, size_t size, u16 machine, uintptr_t min_vaddr,
+		   uintptr_t max_vaddr, struct elf_image *img);
 
 /*
  * kernel/proc/elf_property.c: the u32 value of GNU property type in the

@@ -111,6 +111,12 @@ struct task {
 	int pdeath_signal;	/* prctl(PR_SET_PDEATHSIG): sent when the parent thread exits */
 	struct cpu_usage usage; /* its CPU time, switches and faults (kernel/time/cputime.c) */
 	u64 start_tick;		/* timer_ticks() when it was made (/proc/PID/stat's starttime) */
+	/*
+	 * The last thread of a process that became a zombie: its stack goes
+	 * at the switch away, the struct stays as the zombie's
+	 * (process.zombie_task) until the parent reaps it.
+	 */
+	bool kept_for_zombie;
 };
 
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
@@ -126,9 +132,15 @@ struct process {
 	enum process_state state;
 	int exit_signal; /* sent to the parent when we die (0: none) */
 	int wait_status; /* wait4() status once a zombie */
-	bool exiting;	 /* exit_group or a fatal signal: threads leave */
-	int exit_code;	 /* the status every thread leaves with */
-	u64 sigpending;	 /* signals sent to the process */
+	/*
+	 * A zombie's last thread, dead, without stack, memory or files: what
+	 * /proc/PID shows until the parent reaps it (Linux keeps the leader's
+	 * task_struct the same way). NULL while alive.
+	 */
+	struct task *zombie_task;
+	bool exiting;	/* exit_group or a fatal signal: threads leave */
+	int exit_code;	/* the status every thread leaves with */
+	u64 sigpending; /* signals sent to the process */
 	struct ksiginfo siginfo[_NSIG];
 	struct waitq child_exit; /* parent sleeps here in wait4() */
 	struct pid_ns *pid_ns_for_children;
@@ -161,6 +173,8 @@ struct process {
 struct task *task_alloc(const char *name);
 /* Frees a task that never ran or is dead and switched away from. */
 void task_free(struct task *t);
+/* Frees what a dead task ran on (its stack, the arch's state), keeping the struct for kfree(). */
+void task_release(struct task *t);
 
 /* Tasks that exist now (Linux's nr_threads: /proc/loadavg's total). */
 unsigned int task_count(void);

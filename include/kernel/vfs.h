@@ -40,13 +40,13 @@ struct inode {
 	struct timespec atime, mtime, ctime;
 	/*
 	 * Contents of a regular file or symlink: an image in place (the
-	 * initramfs archive, never written) until the first write copies it
-	 * into pages; then pages[i] holds bytes [i * PAGE_SIZE, ...), 0 for a
-	 * hole (reads as zeros).
+	 * initramfs archive, never written) until the first write or mapping
+	 * copies it into pages; then data's page n holds bytes
+	 * [n * PAGE_SIZE, ...), none for a hole (reads as zeros). data is
+	 * the object mappings of the file share (<kernel/shmem.h>).
 	 */
 	const u8 *image;
-	phys_addr_t *pages;
-	size_t nr_slots;	 /* length of pages[] */
+	struct shmem *data;
 	struct dentry *children; /* a directory's entries, oldest first */
 	enum mount_kind mounted; /* a directory something is mounted on */
 };
@@ -85,6 +85,12 @@ long inode_write_user(struct inode *i, u64 pos, const char __user *buf, size_t n
 int inode_write_kernel(struct inode *i, u64 pos, const void *buf, size_t n);
 /* Sets the size, freeing pages past it; bytes beyond the old size read as zeros. 0, -ENOSPC. */
 int inode_truncate(struct inode *i, u64 size);
+/*
+ * The file's pages for a mapping (exec, mmap): an image in place is copied
+ * into pages first. The object, no reference taken; NULL (-ENOSPC) without
+ * memory.
+ */
+struct shmem *inode_pages(struct inode *i);
 /* The contents in one contiguous buffer for exec: the image, or a copy (*copy true) to free. */
 const u8 *inode_contents(struct inode *i, bool *copy);
 void inode_contents_done(const u8 *data, struct inode *i, bool copy);

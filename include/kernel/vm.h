@@ -62,6 +62,20 @@ int mm_map_shared(struct mm *mm, uintptr_t start, size_t len, unsigned int prot,
 struct shmem;
 int mm_map_object(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
 		  struct shmem *s, bool fixed);
+/*
+ * Maps [start, start + len) as a file's pages from page pgoff of its object
+ * on (<kernel/shmem.h>; the area takes its own reference): shared with
+ * flags holding VM_SHARED, else private (copy-on-write). A page past the
+ * file's end faults with -EIO (SIGBUS). 0 or -ENOMEM.
+ */
+int mm_map_file(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
+		struct shmem *file, size_t pgoff, bool fixed);
+/*
+ * Drops mm's mappings of the object's pages from page first on, private
+ * copies too (a file truncated: its next touch there is SIGBUS, as Linux's
+ * truncate_pagecache()). The areas stay.
+ */
+void mm_unmap_object_from(struct mm *mm, const struct shmem *s, size_t first);
 /* Unmaps a range (pages freed). 0 or -ENOMEM (a split failed). */
 int mm_unmap(struct mm *mm, uintptr_t start, size_t len);
 /* Linux's mprotect on the range: 0, -ENOMEM (unmapped hole), -EACCES (write to [vdso]/[vvar]) */
@@ -83,7 +97,8 @@ enum fault_access { FAULT_READ, FAULT_WRITE, FAULT_EXEC, FAULT_SHSTK };
  * Resolves a fault at addr: 0 when a page was mapped (demand paging) or
  * a copy-on-write page was made the faulting side's own,
  * -EFAULT when no area covers addr (SEGV_MAPERR), -EACCES when the area
- * forbids the access (SEGV_ACCERR), -ENOMEM when out of memory.
+ * forbids the access (SEGV_ACCERR), -EIO for a file mapping's page past
+ * the file's end (SIGBUS, BUS_ADRERR), -ENOMEM when out of memory.
  */
 int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access);
 

@@ -34,7 +34,9 @@ struct vma {
 	unsigned int flags; /* VM_* */
 	/*
 	 * VM_SHARED: the object whose page pgoff is at start (one reference
-	 * per area; splits and clones take their own, removal drops it).
+	 * per area; splits and clones take their own, removal drops it). A
+	 * file's object without VM_SHARED is a private file mapping: its pages
+	 * are mapped read-only and copied at the first write (copy-on-write).
 	 */
 	struct shmem *shared;
 	uintptr_t pgoff;
@@ -88,6 +90,9 @@ int vma_insert(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int 
  */
 int vma_insert_shared(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
 		      unsigned int flags, struct shmem *shared);
+/* The same from page pgoff of shared on: a file mapping (private without VM_SHARED). */
+int vma_insert_object(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
+		      unsigned int flags, struct shmem *shared, uintptr_t pgoff);
 
 /*
  * Moves v's end to end (mremap growing or shrinking it in place); when it

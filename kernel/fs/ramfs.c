@@ -8,6 +8,10 @@
  * Protected by big_lock (<kernel/vfs.h>).
  */
 #include <kernel/kmem.h>
+#include <kernel/pid.h>
+#include <kernel/shmem.h>
+#include <kernel/task.h>
+#include <kernel/vm.h>
 #include <kernel/time.h>
 #include <kernel/vfs.h>
 #include <string.h>
@@ -17,11 +21,21 @@
 #define RAMFS_MAX_SIZE (1ull << 30)
 
 static unsigned long next_ino = 1;
-static size_t pages_used;
+
+struct truncation {
+	const struct shmem *data;
+	size_t first;
+};
 
 size_t ramfs_pages_used(void)
 {
-	return pages_used;
+	return shmem_file_pages();
+}
+
+/* Pages that size bytes span. */
+static size_t pages_spanned(u64 size)
+{
+	return (size_t)((size + PAGE_SIZE - 1) / PAGE_SIZE);
 }
 
 void inode_touch(struct inode *i, bool mtime, bool ctime)
@@ -54,33 +68,50 @@ void inode_get(struct inode *i)
 	i->refs++;
 }
 
+static void unmap_in_process(struct pid *pid, void *ctx)
+{
+	const struct truncation *t = ctx;
+	struct process *p = pid->proc;
+
+	if (!p || p->pid != pid)
+		return;
+	for (struct task *th = p->threads; th; th = th->thread_next) {
+		if (th->mm)
+			mm_unmap_object_from(th->mm, t->data, t->first);
+	}
+}
+
+/*
+ * Lets go of the pages from page first on. Every mapping of them goes
+ * first, as Linux's truncate_pagecache(): a touch there faults anew and,
+ * past the new end, is SIGBUS. (Umbra keeps no reverse map: truncation
+ * looks through every process; it is rare.)
+ */
 static void free_pages_from(struct inode *i, size_t first)
 {
-	for (size_t p = first; p < i->nr_slots; p++) {
-		if (i->pages[p]) {
-			page_free(i->pages[p], 1);
-			i->pages[p] = 0;
-			pages_used--;
-		}
-	}
+	struct truncation t = { i->data, first };
+
+	if (!i->data)
+		return;
+	if (refcount_read(&i->data->refs) > 1) /* some area maps the file */
+		pid_for_each_in_ns(&init_pid_ns, unmap_in_process, &t);
+	shmem_resize(i->data, first);
 }
 
 void inode_put(struct inode *i)
 {
 	if (--i->refs)
 		return;
-	free_pages_from(i, 0);
-	kfree(i->pages);
+	if (i->data)
+		shmem_put(i->data);
 	kfree(i);
 }
 
 static u8 *page_of(const struct inode *i, u64 pos)
 {
-	size_t p = (size_t)(pos / PAGE_SIZE);
+	phys_addr_t p = i->data ? shmem_lookup(i->data, (size_t)(pos / PAGE_SIZE)) : 0;
 
-	if (p >= i->nr_slots || !i->pages[p])
-		return NULL;
-	return (u8 *)phys_to_virt(i->pages[p]) + pos % PAGE_SIZE;
+	return p ? (u8 *)phys_to_virt(p) + pos % PAGE_SIZE : NULL;
 }
 
 size_t inode_read(struct inode *i, u64 pos, void *buf, size_t n)
@@ -124,41 +155,24 @@ long inode_read_user(struct inode *i, u64 pos, char __user *buf, size_t n)
 	return (long)done;
 }
 
-/* Makes pages[] hold at least slots entries. 0 or -ENOSPC. */
-static int grow_slots(struct inode *i, size_t slots)
-{
-	size_t n = i->nr_slots ? i->nr_slots : 4;
-	phys_addr_t *np;
-
-	if (slots <= i->nr_slots)
-		return 0;
-	while (n < slots)
-		n *= 2;
-	np = kzalloc(n * sizeof(*np));
-	if (!np)
-		return -ENOSPC;
-	if (i->nr_slots)
-		memcpy(np, i->pages, i->nr_slots * sizeof(*np));
-	kfree(i->pages);
-	i->pages = np;
-	i->nr_slots = n;
-	return 0;
-}
-
 /* The page holding pos, allocated (zeroed) if absent: its address or NULL (-ENOSPC). */
 static u8 *page_for_write(struct inode *i, u64 pos)
 {
-	size_t p = (size_t)(pos / PAGE_SIZE);
+	size_t index = (size_t)(pos / PAGE_SIZE);
+	phys_addr_t p;
 
-	if (grow_slots(i, p + 1))
+	if (!i->data)
+		i->data = shmem_create_file();
+	if (!i->data)
 		return NULL;
-	if (!i->pages[p]) {
-		i->pages[p] = page_alloc_zeroed(1);
-		if (!i->pages[p])
-			return NULL;
-		pages_used++;
+	if (index >= i->data->pages)
+		shmem_resize(i->data, index + 1);
+	p = shmem_page(i->data, index);
+	if (!p) {
+		shmem_resize(i->data, pages_spanned(i->size));
+		return NULL;
 	}
-	return (u8 *)phys_to_virt(i->pages[p]) + pos % PAGE_SIZE;
+	return (u8 *)phys_to_virt(p) + pos % PAGE_SIZE;
 }
 
 /* Copies an in-place image into pages before the first change. 0 or -ENOSPC. */
@@ -174,6 +188,8 @@ static int unshare_image(struct inode *i)
 
 		if (!dst) {
 			free_pages_from(i, 0);
+			if (i->data)
+				shmem_resize(i->data, pages_spanned(size)); /* holes, as before */
 			return -ENOSPC;
 		}
 		memcpy(dst, image + pos, (size_t)MIN((u64)PAGE_SIZE, size - pos));
@@ -192,8 +208,11 @@ int inode_write_kernel(struct inode *i, u64 pos, const void *buf, size_t n)
 		size_t k = MIN(n - done, PAGE_SIZE - (size_t)((pos + done) % PAGE_SIZE));
 		u8 *dst = page_for_write(i, pos + done);
 
-		if (!dst)
+		if (!dst) {
+			if (i->data)
+				shmem_resize(i->data, pages_spanned(i->size));
 			return -ENOSPC;
+		}
 		memcpy(dst, (const u8 *)buf + done, k);
 		done += k;
 		if (pos + done > i->size)
@@ -231,7 +250,7 @@ int inode_truncate(struct inode *i, u64 size)
 	if (unshare_image(i))
 		return -ENOSPC;
 	if (size < i->size) {
-		size_t keep = (size_t)((size + PAGE_SIZE - 1) / PAGE_SIZE);
+		size_t keep = pages_spanned(size);
 		u8 *tail = page_of(i, size);
 
 		free_pages_from(i, keep);
@@ -240,8 +259,21 @@ int inode_truncate(struct inode *i, u64 size)
 			memset(tail, 0, PAGE_SIZE - size % PAGE_SIZE);
 	}
 	i->size = size;
+	if (i->data)
+		shmem_resize(i->data, pages_spanned(size));
 	inode_touch(i, true, true);
 	return 0;
+}
+
+struct shmem *inode_pages(struct inode *i)
+{
+	if (unshare_image(i))
+		return NULL;
+	if (!i->data)
+		i->data = shmem_create_file();
+	if (i->data)
+		shmem_resize(i->data, pages_spanned(i->size));
+	return i->data;
 }
 
 const u8 *inode_contents(struct inode *i, bool *copy)

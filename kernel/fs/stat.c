@@ -14,6 +14,7 @@
 #include <kernel/procfs.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
+#include <kernel/shmem.h>
 #include <kernel/vfs.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -37,8 +38,8 @@ static void fill_inode(struct kstat *k, const struct inode *i)
 
 	if (i->image)
 		pages = (size_t)((i->size + PAGE_SIZE - 1) / PAGE_SIZE);
-	for (size_t p = 0; p < i->nr_slots; p++)
-		pages += i->pages[p] != 0;
+	for (size_t p = 0; i->data && p < i->data->pages; p++)
+		pages += shmem_lookup(i->data, p) != 0;
 	*k = (struct kstat){ .dev = RAMFS_DEV,
 			     .ino = i->ino,
 			     .nlink = i->nlink,

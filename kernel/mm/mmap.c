@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * mmap, munmap, mprotect and brk with Linux's argument checks and errnos.
- * Anonymous memory, private or shared (<kernel/shmem.h>); no file here
- * supports mmap, so file mappings fail as Linux fails them for such a file.
+ * Anonymous memory, private or shared (<kernel/shmem.h>), and regular
+ * files' pages, private (copy-on-write) or shared; other files (/proc,
+ * devices, pipes) fail as Linux fails them for a file without mmap.
  */
 #include <asm/mman.h>
 #include <kernel/file.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
+#include <kernel/vfs.h>
 #include <kernel/vm.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/mman.h>
@@ -34,24 +36,58 @@ static unsigned int vm_prot(unsigned long prot)
 }
 
 /*
- * A file mapping, in the order of Linux's do_mmap() checks: unknown flags
+ * A file mapping's checks, in the order of Linux's do_mmap(): unknown flags
  * under MAP_SHARED_VALIDATE (EOPNOTSUPP), a writable shared mapping of a
- * file not open for writing (EACCES; every initramfs and /proc file is
- * opened read-only), a file not open for reading (EACCES), then no mmap
- * support (ENODEV: Umbra's answer for every file; Linux maps initramfs
- * files, docs/ABI.md section 7).
+ * file not open for writing (EACCES), a file not open for reading
+ * (EACCES), then a file that has no pages to map (ENODEV: /proc's files,
+ * devices, pipes). The regular file's page object, or an errno.
  */
-static long mmap_file(const struct file *f, unsigned long prot, unsigned long flags)
+static struct shmem *mmap_file_pages(const struct file *f, unsigned long prot, unsigned long flags,
+				     long *err)
 {
+	struct dentry *d = f->dentry;
+
+	*err = 0;
 	if ((flags & MAP_TYPE) != MAP_PRIVATE) {
 		if ((flags & MAP_TYPE) == MAP_SHARED_VALIDATE && (flags & ~LEGACY_MAP_FLAGS))
-			return -EOPNOTSUPP;
-		if ((prot & PROT_WRITE) && !(f->fmode & FMODE_WRITE))
-			return -EACCES;
+			*err = -EOPNOTSUPP;
+		else if ((prot & PROT_WRITE) && !(f->fmode & FMODE_WRITE))
+			*err = -EACCES;
 	}
-	if (!(f->fmode & FMODE_READ))
-		return -EACCES;
-	return -ENODEV;
+	if (!*err && !(f->fmode & FMODE_READ))
+		*err = -EACCES;
+	if (!*err && (!d || !S_ISREG(d->inode->mode)))
+		*err = -ENODEV;
+	if (*err)
+		return NULL;
+
+	struct shmem *pages = inode_pages(d->inode);
+
+	if (!pages)
+		*err = -ENOMEM;
+	return pages;
+}
+
+/* Where a new mapping goes: addr itself (fixed, checked) or a free range. 0 or -errno. */
+static long place(struct mm *mm, uintptr_t *addr, size_t len, unsigned long flags)
+{
+	if (flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)) {
+		if (*addr & (PAGE_SIZE - 1))
+			return -EINVAL;
+		if (*addr > TASK_SIZE || len > TASK_SIZE - *addr)
+			return -ENOMEM;
+		if (*addr < MMAP_BOTTOM)
+			return -EPERM; /* below mmap_min_addr */
+		if ((flags & MAP_FIXED_NOREPLACE) && !vma_range_free(&mm->vmas, *addr, *addr + len))
+			return -EEXIST;
+		return 0;
+	}
+
+	uintptr_t hint = ALIGN_DOWN(*addr, PAGE_SIZE);
+
+	*addr = vma_find_gap(&mm->vmas, len, hint >= MMAP_BOTTOM ? hint : 0, MMAP_BOTTOM, MMAP_TOP,
+			     0);
+	return *addr ? 0 : -ENOMEM;
 }
 
 SYSCALL(mmap)
@@ -78,7 +114,19 @@ SYSCALL(mmap)
 			return -EBADF;
 		if (type != MAP_PRIVATE && type != MAP_SHARED && type != MAP_SHARED_VALIDATE)
 			return -EINVAL;
-		return mmap_file(f, prot, flags);
+
+		long ferr;
+		struct shmem *pages = mmap_file_pages(f, prot, flags, &ferr);
+
+		if (!pages)
+			return ferr;
+		ferr = place(mm, &addr, len, flags);
+		if (!ferr)
+			ferr = mm_map_file(mm, addr, len, vm_prot(prot),
+					   type == MAP_PRIVATE ? 0 : VM_SHARED, pages,
+					   off / PAGE_SIZE,
+					   flags & (MAP_FIXED | MAP_FIXED_NOREPLACE));
+		return ferr ? ferr : (long)addr;
 	}
 	/*
 	 * Anonymous memory is MAP_PRIVATE or MAP_SHARED; Linux refuses
@@ -94,23 +142,9 @@ SYSCALL(mmap)
 
 	bool fixed = flags & (MAP_FIXED | MAP_FIXED_NOREPLACE);
 
-	if (fixed) {
-		if (addr & (PAGE_SIZE - 1))
-			return -EINVAL;
-		if (addr > TASK_SIZE || len > TASK_SIZE - addr)
-			return -ENOMEM;
-		if (addr < MMAP_BOTTOM)
-			return -EPERM; /* below mmap_min_addr */
-		if ((flags & MAP_FIXED_NOREPLACE) && !vma_range_free(&mm->vmas, addr, addr + len))
-			return -EEXIST;
-	} else {
-		uintptr_t hint = ALIGN_DOWN(addr, PAGE_SIZE);
-
-		addr = vma_find_gap(&mm->vmas, len, hint >= MMAP_BOTTOM ? hint : 0, MMAP_BOTTOM,
-				    MMAP_TOP, 0);
-		if (!addr)
-			return -ENOMEM;
-	}
+	err = (int)place(mm, &addr, len, flags);
+	if (err)
+		return err;
 	if (shared)
 		err = mm_map_shared(mm, addr, len, vm_prot(prot), fixed);
 	else

@@ -126,6 +126,29 @@ int mm_map_object(struct mm *mm, uintptr_t start, size_t len, unsigned int prot,
 		   : vma_insert_shared(&mm->vmas, start, start + len, prot, VM_SHARED | flags, s);
 }
 
+int mm_map_file(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
+		struct shmem *file, size_t pgoff, bool fixed)
+{
+	int err = make_room(mm, start, start + len, fixed);
+
+	return err ? err
+		   : vma_insert_object(&mm->vmas, start, start + len, prot, flags, file, pgoff);
+}
+
+void mm_unmap_object_from(struct mm *mm, const struct shmem *s, size_t first)
+{
+	for (const struct vma *v = vma_first(&mm->vmas); v; v = vma_next(v)) {
+		size_t pages = (v->end - v->start) / PAGE_SIZE;
+
+		if (v->shared != s || v->pgoff + pages <= first)
+			continue;
+
+		size_t skip = first > v->pgoff ? first - v->pgoff : 0;
+
+		pgtable_unmap(mm->pgd, v->start + skip * PAGE_SIZE, v->end);
+	}
+}
+
 int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
 {
 	return vma_remove(&mm->vmas, start, start + len, release_pages, mm);
@@ -166,16 +189,21 @@ static int populate_shared(struct mm *mm, const struct vma *v, uintptr_t addr)
 	int err;
 
 	/*
-	 * Past the object's end (an area mremap grew): no page there. Linux
-	 * raises SIGBUS; Umbra's fault report says SIGSEGV (docs/ABI.md §7).
+	 * Past the object's end: no page there. A file's end (a mapping past
+	 * it, or a truncate) is SIGBUS, as Linux's filemap_fault(); past
+	 * anonymous shared memory (an area mremap grew) Linux raises SIGBUS
+	 * too, while Umbra's fault report says SIGSEGV (docs/ABI.md §7).
 	 */
 	if (index >= v->shared->pages)
-		return -EFAULT;
+		return v->shared->is_file ? -EIO : -EFAULT;
 	p = shmem_page(v->shared, index);
 	if (!p)
 		return -ENOMEM;
 	page_ref_get(p); /* this mapping's reference; the object keeps its own */
-	err = pgtable_map(mm->pgd, va, p, v->prot, v->flags);
+	/* A private mapping sees the file's page until its first write copies it. */
+	err = pgtable_map(mm->pgd, va, p,
+			  (v->flags & VM_SHARED) ? v->prot : v->prot & ~(unsigned int)PROT_WRITE,
+			  v->flags);
 	if (err)
 		page_ref_put(p);
 	return err;
@@ -254,9 +282,12 @@ static void *writable_page(struct mm *mm, uintptr_t addr, int *err, bool *exec)
 	*exec = v->prot & PROT_EXEC;
 	p = pgtable_lookup(mm->pgd, addr);
 	*err = 0;
-	if (!p)
+	if (!p) {
 		*err = mm_populate(mm, v, addr);
-	else if (page_ref_count(p) > 1 && !(v->flags & VM_SHARED))
+		p = *err ? 0 : pgtable_lookup(mm->pgd, addr);
+	}
+	/* A page shared with fork or with a privately mapped file: copied first. */
+	if (p && page_ref_count(p) > 1 && !(v->flags & VM_SHARED))
 		*err = pgtable_unshare(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), v->prot, v->flags);
 	if (*err)
 		return NULL;

@@ -333,6 +333,12 @@ int vma_insert(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int 
 int vma_insert_shared(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
 		      unsigned int flags, struct shmem *shared)
 {
+	return vma_insert_object(l, start, end, prot, flags, shared, 0);
+}
+
+int vma_insert_object(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
+		      unsigned int flags, struct shmem *shared, uintptr_t pgoff)
+{
 	struct vma *n;
 
 	if (l->count >= VMA_MAX_COUNT)
@@ -342,6 +348,7 @@ int vma_insert_shared(struct vma_tree *l, uintptr_t start, uintptr_t end, unsign
 		return -ENOMEM;
 	if (shared)
 		n->shared = shmem_get(shared);
+	n->pgoff = pgoff;
 	index_insert(l, n);
 	l->count++;
 	return 0;

@@ -17,9 +17,17 @@ static unsigned int prot_of(u32 pflags)
 int elf_parse(const u8 *file, size_t size, u16 machine, uintptr_t min_vaddr, uintptr_t max_vaddr,
 	      struct elf_image *img)
 {
+	return elf_parse_head(file, size, size, machine, min_vaddr, max_vaddr, img);
+}
+
+int elf_parse_head(const u8 *file, size_t avail, size_t size, u16 machine, uintptr_t min_vaddr,
+		   uintptr_t max_vaddr, struct elf_image *img)
+{
 	struct elf64_ehdr eh;
 
-	if (size < sizeof(eh))
+	if (avail > size)
+		avail = size;
+	if (avail < sizeof(eh))
 		return -ENOEXEC;
 	memcpy(&eh, file, sizeof(eh));
 	if (memcmp(eh.e_ident, "\177ELF", 4) != 0 || eh.e_ident[4] != ELFCLASS64 ||
@@ -31,6 +39,9 @@ int elf_parse(const u8 *file, size_t size, u16 machine, uintptr_t min_vaddr, uin
 		return -ENOEXEC;
 	if (eh.e_phoff > size || (size_t)eh.e_phnum * sizeof(struct elf64_phdr) > size - eh.e_phoff)
 		return -ENOEXEC;
+	if (eh.e_phoff > avail ||
+	    (size_t)eh.e_phnum * sizeof(struct elf64_phdr) > avail - eh.e_phoff)
+		return -E2BIG; /* a valid table past what the caller read: it reads the whole file */
 
 	memset(img, 0, sizeof(*img));
 	img->entry = eh.e_entry;

@@ -12,6 +12,7 @@
 #include <kernel/err.h>
 #include <kernel/exec.h>
 #include <kernel/random.h>
+#include <kernel/shmem.h>
 #include <kernel/exit.h>
 #include <kernel/file.h>
 #include <kernel/initramfs.h>
@@ -35,38 +36,50 @@
 #define MAX_ARGS 1024
 #define EXEC_PATH_MAX 256
 #define STACK_INITIAL_PAGES 1
+/* What exec reads of a file to parse it: the ELF and program headers lie in it. */
+#define EXEC_HEAD_MAX 4096
 
 /*
- * Maps each PT_LOAD of img into mm in file order and fills it as Linux's
- * load_elf_binary() does with its file mappings: each segment is mapped
- * MAP_FIXED over what is there, so on a page two segments share the later
- * one's rights and bytes win, whatever their order in memory. A file
- * mapping shows whole pages of the file: the bytes before p_vaddr in the
- * first page, and after p_filesz in the last file page unless a bss
- * follows (then that tail is zeroed, Linux's padzero()).
+ * Maps each PT_LOAD of img into mm in file order, as Linux's
+ * load_elf_binary() maps them: the file's own pages, private (shared with
+ * every other process running the file until one writes a page, which
+ * then gets its copy), and zero pages past the file bytes (.bss). Each
+ * segment is mapped MAP_FIXED over what is there, so on a page two
+ * segments share the later one's rights and bytes win, whatever their
+ * order in memory. A file mapping shows whole pages of the file: the bytes
+ * before p_vaddr in the first page, and after p_filesz in the last file
+ * page unless a bss follows (then that tail is zeroed in a private copy,
+ * Linux's padzero()).
  */
-static int load_segments(struct mm *mm, const struct elf_image *img, const u8 *file,
-			 size_t file_size)
+static int load_segments(struct mm *mm, const struct elf_image *img, struct shmem *file)
 {
 	for (unsigned int i = 0; i < img->nr_loads; i++) {
 		const struct elf_load *l = &img->loads[i];
 		uintptr_t start = ALIGN_DOWN(l->vaddr, PAGE_SIZE);
 		uintptr_t end = ALIGN_UP(l->vaddr + l->memsz, PAGE_SIZE);
-		int err = mm_map(mm, start, end - start, l->prot, VM_IMAGE, true);
+		uintptr_t file_end = ALIGN_UP(l->vaddr + l->filesz, PAGE_SIZE);
+		/* elf_parse() checked p_vaddr and p_offset agree within a page. */
+		size_t pgoff = (l->offset - (l->vaddr - start)) / PAGE_SIZE;
+		int err = 0;
 
+		if (!l->filesz)
+			file_end = start;
+		if (file_end > start)
+			err = mm_map_file(mm, start, file_end - start, l->prot, VM_IMAGE, file,
+					  pgoff, true);
+		if (!err && end > file_end)
+			err = mm_map(mm, file_end, end - file_end, l->prot, VM_IMAGE, true);
 		if (err)
 			return err;
-		if (!l->filesz)
-			continue;
 
-		/* The file bytes the mapping shows: [from, to) of the file at start. */
-		size_t from = l->offset - (l->vaddr - start);
-		size_t to = l->offset + l->filesz;
+		size_t tail = (l->vaddr + l->filesz) % PAGE_SIZE;
 
-		if (l->memsz == l->filesz)
-			to = MIN(ALIGN_UP(to, PAGE_SIZE), file_size);
-		if (mm_write(mm, start, file + from, to - from))
-			return -ENOMEM;
+		if (l->filesz && l->memsz > l->filesz && tail) {
+			static const u8 zeros[PAGE_SIZE];
+
+			if (mm_write(mm, l->vaddr + l->filesz, zeros, PAGE_SIZE - tail))
+				return -ENOMEM;
+		}
 	}
 	return 0;
 }
@@ -206,8 +219,11 @@ long exec_kernel_depth(const char *path, const char *const argv[], const char *c
 	struct dentry *d = scratch ? walk(AT_FDCWD, path, WALK_FOLLOW, scratch) : ERR_PTR(-ENOMEM);
 	struct elf_image img;
 	struct mm *mm, *old;
+	struct shmem *pages;
+	u8 *head;
 	const u8 *data;
-	bool copied;
+	bool copied = false;
+	size_t size, head_len;
 	uintptr_t sp;
 	int err;
 
@@ -229,33 +245,55 @@ long exec_kernel_depth(const char *path, const char *const argv[], const char *c
 		dentry_put(d);
 		return -E2BIG;
 	}
-	data = inode_contents(d->inode, &copied);
-	if (!data) {
+	/*
+	 * The head of the file is all exec reads: the script line, or the
+	 * ELF and program headers (a file whose headers lie further in is
+	 * read whole, once). The segments map the file's pages.
+	 */
+	size = (size_t)d->inode->size;
+	head_len = MIN(size, (size_t)EXEC_HEAD_MAX);
+	head = kmalloc(MAX(head_len, (size_t)1));
+	if (!head) {
 		dentry_put(d);
 		return -ENOMEM;
 	}
-	if (d->inode->size >= 2 && data[0] == '#' && data[1] == '!') {
+	inode_read(d->inode, 0, head, head_len);
+	data = head;
+	if (size >= 2 && data[0] == '#' && data[1] == '!') {
 		/* A script (kernel/proc/exec_script.c): its first line names the program to run. */
 		char line[SCRIPT_LINE_MAX];
 		size_t n = (size_t)MIN((u64)sizeof(line), d->inode->size);
 		bool more = d->inode->size > n;
 
 		memcpy(line, data, n);
-		inode_contents_done(data, d->inode, copied);
+		kfree(head);
 		dentry_put(d);
 		return exec_script(line, n, more, path, argv, envp, depth);
 	}
-	err = elf_parse(data, (size_t)d->inode->size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP,
-			&img);
+	err = elf_parse_head(data, head_len, size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP, &img);
 	if (!err)
-		err = elf_apply_properties(data, (size_t)d->inode->size, arch_elf_property_type,
+		err = elf_apply_properties(data, head_len, arch_elf_property_type,
 					   arch_elf_exec_prot, &img);
+	if (err && head_len < size) {
+		/* Headers or the property note past the head: parse the whole file. */
+		data = inode_contents(d->inode, &copied);
+		err = data ? elf_parse(data, size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP, &img)
+			   : -ENOMEM;
+		if (!err)
+			err = elf_apply_properties(data, size, arch_elf_property_type,
+						   arch_elf_exec_prot, &img);
+		if (data)
+			inode_contents_done(data, d->inode, copied);
+	}
+	kfree(head);
+	pages = err ? NULL : inode_pages(d->inode);
+	if (!err && !pages)
+		err = -ENOMEM;
 	mm = err ? NULL : mm_create();
 	if (!err && !mm)
 		err = -ENOMEM;
 	if (!err)
-		err = load_segments(mm, &img, data, (size_t)d->inode->size);
-	inode_contents_done(data, d->inode, copied);
+		err = load_segments(mm, &img, pages);
 	if (mm)
 		mm->exe = dentry_get(d);
 	dentry_put(d);

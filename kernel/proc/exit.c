@@ -109,6 +109,7 @@ static void process_free(struct process *p)
 	time_ns_put(p->time_ns);
 	time_ns_put(p->time_ns_for_children);
 	pgrp_release(p);
+	kfree(p->zombie_task); /* switched away from long ago: its stack is gone */
 	p->pid->proc = NULL;
 	pid_put(p->pid);
 	poll_wake(); /* pidfds of it now say POLLHUP */
@@ -219,6 +220,12 @@ void do_exit_thread(int status)
 	t->pid = NULL;
 
 	if (p->nr_threads == 0) {
+		if (p->parent) {
+			/* /proc shows the zombie through this thread: the process's PID. */
+			p->zombie_task = t;
+			t->kept_for_zombie = true;
+			t->pid = p->pid;
+		}
 		process_become_zombie(p);
 		if (!p->parent)
 			process_free(p);

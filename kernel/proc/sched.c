@@ -184,8 +184,17 @@ static void finish_switch(void)
 	struct task *prev = c->switched_from;
 
 	c->switched_from = NULL;
-	if (prev && prev->state == TASK_DEAD)
-		task_free(prev);
+	if (prev && prev->state == TASK_DEAD) {
+		/*
+		 * A zombie's last thread keeps its struct for /proc until the
+		 * reaper frees it: the reaper holds big_lock, which this CPU
+		 * hands over only after this, so it never frees it sooner.
+		 */
+		if (prev->kept_for_zombie)
+			task_release(prev);
+		else
+			task_free(prev);
+	}
 }
 
 void schedule(void)

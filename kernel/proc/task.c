@@ -71,11 +71,16 @@ struct task *task_alloc(const char *name)
 	return t;
 }
 
-void task_free(struct task *t)
+void task_release(struct task *t)
 {
 	arch_task_free(t);
 	nr_tasks--;
 	kstack_free(&t->kstack);
+}
+
+void task_free(struct task *t)
+{
+	task_release(t);
 	kfree(t);
 }
 

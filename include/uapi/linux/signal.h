@@ -88,6 +88,7 @@
 #define FPE_INTDIV 1  /* integer divide by zero */
 #define FPE_FLTINV 7  /* floating-point invalid operation */
 #define BUS_ADRALN 1  /* invalid address alignment */
+#define BUS_ADRERR 2  /* non-existent physical address: a file mapping past its end */
 #define TRAP_BRKPT 1  /* process breakpoint */
 #define TRAP_TRACE 2  /* process trace trap */
 #define TRAP_HWBKPT 4 /* hardware breakpoint or watchpoint */

@@ -33,6 +33,8 @@ static char state_letter(const struct task *t)
 		return t->interruptible ? 'S' : 'D';
 	case TASK_TRACED:
 		return 't';
+	case TASK_DEAD:
+		return t->proc->state == PROC_ZOMBIE ? 'Z' : 'X';
 	default:
 		return 'X';
 	}
@@ -110,7 +112,8 @@ static void show_stat(struct proc_buf *b, struct task *t, bool whole)
 			    (unsigned long)mm->env_end);
 	else
 		proc_puts(b, " 0 0 0 0 0 0 0");
-	proc_puts(b, " 0\n"); /* exit_code: a task that can be shown has not exited */
+	/* exit_code: the status wait4() will report, once a zombie (Linux's task->exit_code). */
+	proc_printf(b, " %d\n", p->state == PROC_ZOMBIE ? p->wait_status : 0);
 }
 
 void proc_pid_stat_show(struct proc_buf *b, struct task *t)

@@ -27,6 +27,8 @@ static const char *state_of(const struct task *t)
 		return "R (running)";
 	case TASK_SLEEPING:
 		return t->interruptible ? "S (sleeping)" : "D (disk sleep)";
+	case TASK_DEAD:
+		return t->proc->state == PROC_ZOMBIE ? "Z (zombie)" : "X (dead)";
 	default:
 		return "X (dead)";
 	}

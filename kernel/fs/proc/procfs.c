@@ -154,6 +154,9 @@ struct task *proc_pid_task(const struct pid *pid)
 	/* A process whose first thread exited while others run on: as Linux, still there. */
 	if (p && p->pid == pid && p->state == PROC_ALIVE)
 		return p->threads;
+	/* A zombie not yet reaped: its last thread, kept for this (state Z). */
+	if (p && p->pid == pid)
+		return p->zombie_task;
 	return NULL;
 }
 
