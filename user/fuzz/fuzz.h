@@ -204,8 +204,8 @@ struct op {
 
 extern const struct op ops_clone[], ops_proc[], ops_mm[], ops_sig[], ops_misc[], ops_fs[],
 	ops_tty[];
-extern const unsigned int nr_ops_clone, nr_ops_proc, nr_ops_mm, nr_ops_sig, nr_ops_misc,
-	nr_ops_fs, nr_ops_tty;
+extern const unsigned int nr_ops_clone, nr_ops_proc, nr_ops_mm, nr_ops_sig, nr_ops_misc, nr_ops_fs,
+	nr_ops_tty;
 
 /* The console's termios as the fuzzer found it, and put back (ops_tty.c). */
 void tty_save(void);

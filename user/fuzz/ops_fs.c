@@ -164,7 +164,8 @@ static void op_utimensat(struct ctx *c)
 						 : (long)rng_below(r, 1000000000);
 	}
 	FZ4(c, "utimensat", __NR_utimensat, sandbox_dirfd(c),
-	    rng_one_in(r, 8) ? 0 : sandbox_path(c), rng_one_in(r, 4) ? pick_ptr(c, 32) : (uintptr_t)ts,
+	    rng_one_in(r, 8) ? 0 : sandbox_path(c),
+	    rng_one_in(r, 4) ? pick_ptr(c, 32) : (uintptr_t)ts,
 	    pick_flags(c, at_flags, N(at_flags)));
 }
 
@@ -200,8 +201,8 @@ static void op_stat(struct ctx *c)
 		break;
 	case 1:
 		FZ5(c, "statx", __NR_statx, any_dirfd(c), path,
-		    pick_flags(c, at_flags, N(at_flags)),
-		    rng_one_in(r, 2) ? 0xfff : pick_int(c), pick_ptr(c, 256));
+		    pick_flags(c, at_flags, N(at_flags)), rng_one_in(r, 2) ? 0xfff : pick_int(c),
+		    pick_ptr(c, 256));
 		break;
 	case 2:
 		FZ4(c, "faccessat2", __NR_faccessat2, any_dirfd(c), path,
@@ -261,11 +262,11 @@ static void op_pread_pwrite(struct ctx *c)
 static void op_mount(struct ctx *c)
 {
 	static const char *const types[] = { "tmpfs", "proc", "ramfs", "nosuchfs", "" };
-	static const char *const data[] = { "size=64k", "mode=0700", "nr_inodes=3",
-					    "hidepid=2", "size=-1,,=" };
-	static const uint64_t mflags[] = { MS_RDONLY, MS_REMOUNT, MS_BIND, MS_MOVE, MS_PRIVATE,
-					   MS_SHARED, 2 /* MS_NOSUID */, 8 /* MS_NOEXEC */,
-					   MS_MGC_VAL };
+	static const char *const data[] = { "size=64k", "mode=0700", "nr_inodes=3", "hidepid=2",
+					    "size=-1,,=" };
+	static const uint64_t mflags[] = { MS_RDONLY,	      MS_REMOUNT,	 MS_BIND,
+					   MS_MOVE,	      MS_PRIVATE,	 MS_SHARED,
+					   2 /* MS_NOSUID */, 8 /* MS_NOEXEC */, MS_MGC_VAL };
 	static const uint64_t uflags[] = { 1 /* MNT_FORCE */, 2 /* MNT_DETACH */,
 					   4 /* MNT_EXPIRE */, 8 /* UMOUNT_NOFOLLOW */ };
 	struct rng *r = &c->rng;
@@ -274,11 +275,10 @@ static void op_mount(struct ctx *c)
 		uintptr_t type = rng_one_in(r, 6) ? pick_ptr(c, 8)
 						  : (uintptr_t)types[rng_below(r, N(types))];
 
-		FZ5(c, "mount", __NR_mount,
-		    rng_one_in(r, 4) ? pick_ptr(c, 8) : (uintptr_t) "none",
+		FZ5(c, "mount", __NR_mount, rng_one_in(r, 4) ? pick_ptr(c, 8) : (uintptr_t) "none",
 		    rng_one_in(r, 8) ? pick_bad_ptr(c, 1) : sandbox_path(c), type,
 		    rng_one_in(r, 2) ? 0 : pick_flags(c, mflags, N(mflags)),
-		    rng_one_in(r, 2) ? 0
+		    rng_one_in(r, 2)   ? 0
 		    : rng_one_in(r, 3) ? pick_ptr(c, 16)
 				       : (uintptr_t)data[rng_below(r, N(data))]);
 		return;

@@ -62,8 +62,8 @@ static long tty_fd(struct ctx *c)
 
 static void op_tty_open(struct ctx *c)
 {
-	static const uint64_t flags[] = { O_RDWR, O_RDONLY, O_WRONLY, O_NONBLOCK, O_NOCTTY,
-					  O_CLOEXEC };
+	static const uint64_t flags[] = { O_RDWR,     O_RDONLY, O_WRONLY,
+					  O_NONBLOCK, O_NOCTTY, O_CLOEXEC };
 	struct rng *r = &c->rng;
 	const char *path = rng_one_in(r, 3) ? "/dev/tty" : "/dev/console";
 	uint64_t how = pick_flags(c, flags, N(flags));
@@ -83,10 +83,10 @@ static void op_tty_open(struct ctx *c)
 /* A termios: the console's own with a few flags flipped and small VMIN/VTIME, or garbage. */
 static void make_termios(struct ctx *c, struct termios *t)
 {
-	static const unsigned int lflags[] = { ISIG, ICANON, ECHO, ECHOE, ECHOK, ECHONL, NOFLSH,
-					       TOSTOP, ECHOCTL, ECHOKE, IEXTEN };
-	static const unsigned int iflags[] = { IGNBRK, BRKINT, ISTRIP, INLCR, IGNCR, ICRNL, IXON,
-					       IXOFF };
+	static const unsigned int lflags[] = { ISIG,   ICANON, ECHO,	ECHOE,	ECHOK, ECHONL,
+					       NOFLSH, TOSTOP, ECHOCTL, ECHOKE, IEXTEN };
+	static const unsigned int iflags[] = { IGNBRK, BRKINT, ISTRIP, INLCR,
+					       IGNCR,  ICRNL,  IXON,   IXOFF };
 	static const unsigned int oflags[] = { OPOST, ONLCR, OCRNL, ONOCR, ONLRET };
 	struct rng *r = &c->rng;
 
@@ -114,8 +114,8 @@ static void make_termios(struct ctx *c, struct termios *t)
 
 static void op_tty_ioctl(struct ctx *c)
 {
-	static const uint64_t cmds[] = { TCGETS,    TCSETS,	TCSETSW,   TCSETSF,  TCSBRK,
-					 TCFLSH,    TIOCSCTTY,	TIOCGPGRP, TIOCSPGRP, TIOCOUTQ,
+	static const uint64_t cmds[] = { TCGETS,     TCSETS,	 TCSETSW,   TCSETSF,   TCSBRK,
+					 TCFLSH,     TIOCSCTTY,	 TIOCGPGRP, TIOCSPGRP, TIOCOUTQ,
 					 TIOCGWINSZ, TIOCSWINSZ, FIONREAD,  TIOCNOTTY, TIOCGSID };
 	struct rng *r = &c->rng;
 	uint64_t cmd = cmds[rng_below(r, N(cmds))];
@@ -143,7 +143,8 @@ static void op_tty_ioctl(struct ctx *c)
 		unsigned short *ws = pick_buf(c, 8);
 
 		for (int i = 0; i < 4; i++)
-			ws[i] = (unsigned short)(rng_one_in(r, 2) ? rng_below(r, 200) : rng_next(r));
+			ws[i] = (unsigned short)(rng_one_in(r, 2) ? rng_below(r, 200)
+								  : rng_next(r));
 		arg = rng_one_in(r, 6) ? pick_ptr(c, 8) : (uintptr_t)ws;
 		break;
 	}

@@ -115,7 +115,8 @@ static bool umount_one(bool *left)
 			*end = '\0';
 		if (dir && (sp = strchr(++dir, ' ')) != NULL) {
 			*sp = '\0';
-			if (strncmp(dir, FZ_SANDBOX, plen) == 0 && (dir[plen] == '\0' || dir[plen] == '/'))
+			if (strncmp(dir, FZ_SANDBOX, plen) == 0 &&
+			    (dir[plen] == '\0' || dir[plen] == '/'))
 				snprintf(last, sizeof(last), "%s", dir);
 		}
 		if (!end)
@@ -175,8 +176,8 @@ static unsigned int remove_below(long fd, int depth)
 				} else {
 					kept++;
 					if (depth == 0)
-						printf("# fuzz: %s/%s cannot be removed\n", FZ_SANDBOX,
-						       name);
+						printf("# fuzz: %s/%s cannot be removed\n",
+						       FZ_SANDBOX, name);
 				}
 			}
 		}

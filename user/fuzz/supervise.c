@@ -131,7 +131,8 @@ static void __attribute__((noreturn)) nanny_main(unsigned int index, unsigned in
 			if (r < 0)
 				break;
 			if (r == 0)
-				fz_sleep_ms(2); /* sleep-ok: a sweep's pause; the wait below reaps the rest */
+				fz_sleep_ms(
+					2); /* sleep-ok: a sweep's pause; the wait below reaps the rest */
 		}
 	}
 	while (syscall4(__NR_wait4, -1, (long)&st, __WALL, 0) > 0)
@@ -155,7 +156,7 @@ struct slot {
 	long long started, killed;
 	unsigned long progress; /* the worker's count of calls started, when last seen */
 	long long moved;	/* when the count last moved */
-	unsigned long pages; /* free pages when it started (pages=1) */
+	unsigned long pages;	/* free pages when it started (pages=1) */
 };
 
 struct totals {
