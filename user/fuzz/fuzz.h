@@ -38,7 +38,7 @@ struct fuzz_config {
 	unsigned int seconds;  /* 0, or stop starting workers after this long */
 	int only;	       /* -1, or replay just this worker index */
 	unsigned int first;    /* the first worker index (to narrow a run down) */
-	unsigned int timeout;  /* ms a worker may run before it is killed */
+	unsigned int timeout;  /* ms a worker may start no call before it is killed */
 	bool trace;	       /* workers print every call before making it */
 	bool verbose;	       /* one line per worker that ended abnormally */
 	bool pages;	       /* jobs=1, and each worker's change of the free page count */
@@ -56,6 +56,11 @@ extern struct fuzz_config cfg;
  * no status), or -1 when the root itself was killed or could not start.
  */
 int fuzz_run_root(void);
+/*
+ * Where a worker and its children count the calls they start (a page the
+ * root shares with them, supervise.c); NULL outside a worker.
+ */
+extern volatile unsigned long *fz_progress;
 unsigned long fz_free_pages(void); /* sysinfo's freeram: pages, exactly, on Umbra */
 long long fz_now_ms(void);
 void fz_sleep_ms(long ms);
@@ -155,8 +160,12 @@ uintptr_t pick_timespec(struct ctx *c);
 /* A path pointer: existing files, directories, malformed ELFs, odd strings, wild. */
 /* The one directory the fuzzer's calls may change (sandbox.c). */
 void sandbox_enter(void);
-void sandbox_clean(void);
+/* False (and a line says what) when something of the sandbox stays. */
+bool sandbox_clean(void);
 uintptr_t sandbox_path(struct ctx *c);
+/* A symbolic link's target that keeps a walk through it inside the sandbox. */
+uintptr_t sandbox_link_target(struct ctx *c);
+const char *sandbox_dir(void);
 uintptr_t pick_path(struct ctx *c);
 /* An argv/envp pointer: NULL, wild, or arrays with bad entries. */
 uintptr_t pick_strv(struct ctx *c);
@@ -193,8 +202,14 @@ struct op {
 	bool spawns; /* starts a child, a thread or a vfork */
 };
 
-extern const struct op ops_clone[], ops_proc[], ops_mm[], ops_sig[], ops_misc[];
-extern const unsigned int nr_ops_clone, nr_ops_proc, nr_ops_mm, nr_ops_sig, nr_ops_misc;
+extern const struct op ops_clone[], ops_proc[], ops_mm[], ops_sig[], ops_misc[], ops_fs[],
+	ops_tty[];
+extern const unsigned int nr_ops_clone, nr_ops_proc, nr_ops_mm, nr_ops_sig, nr_ops_misc, nr_ops_fs,
+	nr_ops_tty;
+
+/* The console's termios as the fuzzer found it, and put back (ops_tty.c). */
+void tty_save(void);
+void tty_restore(void);
 
 /* Takes one child of c's spawn budget and remembers its pid (ops_proc.c). */
 void fz_spawned(struct ctx *c, long pid);

@@ -10,7 +10,7 @@
  *   seconds=N   start no worker after N seconds (with workers=0: run that long)
  *   worker=I    replay only worker I (with trace=1: every call printed first)
  *   first=I     start at worker I (workers=N still ends before worker N)
- *   timeout=MS  a worker running longer is killed (default 1500)
+ *   timeout=MS  a worker that starts no call for this long is killed (default 1500)
  *   verbose=1   a line for every worker that ended abnormally
  *   pages=1     one worker at a time, and a line for each that changed the free page count
  *

@@ -235,6 +235,14 @@ static void op_random(struct ctx *c)
 		fz_trace(c, "random %ld: reboot, not made", nr);
 		return;
 	}
+	/*
+	 * A working directory or root outside the sandbox would let the next
+	 * relative create escape it (sandbox.c): ops_fs.c makes these calls.
+	 */
+	if (nr == __NR_chdir || nr == __NR_fchdir || nr == __NR_chroot) {
+		fz_trace(c, "random %ld: moves the working directory, not made", nr);
+		return;
+	}
 	if (nr == __NR_execve)
 		a[1] = (long)fz_arch_kernel_addrs[0]; /* no real program may start (see op_execve) */
 	if (FZ_NR_IS_SPAWN(nr)) {

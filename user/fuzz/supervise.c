@@ -7,12 +7,14 @@
  * worker left in its namespace.
  */
 #include "fuzz.h"
+#include "test.h"
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysinfo.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,7 +30,10 @@
 #define NANNY_LOST 126	   /* no status: the worker vanished */
 #define NANNY_SIGNALED 128 /* + the signal that killed it */
 
-#define KILL_GRACE_MS 5000 /* how long a SIGKILLed nanny may take to die */
+/* How long a SIGKILLed nanny may take to die: only a task that cannot be killed takes longer. */
+#define KILL_GRACE_MS HANG_MS
+
+volatile unsigned long *fz_progress;
 
 long long fz_now_ms(void)
 {
@@ -44,7 +49,7 @@ void fz_sleep_ms(long ms)
 
 /* ---- the worker and its nanny ---- */
 
-static void __attribute__((noreturn)) worker_main(unsigned int index)
+static void __attribute__((noreturn)) worker_main(unsigned int index, unsigned int slot)
 {
 	struct ctx c;
 	char name[16];
@@ -56,6 +61,7 @@ static void __attribute__((noreturn)) worker_main(unsigned int index)
 	c.trace = cfg.trace;
 	/* The task name shows in the kernel's reports (fuzz_run() adds the call index). */
 	fz_worker_index = index;
+	fz_progress = fz_progress ? &fz_progress[slot] : NULL;
 	snprintf(name, sizeof(name), "fz%u", index);
 	syscall2(__NR_prctl, 15 /* PR_SET_NAME */, (long)name);
 	/*
@@ -90,7 +96,7 @@ static long last_pid(void)
  * kills every other process of the namespace and reaps them, so nothing
  * the worker started outlives it. Its exit code says how the worker ended.
  */
-static void __attribute__((noreturn)) nanny_main(unsigned int index)
+static void __attribute__((noreturn)) nanny_main(unsigned int index, unsigned int slot)
 {
 	long worker, r;
 	int st = 0, code = NANNY_LOST;
@@ -100,7 +106,7 @@ static void __attribute__((noreturn)) nanny_main(unsigned int index)
 			syscall1(__NR_close, fd);
 	worker = syscall5(__NR_clone, SIGCHLD, 0, 0, 0, 0);
 	if (worker == 0)
-		worker_main(index);
+		worker_main(index, slot);
 	while (worker > 0) {
 		r = syscall4(__NR_wait4, -1, (long)&st, __WALL, 0);
 		if (r == worker) {
@@ -125,7 +131,8 @@ static void __attribute__((noreturn)) nanny_main(unsigned int index)
 			if (r < 0)
 				break;
 			if (r == 0)
-				fz_sleep_ms(2);
+				fz_sleep_ms(
+					2); /* sleep-ok: a sweep's pause; the wait below reaps the rest */
 		}
 	}
 	while (syscall4(__NR_wait4, -1, (long)&st, __WALL, 0) > 0)
@@ -147,7 +154,9 @@ struct slot {
 	long pid; /* the nanny, 0 when free */
 	unsigned int index;
 	long long started, killed;
-	unsigned long pages; /* free pages when it started (pages=1) */
+	unsigned long progress; /* the worker's count of calls started, when last seen */
+	long long moved;	/* when the count last moved */
+	unsigned long pages;	/* free pages when it started (pages=1) */
 };
 
 struct totals {
@@ -156,8 +165,8 @@ struct totals {
 	unsigned int reported;
 };
 
-/* Starts worker index under a nanny in a new PID namespace. */
-static long start_nanny(unsigned int index)
+/* Starts worker index under a nanny in a new PID namespace; its calls count in fz_progress[slot]. */
+static long start_nanny(unsigned int index, unsigned int slot)
 {
 	struct clone_args a;
 	long pid;
@@ -167,7 +176,7 @@ static long start_nanny(unsigned int index)
 	a.exit_signal = SIGCHLD;
 	pid = syscall2(__NR_clone3, (long)&a, CLONE_ARGS_SIZE_VER0);
 	if (pid == 0)
-		nanny_main(index);
+		nanny_main(index, slot);
 	return pid;
 }
 
@@ -240,6 +249,12 @@ static int root_main(void)
 
 	memset(slots, 0, sizeof(slots));
 	memset(&t, 0, sizeof(t));
+	tty_save(); /* put back after every worker */
+	fz_progress = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (fz_progress == MAP_FAILED) {
+		printf("# fuzz: no shared page for the workers' progress\n");
+		return 4;
+	}
 	for (;;) {
 		unsigned int live = 0;
 
@@ -248,9 +263,11 @@ static int root_main(void)
 			    time_left(start)) {
 				fflush_stdout();
 				slots[i].pages = cfg.pages ? fz_free_pages() : 0;
-				slots[i].pid = start_nanny(next);
+				fz_progress[i] = 0;
+				slots[i].progress = 0;
+				slots[i].pid = start_nanny(next, i);
 				slots[i].index = next++;
-				slots[i].started = fz_now_ms();
+				slots[i].started = slots[i].moved = fz_now_ms();
 				slots[i].killed = 0;
 				t.started++;
 				if (slots[i].pid < 0) {
@@ -271,6 +288,7 @@ static int root_main(void)
 				if (slots[i].pid == r) {
 					account(&t, &slots[i], st);
 					slots[i].pid = 0;
+					tty_restore(); /* the report's lines as the console began */
 					if (cfg.pages && fz_free_pages() != slots[i].pages)
 						printf("# worker %u: free pages %lu before, %lu "
 						       "after\n",
@@ -284,25 +302,31 @@ static int root_main(void)
 			struct slot *s = &slots[i];
 			long long now = fz_now_ms();
 
+			unsigned long progress = fz_progress[i];
+
 			if (!s->pid)
 				continue;
-			if (!s->killed && now - s->started > cfg.timeout) {
+			if (progress != s->progress) {
+				s->progress = progress;
+				s->moved = now;
+			}
+			if (!s->killed && now - s->moved > cfg.timeout) {
 				syscall2(__NR_kill, s->pid, SIGKILL);
 				s->killed = now;
 			} else if (s->killed && now - s->killed > KILL_GRACE_MS) {
 				t.unkillable++;
 				report(&t, s,
-				       "did not die within 5 s of SIGKILL (a task that cannot be "
-				       "killed)");
+				       "did not die within HANG_MS of SIGKILL (a task that cannot "
+				       "be killed)");
 				s->pid = 0;
 			}
 		}
-		fz_sleep_ms(5);
+		fz_sleep_ms(5); /* sleep-ok: the poll's interval, letting the workers run */
 	}
 	/* Whatever is left (orphans of killed namespaces) is ours to reap. */
-	for (int i = 0; i < 200 && syscall4(__NR_wait4, -1, (long)&st, WNOHANG | __WALL, 0) >= 0;
-	     i++)
-		fz_sleep_ms(5);
+	for (long long end = fz_now_ms() + HANG_MS;
+	     syscall4(__NR_wait4, -1, (long)&st, WNOHANG | __WALL, 0) >= 0 && fz_now_ms() < end;)
+		fz_sleep_ms(5); /* sleep-ok: the poll's interval */
 
 	unsigned int calls = cfg.calls * (t.started);
 

@@ -18,7 +18,8 @@ struct opset {
 
 static const struct opset opsets[] = {
 	{ ops_clone, &nr_ops_clone }, { ops_proc, &nr_ops_proc }, { ops_mm, &nr_ops_mm },
-	{ ops_sig, &nr_ops_sig },     { ops_misc, &nr_ops_misc },
+	{ ops_sig, &nr_ops_sig },     { ops_misc, &nr_ops_misc }, { ops_fs, &nr_ops_fs },
+	{ ops_tty, &nr_ops_tty },
 };
 
 #define NSETS (sizeof(opsets) / sizeof(opsets[0]))
@@ -181,6 +182,8 @@ void fuzz_run(struct ctx *c)
 	syscall2(__NR_prctl, 16 /* PR_GET_NAME */, (long)base);
 	base[15] = '\0';
 	for (c->call = 0; c->call < c->ncalls; c->call++) {
+		if (fz_progress)
+			__atomic_add_fetch(fz_progress, 1, __ATOMIC_RELAXED);
 		name_call(c, base);
 		/* Half the workers start with it on, the others may turn it on later. */
 		bool first = c->call == 0 && c->depth == 0;
