@@ -12,6 +12,37 @@
 #include <kernel/printk.h>
 #include <kernel/task.h>
 
+/*
+ * True when the 8 bytes at addr can be read without faulting: a mapped
+ * kernel address. A user address never is (SMAP, PAN), and a panic report
+ * must not fault on a frame pointer that still holds a user value.
+ */
+static bool readable_u64(uintptr_t addr)
+{
+	phys_addr_t phys;
+	unsigned int prot;
+
+	return addr >= TASK_SIZE && IS_ALIGNED(addr, 8) && arch_translate(addr, &phys, &prot) &&
+	       (prot & KPROT_READ);
+}
+
+void backtrace_from(uintptr_t pc, uintptr_t fp)
+{
+	extern const char __text_start[], __text_end[];
+
+	printk("backtrace:\n  [<%016lx>]\n", (unsigned long)pc);
+	for (int depth = 0; depth < 16 && fp; depth++) {
+		if (!readable_u64(fp) || !readable_u64(fp + 8))
+			break;
+		uintptr_t ret = ((uintptr_t *)fp)[1];
+
+		if (ret < (uintptr_t)__text_start || ret >= (uintptr_t)__text_end)
+			break;
+		printk("  [<%016lx>]\n", (unsigned long)ret);
+		fp = ((uintptr_t *)fp)[0];
+	}
+}
+
 /* The CPU reporting a panic, or -1: the first one to panic owns the report. */
 static int panic_cpu = -1;
 

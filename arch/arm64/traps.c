@@ -147,34 +147,6 @@ static bool from_user(const struct trap_frame *f)
 	return (f->spsr & SPSR_MODE_MASK) == SPSR_MODE_EL0T;
 }
 
-/* True when the 8 bytes at addr can be read without faulting. */
-static bool readable_u64(uintptr_t addr)
-{
-	phys_addr_t phys;
-	unsigned int prot;
-
-	return IS_ALIGNED(addr, 8) && addr >= TASK_SIZE && arch_translate(addr, &phys, &prot) &&
-	       (prot & KPROT_READ);
-}
-
-/* Walks the AAPCS64 frame records: [fp] = the caller's fp, [fp + 8] = the return address. */
-static void backtrace_from(uintptr_t pc, uintptr_t fp)
-{
-	extern const char __text_start[], __text_end[];
-
-	printk("backtrace:\n  [<%016lx>]\n", (unsigned long)pc);
-	for (int depth = 0; depth < 16 && fp; depth++) {
-		if (!readable_u64(fp) || !readable_u64(fp + 8))
-			break;
-		uintptr_t ret = ((uintptr_t *)fp)[1];
-
-		if (ret < (uintptr_t)__text_start || ret >= (uintptr_t)__text_end)
-			break;
-		printk("  [<%016lx>]\n", (unsigned long)ret);
-		fp = ((uintptr_t *)fp)[0];
-	}
-}
-
 void arch_dump_stack(void)
 {
 	backtrace_from((uintptr_t)__builtin_return_address(0),

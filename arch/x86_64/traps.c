@@ -98,38 +98,6 @@ static const char *exception_name(u64 vec)
 	return vec < NR_EXCEPTIONS ? "reserved exception" : "unexpected interrupt";
 }
 
-/*
- * True when the 8 bytes at addr can be read without faulting: a mapped
- * kernel address. A user address never is (SMAP), and a panic report must
- * not fault on a frame pointer that still holds a user value.
- */
-static bool readable_u64(uintptr_t addr)
-{
-	phys_addr_t phys;
-	unsigned int prot;
-
-	return addr >= TASK_SIZE && IS_ALIGNED(addr, 8) && arch_translate(addr, &phys, &prot) &&
-	       (prot & KPROT_READ);
-}
-
-/* Walks the frame-pointer chain: [rbp] = caller's rbp, [rbp + 8] = return. */
-static void backtrace_from(uintptr_t rip, uintptr_t rbp)
-{
-	extern const char __text_start[], __text_end[];
-
-	printk("backtrace:\n  [<%016lx>]\n", (unsigned long)rip);
-	for (int depth = 0; depth < 16 && rbp; depth++) {
-		if (!readable_u64(rbp) || !readable_u64(rbp + 8))
-			break;
-		uintptr_t ret = ((uintptr_t *)rbp)[1];
-
-		if (ret < (uintptr_t)__text_start || ret >= (uintptr_t)__text_end)
-			break;
-		printk("  [<%016lx>]\n", (unsigned long)ret);
-		rbp = ((uintptr_t *)rbp)[0];
-	}
-}
-
 void arch_dump_stack(void)
 {
 	uintptr_t rbp = (uintptr_t)__builtin_frame_address(0);

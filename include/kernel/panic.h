@@ -21,6 +21,16 @@ enum poweroff_status {
 
 __noreturn void panic(const char *fmt, ...) __printf(1, 2);
 
+/*
+ * Prints "backtrace:", pc, then the return address of each frame record
+ * up the frame-pointer chain from fp: both architectures keep the record
+ * as [fp] = the caller's frame pointer, [fp + 8] = the return address
+ * (x86_64 with -fno-omit-frame-pointer; arm64's AAPCS64 frame records).
+ * Stops at a pointer that is not mapped kernel memory or a return address
+ * outside the kernel's text, so a report never faults on a bad chain.
+ */
+void backtrace_from(uintptr_t pc, uintptr_t fp);
+
 /* True once a CPU has started a panic report (printk then takes no lock a stopped CPU may hold). */
 bool panic_in_progress(void);
 

@@ -248,18 +248,7 @@ __SYSCALL(__NR_renameat2, renameat2)
 __SYSCALL(__NR_getrandom, getrandom)
 #define __NR_statx 291
 __SYSCALL(__NR_statx, statx)
-#define __NR_pidfd_send_signal 424
-__SYSCALL(__NR_pidfd_send_signal, pidfd_send_signal)
-#define __NR_pidfd_open 434
-__SYSCALL(__NR_pidfd_open, pidfd_open)
-#define __NR_clone3 435
-__SYSCALL(__NR_clone3, clone3)
-#define __NR_faccessat2 439
-__SYSCALL(__NR_faccessat2, faccessat2)
-#define __NR_fchmodat2 452
-__SYSCALL(__NR_fchmodat2, fchmodat2)
-#define __NR_map_shadow_stack 453
-__SYSCALL(__NR_map_shadow_stack, map_shadow_stack)
+#include <uapi/linux/unistd_shared.h>
 /* clang-format on */
 
 #ifdef __SYSCALL_EMPTY
