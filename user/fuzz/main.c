@@ -122,7 +122,7 @@ static bool map_file_once(const char *path)
 	size = syscall3(__NR_lseek, fd, 0, SEEK_END);
 	if (size > 0) {
 		map = syscall6(__NR_mmap, 0, size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (map > 0 || map < -4095)
+		if (map > 0) /* an address, not an errno */
 			syscall2(__NR_munmap, map, size);
 	}
 	syscall1(__NR_close, fd);
