@@ -22,6 +22,13 @@ struct cpu_usage {
 	u64 nvcsw;  /* gave the CPU up to sleep */
 	u64 nivcsw; /* had it taken away (preempted or yielded) */
 	u64 minflt; /* page faults resolved without I/O (all of them: no swap, no files) */
+	/*
+	 * The most pages an address space of it held at once (Linux's
+	 * signal->maxrss and cmaxrss); a maximum, not a sum. A thread's own
+	 * stays 0: its process keeps it, from each address space that exec
+	 * or an exit left.
+	 */
+	unsigned long maxrss;
 };
 
 /* Called by sched_tick() on each CPU for the task it interrupted. */
@@ -33,6 +40,11 @@ void cputime_process(const struct process *p, struct cpu_usage *u);
 
 /* A thread exits: its usage moves into its process's. */
 void cputime_thread_exit(struct task *t);
+/*
+ * t is about to leave its address space (exit, or exec replacing it): the
+ * space's high-water mark becomes its process's maxrss, if higher.
+ */
+void cputime_mm_leave(const struct task *t);
 /* parent reaps child through wait: the child's own and reaped usage move into parent's. */
 void cputime_reap(struct process *parent, const struct process *child);
 
@@ -43,7 +55,7 @@ void cpu_usage_to_rusage(const struct cpu_usage *u, struct rusage *ru);
 /* The nanoseconds CPU clock which (CPUCLOCK_PROF, _VIRT, _SCHED) reads for usage u. */
 s64 cpu_usage_clock_ns(int which, const struct cpu_usage *u);
 
-/* dst += src */
+/* dst += src (maxrss: the larger) */
 void cpu_usage_add(struct cpu_usage *dst, const struct cpu_usage *src);
 
 /*

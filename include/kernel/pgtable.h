@@ -39,8 +39,8 @@ void pgtable_destroy(phys_addr_t pgd);
 /* Maps pa at va for prot and the area's flags: 0 or -ENOMEM. Nothing may be mapped there. */
 int pgtable_map(phys_addr_t pgd, uintptr_t va, phys_addr_t pa, unsigned int prot,
 		unsigned int vm_flags);
-/* Unmaps [start, end), frees its pages and every table left empty. */
-void pgtable_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end);
+/* Unmaps [start, end), frees its pages and every table left empty; returns the pages it unmapped. */
+size_t pgtable_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end);
 /*
  * Changes the rights of the pages with a frame in [start, end); pages fork
  * shares copy-on-write stay read-only, unless vm_flags has VM_SHARED.
@@ -68,9 +68,10 @@ phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va);
  * vm_flags: copy-on-write (both sides read-only), or for VM_SHARED as they
  * are (writes go to the one frame); each frame's reference count raised.
  * 0 or -ENOMEM; on failure dst holds part of them and is freed as usual.
+ * Adds the pages dst gained to *gained, failure or not.
  */
 int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end,
-		 unsigned int vm_flags);
+		 unsigned int vm_flags, size_t *gained);
 /*
  * Gives pgd a page of its own at va (copying it if another address space
  * shares it) mapped with prot and vm_flags, the rights of its area.

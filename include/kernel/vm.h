@@ -24,6 +24,13 @@ struct mm {
 	uintptr_t arg_start, arg_end, env_start, env_end;
 	refcount_t refs; /* holders of the struct (an open /proc/PID/mem), plus 1 while users > 0 */
 	struct dentry *exe; /* the file exec ran (/proc/PID/exe), held while users > 0 */
+	/*
+	 * Pages mapped now, and the most ever mapped at once (Linux's
+	 * hiwater_rss, which getrusage's ru_maxrss reports): every page a leaf
+	 * holds counts, private, shared or a file's, as Linux's three RSS
+	 * counters summed.
+	 */
+	unsigned long rss, hiwater_rss;
 };
 
 /* Where the kernel puts things when user space does not say. */

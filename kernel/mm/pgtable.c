@@ -163,18 +163,22 @@ int pgtable_map(phys_addr_t pgd, uintptr_t va, phys_addr_t pa, unsigned int prot
 static int unmap_one(struct walk *w, u64 *e, uintptr_t va)
 {
 	phys_addr_t frame = frame_of(READ_ONCE(*e));
+	size_t *unmapped = w->ctx;
 
 	WRITE_ONCE(*e, 0);
 	tlb_flush_page(w->pgd, va);
 	page_ref_put(frame);
+	(*unmapped)++;
 	return 0;
 }
 
-void pgtable_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end)
+size_t pgtable_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end)
 {
-	struct walk w = { .pgd = pgd, .leaf = unmap_one, .prune = true };
+	size_t unmapped = 0;
+	struct walk w = { .pgd = pgd, .leaf = unmap_one, .prune = true, .ctx = &unmapped };
 
 	walk(&w, start, end);
+	return unmapped;
 }
 
 struct rights {
@@ -258,6 +262,7 @@ struct fork_ctx {
 	phys_addr_t dst;
 	bool shared;	  /* a VM_SHARED area: both sides keep the leaf as it is */
 	bool wrprotected; /* a leaf of the source lost its write access */
+	size_t *gained;	  /* pages dst gained */
 };
 
 /*
@@ -281,13 +286,14 @@ static int share_one(struct walk *w, u64 *e, uintptr_t va)
 	}
 	page_ref_get(frame_of(leaf));
 	WRITE_ONCE(*d, leaf);
+	(*c->gained)++;
 	return 0;
 }
 
 int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t end,
-		 unsigned int vm_flags)
+		 unsigned int vm_flags, size_t *gained)
 {
-	struct fork_ctx c = { dst, vm_flags & VM_SHARED, false };
+	struct fork_ctx c = { dst, vm_flags & VM_SHARED, false, gained };
 	struct walk w = { .pgd = src, .leaf = share_one, .ctx = &c };
 	int err = walk(&w, start, end);
 

@@ -32,11 +32,26 @@ struct mm *mm_create(void)
 	return mm;
 }
 
+/* One more page mapped in mm: the high-water mark follows. */
+static void rss_grew(struct mm *mm)
+{
+	mm->rss++;
+	if (mm->rss > mm->hiwater_rss)
+		mm->hiwater_rss = mm->rss;
+}
+
+/* Unmaps [start, end) of mm; its pages leave the resident count. */
+static void unmap_range(struct mm *mm, uintptr_t start, uintptr_t end)
+{
+	size_t gone = pgtable_unmap(mm->pgd, start, end);
+
+	BUG_ON(gone > mm->rss);
+	mm->rss -= gone;
+}
+
 static void release_pages(uintptr_t start, uintptr_t end, void *ctx)
 {
-	struct mm *mm = ctx;
-
-	pgtable_unmap(mm->pgd, start, end);
+	unmap_range(ctx, start, end);
 }
 
 void mm_put(struct mm *mm)
@@ -45,6 +60,7 @@ void mm_put(struct mm *mm)
 	if (!refcount_dec_and_test(&mm->users))
 		return;
 	vma_clear(&mm->vmas, release_pages, mm);
+	BUG_ON(mm->rss != 0); /* every page a leaf held was counted in, and out */
 	pgtable_destroy(mm->pgd);
 	mm->pgd = 0;
 	if (mm->exe)
@@ -73,9 +89,11 @@ struct mm *mm_fork(struct mm *src)
 	if (vma_clone(&mm->vmas, &src->vmas))
 		goto fail;
 	for (const struct vma *v = vma_first(&src->vmas); v; v = vma_next(v)) {
-		if (pgtable_fork(mm->pgd, src->pgd, v->start, v->end, v->flags))
+		if (pgtable_fork(mm->pgd, src->pgd, v->start, v->end, v->flags, &mm->rss))
 			goto fail;
 	}
+	/* The child's high-water mark starts at what it shares, as Linux's dup_mm(). */
+	mm->hiwater_rss = mm->rss;
 	mm->start_brk = src->start_brk;
 	mm->brk = src->brk;
 	mm->arg_start = src->arg_start;
@@ -145,7 +163,7 @@ void mm_unmap_object_from(struct mm *mm, const struct shmem *s, size_t first)
 
 		size_t skip = first > v->pgoff ? first - v->pgoff : 0;
 
-		pgtable_unmap(mm->pgd, v->start + skip * PAGE_SIZE, v->end);
+		unmap_range(mm, v->start + skip * PAGE_SIZE, v->end);
 	}
 }
 
@@ -206,6 +224,8 @@ static int populate_shared(struct mm *mm, const struct vma *v, uintptr_t addr)
 			  v->flags);
 	if (err)
 		page_ref_put(p);
+	else
+		rss_grew(mm);
 	return err;
 }
 
@@ -222,6 +242,8 @@ int mm_populate(struct mm *mm, const struct vma *v, uintptr_t addr)
 	err = pgtable_map(mm->pgd, ALIGN_DOWN(addr, PAGE_SIZE), p, v->prot, v->flags);
 	if (err)
 		page_free(p, 1);
+	else
+		rss_grew(mm);
 	return err;
 }
 
@@ -351,7 +373,7 @@ int mm_madvise(struct mm *mm, uintptr_t start, size_t len, bool dontneed)
 		 * shared one stays in its object (the next touch finds it).
 		 */
 		if (dontneed)
-			pgtable_unmap(mm->pgd, MAX(start, v->start), MIN(end, v->end));
+			unmap_range(mm, MAX(start, v->start), MIN(end, v->end));
 		start = v->end;
 	}
 	return start < end ? -ENOMEM : err;

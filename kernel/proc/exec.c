@@ -8,6 +8,7 @@
  *	sp -> argc, argv[0..argc-1], NULL, envp[..], NULL, auxv pairs, AT_NULL
  *	      ... 16 random bytes, the platform string, the strings ...
  */
+#include <kernel/cputime.h>
 #include <kernel/elf.h>
 #include <kernel/err.h>
 #include <kernel/exec.h>
@@ -319,6 +320,7 @@ long exec_kernel_depth(const char *path, const char *const argv[], const char *c
 	/* The point of no return. */
 	/* A stack the kernel gave this task leaves the old space now: vfork's lives on in it. */
 	shstk_release(current);
+	cputime_mm_leave(current); /* getrusage's maxrss remembers the old image */
 	old = current->mm;
 	current->mm = mm;
 	mm_activate(mm);

@@ -201,6 +201,7 @@ void do_exit_thread(int status)
 
 	shstk_release(t);  /* a kernel-allocated shadow stack dies with its thread */
 	mm_activate(NULL); /* mm_put may free the tables we run on */
+	cputime_mm_leave(t);
 	mm_put(t->mm);
 	t->mm = NULL;
 	files_put(t->files);

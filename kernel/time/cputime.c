@@ -10,6 +10,7 @@
 #include <kernel/time.h>
 #include <kernel/timer.h>
 #include <kernel/uaccess.h>
+#include <kernel/vm.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/time.h>
 
@@ -22,6 +23,7 @@ void cpu_usage_add(struct cpu_usage *dst, const struct cpu_usage *src)
 	dst->nvcsw += src->nvcsw;
 	dst->nivcsw += src->nivcsw;
 	dst->minflt += src->minflt;
+	dst->maxrss = MAX(dst->maxrss, src->maxrss);
 }
 
 void cputime_tick(struct task *t, bool from_user)
@@ -36,16 +38,39 @@ void cputime_tick(struct task *t, bool from_user)
 	cpu_timers_charged(t);
 }
 
+/*
+ * The process's maxrss and the live address space's high-water mark,
+ * whichever is higher: RUSAGE_SELF and RUSAGE_THREAD report the same
+ * (Linux's getrusage() looks at the signal struct and the caller's mm for
+ * both).
+ */
+static unsigned long live_maxrss(const struct task *t)
+{
+	unsigned long m = t->proc ? t->proc->exited_usage.maxrss : 0;
+
+	return t->mm ? MAX(m, t->mm->hiwater_rss) : m;
+}
+
 void cputime_thread(const struct task *t, struct cpu_usage *u)
 {
 	*u = t->usage;
+	u->maxrss = live_maxrss(t);
 }
 
 void cputime_process(const struct process *p, struct cpu_usage *u)
 {
 	*u = p->exited_usage;
-	for (const struct task *t = p->threads; t; t = t->thread_next)
+	for (const struct task *t = p->threads; t; t = t->thread_next) {
 		cpu_usage_add(u, &t->usage);
+		u->maxrss = MAX(u->maxrss, live_maxrss(t));
+	}
+}
+
+void cputime_mm_leave(const struct task *t)
+{
+	if (t->proc && t->mm)
+		t->proc->exited_usage.maxrss =
+			MAX(t->proc->exited_usage.maxrss, t->mm->hiwater_rss);
 }
 
 void cputime_thread_exit(struct task *t)
@@ -158,6 +183,7 @@ void cpu_usage_to_rusage(const struct cpu_usage *u, struct rusage *ru)
 		.ru_minflt = (long)u->minflt,
 		.ru_nvcsw = (long)u->nvcsw,
 		.ru_nivcsw = (long)u->nivcsw,
+		.ru_maxrss = (long)(u->maxrss * (PAGE_SIZE / 1024)), /* KiB */
 	};
 }
 

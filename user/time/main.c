@@ -15,7 +15,8 @@
  * thread's by its encoded TID) advance while their owner runs and stand
  * still while it sleeps; times(), getrusage(SELF, THREAD, CHILDREN) and
  * wait4's rusage count user time, page faults and voluntary switches, a
- * child's only once it is reaped; alarm() and setitimer() fire once and
+ * child's only once it is reaped, and ru_maxrss keeps the most resident
+ * memory (through munmap, exec and reaped grandchildren); alarm() and setitimer() fire once and
  * periodically with SIGALRM, SIGVTALRM (user time only) and SIGPROF, with
  * si_code SI_KERNEL; getitimer() says the time left; a fork's child has no
  * interval timer and an exec keeps it.
@@ -26,9 +27,11 @@
 #include "sig_arch.h"
 #include "time_cases.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <ktap.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -45,6 +48,7 @@
 #define SEC 1000000000LL
 #define BAD_PTR ((void *)8) /* in the unmapped page 0 */
 #define EXEC_CHECK_ITIMER "--itimer-kept"
+#define EXEC_CHECK_MAXRSS "--maxrss-kept"
 #define YEAR_2020 1577836800L
 #define MAX_CPUS 64
 /* A spin whose clock never reaches its mark is a hang: it gives up after HANG_MS. */
@@ -667,6 +671,131 @@ static int body_rusage_children(void)
 	return 0;
 }
 
+/* ---- ru_maxrss: the high-water mark of resident pages, in KiB ---- */
+
+#define BIG_KIB 8192 /* what each case touches: far above the suite's own few hundred KiB */
+
+/* Resident pages now, from /proc/self/statm's second field, in KiB; -1 if unreadable. */
+static long resident_kib(void)
+{
+	char buf[128], *field;
+	int fd = open("/proc/self/statm", O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	strtol(buf, &field, 10); /* size */
+	return strtol(field, NULL, 10) * (PAGE / 1024);
+}
+
+/* Maps and touches kib KiB; returns the area (to unmap) or NULL. */
+static char *touch_kib(long kib)
+{
+	char *p =
+		mmap(NULL, kib * 1024, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	for (long off = 0; off < kib * 1024; off += PAGE)
+		p[off] = 1;
+	return p;
+}
+
+static long maxrss_of(int who)
+{
+	struct rusage ru;
+
+	return getrusage(who, &ru) < 0 ? -1 : ru.ru_maxrss;
+}
+
+/* The image exec replaced touched BIG_KIB: its mark stays the process's. */
+static int maxrss_kept(void)
+{
+	return maxrss_of(RUSAGE_SELF) >= BIG_KIB ? 0 : 1;
+}
+
+static int touch_big_and_exit(void)
+{
+	return touch_kib(BIG_KIB) ? 0 : 1;
+}
+
+/* A child that reaps a grandchild which touched BIG_KIB, and touches nothing itself. */
+static int reap_big_grandchild(void)
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid == 0)
+		_exit(touch_big_and_exit());
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || status != 0)
+		return 1;
+	return 0;
+}
+
+static int touch_big_then_exec(void)
+{
+	if (!touch_kib(BIG_KIB))
+		return 118;
+	return exec_self(time_self_path, EXEC_CHECK_MAXRSS);
+}
+
+/*
+ * Linux's rules (kernel/sys.c getrusage(), exit and exec): RUSAGE_SELF and
+ * RUSAGE_THREAD give the larger of the process's kept mark and its address
+ * space's high-water mark; munmap never lowers it; RUSAGE_CHILDREN gives the
+ * largest mark of the reaped descendants (0 before any); wait4 gives the
+ * child's own or its descendants', whichever is larger; exec keeps the old
+ * image's mark.
+ */
+static int body_rusage_maxrss(void)
+{
+	long before = resident_kib(), grown, after, thread;
+	struct rusage ru;
+	int status;
+	pid_t pid;
+	char *big;
+
+	EXPECT("RUSAGE_CHILDREN's mark before any child", maxrss_of(RUSAGE_CHILDREN), 0);
+	EXPECT_TRUE("/proc/self/statm", before > 0);
+	big = touch_kib(BIG_KIB);
+	EXPECT_TRUE("mmap", big != NULL);
+	grown = maxrss_of(RUSAGE_SELF);
+	thread = maxrss_of(RUSAGE_THREAD);
+	if (grown < before + BIG_KIB)
+		note("resident before %ld KiB, ru_maxrss after %ld KiB", before, grown);
+	EXPECT_TRUE("ru_maxrss counts the touched pages", grown >= before + BIG_KIB);
+	EXPECT_TRUE("RUSAGE_THREAD's mark is its process's", thread >= grown);
+	munmap(big, BIG_KIB * 1024);
+	after = maxrss_of(RUSAGE_SELF);
+	EXPECT_TRUE("munmap leaves the mark", after >= grown);
+	EXPECT_TRUE("while the resident count falls", resident_kib() < grown - BIG_KIB / 2);
+
+	pid = fork();
+	if (pid == 0)
+		_exit(touch_big_and_exit());
+	EXPECT("wait4", wait4(pid, &status, 0, &ru), pid);
+	EXPECT("the child's exit", status, 0);
+	EXPECT_TRUE("wait4: the child's mark", ru.ru_maxrss >= BIG_KIB);
+	EXPECT_TRUE("RUSAGE_CHILDREN: the reaped child's", maxrss_of(RUSAGE_CHILDREN) >= BIG_KIB);
+
+	pid = fork();
+	if (pid == 0)
+		_exit(reap_big_grandchild());
+	EXPECT("wait4", wait4(pid, &status, 0, &ru), pid);
+	EXPECT("the child's exit", status, 0);
+	EXPECT_TRUE("wait4: the grandchild's mark through its parent", ru.ru_maxrss >= BIG_KIB);
+
+	pid = fork();
+	if (pid == 0)
+		_exit(touch_big_then_exec());
+	EXPECT("wait4", wait4(pid, &status, 0, NULL), pid);
+	EXPECT("exec kept the old image's mark (0)", status, 0);
+	return 0;
+}
+
 /* ---- interval timers ---- */
 
 static int body_alarm(void)
@@ -873,10 +1002,12 @@ int main(int argc, char **argv)
 	time_self_path = argv[0];
 	if (argc >= 2 && strcmp(argv[1], EXEC_CHECK_ITIMER) == 0)
 		return itimer_kept();
+	if (argc >= 2 && strcmp(argv[1], EXEC_CHECK_MAXRSS) == 0)
+		return maxrss_kept();
 	if (argc >= 2 && strcmp(argv[1], EXEC_CHECK_TIMERS) == 0)
 		return posix_timers_gone();
 	ktap_header();
-	ktap_plan(38 + VDSO_ARCH_CASES);
+	ktap_plan(39 + VDSO_ARCH_CASES);
 	run("wall_clock_from_hardware_and_agreeing", body_wall_clock);
 	run("settimeofday_and_clock_settime_set_realtime", body_set_realtime);
 	run("settime_errnos", body_set_realtime_errnos);
@@ -889,6 +1020,7 @@ int main(int argc, char **argv)
 	run("cpu_clocks_of_pids_and_tids", body_pid_clocks);
 	run("getrusage_self_thread_and_times", body_rusage_self);
 	run("getrusage_children_after_reaping", body_rusage_children);
+	run("getrusage_maxrss_high_water", body_rusage_maxrss);
 	run("alarm_returns_seconds_left", body_alarm);
 	run("itimer_real_fires_once", body_itimer_real_once);
 	run("itimer_real_periodic", body_itimer_real_periodic);
