@@ -5,6 +5,8 @@
 #                                      its .c files make the program),
 #                                      and musl_pthreads from user/musl/pthreads.c
 #                                      where a musl for $(ARCH) exists
+#   $(BUILD)/initramfs/bin/glibc_vdso  user/foreign/libc_vdso.c with Debian's glibc
+#                       /musl_vdso     (and with its musl, where there is one)
 # USER_BINARIES lists the staged files; `make userland` builds them all.
 # Programs and headers that only make sense on one architecture (CET's
 # shstk, cet.h) live in user/arch/$(ARCH)/, which is also on the include
@@ -27,11 +29,16 @@ USER_PROG_CPPFLAGS := -Iuser/lib -I$(USER_ARCH_DIR) -I$(USER_OBJ)/include
 # toolchain for the architecture (bookworm has none for arm64 on an amd64
 # host without multiarch).
 MUSL_CC ?= musl-gcc
-USER_MUSL_PROGS_x86_64 := musl_pthreads
+USER_MUSL_PROGS_x86_64 := musl_pthreads musl_vdso
 USER_MUSL_PROGS_arm64 :=
 USER_MUSL_PROGS := $(USER_MUSL_PROGS_$(ARCH))
 MUSL_CFLAGS := $(PATH_CFLAGS) -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -pthread -MMD -MP \
 	-Wl,-z,max-page-size=4096 -Wl,-z,noexecstack -Wl,-z,norelro -Wl,--build-id=none
+# Programs built with Debian's glibc (static): the toolchain's own libc, on both
+# architectures. Like the musl ones they see only the kernel's ABI headers
+# (include/uapi), never Umbra's libc.
+USER_GLIBC_PROGS := glibc_vdso
+FOREIGN_CFLAGS := $(MUSL_CFLAGS) -Iinclude
 
 # The order /init runs them in; a program missing here runs after these.
 # USER_NOT_RUN are bundled but never run by /init: /bin/bench takes minutes
@@ -39,9 +46,9 @@ MUSL_CFLAGS := $(PATH_CFLAGS) -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -p
 # runs in make test-busybox (tests/boot/busybox: minutes, as init). fuzz is last: what it may break in
 # the kernel cannot spoil another suite.
 USER_RUN_ORDER := clone3 shstk_attack rop shstk ibt bti proc threads smp mm shm efault leak hostile counter time cow ptrace robust ioport archabi \
-	musl_pthreads gcs signals pipes fdio tty remap procfs showmaps fs fuzz
+	musl_pthreads musl_vdso glibc_vdso gcs signals pipes fdio tty remap procfs showmaps fs fuzz
 USER_NOT_RUN := bench reboot sidebyside ttylogin busybox
-USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS)
+USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS) $(USER_GLIBC_PROGS)
 USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
 	$(filter-out $(USER_RUN_ORDER) $(USER_NOT_RUN),$(USER_BIN_NAMES))
 
@@ -223,6 +230,19 @@ $(USER_OBJ)/musl_pthreads.elf: user/musl/pthreads.c user/build.mk
 	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) -MF $(USER_OBJ)/musl_pthreads.d -o $@ $<
 	$(Q)! readelf -lW $@ | grep -qE '^ +(INTERP|DYNAMIC) ' || { echo "$@: not static"; exit 1; }
 
+$(USER_OBJ)/musl_vdso.elf: user/foreign/libc_vdso.c user/build.mk
+	@mkdir -p $(dir $@)
+	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found: apt-get install musl-tools"; exit 1; }
+	@$(if $(Q),echo "  MUSLCC  $<")
+	$(Q)$(MUSL_CC) $(FOREIGN_CFLAGS) -MF $(USER_OBJ)/musl_vdso.d -o $@ $<
+	$(Q)! readelf -lW $@ | grep -qE '^ +(INTERP|DYNAMIC) ' || { echo "$@: not static"; exit 1; }
+
+$(USER_OBJ)/glibc_vdso.elf: user/foreign/libc_vdso.c user/build.mk
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  GLIBCC  $<")
+	$(Q)$(CC) $(FOREIGN_CFLAGS) -MF $(USER_OBJ)/glibc_vdso.d -o $@ $<
+	$(Q)! readelf -lW $@ | grep -qE '^ +(INTERP|DYNAMIC) ' || { echo "$@: not static"; exit 1; }
+
 $(ELFPATCH): scripts/elfpatch.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  HOSTCC  $<")
@@ -256,7 +276,7 @@ userland: $(USER_BINARIES) ## the user programs, staged in build/ARCH/initramfs/
 
 
 .SECONDARY: $(USER_ELFS) $(USER_ELFS:.elf=.o) $(USER_DIR_OBJS) \
-	$(patsubst %,$(USER_OBJ)/%.elf,$(USER_MUSL_PROGS))
+	$(patsubst %,$(USER_OBJ)/%.elf,$(USER_MUSL_PROGS) $(USER_GLIBC_PROGS))
 
 -include $(USER_ELFS:.elf=.d) $(USER_LIB_OBJS:.o=.d) $(USER_DIR_OBJS:.o=.d) \
-	$(patsubst %,$(USER_OBJ)/%.d,$(USER_MUSL_PROGS))
+	$(patsubst %,$(USER_OBJ)/%.d,$(USER_MUSL_PROGS) $(USER_GLIBC_PROGS))
