@@ -109,10 +109,13 @@ BENCH_LIVE ?= 10000
 BENCH_MAPS ?= 10000
 BENCH_CMDLINE := $(CMDLINE) init=/bin/bench -- runs=$(BENCH_RUNS) live=$(BENCH_LIVE) maps=$(BENCH_MAPS)
 BENCH_ARGS_FILE := $(BUILD)/bench.args
-# make bench's kernel-shadow-stack rows (scripts/bench-kshstk): /bin/bench
-# with only the rows kshstk changes (live=0 maps=0), kshstk on and off.
-BENCH_KSHSTK_ARGS := -- runs=$(BENCH_RUNS) live=0 maps=0
-BENCH_KSHSTK_IMAGES = $(patsubst %,$(BUILD)/bench-kshstk-%$(suffix $(IMAGE)),on off)
+# make bench's rows for the kernel's own control-flow protections
+# (scripts/bench-kernel-cfi): /bin/bench with only the rows they change
+# (live=0 maps=0), booted as the kernel comes (on) and with each switched off
+# at boot: kshstk=off, and kibt=off (x86_64) or kbti=off (arm64).
+BENCH_KCFI_ARGS := -- runs=$(BENCH_RUNS) live=0 maps=0
+BENCH_KCFI_STATES := on kshstk-off $(if $(filter x86_64,$(ARCH)),kibt-off,kbti-off)
+BENCH_KCFI_IMAGES = $(patsubst %,$(BUILD)/bench-kcfi-%$(suffix $(IMAGE)),$(BENCH_KCFI_STATES))
 
 # The bootable image, its crash-test twins (IMAGE, CRASH_IMAGES), the
 # benchmark's (BENCH_IMAGE) and other images some platforms boot
@@ -139,7 +142,7 @@ SHSTK_OFF := $(if $(filter arm64,$(ARCH)),gcs=off,shstk=off)
 BIG_PROGRAMS := /bin/hostile /bin/leak /bin/mm /bin/threads /bin/smp
 BIG_IMAGE := $(BUILD)/big$(suffix $(IMAGE))
 
-.PHONY: all iso image usb crash-images clone3-images big-image suite-image bench-image bench-kshstk-images run debug test test-linux test-big test-logs \
+.PHONY: all iso image usb crash-images clone3-images big-image suite-image bench-image bench-kcfi-images run debug test test-linux test-big test-logs \
 	bench fuzz stress peer-test test-tty test-busybox \
 	toolchain-check unit lint format docs rooms check-docs deps deps-check clean help
 
@@ -169,9 +172,9 @@ $(BUILD)/clone3-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
 $(SHSTK_OFF_IMAGE): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
 	$(call image-with-cmdline,$@,$(CMDLINE) $(SHSTK_OFF) -- /bin/shstk_attack)
 
-bench-kshstk-images: $(BENCH_KSHSTK_IMAGES) ## make bench's kshstk on/off images (scripts/bench-kshstk)
-$(BUILD)/bench-kshstk-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) $(BENCH_ARGS_FILE) Makefile
-	$(call image-with-cmdline,$@,$(CMDLINE) $(if $(filter off,$*),kshstk=off) init=/bin/bench $(BENCH_KSHSTK_ARGS))
+bench-kcfi-images: $(BENCH_KCFI_IMAGES) ## make bench's images with each kernel protection on and off (scripts/bench-kernel-cfi)
+$(BUILD)/bench-kcfi-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) $(BENCH_ARGS_FILE) Makefile
+	$(call image-with-cmdline,$@,$(CMDLINE) $(if $(filter-out on,$*),$(subst -off,=off,$*)) init=/bin/bench $(BENCH_KCFI_ARGS))
 
 $(CMDLINE_FILE): FORCE
 	@mkdir -p $(dir $@)
@@ -391,7 +394,7 @@ bench: deps-check ## the benchmark on the deterministic emulators (docs/BENCH.md
 	$(Q)BENCH_RUNS=$(BENCH_RUNS) BENCH_LIVE=$(BENCH_LIVE) BENCH_MAPS=$(BENCH_MAPS) \
 		scripts/bench $(if $(BENCH_PLATFORM),--platform $(BENCH_PLATFORM)) $(TEST_ARCHES)
 	$(Q)$(if $(filter-out bochs-x86_64 qemu-arm64-gcs,$(or $(BENCH_PLATFORM),bochs-x86_64)),:,BENCH_RUNS=$(BENCH_RUNS) \
-		scripts/bench-kshstk $(or $(subst qemu-arm64-gcs,arm64,$(subst bochs-x86_64,x86_64,$(BENCH_PLATFORM))),$(TEST_ARCHES)))
+		scripts/bench-kernel-cfi $(or $(subst qemu-arm64-gcs,arm64,$(subst bochs-x86_64,x86_64,$(BENCH_PLATFORM))),$(TEST_ARCHES)))
 
 # Linux's own kselftests (clone3, x86 shadow stack, arm64 GCS, map_fixed_noreplace,
 # sigaltstack), built unmodified and static from Debian's Linux source (scripts/peer-src,
