@@ -169,7 +169,10 @@ static inline __attribute__((always_inline)) long shadow_stack_enable(void)
 	register long x2 __asm__("x2") = 0, x3 __asm__("x3") = 0, x4 __asm__("x4") = 0;
 	register long x8 __asm__("x8") = SYS_prctl;
 
-	__asm__ volatile("svc #0" : "+r"(x0) : "r"(x1), "r"(x2), "r"(x3), "r"(x4), "r"(x8) : "memory");
+	__asm__ volatile("svc #0"
+			 : "+r"(x0)
+			 : "r"(x1), "r"(x2), "r"(x3), "r"(x4), "r"(x8)
+			 : "memory");
 	return x0;
 #endif
 }
