@@ -19,6 +19,8 @@
  * shadow stack.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <ktap.h>
 #include <signal.h>
 #include <string.h>
@@ -31,7 +33,7 @@
 #include "ptrace_arch.h"
 #include "sig_arch.h"
 
-#define NTESTS (17 + MEM_CASES + SHSTK_CASES)
+#define NTESTS (18 + MEM_CASES + SHSTK_CASES)
 #define EXEC_MODE "exit42"
 #define EXEC_EXIT 42
 #define NO_SUCH_PID 99999
@@ -401,6 +403,45 @@ static int traceme_twice(void)
 	return pt(PTRACE_TRACEME, 0, 0, 0) == -EPERM ? 0 : 1;
 }
 
+/* Reads /proc/PID/FILE into buf (NUL-terminated); its length or -1. */
+static long read_proc(int pid, const char *file, char *buf, size_t size)
+{
+	char path[64];
+	long n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/%s", pid, file);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, size - 1);
+	close(fd);
+	if (n >= 0)
+		buf[n] = 0;
+	return n;
+}
+
+/* A stopped tracee as /proc shows it: Linux's "t (tracing stop)", its tracer's PID. */
+static int proc_shows_tracing_stop(void)
+{
+	char buf[2048], want[32], *state;
+	int pid = fork_traced(stop_and_exit);
+
+	EXPECT("stop", wait_status(pid), STOPPED_WITH(SIGSTOP));
+	EXPECT_TRUE("read status", read_proc(pid, "status", buf, sizeof(buf)) > 0);
+	EXPECT_TRUE("State: t (tracing stop)", strstr(buf, "\nState:\tt (tracing stop)\n") != NULL);
+	snprintf(want, sizeof(want), "\nTracerPid:\t%d\n", getpid());
+	EXPECT_TRUE("TracerPid: the tracer", strstr(buf, want) != NULL);
+	EXPECT_TRUE("read stat", read_proc(pid, "stat", buf, sizeof(buf)) > 0);
+	state = strrchr(buf, ')');
+	EXPECT_TRUE("stat's state letter t", state && state[1] == ' ' && state[2] == 't');
+	EXPECT("CONT", pt(PTRACE_CONT, pid, 0, 0), 0);
+	EXPECT("exit", wait_status(pid), 0);
+	EXPECT_TRUE("read own status", read_proc(getpid(), "status", buf, sizeof(buf)) > 0);
+	EXPECT_TRUE("an untraced task's TracerPid is 0", strstr(buf, "\nTracerPid:\t0\n") != NULL);
+	return 0;
+}
+
 static int errnos(void)
 {
 	int pid = fork(), zombie;
@@ -538,6 +579,7 @@ int main(int argc, char **argv)
 	run("errnos", errnos);
 	run("regset_prstatus_get_set", regs_get_set);
 	run("regset_errnos", regset_errnos);
+	run("proc_shows_tracing_stop", proc_shows_tracing_stop);
 	run(ARCH_NOT_ENABLED_CASE, shstk_not_enabled);
 	mem_cases();
 	shstk_cases();

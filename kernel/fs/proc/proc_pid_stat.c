@@ -24,19 +24,19 @@
 #define PF_KTHREAD 0x00200000u /* Linux's task flag of a kernel thread */
 #define DEFAULT_PRIO 20	       /* task_prio() of a SCHED_OTHER task of nice 0 */
 
-static char state_letter(const struct task *t)
+const char *proc_task_state(const struct task *t)
 {
 	switch (t->state) {
 	case TASK_RUNNING:
-		return 'R';
+		return "R (running)";
 	case TASK_SLEEPING:
-		return t->interruptible ? 'S' : 'D';
+		return t->interruptible ? "S (sleeping)" : "D (disk sleep)";
 	case TASK_TRACED:
-		return 't';
+		return "t (tracing stop)";
 	case TASK_DEAD:
-		return t->proc->state == PROC_ZOMBIE ? 'Z' : 'X';
+		return t->proc->state == PROC_ZOMBIE ? "Z (zombie)" : "X (dead)";
 	default:
-		return 'X';
+		return "X (dead)";
 	}
 }
 
@@ -88,8 +88,9 @@ static void show_stat(struct proc_buf *b, struct task *t, bool whole)
 	}
 	sighand_masks(t->sighand, &ignored, &caught);
 	proc_printf(b, "%d (%s) %c %d 0 0 0 -1 %u",
-		    whole ? task_tgid_in(t, ns) : task_tid_in(t, ns), t->name, state_letter(t),
-		    p->parent ? pid_nr_in(p->parent->pid, ns) : 0, t->kthread_fn ? PF_KTHREAD : 0u);
+		    whole ? task_tgid_in(t, ns) : task_tid_in(t, ns), t->name,
+		    proc_task_state(t)[0], p->parent ? pid_nr_in(p->parent->pid, ns) : 0,
+		    t->kthread_fn ? PF_KTHREAD : 0u);
 	proc_printf(b, " %llu %llu 0 0 %llu %llu %llu %llu", (unsigned long long)u.minflt,
 		    (unsigned long long)children.minflt, (unsigned long long)u.utime_ticks,
 		    (unsigned long long)u.stime_ticks, (unsigned long long)children.utime_ticks,

@@ -20,20 +20,6 @@
 /* Everything runs as root with every capability: CAP_LAST_CAP is 40 (CAP_CHECKPOINT_RESTORE). */
 #define CAP_FULL_SET 0x000001fffffffffful
 
-static const char *state_of(const struct task *t)
-{
-	switch (t->state) {
-	case TASK_RUNNING:
-		return "R (running)";
-	case TASK_SLEEPING:
-		return t->interruptible ? "S (sleeping)" : "D (disk sleep)";
-	case TASK_DEAD:
-		return t->proc->state == PROC_ZOMBIE ? "Z (zombie)" : "X (dead)";
-	default:
-		return "X (dead)";
-	}
-}
-
 /* The name as Linux prints it: newline and backslash escaped. */
 static void show_name(struct proc_buf *b, const char *name)
 {
@@ -54,10 +40,12 @@ static void show_ids(struct proc_buf *b, struct task *t, const struct pid_ns *ns
 	const struct process *parent = t->proc->parent;
 	const struct pid *tgid = t->proc->pid;
 
-	proc_printf(b, "State:\t%s\n", state_of(t));
+	proc_printf(b, "State:\t%s\n", proc_task_state(t));
 	proc_printf(b, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\n", task_tgid_in(t, ns), task_tid_in(t, ns));
 	proc_printf(b, "PPid:\t%d\n", parent ? pid_nr_in(parent->pid, ns) : 0);
-	proc_puts(b, "TracerPid:\t0\n");
+	/* The tracer is always the parent process (docs/ABI.md §7.5). */
+	proc_printf(b, "TracerPid:\t%d\n",
+		    ptrace_traced(&t->ptrace) && parent ? pid_nr_in(parent->pid, ns) : 0);
 	proc_puts(b, "Uid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n");
 	proc_printf(b, "FDSize:\t%u\n", t->files ? t->files->max_fds : 0);
 	proc_puts(b, "Groups:\t \n"); /* no supplementary groups; Linux's trailing space */
