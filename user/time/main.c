@@ -764,9 +764,15 @@ static int body_rusage_maxrss(void)
 	EXPECT_TRUE("mmap", big != NULL);
 	grown = maxrss_of(RUSAGE_SELF);
 	thread = maxrss_of(RUSAGE_THREAD);
+	/*
+	 * At least the touched pages. Not "before + BIG_KIB": Linux's RSS
+	 * counters are per-CPU counters read without their per-CPU parts
+	 * (get_mm_counter()), so a few dozen pages may be missing from either
+	 * reading; Debian's kernels gave exactly 8192 KiB after 92-100 KiB.
+	 */
 	if (grown < before + BIG_KIB)
 		note("resident before %ld KiB, ru_maxrss after %ld KiB", before, grown);
-	EXPECT_TRUE("ru_maxrss counts the touched pages", grown >= before + BIG_KIB);
+	EXPECT_TRUE("ru_maxrss counts the touched pages", grown >= BIG_KIB);
 	EXPECT_TRUE("RUSAGE_THREAD's mark is its process's", thread >= grown);
 	munmap(big, BIG_KIB * 1024);
 	after = maxrss_of(RUSAGE_SELF);
