@@ -87,21 +87,9 @@ static u64 el0_control(u64 mode)
 	return v;
 }
 
-/* head.S's: the exception level the boot CPU was entered at, and what el2_to_el1 gave EL1. */
-extern u32 arm64_boot_el;
-extern u64 arm64_boot_el2_regs[3];
-
 void arm64_gcs_init(void)
 {
 	const struct arm64_features *f = &arm64_features;
-
-	/* What a higher EL decides about GCS at EL1 and EL0 (booting.rst; head.S's el2_to_el1). */
-	if (arm64_boot_el == 2)
-		pr_info("el2: entered at EL2, EL1 given HCRX_EL2 %#lx (GCSEn %lu), HFGITR_EL2 %#lx, "
-			"HFGRTR_EL2 = HFGWTR_EL2 %#lx\n",
-			(unsigned long)arm64_boot_el2_regs[0],
-			(unsigned long)(arm64_boot_el2_regs[0] & HCRX_EL2_GCSEN) ? 1ul : 0ul,
-			(unsigned long)arm64_boot_el2_regs[1], (unsigned long)arm64_boot_el2_regs[2]);
 
 	if (f->gcs) {
 		/* booting.rst: both are 0 at entry; make sure, whatever comes next. */
@@ -132,8 +120,7 @@ void arm64_gcs_init(void)
 		return;
 	}
 	arm64_gcs_enabled = true;
-	pr_info("gcs: user Guarded Control Stacks available, the EL0 probe's BL pushed its return "
-		"(PIRE0_EL1 %#lx, PIR_EL1 %#lx)\n",
+	pr_info("gcs: user Guarded Control Stacks available (PIRE0_EL1 %#lx, PIR_EL1 %#lx)\n",
 		(unsigned long)arm64_pire0_value, (unsigned long)arm64_pir_value);
 }
 

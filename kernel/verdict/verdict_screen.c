@@ -77,7 +77,8 @@ static void add_names_of_clean_suites(struct block *b, const struct ktap_tally *
 			add(b, FBCON_WHITE, "%s", line);
 			len = 0;
 		}
-		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s", len ? " " : "", name);
+		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s", len ? " " : "",
+					name);
 	}
 	if (len)
 		add(b, FBCON_WHITE, "%s", line);

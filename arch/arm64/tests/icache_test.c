@@ -57,9 +57,14 @@ KTEST(arm64_every_write_of_user_code_syncs_the_icache)
 
 	if (!KTEST_EXPECT(ctx, mm != NULL))
 		return;
-	if (!KTEST_EXPECT_EQ(ctx, mm_map(mm, TEXT_VA, PAGE_SIZE, PROT_READ | PROT_EXEC, VM_IMAGE, true), 0) ||
-	    !KTEST_EXPECT_EQ(ctx, mm_map(mm, RWX_VA, PAGE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC, 0, true), 0) ||
-	    !KTEST_EXPECT_EQ(ctx, mm_map(mm, DATA_VA, PAGE_SIZE, PROT_READ | PROT_WRITE, 0, true), 0)) {
+	if (!KTEST_EXPECT_EQ(ctx,
+			     mm_map(mm, TEXT_VA, PAGE_SIZE, PROT_READ | PROT_EXEC, VM_IMAGE, true),
+			     0) ||
+	    !KTEST_EXPECT_EQ(
+		    ctx, mm_map(mm, RWX_VA, PAGE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC, 0, true),
+		    0) ||
+	    !KTEST_EXPECT_EQ(ctx, mm_map(mm, DATA_VA, PAGE_SIZE, PROT_READ | PROT_WRITE, 0, true),
+			     0)) {
 		mm_put(mm);
 		return;
 	}
@@ -71,26 +76,31 @@ KTEST(arm64_every_write_of_user_code_syncs_the_icache)
 
 	/* PTRACE_POKETEXT, /proc/PID/mem: the word, once. */
 	before = arm64_icache_syncs.calls;
-	KTEST_EXPECT_EQ(ctx, access_remote_vm(mm, TEXT_VA + 200, word, sizeof(word), FOLL_FORCE | FOLL_WRITE),
+	KTEST_EXPECT_EQ(ctx,
+			access_remote_vm(mm, TEXT_VA + 200, word, sizeof(word),
+					 FOLL_FORCE | FOLL_WRITE),
 			sizeof(word));
 	expect_synced(ctx, mm, TEXT_VA + 200, sizeof(word), before, 1);
 
 	/* process_vm_writev: no FOLL_FORCE, a writable executable area (made on the way: 2 calls). */
 	before = arm64_icache_syncs.calls;
-	KTEST_EXPECT_EQ(ctx, access_remote_vm(mm, RWX_VA + 8, word, sizeof(word), FOLL_WRITE), sizeof(word));
+	KTEST_EXPECT_EQ(ctx, access_remote_vm(mm, RWX_VA + 8, word, sizeof(word), FOLL_WRITE),
+			sizeof(word));
 	expect_synced(ctx, mm, RWX_VA + 8, sizeof(word), before, 2);
 
 	/* Data: made and written without a sync. */
 	before = arm64_icache_syncs.calls;
-	KTEST_EXPECT_EQ(ctx, access_remote_vm(mm, DATA_VA, word, sizeof(word), FOLL_WRITE), sizeof(word));
+	KTEST_EXPECT_EQ(ctx, access_remote_vm(mm, DATA_VA, word, sizeof(word), FOLL_WRITE),
+			sizeof(word));
 	KTEST_EXPECT_EQ(ctx, arm64_icache_syncs.calls, before);
 
 	/* A debugger's write into text fork shares: the child's own copy, synced whole, then the word. */
 	child = mm_fork(mm);
 	if (KTEST_EXPECT(ctx, child != NULL)) {
 		before = arm64_icache_syncs.calls;
-		KTEST_EXPECT_EQ(ctx, access_remote_vm(child, TEXT_VA + 300, word, sizeof(word),
-						      FOLL_FORCE | FOLL_WRITE),
+		KTEST_EXPECT_EQ(ctx,
+				access_remote_vm(child, TEXT_VA + 300, word, sizeof(word),
+						 FOLL_FORCE | FOLL_WRITE),
 				sizeof(word));
 		KTEST_EXPECT(ctx, kernel_addr(child, TEXT_VA) != kernel_addr(mm, TEXT_VA));
 		expect_synced(ctx, child, TEXT_VA + 300, sizeof(word), before, 2);
