@@ -65,6 +65,7 @@ KERNEL_C := $(sort $(wildcard kernel/*.c kernel/*/*.c kernel/*/*/*.c arch/$(ARCH
 FONT_PF2 := /usr/share/grub/ascii.pf2
 PF2FONT := build/host/pf2font
 GPTCHECK := build/host/gptcheck
+SCREENTEXT := build/host/screentext
 FONT_C := $(BUILD)/gen/font_8x16.c
 KERNEL_C += $(FONT_C)
 # The source's `git describe` (kernel_commit, include/kernel/version.h), in the
@@ -213,8 +214,8 @@ $(PF2FONT): scripts/pf2font.c
 	@$(if $(Q),echo "  HOSTCC  $<")
 	$(Q)cc -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ $<
 
-# The boot runner's exact reader of the screen's text (tests/boot/screen).
-SCREENTEXT := build/host/screentext
+# The boot runner's exact reader of the screen's text (tests/boot/screen);
+# SCREENTEXT is named near the top, before all's rule lists it.
 $(SCREENTEXT): scripts/screentext.c $(FONT_C) include/kernel/font.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  HOSTCC  $<")

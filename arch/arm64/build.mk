@@ -17,6 +17,11 @@ AR := $(CROSS_COMPILE)ar
 ARCH_CFLAGS := -march=armv8-a -mgeneral-regs-only -mno-outline-atomics -mcmodel=small \
 	-fno-pic -fno-pie -mstrict-align -mbranch-protection=bti
 
+# The barriers and cache maintenance no emulator shows missing -- GCSB DSYNC
+# around the kernel's GCS accesses, DC CVAU/IC IVAU after it writes user
+# code -- checked in the linked kernel's disassembly on every link.
+ARCH_ELF_CHECK := OBJDUMP=$(CROSS_COMPILE)objdump scripts/check-arm64-barriers
+
 ARCH_LDFLAGS := -no-pie -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments
 KERNEL_LDS := linker/arm64/kernel.ld
 

@@ -66,6 +66,7 @@
 #include <uapi/linux/errno.h>
 
 u8 arm64_kgcs_on;
+bool arm64_kgcs_found_inert;
 static const char *kgcs_off = "absent";
 
 /* entry.S: sets SP and GCSPR_EL1, then GCSCR_EL1 = control, calls arm64_kgcs_started(), fn(arg). */
@@ -171,6 +172,7 @@ void arm64_kgcs_started(uintptr_t gcs_top)
 			/* Off for good, before any other task exists: cpu_switch leaves GCSPR_EL1 alone. */
 			__asm__ __volatile__("msr " REG_GCSCR_EL1 ", xzr\n\tisb" ::: "memory");
 			arm64_kgcs_on = 0;
+			arm64_kgcs_found_inert = true;
 			kgcs_off = "off (not acting at EL1: a higher EL keeps GCS disabled)";
 			pr_warn("gcs: kernel GCS not acting at EL1 (GCSPR_EL1 %#lx after a BL from "
 				"%#lx)"

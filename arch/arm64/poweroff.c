@@ -17,6 +17,8 @@
  *    line panic.c printed before.
  * 3. Else WFI forever.
  *
+ * The path taken is logged first: the boot runner checks that a run taken
+ * for a real machine's (verdict.emulator=ignore) used no semihosting.
  * The other CPUs are parked first (SGI_STOP, smp.c), so none keeps running
  * tasks or printing while the machine is left -- or forever when step 3
  * is all there is.
@@ -24,6 +26,8 @@
 #include <asm/setup.h>
 #include <asm/smp.h>
 #include <kernel/arch.h>
+#include <kernel/console.h>
+#include <kernel/printk.h>
 #include <kernel/verdict.h>
 
 #define SEMIHOSTING_SYS_EXIT 0x18
@@ -62,6 +66,10 @@ static void psci_call(u64 function)
 
 void arch_poweroff(int status)
 {
+	printk("umbra: leaving through %s\n",
+	       emulator_name() ? "semihosting's exit, then PSCI SYSTEM_OFF"
+			       : "PSCI SYSTEM_OFF; no emulator, no semihosting call");
+	console_flush();
 	arm64_smp_stop_others();
 	if (emulator_name())
 		semihosting_exit(status * 2 + 1);

@@ -15,6 +15,7 @@
 #include <asm/efi.h>
 #include <asm/page.h>
 #include <asm/setup.h>
+#include <asm/sysreg.h>
 #include <kernel/boot.h>
 #include <kernel/cmdline.h>
 #include <kernel/panic.h>
@@ -29,6 +30,9 @@ static struct arm64_efi_handoff efi_handoff_copy; /* the stub's pages become fre
 const struct arm64_efi_handoff *arm64_efi;
 
 __attribute__((noreturn)) void arm64_start(phys_addr_t dtb, phys_addr_t efi_handoff);
+/* head.S's: the exception level the boot CPU was entered at, and what el2_to_el1 gave EL1. */
+extern u32 arm64_boot_el;
+extern u64 arm64_boot_el2_regs[3];
 
 /* The stub's handoff at physical p, or NULL when x1 held none (a Linux loader's 0). */
 static const struct arm64_efi_handoff *find_handoff(phys_addr_t p)
@@ -79,6 +83,15 @@ void arm64_start(phys_addr_t dtb, phys_addr_t efi_handoff)
 			boot_info.nr_usable, arm64_efi->nr_runtime,
 			boot_info.acpi_rsdp_len ? "yes" : "no", dtb ? "yes" : "no",
 			boot_info.fb.base ? "yes" : "no", boot_info.nr_modules ? "yes" : "no");
+
+	/* What a higher EL decided about EL1 and EL0 (booting.rst; head.S's el2_to_el1). */
+	if (arm64_boot_el == 2)
+		pr_info("el2: entered at EL2, EL1 given HCRX_EL2 %#lx (GCSEn %d), HFGITR_EL2 %#lx, "
+			"HFGRTR_EL2 = HFGWTR_EL2 %#lx\n",
+			(unsigned long)arm64_boot_el2_regs[0],
+			(arm64_boot_el2_regs[0] & HCRX_EL2_GCSEN) ? 1 : 0,
+			(unsigned long)arm64_boot_el2_regs[1],
+			(unsigned long)arm64_boot_el2_regs[2]);
 
 	phys_addr_t image = arm64_kernel_phys_base;
 

@@ -54,3 +54,22 @@ $(USB_IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg scripts/mkusb $(USB
 		Makefile arch/$(ARCH)/image.mk $(SCREEN_CMDLINE_FILE)
 	@$(if $(Q),echo "  USB     $@")
 	$(Q)scripts/mkusb $@ '$(SCREEN_CMDLINE) console=debugcon' >/dev/null
+
+# qemu-x86_64-modern-fail's image (tests/boot/platforms): the screen
+# platform's machine, run as a real machine's (verdict.emulator=ignore: the
+# verdict held until a key, which the runner sends, and no emulator exit
+# port), with one self-test failed on purpose (ktest.fail): the FAIL
+# verdict on the screen, in the QR record and in the exit status. The run
+# stops after the kernel's self-tests, so it costs a few seconds.
+# Its machine's firmware also gets an SPCR naming COM2 (tests/boot/acpi/spcr-com2.dsl,
+# a data table for iasl; tests/boot/emulate): the serial console must move there.
+SCREEN_FAIL_IMAGE := $(BUILD)/screen-fail.iso
+SPCR_COM2 := $(BUILD)/acpi/spcr-com2.aml
+EXTRA_IMAGES += $(SCREEN_FAIL_IMAGE) $(SPCR_COM2)
+$(SPCR_COM2): tests/boot/acpi/spcr-com2.dsl
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  IASL    $@")
+	$(Q)iasl -vs -we -p $(basename $@) $< > $@.log 2>&1 || { cat $@.log; rm -f $@; exit 1; }
+$(SCREEN_FAIL_IMAGE): $(IMAGE_INPUTS) Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
+	$(call make-iso,$@,$(CMDLINE) console=debugcon verdict.hold=key verdict.emulator=ignore \
+		ktest.fail=cmdline_from_boot_loader)

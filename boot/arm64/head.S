@@ -62,6 +62,9 @@ primary_entry:
 	mov	x22, x1			/* 0, or the EFI stub's handoff (efi_stub.c) */
 	adr_l	x20, _head		/* where we were loaded */
 	mrs	x21, CurrentEL
+	mov	x24, #0			/* x24-x26: what el2_to_el1 gave EL1, kept for the log */
+	mov	x25, #0
+	mov	x26, #0
 	cmp	x21, #CURRENTEL_EL2
 	b.ne	1f
 	bl	el2_to_el1
@@ -180,6 +183,11 @@ high:
 	lsr	x21, x21, #2
 	adrp	x1, arm64_boot_el
 	str	w21, [x1, :lo12:arm64_boot_el]
+	/* Stored only now: written with the MMU off, .data might be shadowed by stale cache lines. */
+	adrp	x1, arm64_boot_el2_regs
+	add	x1, x1, :lo12:arm64_boot_el2_regs
+	stp	x24, x25, [x1]
+	str	x26, [x1, #16]
 	mov	x0, x19
 	mov	x1, x22
 	bl	arm64_start
@@ -331,6 +339,7 @@ el2_to_el1:
 2:	cbz	x3, 21f
 	orr	x1, x1, #HCRX_EL2_TCR2EN
 21:	msr	S3_4_C1_C2_2, x1
+	mov	x24, x1			/* HCRX_EL2, for the log */
 3:
 	cbz	x2, 31f
 	msr	S3_4_C2_C5_0, xzr	/* GCSCR_EL2 = 0 */
@@ -362,7 +371,9 @@ el2_to_el1:
 	cbz	x1, 35f
 	ldr	x5, =HFGRTR_EL2_POE
 	orr	x4, x4, x5
-35:	msr	S3_4_C1_C1_4, x4	/* HFGRTR_EL2 */
+35:	mov	x25, x7			/* HFGITR_EL2 and HFGRTR/HFGWTR_EL2, for the log */
+	mov	x26, x4
+	msr	S3_4_C1_C1_4, x4	/* HFGRTR_EL2 */
 	msr	S3_4_C1_C1_5, x4	/* HFGWTR_EL2 */
 	msr	S3_4_C1_C1_6, x7	/* HFGITR_EL2 */
 	msr	S3_4_C3_C1_4, xzr	/* HDFGRTR_EL2: no debug register trapped */
@@ -399,3 +410,8 @@ arm64_kernel_phys_base:
 	.globl arm64_boot_el
 arm64_boot_el:
 	.long 0
+	/* The boot CPU's EL2 hand-off (el2_to_el1): HCRX_EL2, HFGITR_EL2, HFGRTR/HFGWTR_EL2; 0s at EL1. */
+	.balign 8
+	.globl arm64_boot_el2_regs
+arm64_boot_el2_regs:
+	.quad 0, 0, 0

@@ -2,9 +2,15 @@
 /*
  * The self-test runner: KTAP version 13 as tools/testing/selftests'
  * kselftest.h prints it, one "ok N name" line per KTEST, then the totals.
+ * ktest.fail=NAME reports the KTEST NAME as failed whatever it found: a
+ * failing run made on purpose, so the FAIL verdict's whole path -- the
+ * screen's red word, the QR record's failed names, the exit status -- is
+ * booted and checked (tests/boot/expect/qemu-x86_64-modern-fail).
  */
+#include <kernel/cmdline.h>
 #include <kernel/ktest.h>
 #include <kernel/printk.h>
+#include <string.h>
 
 /* Bounds of the .ktests section, from the linker script. */
 extern const struct ktest __start_ktests[], __stop_ktests[];
@@ -42,6 +48,7 @@ unsigned int ktest_run_all(void)
 	unsigned int n = (unsigned int)(((uintptr_t)__stop_ktests - (uintptr_t)__start_ktests) /
 					sizeof(struct ktest));
 	unsigned int pass = 0, fail = 0, skip = 0;
+	const char *fail_on_purpose = cmdline_get(&kernel_cmdline, "ktest.fail");
 
 	printk("TAP version 13\n1..%u\n", n);
 	for (unsigned int i = 0; i < n; i++) {
@@ -52,6 +59,10 @@ unsigned int ktest_run_all(void)
 		t->run(&ctx);
 		if (!ctx.failed && !ctx.skip_reason && !ctx.checks) {
 			printk("# %s ran no check: it proves nothing\n", t->name);
+			ctx.failed = true;
+		}
+		if (fail_on_purpose && strcmp(fail_on_purpose, t->name) == 0) {
+			printk("# %s: failed on purpose (ktest.fail=%s)\n", t->name, t->name);
 			ctx.failed = true;
 		}
 		if (ctx.failed) {

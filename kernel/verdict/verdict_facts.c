@@ -3,10 +3,15 @@
  * The verdict's facts on the machine (include/kernel/verdict.h): what the
  * firmware gave (RAM, CPUs, its name), what the arch knows of the CPU and
  * its shadow stacks, what the run counted; and whether an emulator runs us.
+ * verdict.emulator=ignore makes a detected emulator count as a real machine:
+ * the verdict is held until a key and the machine left through ACPI or PSCI,
+ * no emulator exit port touched -- the real machine's path, booted and
+ * checked on QEMU (tests/boot/expect/qemu-x86_64-modern-fail).
  */
 #include <kernel/acpi.h>
 #include <kernel/arch.h>
 #include <kernel/boot.h>
+#include <kernel/cmdline.h>
 #include <kernel/printk.h>
 #include <kernel/shstk.h>
 #include <kernel/smp.h>
@@ -32,6 +37,13 @@ void verdict_note_boot(const struct boot_info *info)
 		bytes += info->usable[i].end - info->usable[i].start;
 	ram_mib = (unsigned long)(bytes >> 20);
 	printk("mem: %lu MiB usable RAM in %u ranges\n", ram_mib, info->nr_usable);
+}
+
+static bool emulator_ignored(void)
+{
+	const char *opt = cmdline_get(&kernel_cmdline, "verdict.emulator");
+
+	return opt && strcmp(opt, "ignore") == 0;
 }
 
 /* The FADT's OEM ID: QEMU's and Bochs' own tables say "BOCHS " (their BIOS and ACPI sources). */
@@ -77,14 +89,19 @@ void verdict_note_machine(const struct boot_info *info)
 	if (!emulator)
 		emulator = acpi_emulator();
 	machine_noted = true;
-	printk("machine: %s %s%s%s, firmware %s, kernel %s, %s\n", arch_name, arch_facts.cpu,
+	printk("machine: %s %s%s%s, firmware %s, kernel %s, %s%s\n", arch_name, arch_facts.cpu,
 	       arch_facts.microcode[0] ? " microcode " : "", arch_facts.microcode, firmware,
-	       kernel_commit, emulator ? emulator : "no emulator detected");
+	       kernel_commit, emulator ? emulator : "no emulator detected",
+	       emulator && emulator_ignored() ? " (ignored: verdict.emulator=ignore)" : "");
+	if (emulator_ignored())
+		emulator = NULL;
 }
 
 const char *emulator_name(void)
 {
-	return machine_noted ? emulator : arch_emulator_name();
+	if (machine_noted)
+		return emulator;
+	return emulator_ignored() ? NULL : arch_emulator_name();
 }
 
 void verdict_gather(struct verdict_facts *f, int status)

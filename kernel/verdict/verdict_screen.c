@@ -57,7 +57,40 @@ static u32 verdict_colour(enum verdict v)
 	return v == VERDICT_PASS ? FBCON_GREEN : v == VERDICT_FAIL ? FBCON_RED : FBCON_YELLOW;
 }
 
-static void build(struct block *b, const struct verdict_facts *f, enum verdict v, const char *why)
+/*
+ * The programs where nothing failed, by name only, as many to a line as fit:
+ * their counts stay in the record (its p= field) and on the console's KTAP.
+ */
+static void add_names_of_clean_suites(struct block *b, const struct ktap_tally *t)
+{
+	char line[LINE_MAX_LEN];
+	size_t len = 0;
+
+	add(b, FBCON_WHITE, "Nothing failed in:");
+	for (unsigned int i = 0; i < t->nr_suites; i++) {
+		const char *name = t->suite[i].name;
+		size_t n = strlen(name);
+
+		if (t->suite[i].failed)
+			continue;
+		if (len && len + 1 + n > LINE_WIDTH) {
+			add(b, FBCON_WHITE, "%s", line);
+			len = 0;
+		}
+		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s", len ? " " : "",
+					name);
+	}
+	if (len)
+		add(b, FBCON_WHITE, "%s", line);
+}
+
+/*
+ * The block, in at most max_lines lines (the screen's rows; BLOCK_LINES
+ * without a screen): each program's counts on a line of its own where they
+ * all fit, else only the failed programs' lines and the others' names.
+ */
+static void build(struct block *b, const struct verdict_facts *f, enum verdict v, const char *why,
+		  unsigned int max_lines)
 {
 	const struct ktap_tally *t = f->tally;
 	unsigned int passed, failed, skipped;
@@ -83,12 +116,18 @@ static void build(struct block *b, const struct verdict_facts *f, enum verdict v
 	if (f->kernel_shstk)
 		add(b, strcmp(f->kernel_shstk, "on") == 0 ? FBCON_GREEN : FBCON_YELLOW, "%s: %s",
 		    f->kernel_shstk_name, f->kernel_shstk);
+	bool fits = b->n + t->nr_suites + 1 <= max_lines;
+
 	for (unsigned int i = 0; i < t->nr_suites; i++) {
 		const struct ktap_suite_count *s = &t->suite[i];
 
-		add(b, s->failed ? FBCON_RED : FBCON_WHITE, "%-13s pass %4u fail %3u skip %3u",
-		    s->name, s->passed, s->failed, s->skipped);
+		if (fits || s->failed)
+			add(b, s->failed ? FBCON_RED : FBCON_WHITE,
+			    "%-13s pass %4u fail %3u skip %3u", s->name, s->passed, s->failed,
+			    s->skipped);
 	}
+	if (!fits)
+		add_names_of_clean_suites(b, t);
 	add(b, failed ? FBCON_RED : FBCON_BRIGHT, "%-13s pass %4u fail %3u skip %3u", "total",
 	    passed, failed, skipped);
 }
@@ -203,7 +242,8 @@ bool verdict_screen_show(enum poweroff_status status)
 	verdict_gather(&facts, status);
 	v = verdict_decide(&facts, &why);
 	memset(&b, 0, sizeof(b));
-	build(&b, &facts, v, why);
+	/* The block starts on the screen's second row (below). */
+	build(&b, &facts, v, why, con && con->rows > 1 ? con->rows - 1 : BLOCK_LINES);
 	printk("# verdict block:\n");
 	for (unsigned int i = 0; i < b.n; i++)
 		printk("#   %s\n", b.line[i]);

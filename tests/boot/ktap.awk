@@ -4,7 +4,8 @@
 # numbered in order, "# Totals: ...". A case is called SUITE/NAME.
 #
 # Input: the expectations file first (lines "suite S", "case S/N",
-# "skip S/N"; others ignored; the last line about a case wins), then the log. Output, one line per verdict:
+# "skip S/N", "fail S/N": a case failed on purpose, which must say "not ok";
+# others ignored; the last line about a case wins), then the log. Output, one line per verdict:
 #   PASS<TAB>what   FAIL<TAB>what   SKIP<TAB>what
 # plus the diagnostics ("# ..." lines) of every failed case, indented.
 
@@ -13,13 +14,14 @@ BEGIN { FS = "\n" }
 FILENAME == ARGV[1] {
 	line = $0
 	sub(/^[ \t]+/, "", line)
-	if (line ~ /^(suite|case|skip) /) {
+	if (line ~ /^(suite|case|skip|fail) /) {
 		kind = substr(line, 1, 4)
 		what = substr(line, index(line, " ") + 1)
 		sub(/[ \t]+$/, "", what)
 		if (kind == "suit") want_suite[what] = 1
-		else if (kind == "case") { want_case[what] = 1; delete allowed_skip[what] }
-		else { allowed_skip[what] = 1; want_case[what] = 1 }
+		else if (kind == "case") { want_case[what] = 1; delete allowed_skip[what]; delete want_fail[what] }
+		else if (kind == "fail") { want_fail[what] = 1; want_case[what] = 1; delete allowed_skip[what] }
+		else { allowed_skip[what] = 1; want_case[what] = 1; delete want_fail[what] }
 	}
 	next
 }
@@ -68,6 +70,8 @@ suite == "" { next }
 	id = suite "/" name
 	seen_case[id] = 1
 	if (num != n) verdict("FAIL", id ": numbered " num ", expected " n)
+	else if (failed && (id in want_fail)) verdict("PASS", id " failed, as it must here")
+	else if (id in want_fail) verdict("FAIL", id ": passed, but this platform fails it on purpose")
 	else if (failed) { verdict("FAIL", id); printf "%s", diag }
 	else if (skipped && (id in allowed_skip)) verdict("SKIP", id " (" why ")")
 	else if (skipped) verdict("FAIL", id ": skipped, but it must run here (" why ")")

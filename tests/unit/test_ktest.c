@@ -18,8 +18,20 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <kernel/cmdline.h>
 #include <kernel/ktest.h>
 #include <kernel/printk.h>
+
+/* ---- the command line: ktest.fail=NAME as a test sets it ---- */
+
+struct cmdline kernel_cmdline;
+static const char *fail_on_purpose;
+
+const char *cmdline_get(const struct cmdline *c, const char *key)
+{
+	assert_ptr_equal(c, &kernel_cmdline);
+	return strcmp(key, "ktest.fail") == 0 ? fail_on_purpose : NULL;
+}
 
 /* ---- printk into a buffer ---- */
 
@@ -100,6 +112,7 @@ static int setup(void **state)
 	(void)state;
 	memset(out, 0, sizeof(out));
 	out_len = 0;
+	fail_on_purpose = NULL;
 	return 0;
 }
 
@@ -125,11 +138,33 @@ static void test_report_lines(void **state)
 	assert_true(printed("# Totals: pass:1 fail:2 xfail:0 xpass:0 skip:2 error:0\n"));
 }
 
+/* ktest.fail=NAME: that case is reported failed, with the reason, whatever it found. */
+static void test_fail_on_purpose(void **state)
+{
+	(void)state;
+	fail_on_purpose = "checks_hold";
+	assert_int_equal(ktest_run_all(), 3);
+	assert_true(printed("# checks_hold: failed on purpose (ktest.fail=checks_hold)\n"));
+	assert_true(printed("\nnot ok 1 checks_hold\n"));
+	assert_true(printed("# Totals: pass:0 fail:3 xfail:0 xpass:0 skip:2 error:0\n"));
+}
+
+/* A name no case has fails nothing: the run's verdict is its cases' own. */
+static void test_fail_on_purpose_unknown_name(void **state)
+{
+	(void)state;
+	fail_on_purpose = "no_such_case";
+	assert_int_equal(ktest_run_all(), 2);
+	assert_true(printed("\nok 1 checks_hold\n"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_failures_counted, setup),
 		cmocka_unit_test_setup(test_report_lines, setup),
+		cmocka_unit_test_setup(test_fail_on_purpose, setup),
+		cmocka_unit_test_setup(test_fail_on_purpose_unknown_name, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

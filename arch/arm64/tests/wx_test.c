@@ -206,8 +206,11 @@ KTEST(arm64_kernel_stacks_have_guard_below)
 	KTEST_EXPECT(ctx, sp >= KSTACK_AREA_BASE && sp < KSTACK_AREA_BASE + KSTACK_AREA_SIZE);
 	running.top = ALIGN_DOWN(sp, slot_bytes) + slot_bytes;
 	running.base = running.top - (uintptr_t)KSTACK_PAGES * PAGE_SIZE;
-	/* Its GCS, with kernel GCS on: the page under the guard page below it (kernel/mm/kstack.c). */
-	running.shadow_top = arm64_kgcs_on ? running.base - PAGE_SIZE : 0;
+	/*
+	 * Its GCS, made while kernel GCS was on (even if then found inert: a higher
+	 * EL keeps GCS off): the page under the guard page below it (kernel/mm/kstack.c).
+	 */
+	running.shadow_top = arm64_kgcs_on || arm64_kgcs_found_inert ? running.base - PAGE_SIZE : 0;
 	check_stack(ctx, &running);
 	if (!KTEST_EXPECT_EQ(ctx, kstack_alloc(&fresh), 0))
 		return;

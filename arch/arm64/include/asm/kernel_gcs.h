@@ -13,6 +13,12 @@ struct trap_frame;
  * kernel stack has a GCS and GCSCR_EL1 makes BL push and RET check.
  */
 extern u8 arm64_kgcs_on;
+/*
+ * True when kernel GCS was switched on and then found not acting on the boot
+ * CPU (a higher EL keeps GCS disabled): the boot CPU's first kernel stack
+ * keeps the GCS page made for it; no later stack gets one.
+ */
+extern bool arm64_kgcs_found_inert;
 
 /* From arch_mm_init(), after arm64_pie_init(): decides from FEAT_GCS, S1PIE and kshstk=off. */
 void arm64_kernel_gcs_init(void);
