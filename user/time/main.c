@@ -674,6 +674,14 @@ static int body_rusage_children(void)
 /* ---- ru_maxrss: the high-water mark of resident pages, in KiB ---- */
 
 #define BIG_KIB 8192 /* what each case touches: far above the suite's own few hundred KiB */
+/*
+ * The least mark that counts it. Linux's RSS counters are per-CPU counters
+ * read without their per-CPU parts (get_mm_counter()): each CPU the process
+ * ran on may hold up to a batch (32 pages or more) out of a reading. Debian's
+ * kernels gave 8192 KiB after 92-100 KiB resident, and once less than 8192
+ * after an exec. Umbra counts exactly; a mark of 0 fails either way.
+ */
+#define MARK_KIB (BIG_KIB * 7 / 8)
 
 /* Resident pages now, from /proc/self/statm's second field, in KiB; -1 if unreadable. */
 static long resident_kib(void)
@@ -714,7 +722,7 @@ static long maxrss_of(int who)
 /* The image exec replaced touched BIG_KIB: its mark stays the process's. */
 static int maxrss_kept(void)
 {
-	return maxrss_of(RUSAGE_SELF) >= BIG_KIB ? 0 : 1;
+	return maxrss_of(RUSAGE_SELF) >= MARK_KIB ? 0 : 1;
 }
 
 static int touch_big_and_exit(void)
@@ -764,15 +772,9 @@ static int body_rusage_maxrss(void)
 	EXPECT_TRUE("mmap", big != NULL);
 	grown = maxrss_of(RUSAGE_SELF);
 	thread = maxrss_of(RUSAGE_THREAD);
-	/*
-	 * At least the touched pages. Not "before + BIG_KIB": Linux's RSS
-	 * counters are per-CPU counters read without their per-CPU parts
-	 * (get_mm_counter()), so a few dozen pages may be missing from either
-	 * reading; Debian's kernels gave exactly 8192 KiB after 92-100 KiB.
-	 */
 	if (grown < before + BIG_KIB)
 		note("resident before %ld KiB, ru_maxrss after %ld KiB", before, grown);
-	EXPECT_TRUE("ru_maxrss counts the touched pages", grown >= BIG_KIB);
+	EXPECT_TRUE("ru_maxrss counts the touched pages", grown >= MARK_KIB);
 	EXPECT_TRUE("RUSAGE_THREAD's mark is its process's", thread >= grown);
 	munmap(big, BIG_KIB * 1024);
 	after = maxrss_of(RUSAGE_SELF);
@@ -784,15 +786,15 @@ static int body_rusage_maxrss(void)
 		_exit(touch_big_and_exit());
 	EXPECT("wait4", wait4(pid, &status, 0, &ru), pid);
 	EXPECT("the child's exit", status, 0);
-	EXPECT_TRUE("wait4: the child's mark", ru.ru_maxrss >= BIG_KIB);
-	EXPECT_TRUE("RUSAGE_CHILDREN: the reaped child's", maxrss_of(RUSAGE_CHILDREN) >= BIG_KIB);
+	EXPECT_TRUE("wait4: the child's mark", ru.ru_maxrss >= MARK_KIB);
+	EXPECT_TRUE("RUSAGE_CHILDREN: the reaped child's", maxrss_of(RUSAGE_CHILDREN) >= MARK_KIB);
 
 	pid = fork();
 	if (pid == 0)
 		_exit(reap_big_grandchild());
 	EXPECT("wait4", wait4(pid, &status, 0, &ru), pid);
 	EXPECT("the child's exit", status, 0);
-	EXPECT_TRUE("wait4: the grandchild's mark through its parent", ru.ru_maxrss >= BIG_KIB);
+	EXPECT_TRUE("wait4: the grandchild's mark through its parent", ru.ru_maxrss >= MARK_KIB);
 
 	pid = fork();
 	if (pid == 0)
