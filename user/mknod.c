@@ -39,7 +39,7 @@
 #define DIR_ "/mknodtest"
 #define FIFO DIR_ "/fifo"
 /* Linux's new_encode_dev(), as stat's st_rdev shows a device number. */
-#define DEV(ma, mi) (((mi) & 0xffu) | (ma) << 8 | ((mi) & ~0xffu) << 12)
+#define DEV(ma, mi) (((mi)&0xffu) | (ma) << 8 | ((mi) & ~0xffu) << 12)
 
 static volatile int got_signal;
 
@@ -89,7 +89,8 @@ static int types_and_errnos(void)
 	EXPECT_TRUE("socket opens ENXIO", fails_with(open(DIR_ "/s", O_RDWR), ENXIO));
 	EXPECT_TRUE("a directory: EPERM before the path",
 		    fails_with(do_mknod(NULL, S_IFDIR | 0755, 0), EPERM));
-	EXPECT_TRUE("a symlink: EINVAL", fails_with(do_mknod(DIR_ "/x", S_IFLNK | 0777, 0), EINVAL));
+	EXPECT_TRUE("a symlink: EINVAL",
+		    fails_with(do_mknod(DIR_ "/x", S_IFLNK | 0777, 0), EINVAL));
 	EXPECT_TRUE("type 030000: EINVAL", fails_with(do_mknod(DIR_ "/x", 030000, 0), EINVAL));
 	EXPECT_TRUE("bad path: EFAULT", fails_with(do_mknod(NULL, S_IFIFO, 0), EFAULT));
 	EXPECT_TRUE("empty path", fails_with(do_mknod("", S_IFIFO, 0), ENOENT));
@@ -111,7 +112,8 @@ static int types_and_errnos(void)
 #ifdef __NR_mknod
 	EXPECT("x86_64's mknod", syscall(__NR_mknod, DIR_ "/m", S_IFIFO | 0600, 0), 0);
 	EXPECT("made", mode_of(DIR_ "/m"), S_IFIFO | 0600);
-	EXPECT_TRUE("mknod: EEXIST", fails_with(syscall(__NR_mknod, DIR_ "/m", S_IFIFO, 0), EEXIST));
+	EXPECT_TRUE("mknod: EEXIST",
+		    fails_with(syscall(__NR_mknod, DIR_ "/m", S_IFIFO, 0), EEXIST));
 	do_unlink(DIR_ "/m");
 #endif
 	for (unsigned int i = 0; i < sizeof(made) / sizeof(made[0]); i++) {

@@ -201,8 +201,8 @@ bool dir_emit(struct dir_out *o, u64 ino, s64 next, unsigned int mode, const cha
 /* ---- devices (kernel/fs/devices.c) ---- */
 /* The file for character device rdev, or NULL with *err = -ENXIO. */
 struct file *chrdev_open(u32 rdev, int flags, long *err);
-#define MKDEV(ma, mi) ((u32)(((mi) & 0xffu) | ((ma) & 0xfffu) << 8 | ((mi) & ~0xffu) << 12))
+#define MKDEV(ma, mi) ((u32)(((mi)&0xffu) | ((ma)&0xfffu) << 8 | ((mi) & ~0xffu) << 12))
 #define RDEV_MAJOR(dev) (((dev) >> 8) & 0xfffu)
-#define RDEV_MINOR(dev) (((dev) & 0xffu) | (((dev) >> 12) & 0xfff00u))
+#define RDEV_MINOR(dev) (((dev)&0xffu) | (((dev) >> 12) & 0xfff00u))
 
 #endif

@@ -92,7 +92,7 @@ static void op_mkdir(struct ctx *c)
 /* A mode for mknodat: every type, valid or not, with random permission bits. */
 static uint64_t node_mode(struct ctx *c)
 {
-	static const uint64_t types[] = { 0,	   S_IFREG, S_IFCHR, S_IFBLK, S_IFIFO,
+	static const uint64_t types[] = { 0,	    S_IFREG, S_IFCHR, S_IFBLK, S_IFIFO,
 					  S_IFSOCK, S_IFDIR, S_IFLNK, 030000 };
 	struct rng *r = &c->rng;
 
@@ -157,7 +157,8 @@ static void op_fifo(struct ctx *c)
 	}
 	for (unsigned int i = 0; i < n; i++)
 		if (fds[i] >= 0 && rng_one_in(r, 4))
-			arena_add_fd((int)fds[i]); /* non-blocking: a later read or write cannot wait */
+			arena_add_fd(
+				(int)fds[i]); /* non-blocking: a later read or write cannot wait */
 		else if (fds[i] >= 0)
 			syscall1(__NR_close, fds[i]);
 	syscall3(__NR_unlinkat, AT_FDCWD, (long)FZ_FIFO, 0);
