@@ -46,7 +46,7 @@ FOREIGN_CFLAGS := $(MUSL_CFLAGS) -Iinclude
 # runs in make test-busybox (tests/boot/busybox: minutes, as init). fuzz is last: what it may break in
 # the kernel cannot spoil another suite.
 USER_RUN_ORDER := clone3 shstk_attack rop shstk ibt bti proc threads smp mm shm efault leak hostile counter time cow ptrace robust ioport archabi \
-	musl_pthreads musl_vdso glibc_vdso gcs signals pipes fdio tty remap procfs showmaps fs fuzz
+	musl_pthreads musl_vdso glibc_vdso gcs signals pipes fdio tty remap procfs showmaps fs mknod fuzz
 USER_NOT_RUN := bench reboot sidebyside ttylogin busybox
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS) $(USER_GLIBC_PROGS)
 USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \

@@ -18,7 +18,8 @@
  * utimensat; access; statx; /dev's null, zero, full, urandom; fsync and
  * statfs; an unlinked open file living on; a program copied into the
  * tree runs; /proc/self/exe, cwd and fd links; "#!" scripts (the
- * interpreter's argv, ENOEXEC, ENOENT, EACCES, ELOOP past five); and that
+ * interpreter's argv, ENOEXEC, ENOENT, EACCES, ELOOP past five; the
+ * process named after the script, AT_EXECFN its path); and that
  * files give their pages back.
  */
 #include "test.h"
@@ -31,6 +32,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <uapi/linux/auxvec.h>
 #include <uapi/linux/fs.h>
 #include <uapi/linux/sched.h>
 #include <uapi/linux/stat.h>
@@ -769,6 +771,40 @@ static int scripts(void)
 	return do_unlink(DIR_ "/s1") == 0 ? 0 : FAIL_CODE;
 }
 
+/*
+ * The interpreter of "comm-script" (this program, "child-comm"): Linux
+ * names the process after the script (begin_new_exec() takes comm from
+ * bprm->filename, which binfmt_script leaves alone) and AT_EXECFN points
+ * to the script's path: SCRIPT_STATUS when both hold, 45 or 46 when not.
+ */
+static int script_comm_child(const char *script)
+{
+	char stat[256], *open_paren, *close_paren;
+	const char *execfn = (const char *)getauxval(AT_EXECFN);
+
+	if (get_file("/proc/self/stat", stat, sizeof(stat)) <= 0 ||
+	    !(open_paren = strchr(stat, '(')) || !(close_paren = strrchr(stat, ')')))
+		return 45;
+	*close_paren = '\0';
+	if (strcmp(open_paren + 1, "comm-script") != 0) {
+		note("comm is %s", open_paren + 1);
+		return 45;
+	}
+	return execfn && strcmp(execfn, script) == 0 ? SCRIPT_STATUS : 46;
+}
+
+static int script_names_process(void)
+{
+	char line[300];
+
+	snprintf(line, sizeof(line), "#!%s child-comm\n", self_path);
+	EXPECT("put", put_file(DIR_ "/comm-script", line), 0);
+	EXPECT("chmod", syscall(__NR_fchmodat, AT_FDCWD, DIR_ "/comm-script", 0755), 0);
+	EXPECT("comm and AT_EXECFN are the script's", run_script(DIR_ "/comm-script"),
+	       SCRIPT_STATUS);
+	return do_unlink(DIR_ "/comm-script") == 0 ? 0 : FAIL_CODE;
+}
+
 static int proc_links(void)
 {
 	char buf[128], want[32];
@@ -836,6 +872,7 @@ static const struct test_case cases[] = {
 	{ "program_written_to_the_tree_runs", program_copied_runs },
 	{ "proc_self_exe_cwd_fd_links", proc_links },
 	{ "execve_scripts_interpreter_enoexec_eloop", scripts },
+	{ "execve_script_names_process_after_script", script_names_process },
 	{ "files_free_pages_exact", pages_given_back },
 };
 
@@ -848,6 +885,8 @@ int main(int argc, char **argv)
 				       strcmp(argv[3], "extra") == 0
 			       ? SCRIPT_STATUS
 			       : 44;
+	if (argc > 2 && strcmp(argv[1], "child-comm") == 0)
+		return script_comm_child(argv[2]);
 	snprintf(self_path, sizeof(self_path), "%s", argv[0]);
 	ktap_header();
 	ktap_plan(sizeof(cases) / sizeof(cases[0]));

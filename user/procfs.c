@@ -251,6 +251,22 @@ static int case_self_cmdline(void)
 	return 0;
 }
 
+/* PID/comm: the name, a newline; prctl(PR_SET_NAME) changes it (Linux's proc_pid_comm). */
+static int case_self_comm(void)
+{
+	char name[16] = "";
+
+	EXPECT("length", slurp("/proc/self/comm"), 7);
+	EXPECT("the program's name", strcmp(text, "procfs\n"), 0);
+	EXPECT("PR_SET_NAME", syscall(__NR_prctl, PR_SET_NAME, "renamed", 0, 0, 0), 0);
+	EXPECT("the new name", slurp("/proc/self/comm"), 8);
+	EXPECT("its bytes", strcmp(text, "renamed\n"), 0);
+	EXPECT("PR_GET_NAME", syscall(__NR_prctl, PR_GET_NAME, name, 0, 0, 0), 0);
+	EXPECT("the same", strcmp(name, "renamed"), 0);
+	EXPECT("back", syscall(__NR_prctl, PR_SET_NAME, "procfs", 0, 0, 0), 0);
+	return 0;
+}
+
 /* ---- status ---- */
 
 /* The calling thread's CPUs as Linux's "%*pbl" writes them: "0-3", "0,2". */
@@ -1184,13 +1200,14 @@ int main(void)
 	bool arch_status = ARCH_STATUS_FEATURES_OFF != NULL;
 
 	ktap_header();
-	ktap_plan(31 + arch_status);
+	ktap_plan(32 + arch_status);
 	run(case_version, "version_is_uname");
 	run(case_pid_max, "sys_kernel_pid_max_bounds_set_tid");
 	run(case_cmdline, "cmdline_is_the_boot_command_line");
 	run(case_init_env, "init_environment_from_command_line");
 	run(case_init_argv, "init_arguments_from_command_line");
 	run(case_self_cmdline, "self_cmdline_is_argv");
+	run(case_self_comm, "self_comm_is_name");
 	run(case_status_ids, "status_ids");
 	run(case_status_threads, "status_threads");
 	run(case_status_signals, "status_signal_masks");

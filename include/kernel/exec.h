@@ -13,9 +13,14 @@ struct mm;
  * entry point; on failure the old program is untouched and -errno returned.
  */
 long exec_kernel(const char *path, const char *const argv[], const char *const envp[]);
-/* The same as the depth-th interpreter of a script chain (0: the file execve named). */
-long exec_kernel_depth(const char *path, const char *const argv[], const char *const envp[],
-		       unsigned int depth);
+/*
+ * The same as the depth-th interpreter of a script chain (0: the file
+ * execve named). filename is the path execve named, as Linux's
+ * bprm->filename: the process is named after it and AT_EXECFN points to
+ * it, whatever interpreter finally runs.
+ */
+long exec_kernel_depth(const char *path, const char *filename, const char *const argv[],
+		       const char *const envp[], unsigned int depth);
 
 /*
  * Runs a "#!" script (kernel/proc/exec_script.c) whose first len bytes are
@@ -27,8 +32,8 @@ long exec_kernel_depth(const char *path, const char *const argv[], const char *c
  */
 #define SCRIPT_LINE_MAX 256 /* Linux's BINPRM_BUF_SIZE */
 #define SCRIPT_DEPTH_MAX 5  /* Linux's exec_binprm(): depth > 5 is ELOOP */
-long exec_script(char *line, size_t len, bool more, const char *path, const char *const argv[],
-		 const char *const envp[], unsigned int depth);
+long exec_script(char *line, size_t len, bool more, const char *path, const char *filename,
+		 const char *const argv[], const char *const envp[], unsigned int depth);
 
 /* ---- arch hooks ---- */
 /* The ELF machine this kernel runs (EM_X86_64 62, EM_AARCH64 183). */

@@ -64,6 +64,12 @@ struct file {
 	struct pid *pid;       /* pidfd: the process it refers to */
 	void *priv;	       /* the kind's own state (a pipe) */
 	struct dentry *dentry; /* a file opened by path in the tree (<kernel/vfs.h>): held */
+	/*
+	 * A FIFO opened O_RDONLY | O_NONBLOCK before any writer: the pipe's
+	 * count of writers' opens then, so poll says no POLLHUP until a writer
+	 * has come (Linux's f_pipe).
+	 */
+	unsigned int fifo_writers_seen;
 };
 
 struct files {

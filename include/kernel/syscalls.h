@@ -35,6 +35,8 @@ SYSCALL(statfs);
 SYSCALL(fstatfs);
 SYSCALL(mkdirat);
 SYSCALL(mkdir);
+SYSCALL(mknodat);
+SYSCALL(mknod);
 SYSCALL(rmdir);
 SYSCALL(unlink);
 SYSCALL(unlinkat);

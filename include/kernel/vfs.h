@@ -28,6 +28,7 @@
 enum mount_kind { MNT_NONE, MNT_PROC, MNT_TMPFS /* the root of a tmpfs */ };
 
 struct dentry;
+struct pipe;
 
 struct inode {
 	unsigned long ino;
@@ -36,7 +37,12 @@ struct inode {
 	unsigned int nlink; /* dentries naming it (directories: 2 + subdirectories) */
 	unsigned int refs;  /* dentries + open files + cwd/root holding it */
 	u64 size;
-	u32 rdev; /* character devices: major << 8 | minor, as Linux's old_encode_dev */
+	/*
+	 * Device nodes: the number as stat's st_rdev shows it (Linux's
+	 * new_encode_dev: minor's low byte, major's 12 bits, minor's rest).
+	 */
+	u32 rdev;
+	struct pipe *pipe; /* a FIFO's pipe while it is open (kernel/fs/pipe.c) */
 	struct timespec atime, mtime, ctime;
 	/*
 	 * Contents of a regular file or symlink: an image in place (the
@@ -195,6 +201,8 @@ bool dir_emit(struct dir_out *o, u64 ino, s64 next, unsigned int mode, const cha
 /* ---- devices (kernel/fs/devices.c) ---- */
 /* The file for character device rdev, or NULL with *err = -ENXIO. */
 struct file *chrdev_open(u32 rdev, int flags, long *err);
-#define MKDEV(ma, mi) ((u32)((ma) << 8 | (mi)))
+#define MKDEV(ma, mi) ((u32)(((mi)&0xffu) | ((ma)&0xfffu) << 8 | ((mi) & ~0xffu) << 12))
+#define RDEV_MAJOR(dev) (((dev) >> 8) & 0xfffu)
+#define RDEV_MINOR(dev) (((dev)&0xffu) | (((dev) >> 12) & 0xfff00u))
 
 #endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The calls that change names, with Linux's checks and errnos (fs/namei.c):
- * mkdir(at), rmdir, unlink(at), link(at), symlink(at), rename(at) and
+ * mkdir(at), mknod(at), rmdir, unlink(at), link(at), symlink(at), rename(at) and
  * renameat2, and readlink(at), which reads one. Under /proc nothing can be
  * made or removed: EPERM, as procfs has no such operations.
  * Protected by big_lock (<kernel/vfs.h>).
@@ -114,6 +114,77 @@ SYSCALL(mkdirat)
 SYSCALL(mkdir)
 {
 	return do_mkdirat(AT_FDCWD, (const char __user *)a[0], (unsigned int)a[1]);
+}
+
+/*
+ * mknodat's type check, before the path is even read (Linux's may_mknod()):
+ * a directory is EPERM (mkdir makes those), a symlink or no type at all
+ * EINVAL; 0 means a regular file.
+ */
+static long mknod_type_ok(unsigned int mode)
+{
+	switch (mode & S_IFMT) {
+	case 0:
+	case S_IFREG:
+	case S_IFCHR:
+	case S_IFBLK:
+	case S_IFIFO:
+	case S_IFSOCK:
+		return 0;
+	case S_IFDIR:
+		return -EPERM;
+	default:
+		return -EINVAL;
+	}
+}
+
+/*
+ * mknodat(dirfd, path, mode, dev), in Linux's order (do_mknodat,
+ * filename_create, vfs_mknod): the type (EPERM, EINVAL); the walk to the
+ * parent; "/", "." or ".." or an existing name (a symlink included: it
+ * is not followed) is EEXIST; a missing name with a trailing '/' ENOENT.
+ * The node gets mode & ~umask; only a device keeps dev (a FIFO's or
+ * socket's is 0). A device node needs CAP_MKNOD, which every process
+ * holds: everything runs as root here, so EPERM for it never happens.
+ */
+static long do_mknodat(int dirfd, const char __user *path, unsigned int mode, unsigned int dev)
+{
+	struct last l;
+	long err;
+	struct inode *i;
+
+	mode &= 0xffff; /* the call's mode is Linux's umode_t: 16 bits */
+	err = mknod_type_ok(mode);
+	if (err)
+		return err;
+	err = last_get(dirfd, path, &l);
+	if (!err && (not_normal(&l) || last_lookup(&l)))
+		err = -EEXIST;
+	else if (!err && l.slash)
+		err = -ENOENT;
+	if (!err) {
+		mode &= ~current_fs()->umask;
+		if (!(mode & S_IFMT))
+			mode |= S_IFREG;
+		i = inode_new((mode & S_IFMT) | (mode & S_IALLUGO));
+		if (i && (S_ISCHR(mode) || S_ISBLK(mode)))
+			i->rdev = dev;
+		err = create(&l, i);
+	}
+	last_put(&l);
+	return err;
+}
+
+SYSCALL(mknodat)
+{
+	return do_mknodat((int)a[0], (const char __user *)a[1], (unsigned int)a[2],
+			  (unsigned int)a[3]);
+}
+
+SYSCALL(mknod)
+{
+	return do_mknodat(AT_FDCWD, (const char __user *)a[0], (unsigned int)a[1],
+			  (unsigned int)a[2]);
 }
 
 static bool is_busy(const struct dentry *d)

@@ -8,6 +8,10 @@
  * oldest slot; in packet mode (the writer's O_DIRECT) every slot is one
  * message, and a read takes at most one, dropping what did not fit.
  *
+ * A FIFO (a node mknod made) is the same pipe, shared by every open file
+ * of its inode and freed with its bytes at the last close; fifo_open()
+ * adds Linux's open rules (fs/pipe.c's fifo_open()).
+ *
  * Blocking: readers sleep on rd_wait, writers on wr_wait; a read returns
  * as soon as it has some bytes, a write only when all are written (or a
  * signal, O_NONBLOCK or the last reader going away ends it). Pollers are
@@ -24,6 +28,7 @@
 #include <kernel/signal.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
+#include <kernel/vfs.h>
 #include <kernel/waitq.h>
 #include <string.h>
 #include <uapi/linux/errno.h>
@@ -43,6 +48,9 @@ struct pipe {
 	unsigned int max_usage;	 /* slots that may be in use: the capacity */
 	unsigned int head, tail; /* head - tail slots hold data */
 	unsigned int readers, writers;
+	/* Opens for reading and writing so far: a FIFO's open waits for the other's to move. */
+	unsigned int r_counter, w_counter;
+	struct inode *fifo; /* the FIFO's inode, whose ->pipe this is; NULL for pipe(2)'s */
 	struct waitq rd_wait, wr_wait;
 };
 
@@ -226,7 +234,8 @@ static unsigned int pipe_poll(struct file *f)
 	if (f->fmode & FMODE_READ) {
 		if (occupancy(p))
 			mask |= POLLIN | POLLRDNORM;
-		if (!p->writers)
+		/* A FIFO reader that came first sees no hang-up until a writer has come and gone. */
+		if (!p->writers && f->fifo_writers_seen != p->w_counter)
 			mask |= POLLHUP;
 	}
 	if (f->fmode & FMODE_WRITE) {
@@ -268,6 +277,8 @@ static void pipe_release(struct file *f)
 	if (f->fmode & FMODE_WRITE)
 		p->writers--;
 	if (!p->readers && !p->writers) {
+		if (p->fifo)
+			p->fifo->pipe = NULL;
 		pipe_free(p);
 		return;
 	}
@@ -302,7 +313,6 @@ static struct pipe *pipe_alloc(void)
 		return NULL;
 	}
 	p->ring_size = p->max_usage = PIPE_DEF_BUFFERS;
-	p->readers = p->writers = 1;
 	return p;
 }
 
@@ -376,6 +386,8 @@ static long do_pipe2(int __user *ufds, int flags)
 	p = pipe_alloc();
 	if (!p)
 		return -ENOMEM;
+	p->readers = p->writers = 1;
+	p->r_counter = p->w_counter = 1;
 	r = file_new(&pipe_ops);
 	w = file_new(&pipe_ops);
 	if (!r || !w) {
@@ -418,6 +430,81 @@ SYSCALL(pipe2)
 SYSCALL(pipe)
 {
 	return do_pipe2((int __user *)a[0], 0);
+}
+
+/* Sleeps until *counter moves (the other side opened): 0, or -ERESTARTSYS for a signal. */
+static long wait_for_partner(struct pipe *p, const unsigned int *counter)
+{
+	unsigned int seen = *counter;
+
+	while (*counter == seen)
+		if (waitq_sleep(&p->rd_wait, 0) && *counter == seen)
+			return -ERESTARTSYS;
+	return 0;
+}
+
+/*
+ * Opens FIFO inode i for flags, in Linux's order: an access mode of 3
+ * (neither read nor write) is EINVAL; O_WRONLY | O_NONBLOCK with no
+ * reader ENXIO; O_RDONLY waits for a writer (unless O_NONBLOCK), O_WRONLY
+ * for a reader, O_RDWR never. A signal ends the wait: -ERESTARTSYS,
+ * the open undone.
+ */
+struct file *fifo_open(struct inode *i, int flags, long *err)
+{
+	unsigned int fmode = ((unsigned int)flags + 1) & (FMODE_READ | FMODE_WRITE);
+	struct pipe *p = i->pipe;
+	struct file *f;
+
+	*err = 0;
+	if (!fmode)
+		*err = -EINVAL;
+	else if (fmode == FMODE_WRITE && (flags & O_NONBLOCK) && (!p || !p->readers))
+		*err = -ENXIO;
+	if (*err)
+		return NULL;
+	if (!p) {
+		p = pipe_alloc();
+		if (!p) {
+			*err = -ENOMEM;
+			return NULL;
+		}
+		p->fifo = i;
+		i->pipe = p;
+	}
+	f = file_new(&pipe_ops);
+	if (!f) {
+		if (!p->readers && !p->writers) {
+			i->pipe = NULL;
+			pipe_free(p);
+		}
+		*err = -ENOMEM;
+		return NULL;
+	}
+	f->priv = p;
+	f->fmode = fmode;
+	if (fmode & FMODE_READ) {
+		p->readers++;
+		p->r_counter++;
+	}
+	if (fmode & FMODE_WRITE) {
+		p->writers++;
+		p->w_counter++;
+	}
+	pipe_wake(p); /* an open waiting for this side */
+	if (fmode == FMODE_READ && !p->writers) {
+		if (flags & O_NONBLOCK)
+			f->fifo_writers_seen = p->w_counter;
+		else
+			*err = wait_for_partner(p, &p->w_counter);
+	} else if (fmode == FMODE_WRITE && !p->readers) {
+		*err = wait_for_partner(p, &p->r_counter);
+	}
+	if (*err) {
+		file_put(f); /* its release undoes the count, and frees a pipe nobody opened */
+		return NULL;
+	}
+	return f;
 }
 
 bool file_is_pipe(const struct file *f)

@@ -2,12 +2,16 @@
 /*
  * Open files of the tree: regular files read and written at the file's
  * position (O_APPEND: always at the end, as Linux's generic_write_checks),
- * directories that only getdents64 reads (read → EISDIR), and character
- * devices, whose file is the driver's (kernel/fs/devices.c). Every such
+ * directories that only getdents64 reads (read → EISDIR), character
+ * devices, whose file is the driver's (kernel/fs/devices.c), and FIFOs,
+ * whose file is a pipe's (kernel/fs/pipe.c). Block devices (Umbra has no
+ * block driver) and sockets open with ENXIO, as Linux's blkdev_open()
+ * without a disk and no_open(). Every such
  * file holds its dentry, so an unlinked file lives on until its last
  * close. Protected by big_lock (<kernel/vfs.h>).
  */
 #include <kernel/file.h>
+#include <kernel/pipe.h>
 #include <kernel/vfs.h>
 #include <uapi/linux/errno.h>
 #include <uapi/linux/fcntl.h>
@@ -109,6 +113,16 @@ struct file *ramfs_open(struct dentry *d, int flags, long *err)
 	struct inode *i = d->inode;
 	struct file *f;
 
+	if (S_ISBLK(i->mode) || S_ISSOCK(i->mode)) {
+		*err = -ENXIO;
+		return NULL;
+	}
+	if (S_ISFIFO(i->mode)) {
+		f = fifo_open(i, flags, err); /* it sets the fmode */
+		if (f)
+			f->dentry = dentry_get(d);
+		return f;
+	}
 	if (S_ISCHR(i->mode)) {
 		f = chrdev_open(i->rdev, flags, err);
 		if (!f)

@@ -243,8 +243,8 @@ SYSCALL(statx)
 	s.stx_atime = stx_time(k.atime);
 	s.stx_mtime = stx_time(k.mtime);
 	s.stx_ctime = stx_time(k.ctime);
-	s.stx_rdev_major = (unsigned int)(k.rdev >> 8);
-	s.stx_rdev_minor = (unsigned int)(k.rdev & 0xff);
+	s.stx_rdev_major = (unsigned int)RDEV_MAJOR(k.rdev);
+	s.stx_rdev_minor = (unsigned int)RDEV_MINOR(k.rdev);
 	s.stx_dev_major = (unsigned int)(k.dev >> 8);
 	s.stx_dev_minor = (unsigned int)(k.dev & 0xff);
 	s.stx_mnt_id = k.dev == PROC_DEV ? 2 : 1;

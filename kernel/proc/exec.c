@@ -213,8 +213,8 @@ static const char *basename_of(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-long exec_kernel_depth(const char *path, const char *const argv[], const char *const envp[],
-		       unsigned int depth)
+long exec_kernel_depth(const char *path, const char *filename, const char *const argv[],
+		       const char *const envp[], unsigned int depth)
 {
 	char *scratch = kmalloc(PATH_MAX);
 	struct dentry *d = scratch ? walk(AT_FDCWD, path, WALK_FOLLOW, scratch) : ERR_PTR(-ENOMEM);
@@ -269,7 +269,7 @@ long exec_kernel_depth(const char *path, const char *const argv[], const char *c
 		memcpy(line, data, n);
 		kfree(head);
 		dentry_put(d);
-		return exec_script(line, n, more, path, argv, envp, depth);
+		return exec_script(line, n, more, path, filename, argv, envp, depth);
 	}
 	err = elf_parse_head(data, head_len, size, arch_elf_machine, MMAP_BOTTOM, MMAP_TOP, &img);
 	if (!err)
@@ -306,7 +306,7 @@ long exec_kernel_depth(const char *path, const char *const argv[], const char *c
 		err = vdso_map(mm, current->proc->time_ns);
 	if (err)
 		goto fail;
-	sp = build_stack(mm, &img, path, argv, envp);
+	sp = build_stack(mm, &img, filename, argv, envp);
 	if (!sp) {
 		err = -ENOMEM;
 		goto fail;
@@ -330,7 +330,8 @@ long exec_kernel_depth(const char *path, const char *const argv[], const char *c
 	if (current->files)
 		files_close_on_exec(current->files);
 	posix_timers_delete_all(current->proc); /* setitimer's stay; POSIX timers do not (Linux) */
-	strlcpy(current->name, basename_of(path), sizeof(current->name));
+	/* Named after the file execve named, a script and not its interpreter (Linux's begin_new_exec). */
+	strlcpy(current->name, basename_of(filename), sizeof(current->name));
 	current->clear_child_tid = 0;
 	current->proc->did_exec = true;
 	vfork_release(current);
@@ -353,7 +354,7 @@ fail:
 
 long exec_kernel(const char *path, const char *const argv[], const char *const envp[])
 {
-	return exec_kernel_depth(path, argv, envp, 0);
+	return exec_kernel_depth(path, path, argv, envp, 0);
 }
 
 /* Copies a user string array into buf; fills ptrs (NULL-terminated). */

@@ -26,8 +26,8 @@ static bool terminator(char c)
 	return spacetab(c) || c == '\0';
 }
 
-long exec_script(char *line, size_t len, bool more, const char *path, const char *const argv[],
-		 const char *const envp[], unsigned int depth)
+long exec_script(char *line, size_t len, bool more, const char *path, const char *filename,
+		 const char *const argv[], const char *const envp[], unsigned int depth)
 {
 	char buf[SCRIPT_LINE_MAX + 1];
 	char *end, *name, *arg = NULL, *p;
@@ -88,7 +88,7 @@ long exec_script(char *line, size_t len, bool more, const char *path, const char
 	for (size_t i = 1; i < argc; i++)
 		nargv[extra - 1 + i] = argv[i];
 	nargv[argc ? extra - 1 + argc : extra] = NULL;
-	err = exec_kernel_depth(name, nargv, envp, depth + 1);
+	err = exec_kernel_depth(name, filename, nargv, envp, depth + 1);
 	kfree(nargv);
 	return err;
 }

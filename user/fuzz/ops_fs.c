@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The file-system calls (docs/DESIGN.md §5.9): the tree's changes --
- * mkdirat, unlinkat, renameat2, linkat, symlinkat, truncate, fchmodat,
+ * mkdirat, mknodat (and FIFOs: opened, used and closed at once, or a
+ * child blocked opening one, woken or killed), unlinkat, renameat2, linkat, symlinkat, truncate, fchmodat,
  * fchownat, utimensat, mount, umount2 -- on the sandbox's paths
  * (sandbox.c), and the calls that only look -- getdents64, newfstatat,
  * statx, readlinkat, faccessat2, statfs, getcwd, lseek, pread64 -- on
@@ -13,6 +14,8 @@
 #include "fuzz.h"
 #include <fuzz_arch.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <string.h>
 #include <uapi/linux/mount.h>
 #include <uapi/linux/stat.h>
@@ -78,6 +81,127 @@ static uint64_t mode(struct ctx *c)
 static void op_mkdir(struct ctx *c)
 {
 	FZ3(c, "mkdirat", __NR_mkdirat, sandbox_dirfd(c), sandbox_path(c), mode(c));
+}
+
+/*
+ * The FIFO the fuzzer opens: no sandbox path names it, so no other call
+ * can open it and block (a FIFO made at a sandbox path is removed at once).
+ */
+#define FZ_FIFO "/tmp/fuzz/fifo"
+
+/* A mode for mknodat: every type, valid or not, with random permission bits. */
+static uint64_t node_mode(struct ctx *c)
+{
+	static const uint64_t types[] = { 0,	    S_IFREG, S_IFCHR, S_IFBLK, S_IFIFO,
+					  S_IFSOCK, S_IFDIR, S_IFLNK, 030000 };
+	struct rng *r = &c->rng;
+
+	if (rng_one_in(r, 4))
+		return pick_int(c);
+	return types[rng_below(r, N(types))] | rng_below(r, 010000);
+}
+
+/* A device number: /dev's drivers, one without a driver, or anything. */
+static uint64_t node_dev(struct ctx *c)
+{
+	static const uint64_t devs[] = { 0x103, 0x105, 0x107, 0x109, 0x500, 0x501, 0xfa0000 };
+
+	return rng_one_in(&c->rng, 3) ? pick_int(c) : devs[rng_below(&c->rng, N(devs))];
+}
+
+static void op_mknod(struct ctx *c)
+{
+	uint64_t m = node_mode(c);
+	uintptr_t path = sandbox_path(c);
+	long dfd = sandbox_dirfd(c), r;
+
+	if (FZ_NR_mknod >= 0 && rng_one_in(&c->rng, 4)) {
+		dfd = AT_FDCWD;
+		r = FZ3(c, "mknod", FZ_NR_mknod, path, m, node_dev(c));
+	} else {
+		r = FZ4(c, "mknodat", __NR_mknodat, dfd, path, m, node_dev(c));
+	}
+	if (r == 0 && (m & S_IFMT) == S_IFIFO)
+		syscall3(__NR_unlinkat, dfd, path, 0); /* before any blocking open can find it */
+}
+
+/* Opens FZ_FIFO without waiting, in some access mode: the fd or -errno. */
+static long fifo_open_now(struct ctx *c)
+{
+	static const uint64_t modes[] = { O_RDONLY, O_WRONLY, O_RDWR, O_ACCMODE };
+
+	return FZ4(c, "openat", __NR_openat, AT_FDCWD, FZ_FIFO,
+		   modes[rng_below(&c->rng, N(modes))] | O_NONBLOCK |
+			   (rng_one_in(&c->rng, 2) ? O_CLOEXEC : 0),
+		   0);
+}
+
+/* A FIFO made, opened without waiting, written, read, polled and closed, then removed. */
+static void op_fifo(struct ctx *c)
+{
+	struct rng *r = &c->rng;
+	long fds[3];
+	unsigned int n = 1 + (unsigned int)rng_below(r, 3);
+
+	FZ4(c, "mknodat", __NR_mknodat, AT_FDCWD, FZ_FIFO, S_IFIFO | 0600, 0);
+	for (unsigned int i = 0; i < n; i++)
+		fds[i] = fifo_open_now(c);
+	for (unsigned int i = 0; i < n; i++) {
+		uint64_t len = rng_one_in(r, 3) ? pick_len(c) : rng_below(r, 8192);
+		struct pollfd p = { .fd = (int)fds[i], .events = POLLIN | POLLOUT };
+		long now[2] = { 0, 0 };
+
+		FZ3(c, "write", __NR_write, fds[(i + 1) % n], pick_ptr(c, len), len);
+		FZ3(c, "read", __NR_read, fds[i], pick_ptr(c, len), len);
+		FZ5(c, "ppoll", __NR_ppoll, (long)&p, 1, (long)now, 0, 8);
+	}
+	for (unsigned int i = 0; i < n; i++)
+		if (fds[i] >= 0 && rng_one_in(r, 4))
+			arena_add_fd(
+				(int)fds[i]); /* non-blocking: a later read or write cannot wait */
+		else if (fds[i] >= 0)
+			syscall1(__NR_close, fds[i]);
+	syscall3(__NR_unlinkat, AT_FDCWD, (long)FZ_FIFO, 0);
+}
+
+/*
+ * A child blocked opening FZ_FIFO for reading or writing: after a random
+ * pause the other side opens it (the child wakes and leaves) or a signal
+ * comes (SIGKILL, or any: a handled one ends the open with EINTR).
+ */
+static void op_fifo_block(struct ctx *c)
+{
+	struct rng *r = &c->rng;
+	bool reader = rng_one_in(r, 2);
+	long pid, fd;
+	int status;
+
+	if (syscall4(__NR_mknodat, AT_FDCWD, (long)FZ_FIFO, S_IFIFO | 0600, 0) != 0)
+		return;
+	fz_trace(c, "fifo: child blocks opening for %s", reader ? "reading" : "writing");
+	pid = syscall5(__NR_clone, SIGCHLD, 0, 0, 0, 0);
+	if (pid == 0) {
+		syscall4(__NR_openat, AT_FDCWD, (long)FZ_FIFO, reader ? O_RDONLY : O_WRONLY, 0);
+		fz_exit_now(0);
+	}
+	fz_spawned(c, pid);
+	if (pid > 0) {
+		long pause[2] = { 0, (long)rng_below(r, 3000000) };
+		int sig = rng_one_in(r, 3) ? SIGKILL : pick_sig(c);
+
+		syscall2(__NR_nanosleep, (long)pause, 0);
+		if (rng_one_in(r, 2)) {
+			fd = syscall4(__NR_openat, AT_FDCWD, (long)FZ_FIFO,
+				      (reader ? O_WRONLY : O_RDONLY) | O_NONBLOCK, 0);
+			if (fd >= 0)
+				syscall1(__NR_close, fd);
+		} else {
+			syscall2(__NR_kill, pid, sig);
+		}
+		syscall2(__NR_kill, pid, SIGKILL);
+		syscall4(__NR_wait4, pid, (long)&status, 0, 0);
+	}
+	syscall3(__NR_unlinkat, AT_FDCWD, (long)FZ_FIFO, 0);
 }
 
 static void op_unlink(struct ctx *c)
@@ -294,6 +418,9 @@ static void op_umask(struct ctx *c)
 
 const struct op ops_fs[] = {
 	{ "mkdirat", 8, op_mkdir, false },
+	{ "mknodat", 5, op_mknod, false },
+	{ "fifo", 3, op_fifo, false },
+	{ "fifo_block", 3, op_fifo_block, true },
 	{ "unlinkat", 8, op_unlink, false },
 	{ "renameat2", 6, op_rename, false },
 	{ "linkat", 4, op_link, false },

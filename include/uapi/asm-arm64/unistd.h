@@ -30,6 +30,8 @@ __SYSCALL(__NR_dup3, dup3)
 __SYSCALL(__NR_fcntl, fcntl)
 #define __NR_ioctl 29
 __SYSCALL(__NR_ioctl, ioctl)
+#define __NR_mknodat 33
+__SYSCALL(__NR_mknodat, mknodat)
 #define __NR_mkdirat 34
 __SYSCALL(__NR_mkdirat, mkdirat)
 #define __NR_unlinkat 35

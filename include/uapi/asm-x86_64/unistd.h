@@ -183,6 +183,8 @@ __SYSCALL(__NR_rt_sigpending, rt_sigpending)
 __SYSCALL(__NR_rt_sigsuspend, rt_sigsuspend)
 #define __NR_sigaltstack 131
 __SYSCALL(__NR_sigaltstack, sigaltstack)
+#define __NR_mknod 133
+__SYSCALL(__NR_mknod, mknod)
 #define __NR_statfs 137
 __SYSCALL(__NR_statfs, statfs)
 #define __NR_fstatfs 138
@@ -253,6 +255,8 @@ __SYSCALL(__NR_waitid, waitid)
 __SYSCALL(__NR_openat, openat)
 #define __NR_mkdirat 258
 __SYSCALL(__NR_mkdirat, mkdirat)
+#define __NR_mknodat 259
+__SYSCALL(__NR_mknodat, mknodat)
 #define __NR_fchownat 260
 __SYSCALL(__NR_fchownat, fchownat)
 #define __NR_newfstatat 262

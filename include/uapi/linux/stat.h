@@ -23,6 +23,8 @@
 #define S_ISLNK(m) (((m)&S_IFMT) == S_IFLNK)
 #define S_ISCHR(m) (((m)&S_IFMT) == S_IFCHR)
 #define S_ISFIFO(m) (((m)&S_IFMT) == S_IFIFO)
+#define S_ISBLK(m) (((m)&S_IFMT) == S_IFBLK)
+#define S_ISSOCK(m) (((m)&S_IFMT) == S_IFSOCK)
 
 /* The *at() calls' flags (include/uapi/linux/fcntl.h). */
 #define AT_SYMLINK_NOFOLLOW 0x100

@@ -111,6 +111,12 @@ void proc_cmdline_show(struct proc_buf *b, struct task *t)
 	}
 }
 
+/* PID/comm: the name exec or PR_SET_NAME gave (read-only here; Linux lets its owner write it). */
+void proc_comm_show(struct proc_buf *b, struct task *t)
+{
+	proc_printf(b, "%s\n", t->name);
+}
+
 void proc_environ_show(struct proc_buf *b, struct task *t)
 {
 	if (t->mm)

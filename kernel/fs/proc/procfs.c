@@ -49,6 +49,7 @@ static const struct proc_entry proc_kernel_files[] = {
 /* /proc/PID/NAME; a thread's directory (PID/task/TID) has the same but task. */
 static const struct proc_entry proc_pid_files[] = {
 	{ "cmdline", REG, proc_cmdline_show, 0 },
+	{ "comm", REG, proc_comm_show, 0 },
 	{ "cwd", LNK, NULL, PROC_LINK_CWD },
 	{ "environ", 0100400, proc_environ_show, 0 },
 	{ "exe", LNK, NULL, PROC_LINK_EXE },

@@ -33,8 +33,9 @@
 #define FZ_NR_sigaltstack __NR_sigaltstack
 #define FZ_NR_arch_prctl (-1)
 #define FZ_NR_clock_nanosleep __NR_clock_nanosleep
-/* No open, fork or vfork on arm64: -1 leaves those calls out. */
+/* No open, mknod, fork or vfork on arm64: -1 leaves those calls out. */
 #define FZ_NR_open (-1)
+#define FZ_NR_mknod (-1)
 #define FZ_NR_fork (-1)
 #define FZ_NR_vfork (-1)
 

@@ -35,6 +35,7 @@
 #define FZ_NR_arch_prctl __NR_arch_prctl
 #define FZ_NR_clock_nanosleep __NR_clock_nanosleep
 #define FZ_NR_open __NR_open
+#define FZ_NR_mknod __NR_mknod
 #define FZ_NR_fork __NR_fork
 #define FZ_NR_vfork __NR_vfork
 
