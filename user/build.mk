@@ -223,24 +223,18 @@ $(shell mkdir -p $(USER_OBJ)/rop; [ "$$(cat $(ROP_VARIANT_FILE) 2>/dev/null)" = 
 $(USER_OBJ)/rop/main.o: USER_CFLAGS += -DROP_VARIANT=$(ROP_VARIANT)ul
 $(USER_OBJ)/rop/main.o: $(ROP_VARIANT_FILE)
 
-$(USER_OBJ)/musl_pthreads.elf: user/musl/pthreads.c user/build.mk
+# The programs built with another libc: each one's source, its compiler
+# (musl-gcc, or the toolchain's own gcc and glibc), one recipe. Static, or the
+# build fails: the initramfs has no dynamic loader.
+$(USER_OBJ)/musl_pthreads.elf: user/musl/pthreads.c
+$(USER_OBJ)/musl_vdso.elf $(USER_OBJ)/glibc_vdso.elf: user/foreign/libc_vdso.c
+$(patsubst %,$(USER_OBJ)/%.elf,$(USER_MUSL_PROGS)): FOREIGN_CC = $(MUSL_CC)
+$(patsubst %,$(USER_OBJ)/%.elf,$(USER_GLIBC_PROGS)): FOREIGN_CC = $(CC)
+$(patsubst %,$(USER_OBJ)/%.elf,$(USER_MUSL_PROGS) $(USER_GLIBC_PROGS)): user/build.mk
 	@mkdir -p $(dir $@)
-	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found: apt-get install musl-tools"; exit 1; }
-	@$(if $(Q),echo "  MUSLCC  $<")
-	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) -MF $(USER_OBJ)/musl_pthreads.d -o $@ $<
-	$(Q)! readelf -lW $@ | grep -qE '^ +(INTERP|DYNAMIC) ' || { echo "$@: not static"; exit 1; }
-
-$(USER_OBJ)/musl_vdso.elf: user/foreign/libc_vdso.c user/build.mk
-	@mkdir -p $(dir $@)
-	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found: apt-get install musl-tools"; exit 1; }
-	@$(if $(Q),echo "  MUSLCC  $<")
-	$(Q)$(MUSL_CC) $(FOREIGN_CFLAGS) -MF $(USER_OBJ)/musl_vdso.d -o $@ $<
-	$(Q)! readelf -lW $@ | grep -qE '^ +(INTERP|DYNAMIC) ' || { echo "$@: not static"; exit 1; }
-
-$(USER_OBJ)/glibc_vdso.elf: user/foreign/libc_vdso.c user/build.mk
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  GLIBCC  $<")
-	$(Q)$(CC) $(FOREIGN_CFLAGS) -MF $(USER_OBJ)/glibc_vdso.d -o $@ $<
+	@command -v $(FOREIGN_CC) >/dev/null || { echo "$(FOREIGN_CC) not found: apt-get install musl-tools"; exit 1; }
+	@$(if $(Q),echo "  FOREIGN $(FOREIGN_CC) $(filter %.c,$^)")
+	$(Q)$(FOREIGN_CC) $(FOREIGN_CFLAGS) -MF $(@:.elf=.d) -o $@ $(filter %.c,$^)
 	$(Q)! readelf -lW $@ | grep -qE '^ +(INTERP|DYNAMIC) ' || { echo "$@: not static"; exit 1; }
 
 $(ELFPATCH): scripts/elfpatch.c
