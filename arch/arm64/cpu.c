@@ -135,3 +135,12 @@ void arch_cpu_relax(void)
 {
 	arm64_relax();
 }
+
+/*
+ * None: a lock waiter halts for its kick at once. A relax step is a 20 us
+ * sleep, not a PAUSE, and a waiter that polls is not kicked: its handoff
+ * waits for its timer. 128 steps before the halt (x86's count) took
+ * QEMU -icount with 4 CPUs from 0.07-0.61 of one CPU's throughput to
+ * 0.72-0.98 when they went (docs/BENCH.md, make bench-smp).
+ */
+const unsigned int arch_spin_relax_steps = 0;
