@@ -4,6 +4,7 @@
 #   make run [EMU=bochs]       boot it with the serial console on this terminal
 #   make test                  unit tests + every emulator platform installed
 #   make bench                 the benchmark on the deterministic emulators (docs/BENCH.md)
+#   make bench-smp             throughput with 1, 2 and 4 CPUs on the same emulators (docs/BENCH.md)
 #   make test REPEAT=N         ... booting each platform N times: all verdicts must agree
 #   make fuzz                  the system-call fuzzer as init for a while (see below)
 #   make stress                /bin/smp's migration stress as init, 30 s of guest time (below)
