@@ -55,7 +55,8 @@ static void read_cpus(void)
 
 	ncpus = 0;
 	for (int i = 0; n > 0 && i < MAX_CPUS; i++)
-		if (mask[i / (8 * sizeof(unsigned long))] & (1ul << (i % (8 * sizeof(unsigned long)))))
+		if (mask[i / (8 * sizeof(unsigned long))] &
+		    (1ul << (i % (8 * sizeof(unsigned long)))))
 			cpu_ids[ncpus++] = i;
 	if (ncpus == 0) { /* no answer: one CPU, unpinned */
 		cpu_ids[0] = -1;
@@ -82,8 +83,8 @@ static bool op_getppid(void)
 
 static bool op_mmap_touch(void)
 {
-	volatile char *p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-				-1, 0);
+	volatile char *p =
+		mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED)
 		return false;
