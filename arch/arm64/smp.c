@@ -241,7 +241,11 @@ void arch_smp_send_reschedule(unsigned int cpu)
  * a CPU that waits for a lock inside an interrupt handler (the running
  * priority is the handler's). Once awake the CPU takes the kick itself
  * (gic_take_kick()): no interrupt entry follows. A kick sent before the
- * WFI stays pending and ends it at once, so none is lost.
+ * WFI stays pending and ends it at once. A backstop all the same: the
+ * EL1 physical timer ends the halt after 1 ms (timer.c, arm64_halt_timer()),
+ * so a kick lost to a path not thought of costs a millisecond, not a hung
+ * CPU: one qemu-arm64-gcs boot without it hung in a thread join, with
+ * waiters halting at once, and the lost wake-up was not found.
  *
  * Not WFE and SEV, the usual pairing (Arm ARM D1.6.1, "Wait for Event":
  * a store that clears the waiter's exclusive monitor wakes it, no
@@ -262,7 +266,9 @@ void arch_spin_halt(void)
 	}
 	__asm__ __volatile__("mrs %0, daif\n\tmsr daifset, #2" : "=r"(flags)::"memory");
 	gic_wait_mask(true);
+	arm64_halt_timer(true);
 	__asm__ __volatile__("wfi" ::: "memory");
+	arm64_halt_timer(false);
 	gic_take_kick(SGI_KICK);
 	gic_wait_mask(false);
 	__asm__ __volatile__("msr daif, %0" ::"r"(flags) : "memory");

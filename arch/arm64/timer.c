@@ -137,6 +137,25 @@ void arm64_relax(void)
 	__asm__ __volatile__("msr daif, %0" ::"r"(flags) : "memory");
 }
 
+/*
+ * Arms (or disarms) the EL1 physical timer to end a halt after
+ * HALT_BOUND_RELAXES relax steps (1 ms): a lock waiter's backstop should
+ * its kick ever be lost (smp.c, arch_spin_halt()). False where this CPU
+ * cannot take that timer.
+ */
+#define HALT_BOUND_RELAXES 50
+
+bool arm64_halt_timer(bool on)
+{
+	if (!this_cpu()->arch.relax_ready)
+		return false;
+	if (on)
+		write_sysreg(cntp_tval_el0, relax_ticks * HALT_BOUND_RELAXES);
+	write_sysreg(cntp_ctl_el0, on ? CNT_CTL_ENABLE : 0);
+	isb();
+	return true;
+}
+
 void arch_timer_init(unsigned int hz)
 {
 	u64 freq = read_sysreg(cntfrq_el0);

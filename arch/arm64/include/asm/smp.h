@@ -54,6 +54,8 @@ void arm64_timer_init_secondary(struct cpu *c);
 void arm64_idle_tick(bool on);
 /* timer.c: one step of a spin-wait (arch_cpu_relax()). */
 void arm64_relax(void);
+/* timer.c: arms or disarms a lock waiter's 1 ms backstop; false if this CPU has none. */
+bool arm64_halt_timer(bool on);
 #endif
 
 #endif
