@@ -233,8 +233,8 @@ void arch_smp_send_reschedule(unsigned int cpu)
  * A lock waiter's halt (kernel/locking/spinlock.c): WFI with interrupts
  * masked, until the unlock that serves its ticket sends SGI_KICK. WFI
  * wakes on any interrupt the GIC signals, masked by PSTATE.I or not (Arm
- * ARM D1.6.2), so the priority mask lets only the kick (and the spin-wait
- * timer, not armed here) through meanwhile (gic.c): a pending tick --
+ * ARM D1.6.2), so the priority mask lets only the kick (and the EL1
+ * physical timer, the backstop below) through meanwhile (gic.c): a pending tick --
  * or the very interrupt whose entry waits for the lock, not yet
  * acknowledged -- would otherwise end the WFI at once and turn the halt
  * into a spin. The kick outranks every other interrupt, so it also wakes
