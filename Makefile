@@ -4,6 +4,7 @@
 #   make run [EMU=bochs]       boot it with the serial console on this terminal
 #   make test                  unit tests + every emulator platform installed
 #   make bench                 the benchmark on the deterministic emulators (docs/BENCH.md)
+#   make bench-smp             throughput with 1, 2 and 4 CPUs on the same emulators (docs/BENCH.md)
 #   make test REPEAT=N         ... booting each platform N times: all verdicts must agree
 #   make fuzz                  the system-call fuzzer as init for a while (see below)
 #   make stress                /bin/smp's migration stress as init, 30 s of guest time (below)
@@ -144,7 +145,7 @@ BIG_PROGRAMS := /bin/hostile /bin/leak /bin/mm /bin/threads /bin/smp
 BIG_IMAGE := $(BUILD)/big$(suffix $(IMAGE))
 
 .PHONY: all iso image usb crash-images clone3-images big-image suite-image bench-image bench-kcfi-images run debug test test-linux test-big test-logs \
-	bench fuzz stress peer-test test-tty test-busybox \
+	bench bench-smp fuzz stress peer-test test-tty test-busybox \
 	toolchain-check unit lint format docs rooms check-docs deps deps-check clean help
 
 # Targets with a "## " comment are what `make help` lists.
@@ -396,6 +397,13 @@ bench: deps-check ## the benchmark on the deterministic emulators (docs/BENCH.md
 		scripts/bench $(if $(BENCH_PLATFORM),--platform $(BENCH_PLATFORM)) $(TEST_ARCHES)
 	$(Q)$(if $(filter-out bochs-x86_64 qemu-arm64-gcs,$(or $(BENCH_PLATFORM),bochs-x86_64)),:,BENCH_RUNS=$(BENCH_RUNS) \
 		scripts/bench-kernel-cfi $(or $(subst qemu-arm64-gcs,arm64,$(subst bochs-x86_64,x86_64,$(BENCH_PLATFORM))),$(TEST_ARCHES)))
+
+# Throughput against CPUs (scripts/bench-smp): /bin/bench_smp booted as init with 1, 2 and 4
+# CPUs on Bochs and on QEMU arm64 -icount (only PLATFORM when it is given), the kernel as
+# shipped (lock debugger off unless LOCK_DEBUG=1 is given). Long: not part of make test.
+bench-smp: deps-check ## throughput with 1, 2, 4 CPUs: BENCH-SMP lines, build/bench-smp/table.md (docs/BENCH.md)
+	$(Q)LOCK_DEBUG=$(if $(filter command line environment,$(origin LOCK_DEBUG)),$(LOCK_DEBUG),0) \
+		scripts/bench-smp $(if $(BENCH_PLATFORM),--platform $(BENCH_PLATFORM))
 
 # Linux's own kselftests (clone3, x86 shadow stack, arm64 GCS, map_fixed_noreplace,
 # sigaltstack), built unmodified and static from Debian's Linux source (scripts/peer-src,

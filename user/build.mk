@@ -41,13 +41,13 @@ USER_GLIBC_PROGS := glibc_vdso
 FOREIGN_CFLAGS := $(MUSL_CFLAGS) -Iinclude
 
 # The order /init runs them in; a program missing here runs after these.
-# USER_NOT_RUN are bundled but never run by /init: /bin/bench takes minutes
+# USER_NOT_RUN are bundled but never run by /init: /bin/bench and /bin/bench_smp take minutes
 # (make bench boots it as init= instead), /bin/sidebyside checks lab 6's answers (docs/labs/), the suite busybox
 # runs in make test-busybox (tests/boot/busybox: minutes, as init). fuzz is last: what it may break in
 # the kernel cannot spoil another suite.
 USER_RUN_ORDER := clone3 shstk_attack rop shstk ibt bti proc threads smp mm shm efault leak hostile counter time cow ptrace robust ioport archabi \
 	musl_pthreads musl_vdso glibc_vdso gcs signals pipes fdio tty remap procfs showmaps fs mknod fuzz
-USER_NOT_RUN := bench reboot sidebyside ttylogin busybox
+USER_NOT_RUN := bench bench_smp reboot sidebyside ttylogin busybox
 USER_BIN_NAMES := $(filter-out init,$(USER_PROGS)) $(USER_MUSL_PROGS) $(USER_GLIBC_PROGS)
 USER_RUN_LIST := $(filter $(USER_BIN_NAMES),$(USER_RUN_ORDER)) \
 	$(filter-out $(USER_RUN_ORDER) $(USER_NOT_RUN),$(USER_BIN_NAMES))

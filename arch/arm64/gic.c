@@ -33,8 +33,10 @@
 /* GICv2 CPU interface. */
 #define GICC_CTLR 0x0000
 #define GICC_PMR 0x0004
+#define GICC_BPR 0x0008
 #define GICC_IAR 0x000c
 #define GICC_EOIR 0x0010
+#define GICC_HPPIR 0x0018
 
 /* GICv3 redistributor: RD_base, then SGI_base 64 KiB above (§12.10). */
 #define GICR_TYPER 0x0008
@@ -53,10 +55,24 @@
 #define WAKE_TIMEOUT_HZ 10 /* 100 ms for a redistributor to wake */
 #define WAKE_POLLS_WITHOUT_COUNTER (1ull << 20)
 
+/*
+ * Priorities (lower is more urgent). Every interrupt has PRIORITY_DEFAULT
+ * but two that wake a CPU which waits with interrupts masked: the lock
+ * waiter's kick (PRIORITY_KICK, the highest) and the spin-wait step's
+ * timer (PRIORITY_WAKEUP). While a CPU waits, its priority mask is
+ * PMR_WAIT (gic_wait_mask()), which only those two pass: an interrupt is
+ * signalled to the PE only if its priority is higher than the mask's
+ * (IHI 0069 §12.2, ICC_PMR_EL1; IHI 0048B §4.4.2, GICC_PMR). QEMU's GICv3
+ * keeps 5 priority bits, its GICv2 8: all five values stay distinct.
+ */
 #define PRIORITY_DEFAULT 0xa0
+#define PRIORITY_KICK 0x20
+#define PRIORITY_WAKEUP 0x40
+#define PMR_WAIT 0x80
 #define PMR_ALL 0xff
 #define INTID_MASK 0xffffff
 #define V2_INTID_MASK 0x3ff
+#define INTID_SPECIAL 1020
 #define PRIVATE_INTIDS 32
 
 static volatile u32 *mmio32(phys_addr_t base, unsigned int off)
@@ -130,17 +146,16 @@ static bool wake_redistributor(phys_addr_t rd)
 	return true;
 }
 
-/* INTID 0-31 of this CPU: priority (and v3 group) for all, enabled as asked. */
-static void enable_private(struct cpu *c, unsigned int intid)
+/* INTID 0-31 of this CPU: its priority (the v3 group is set for all), enabled. */
+static void enable_private(struct cpu *c, unsigned int intid, u8 priority)
 {
 	if (v3()) {
-		*mmio8(c->arch.gic_redist, GICR_SGI_BASE + GICR_IPRIORITYR + intid) =
-			PRIORITY_DEFAULT;
+		*mmio8(c->arch.gic_redist, GICR_SGI_BASE + GICR_IPRIORITYR + intid) = priority;
 		*mmio32(c->arch.gic_redist, GICR_SGI_BASE + GICR_ISENABLER0) = 1u << intid;
 		return;
 	}
 	/* GICv2: the distributor's registers for INTIDs 0-31 are banked per CPU (IHI 0048B §4.3). */
-	*mmio8(arm64_platform.gicd.base, GICD_IPRIORITYR + intid) = PRIORITY_DEFAULT;
+	*mmio8(arm64_platform.gicd.base, GICD_IPRIORITYR + intid) = priority;
 	*mmio32(arm64_platform.gicd.base, GICD_ISENABLER) = 1u << intid;
 }
 
@@ -158,6 +173,7 @@ void gic_init_cpu(struct cpu *c)
 
 		c->arch.gic_cpu_mask = (u8)(t | t >> 8 | t >> 16 | t >> 24);
 		*mmio32(p->gicc.base, GICC_PMR) = PMR_ALL;
+		*mmio32(p->gicc.base, GICC_BPR) = 0; /* the smallest it takes: see below */
 		*mmio32(p->gicc.base, GICC_CTLR) = 1;
 		return;
 	}
@@ -176,6 +192,15 @@ void gic_init_cpu(struct cpu *c)
 		"isb" ::
 			: "x0", "memory");
 	__asm__ __volatile__("msr S3_0_C4_C6_0, %0" ::"r"((u64)PMR_ALL));
+	/*
+	 * ICC_BPR1_EL1 = 0, which the GIC raises to its minimum: the group
+	 * priority, which alone decides whether a pending interrupt may
+	 * preempt the running priority (IHI 0069 §12.2, ICC_BPR1_EL1), then
+	 * has as many bits as it can, so a kick (PRIORITY_WAKEUP) still wakes a
+	 * CPU that waits for a lock inside an interrupt handler. Linux's
+	 * gic_cpu_sys_reg_init() does the same.
+	 */
+	__asm__ __volatile__("msr S3_0_C12_C12_3, xzr" ::: "memory");
 	__asm__ __volatile__("msr S3_0_C12_C12_7, %0\n\tisb" ::"r"(1ul) : "memory");
 }
 
@@ -200,11 +225,67 @@ void gic_enable(unsigned int intid)
 	const struct arm64_platform *p = &arm64_platform;
 
 	if (intid < PRIVATE_INTIDS) {
-		enable_private(this_cpu(), intid);
+		enable_private(this_cpu(), intid, PRIORITY_DEFAULT);
 		return;
 	}
 	*mmio8(p->gicd.base, GICD_IPRIORITYR + intid) = PRIORITY_DEFAULT;
 	*mmio32(p->gicd.base, GICD_ISENABLER + 4 * (intid / 32)) = 1u << (intid % 32);
+}
+
+void gic_enable_wakeup(unsigned int intid, bool kick)
+{
+	enable_private(this_cpu(), intid, kick ? PRIORITY_KICK : PRIORITY_WAKEUP);
+}
+
+/*
+ * Sets this CPU's priority mask so that only the wake-up interrupts are
+ * signalled (waiting) or everything is (not): PMR_WAIT or PMR_ALL. On v3
+ * the ISB makes the new mask apply to the WFI that follows; on v2 the DSB
+ * completes the write first.
+ */
+void gic_wait_mask(bool waiting)
+{
+	u32 pmr = waiting ? PMR_WAIT : PMR_ALL;
+
+	if (!v3()) {
+		*mmio32(arm64_platform.gicc.base, GICC_PMR) = pmr;
+		__asm__ __volatile__("dsb sy" ::: "memory");
+		return;
+	}
+	__asm__ __volatile__("msr S3_0_C4_C6_0, %0\n\tisb" ::"r"((u64)pmr) : "memory");
+}
+
+/*
+ * The INTID of the highest-priority pending interrupt, without taking it
+ * (IHI 0069 §12.2, ICC_HPPIR1_EL1; IHI 0048B §4.4.7, GICC_HPPIR, whose
+ * bits 12:10 name an SGI's sender).
+ */
+static unsigned int highest_pending(void)
+{
+	u64 v;
+
+	if (!v3())
+		return *mmio32(arm64_platform.gicc.base, GICC_HPPIR) & V2_INTID_MASK;
+	__asm__ __volatile__("mrs %0, S3_0_C12_C12_2" : "=r"(v));
+	return (unsigned int)(v & INTID_MASK);
+}
+
+/*
+ * Takes the kick sgi if it is pending: acknowledges and ends it here, so
+ * that it never becomes an interrupt entry. True if it did. It has the
+ * highest priority (PRIORITY_KICK), so when it is pending it is the
+ * interrupt the acknowledge returns, and nothing else is taken by mistake.
+ */
+bool gic_take_kick(unsigned int sgi)
+{
+	u32 eoi;
+
+	if (highest_pending() != sgi)
+		return false;
+	if (gic_ack(&eoi) >= INTID_SPECIAL) /* 1020-1023: nothing to take after all */
+		return false;
+	gic_eoi(eoi);
+	return true;
 }
 
 /*

@@ -20,6 +20,7 @@
 #include <asm/setup.h>
 #include <asm/smp.h>
 #include <asm/sysreg.h>
+#include <kernel/arch.h>
 #include <kernel/boot.h>
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
@@ -229,6 +230,57 @@ void arch_smp_send_reschedule(unsigned int cpu)
 }
 
 /*
+ * A lock waiter's halt (kernel/locking/spinlock.c): WFI with interrupts
+ * masked, until the unlock that serves its ticket sends SGI_KICK. WFI
+ * wakes on any interrupt the GIC signals, masked by PSTATE.I or not (Arm
+ * ARM D1.6.2), so the priority mask lets only the kick (and the EL1
+ * physical timer, the backstop below) through meanwhile (gic.c): a pending tick --
+ * or the very interrupt whose entry waits for the lock, not yet
+ * acknowledged -- would otherwise end the WFI at once and turn the halt
+ * into a spin. The kick outranks every other interrupt, so it also wakes
+ * a CPU that waits for a lock inside an interrupt handler (the running
+ * priority is the handler's). Once awake the CPU takes the kick itself
+ * (gic_take_kick()): no interrupt entry follows. A kick sent before the
+ * WFI stays pending and ends it at once. A backstop all the same: the
+ * EL1 physical timer ends the halt after 1 ms (timer.c, arm64_halt_timer()),
+ * so a kick lost to a path not thought of costs a millisecond, not a hung
+ * CPU: one qemu-arm64-gcs boot without it hung in a thread join, with
+ * waiters halting at once, and the lost wake-up was not found.
+ *
+ * Not WFE and SEV, the usual pairing (Arm ARM D1.6.1, "Wait for Event":
+ * a store that clears the waiter's exclusive monitor wakes it, no
+ * interrupt needed): QEMU's TCG, where every arm64 platform runs,
+ * implements WFE as YIELD -- its vCPU thread goes back to QEMU's loop
+ * and runs again at once, never sleeps -- so 8 waiting vCPUs would still
+ * spin on 2 host cores, starving the one whose ticket is next. A WFI
+ * with nothing pending does halt the vCPU thread until an interrupt.
+ * Before this CPU's GIC takes the kick: a plain YIELD.
+ */
+void arch_spin_halt(void)
+{
+	unsigned long flags;
+
+	if (!this_cpu()->arch.kick_ready) {
+		__asm__ __volatile__("yield" ::: "memory");
+		return;
+	}
+	__asm__ __volatile__("mrs %0, daif\n\tmsr daifset, #2" : "=r"(flags)::"memory");
+	gic_wait_mask(true);
+	arm64_halt_timer(true);
+	__asm__ __volatile__("wfi" ::: "memory");
+	arm64_halt_timer(false);
+	gic_take_kick(SGI_KICK);
+	gic_wait_mask(false);
+	__asm__ __volatile__("msr daif, %0" ::"r"(flags) : "memory");
+}
+
+/* Wakes a CPU from arch_spin_halt(); the GIC keeps it pending until taken. */
+void arch_spin_kick_cpu(unsigned int cpu)
+{
+	send_sgi(SGI_KICK, cpu);
+}
+
+/*
  * Nothing to answer: the TLB maintenance that keeps other CPUs' TLBs right
  * is broadcast by the hardware (TLBI ...IS, asm/pgtable.h) and completes
  * with the sender's DSB, without the other CPUs doing anything.
@@ -251,9 +303,10 @@ void arm64_sgi(unsigned int sgi)
 {
 	/*
 	 * SGI_RESCHEDULE: the sender set need_resched first; the idle loop or
-	 * the way back to user mode acts on it. SGI_STOP: park for good, every
-	 * interrupt masked (a CPU spinning on big_lock never takes it, and
-	 * never gets the lock either).
+	 * the way back to user mode acts on it. SGI_KICK (one that came while
+	 * this entry waited for big_lock): the wait it was for is over.
+	 * SGI_STOP: park for good, every interrupt masked (a CPU spinning on
+	 * big_lock never takes it, and never gets the lock either).
 	 */
 	if (sgi == SGI_STOP)
 		for (;;)

@@ -69,8 +69,10 @@ static void timer_start_cpu(void)
 	gic_enable(arm64_platform.timer_intid);
 	gic_enable(SGI_RESCHEDULE);
 	gic_enable(SGI_STOP);
+	gic_enable_wakeup(SGI_KICK, true);
+	this_cpu()->arch.kick_ready = true;
 	if (arm64_platform.ptimer_intid) {
-		gic_enable(arm64_platform.ptimer_intid);
+		gic_enable_wakeup(arm64_platform.ptimer_intid, false);
 		this_cpu()->arch.relax_ready = true;
 	}
 	write_sysreg(cntv_cval_el0, read_sysreg(cntvct_el0) + interval);
@@ -102,13 +104,18 @@ void arm64_idle_tick(bool on)
 /*
  * One step of a spin-wait (arch_cpu_relax(): a CPU waiting for a lock or a
  * report). Spinning on emulators with fewer host CPUs than virtual ones
- * steals the host time the CPU being waited for needs -- QEMU treats
- * YIELD and WFE as no-ops -- so the step sleeps in WFI instead, woken at
- * the latest by the EL1 physical timer (CNTP, otherwise unused) 20 us
- * later: WFI wakes on a pending interrupt even with PSTATE.I masking it
- * (Arm ARM D1.6.2), and masked it stays, so the timer's interrupt is never
- * taken; disabling the timer withdraws it (Arm ARM D11.2, CNTP_CTL_EL0).
- * Before this CPU's GIC interface knows that interrupt: a plain YIELD.
+ * steals the host time the CPU being waited for needs -- QEMU's TCG
+ * treats YIELD and WFE alike, as a return to its loop, never a sleep -- so
+ * the step sleeps in WFI instead, woken at the latest by the EL1 physical
+ * timer (CNTP, otherwise unused) 20 us later: WFI wakes on a pending
+ * interrupt even with PSTATE.I masking it (Arm ARM D1.6.2), and masked it
+ * stays, so the timer's interrupt is never taken; disabling the timer
+ * withdraws it (Arm ARM D11.2, CNTP_CTL_EL0). The GIC's priority mask lets
+ * only that timer and a kick through meanwhile (gic_wait_mask()): a tick
+ * or any interrupt already pending -- the one whose entry waits for
+ * big_lock, before its acknowledge -- would end every WFI at once and
+ * make the step a busy spin. Before this CPU's GIC interface knows the
+ * timer's interrupt: a plain YIELD.
  */
 void arm64_relax(void)
 {
@@ -119,13 +126,34 @@ void arm64_relax(void)
 		return;
 	}
 	__asm__ __volatile__("mrs %0, daif\n\tmsr daifset, #2" : "=r"(flags)::"memory");
+	gic_wait_mask(true);
 	write_sysreg(cntp_tval_el0, relax_ticks);
 	write_sysreg(cntp_ctl_el0, CNT_CTL_ENABLE);
 	isb();
 	__asm__ __volatile__("wfi" ::: "memory");
 	write_sysreg(cntp_ctl_el0, 0);
 	isb();
+	gic_wait_mask(false);
 	__asm__ __volatile__("msr daif, %0" ::"r"(flags) : "memory");
+}
+
+/*
+ * Arms (or disarms) the EL1 physical timer to end a halt after
+ * HALT_BOUND_RELAXES relax steps (1 ms): a lock waiter's backstop should
+ * its kick ever be lost (smp.c, arch_spin_halt()). False where this CPU
+ * cannot take that timer.
+ */
+#define HALT_BOUND_RELAXES 50
+
+bool arm64_halt_timer(bool on)
+{
+	if (!this_cpu()->arch.relax_ready)
+		return false;
+	if (on)
+		write_sysreg(cntp_tval_el0, relax_ticks * HALT_BOUND_RELAXES);
+	write_sysreg(cntp_ctl_el0, on ? CNT_CTL_ENABLE : 0);
+	isb();
+	return true;
 }
 
 void arch_timer_init(unsigned int hz)
@@ -161,9 +189,28 @@ static void irq_dispatch(struct trap_frame *f, bool user)
 		sched_tick(user);
 }
 
-/* entry.S: an IRQ from EL0 or EL1, under big_lock as all kernel code (kernel/entry.c). */
+/*
+ * A kick (SGI_KICK) that came after its lock waiter stopped waiting -- the
+ * unlock saw it still registered -- has nothing left to do: it is taken
+ * and ended here, without big_lock, so a late kick costs no lock round
+ * trip. Having the highest priority, it is the one the GIC shows first.
+ */
+static bool take_late_kick(struct trap_frame *f)
+{
+	(void)f;
+	return gic_take_kick(SGI_KICK);
+}
+
+static const struct entry_rule irq_rules[] = {
+	{ TRAP_IRQ, ENTRY_FROM_ANY, ENTRY_NO_LOCK, take_late_kick },
+};
+
+/*
+ * entry.S: an IRQ from EL0 or EL1, under big_lock as all kernel code
+ * (kernel/entry.c), but for a late kick.
+ */
 void arm64_irq(struct trap_frame *f)
 {
-	entry_trap(f, TRAP_IRQ, (f->spsr & SPSR_MODE_MASK) == SPSR_MODE_EL0T, NULL, 0,
-		   irq_dispatch);
+	entry_trap(f, TRAP_IRQ, (f->spsr & SPSR_MODE_MASK) == SPSR_MODE_EL0T, irq_rules,
+		   ARRAY_SIZE(irq_rules), irq_dispatch);
 }

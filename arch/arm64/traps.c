@@ -19,6 +19,7 @@
 #include <kernel/kstack.h>
 #include <kernel/kmem.h>
 #include <kernel/panic.h>
+#include <kernel/percpu.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
@@ -398,10 +399,15 @@ void trap_dispatch(struct trap_frame *f)
 	entry_trap(f, f->kind, from_user(f), NULL, 0, dispatch);
 }
 
-/* Nothing to catch up with: every TLB invalidation was broadcast. */
+/*
+ * Nothing to catch up with: every TLB invalidation was broadcast. An
+ * interrupt in the kernel that took the lock is one arch_idle_wait()
+ * wakes for.
+ */
 void arch_entry_locked(bool from_user)
 {
-	(void)from_user;
+	if (!from_user)
+		this_cpu()->arch.locked_irqs++;
 }
 
 /*

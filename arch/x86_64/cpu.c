@@ -158,6 +158,9 @@ void arch_cpu_relax(void)
 	__asm__ __volatile__("pause" ::: "memory");
 }
 
+/* 128 PAUSEs: a short hold ends sooner than a halt and a kick. */
+const unsigned int arch_spin_relax_steps = 128;
+
 /*
  * A lock waiter's halt. With the task priority at APIC_TPR_LOCK_WAIT only
  * priority class 15 is delivered (a vector's class is its bits 7:4; an

@@ -46,6 +46,12 @@ void arch_cpu_relax(void);
  */
 void arch_spin_halt(void);
 void arch_spin_kick_cpu(unsigned int cpu);
+/*
+ * How many arch_cpu_relax() steps a lock waiter takes before it halts: a
+ * short hold ends sooner than a halt and a kick where a step is a PAUSE
+ * (x86); where a step is itself a timed sleep (arm64), one is enough.
+ */
+extern const unsigned int arch_spin_relax_steps;
 
 /* Runs fn(arg) on the stack whose top is stack_top; fn must not return. */
 __noreturn void arch_call_on_stack(uintptr_t stack_top, void (*fn)(void *), void *arg);

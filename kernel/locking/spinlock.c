@@ -22,9 +22,6 @@
 #include <kernel/smp.h>
 #include <kernel/spinlock.h>
 
-/* Spins before a waiter halts: a short hold ends sooner than a halt and a kick. */
-#define SPINS_BEFORE_HALT 128
-
 /*
  * Halts until ticket is served. The waiter says what it waits for, then
  * counts itself a sleeper, then looks at owner once more; the unlock
@@ -68,7 +65,7 @@ void spin_lock_at(struct spinlock *l, const char *where)
 	ticket = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
 	while (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != ticket) {
 		arch_smp_poll();
-		if (spins < SPINS_BEFORE_HALT) {
+		if (spins < arch_spin_relax_steps) {
 			spins++;
 			arch_cpu_relax();
 		} else {

@@ -72,6 +72,15 @@ void gic_enable(unsigned int intid);
 unsigned int gic_ack(u32 *eoi);
 void gic_eoi(u32 eoi);
 void gic_send_sgi(unsigned int sgi, u64 mpidr, u8 cpu_mask);
+/*
+ * Waiting with interrupts masked (timer.c, smp.c): enable a private
+ * interrupt that wakes such a wait (kick: the lock waiter's SGI, the most
+ * urgent; else the spin-wait timer); mask every other while waiting; take
+ * a pending kick without an interrupt entry.
+ */
+void gic_enable_wakeup(unsigned int intid, bool kick);
+void gic_wait_mask(bool waiting);
+bool gic_take_kick(unsigned int sgi);
 /* GICv3: this CPU's redistributor in arm64_platform.gicr[], or 0 when none is its. */
 phys_addr_t gic_find_redistributor(void);
 #define GIC_SPURIOUS 1023

@@ -32,11 +32,13 @@ extern const char arm64_secondary_entry[];
 /*
  * The SGIs (software-generated interrupts, INTIDs 0-15) one CPU sends
  * another: reschedule (nothing to do but wake: the idle loop and the way
- * back to user mode look at need_resched) and stop (a panic parks the
- * others).
+ * back to user mode look at need_resched), stop (a panic parks the
+ * others) and kick (wakes a lock waiter's halt, arch_spin_halt(); taken
+ * without an interrupt entry's lock, timer.c).
  */
 #define SGI_RESCHEDULE 0
 #define SGI_STOP 1
+#define SGI_KICK 2
 #define SGI_COUNT 16
 
 struct cpu;
@@ -52,6 +54,8 @@ void arm64_timer_init_secondary(struct cpu *c);
 void arm64_idle_tick(bool on);
 /* timer.c: one step of a spin-wait (arch_cpu_relax()). */
 void arm64_relax(void);
+/* timer.c: arms or disarms a lock waiter's 1 ms backstop; false if this CPU has none. */
+bool arm64_halt_timer(bool on);
 #endif
 
 #endif

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: MIT
+/*
+ * /bin/bench_smp: how Umbra's throughput grows with CPUs. Not a test and
+ * not run by /init: `make bench-smp` (scripts/bench-smp) boots it as init
+ * (init=/bin/bench_smp -- window=TICKS) on the deterministic emulators with
+ * 1, 2 and 4 CPUs and turns its lines into ops per million ticks and the
+ * ratio to one CPU. The same static binary runs on Linux for the anchor.
+ *
+ * For each workload one worker process per CPU, pinned there
+ * (sched_setaffinity), loops one operation for the same window of the CPU
+ * counter (counter.h: RDTSC, CNTVCT_EL0), all starting at one agreed
+ * count; the sum of their completed operations is the figure:
+ *   getppid        getppid()
+ *   mmap_touch     mmap one page, write it, munmap
+ *   thread_shstk   libc thread_create + thread_join, shadow stacks on
+ *                  (skipped where the machine has none)
+ *   fork_wait      fork, the child _exits, wait4
+ *   pipe_pingpong  one byte to a partner process (pinned to the same CPU)
+ *                  and one back, through two pipes
+ *
+ * Output, one line each:
+ *   bench-smp begin arch=A counter=C cpus=N window=W
+ *   bench-smp result WORKLOAD cpus=N ops=X ticks=W
+ *   bench-smp skip WORKLOAD | why
+ *   bench-smp end
+ */
+#include "counter.h"
+#include "shstk_enable.h"
+#include <machine/syscall.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <thread.h>
+#include <unistd.h>
+
+#define MAX_CPUS 64
+#define DEFAULT_WINDOW 20000000ull /* ticks each worker loops for */
+#define START_MARGIN 4000000ull	   /* ticks from the go to the agreed start */
+
+static uint64_t window = DEFAULT_WINDOW;
+static int cpu_ids[MAX_CPUS];
+static int ncpus;
+static size_t page;
+
+/* The CPUs this process may run on (sched_getaffinity), in cpu_ids[]. */
+static void read_cpus(void)
+{
+	unsigned long mask[MAX_CPUS / (8 * sizeof(unsigned long))] = { 0 };
+	long n = syscall3(__NR_sched_getaffinity, 0, sizeof(mask), (long)mask);
+
+	ncpus = 0;
+	for (int i = 0; n > 0 && i < MAX_CPUS; i++)
+		if (mask[i / (8 * sizeof(unsigned long))] &
+		    (1ul << (i % (8 * sizeof(unsigned long)))))
+			cpu_ids[ncpus++] = i;
+	if (ncpus == 0) { /* no answer: one CPU, unpinned */
+		cpu_ids[0] = -1;
+		ncpus = 1;
+	}
+}
+
+static void pin_to(int cpu)
+{
+	unsigned long mask[MAX_CPUS / (8 * sizeof(unsigned long))] = { 0 };
+
+	if (cpu < 0)
+		return;
+	mask[cpu / (8 * sizeof(unsigned long))] = 1ul << (cpu % (8 * sizeof(unsigned long)));
+	syscall3(__NR_sched_setaffinity, 0, sizeof(mask), (long)mask);
+}
+
+/* --- the operations: true when one completed ------------------------------------------- */
+
+static bool op_getppid(void)
+{
+	return getppid() > 0;
+}
+
+static bool op_mmap_touch(void)
+{
+	volatile char *p =
+		mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return false;
+	p[0] = 1;
+	return munmap((void *)p, page) == 0;
+}
+
+static int thread_return(void *arg)
+{
+	return (int)(long)arg;
+}
+
+static bool op_thread(void)
+{
+	struct thread t;
+	int res = 0;
+
+	if (thread_create(&t, thread_return, (void *)1l, NULL) != 0)
+		return false;
+	thread_join(&t, &res);
+	return res == 1;
+}
+
+static bool op_fork_wait(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(0);
+	return pid > 0 && wait4(pid, &status, 0, NULL) == pid && status == 0;
+}
+
+static int to_partner[2], from_partner[2];
+
+static bool op_pingpong(void)
+{
+	char c = 'x';
+
+	return write(to_partner[1], &c, 1) == 1 && read(from_partner[0], &c, 1) == 1;
+}
+
+/* The partner: echoes each byte until its pipe closes. */
+static void partner(int cpu)
+{
+	char c;
+
+	pin_to(cpu);
+	close(to_partner[1]);
+	close(from_partner[0]);
+	while (read(to_partner[0], &c, 1) == 1)
+		if (write(from_partner[1], &c, 1) != 1)
+			break;
+	_exit(0);
+}
+
+struct workload {
+	const char *name;
+	bool (*op)(void);
+	bool shstk;
+	bool pair;
+};
+
+static const struct workload workloads[] = {
+	{ "getppid", op_getppid, false, false },
+	{ "mmap_touch", op_mmap_touch, false, false },
+	{ "thread_shstk", op_thread, true, false },
+	{ "fork_wait", op_fork_wait, false, false },
+	{ "pipe_pingpong", op_pingpong, false, true },
+};
+
+/*
+ * One worker: on its CPU, waits for the start the parent sends, loops until
+ * the window ends, writes its count. Shadow stacks turned on here stay on
+ * to the end, so this never returns: it leaves with SHSTK_EXIT().
+ */
+static __attribute__((noreturn)) void worker(const struct workload *w, int cpu, int go_fd,
+					     int result_fd)
+{
+	uint64_t start, end, ops = 0;
+
+	pin_to(cpu);
+	if (w->pair) {
+		pid_t pid;
+
+		if (pipe(to_partner) || pipe(from_partner))
+			SHSTK_EXIT(2);
+		pid = fork();
+		if (pid == 0)
+			partner(cpu);
+		close(to_partner[0]);
+		close(from_partner[1]);
+	}
+	if (w->shstk && SHSTK_ENABLE())
+		SHSTK_EXIT(3);
+	if (read(go_fd, &start, sizeof(start)) != sizeof(start))
+		SHSTK_EXIT(4);
+	end = start + window;
+	while (counter_read() < start)
+		;
+	while (counter_read() < end) {
+		if (!w->op())
+			SHSTK_EXIT(5);
+		ops++;
+	}
+	if (write(result_fd, &ops, sizeof(ops)) != sizeof(ops))
+		SHSTK_EXIT(6);
+	if (w->pair) {
+		close(to_partner[1]); /* the partner reads EOF and exits; init reaps it */
+		wait4(-1, NULL, 0, NULL);
+	}
+	SHSTK_EXIT(0);
+}
+
+/* Whether this machine gives shadow stacks: a child turns them on and says. */
+static bool have_shadow_stacks(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		SHSTK_EXIT(SHSTK_ENABLE() ? 1 : 0);
+	return pid > 0 && wait4(pid, &status, 0, NULL) == pid && status == 0;
+}
+
+static void run(const struct workload *w)
+{
+	int go[2], result[2], failed = 0;
+	uint64_t start, total = 0;
+
+	if (pipe(go) || pipe(result)) {
+		printf("bench-smp skip %s | no pipe\n", w->name);
+		return;
+	}
+	fflush_stdout();
+	for (int i = 0; i < ncpus; i++) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			close(go[1]);
+			close(result[0]);
+			worker(w, cpu_ids[i], go[0], result[1]);
+		}
+		if (pid < 0)
+			failed++;
+	}
+	close(go[0]);
+	close(result[1]);
+	start = counter_read() + START_MARGIN;
+	for (int i = 0; i < ncpus; i++)
+		if (write(go[1], &start, sizeof(start)) != sizeof(start))
+			failed++;
+	close(go[1]);
+	for (int i = 0; i < ncpus; i++) {
+		uint64_t ops;
+
+		if (read(result[0], &ops, sizeof(ops)) == sizeof(ops))
+			total += ops;
+		else
+			failed++;
+	}
+	close(result[0]);
+	for (int i = 0; i < ncpus; i++) {
+		int status;
+
+		if (wait4(-1, &status, 0, NULL) < 0 || status != 0)
+			failed++;
+	}
+	if (failed)
+		printf("bench-smp skip %s | %d of %d workers failed\n", w->name, failed, ncpus);
+	else
+		printf("bench-smp result %s cpus=%d ops=%llu ticks=%llu\n", w->name, ncpus,
+		       (unsigned long long)total, (unsigned long long)window);
+}
+
+int main(int argc, char **argv)
+{
+	struct utsname u;
+	bool shstk;
+
+	page = (size_t)getpagesize();
+	for (int i = 1; i < argc; i++) {
+		if (strncmp(argv[i], "window=", 7) == 0 && strtoul(argv[i] + 7, NULL, 10) > 0)
+			window = strtoul(argv[i] + 7, NULL, 10);
+		else
+			printf("bench-smp note ignored argument '%s'\n", argv[i]);
+	}
+	read_cpus();
+	uname(&u);
+	printf("bench-smp begin arch=%s counter=%s cpus=%d window=%llu\n", u.machine, COUNTER_NAME,
+	       ncpus, (unsigned long long)window);
+	shstk = have_shadow_stacks();
+	for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++) {
+		if (workloads[i].shstk && !shstk)
+			printf("bench-smp skip %s | no shadow stacks here\n", workloads[i].name);
+		else
+			run(&workloads[i]);
+	}
+	printf("bench-smp end\n");
+	fflush_stdout();
+	return 0;
+}
