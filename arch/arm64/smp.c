@@ -242,7 +242,7 @@ void arch_smp_send_reschedule(unsigned int cpu)
  * priority is the handler's). Once awake the CPU takes the kick itself
  * (gic_take_kick()): no interrupt entry follows. A kick sent before the
  * WFI stays pending and ends it at once. A backstop all the same: the
- * EL1 physical timer ends the halt after 1 ms (timer.c, arm64_halt_timer()),
+ * EL1 physical timer ends the halt after 1 ms (timer.c, arm64_lock_halt()),
  * so a kick lost to a path not thought of costs a millisecond, not a hung
  * CPU: one qemu-arm64-gcs boot without it hung in a thread join, with
  * waiters halting at once, and the lost wake-up was not found.
@@ -258,20 +258,11 @@ void arch_smp_send_reschedule(unsigned int cpu)
  */
 void arch_spin_halt(void)
 {
-	unsigned long flags;
-
 	if (!this_cpu()->arch.kick_ready) {
 		__asm__ __volatile__("yield" ::: "memory");
 		return;
 	}
-	__asm__ __volatile__("mrs %0, daif\n\tmsr daifset, #2" : "=r"(flags)::"memory");
-	gic_wait_mask(true);
-	arm64_halt_timer(true);
-	__asm__ __volatile__("wfi" ::: "memory");
-	arm64_halt_timer(false);
-	gic_take_kick(SGI_KICK);
-	gic_wait_mask(false);
-	__asm__ __volatile__("msr daif, %0" ::"r"(flags) : "memory");
+	arm64_lock_halt();
 }
 
 /* Wakes a CPU from arch_spin_halt(); the GIC keeps it pending until taken. */

@@ -119,41 +119,42 @@ void arm64_idle_tick(bool on)
  */
 void arm64_relax(void)
 {
-	unsigned long flags;
-
 	if (!this_cpu()->arch.relax_ready) {
 		__asm__ __volatile__("yield" ::: "memory");
 		return;
 	}
+	arm64_masked_wfi(1, false);
+}
+
+/* A lock waiter's backstop (smp.c, arch_spin_halt()): 50 relax steps, 1 ms. */
+#define HALT_BOUND_RELAXES 50
+
+void arm64_masked_wfi(unsigned int relaxes, bool take_kick)
+{
+	bool timed = relaxes && this_cpu()->arch.relax_ready;
+	unsigned long flags;
+
 	__asm__ __volatile__("mrs %0, daif\n\tmsr daifset, #2" : "=r"(flags)::"memory");
 	gic_wait_mask(true);
-	write_sysreg(cntp_tval_el0, relax_ticks);
-	write_sysreg(cntp_ctl_el0, CNT_CTL_ENABLE);
-	isb();
+	if (timed) {
+		write_sysreg(cntp_tval_el0, relax_ticks * relaxes);
+		write_sysreg(cntp_ctl_el0, CNT_CTL_ENABLE);
+		isb();
+	}
 	__asm__ __volatile__("wfi" ::: "memory");
-	write_sysreg(cntp_ctl_el0, 0);
-	isb();
+	if (timed) {
+		write_sysreg(cntp_ctl_el0, 0);
+		isb();
+	}
+	if (take_kick)
+		gic_take_kick(SGI_KICK);
 	gic_wait_mask(false);
 	__asm__ __volatile__("msr daif, %0" ::"r"(flags) : "memory");
 }
 
-/*
- * Arms (or disarms) the EL1 physical timer to end a halt after
- * HALT_BOUND_RELAXES relax steps (1 ms): a lock waiter's backstop should
- * its kick ever be lost (smp.c, arch_spin_halt()). False where this CPU
- * cannot take that timer.
- */
-#define HALT_BOUND_RELAXES 50
-
-bool arm64_halt_timer(bool on)
+void arm64_lock_halt(void)
 {
-	if (!this_cpu()->arch.relax_ready)
-		return false;
-	if (on)
-		write_sysreg(cntp_tval_el0, relax_ticks * HALT_BOUND_RELAXES);
-	write_sysreg(cntp_ctl_el0, on ? CNT_CTL_ENABLE : 0);
-	isb();
-	return true;
+	arm64_masked_wfi(HALT_BOUND_RELAXES, true);
 }
 
 void arch_timer_init(unsigned int hz)

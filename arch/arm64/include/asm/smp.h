@@ -54,8 +54,15 @@ void arm64_timer_init_secondary(struct cpu *c);
 void arm64_idle_tick(bool on);
 /* timer.c: one step of a spin-wait (arch_cpu_relax()). */
 void arm64_relax(void);
-/* timer.c: arms or disarms a lock waiter's 1 ms backstop; false if this CPU has none. */
-bool arm64_halt_timer(bool on);
+/*
+ * timer.c: WFI with IRQs masked and the GIC letting only the EL1 physical
+ * timer and a kick through, ended by that timer after `relaxes` relax steps
+ * (none where this CPU cannot take it); take_kick: the kick that woke it is
+ * taken here, so no interrupt entry follows. Both kinds of wait share it.
+ */
+void arm64_masked_wfi(unsigned int relaxes, bool take_kick);
+/* timer.c: a lock waiter's halt until its kick, with a 1 ms backstop. */
+void arm64_lock_halt(void);
 #endif
 
 #endif
