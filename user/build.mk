@@ -259,9 +259,12 @@ $(INITRAMFS)/init: $(USER_OBJ)/init.elf
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@
 
+# --remove-destination: an older build may have left /bin/NAME as busybox's
+# applet link, and cp would write through it over /bin/busybox itself (a
+# program named as an applet, such as /bin/mknod, did exactly that).
 $(INITRAMFS)/bin/%: $(USER_OBJ)/%.elf
 	@mkdir -p $(dir $@)
-	$(Q)cp $< $@
+	$(Q)cp --remove-destination $< $@
 
 include user/busybox.mk
 
