@@ -8,12 +8,15 @@
  * on the way to user mode as the last step before the arch's return
  * instruction (IRET, ERET). The scheduler keeps it across a context
  * switch and drops it around an idle wait (kernel/proc/sched.c); nothing
- * else takes or drops it.
+ * else takes or drops it, but a system call that began without it and
+ * needs it after all (big_lock_take_late()).
  *
- * The exceptions are each architecture's: a table of the entries that
- * must not wait for the lock (an interrupt answering the CPU that holds
- * it, a report of a fault that may come halfway through taking it), read
- * here before anything else.
+ * The exceptions: the system calls of <kernel/syscall_unlocked.h>
+ * (enter_syscall()), and each architecture's table of the entries that
+ * run without the lock -- a user page fault on memory only its address
+ * space's lock guards, an interrupt answering the CPU that holds the big
+ * lock, a report of a fault that may come halfway through taking it --
+ * read here before anything else.
  */
 #include <kernel/big_lock.h>
 #include <kernel/entry.h>
@@ -21,6 +24,7 @@
 #include <kernel/percpu.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
+#include <kernel/syscalls.h>
 #include <kernel/task.h>
 
 static const struct entry_rule *rule_for(const struct entry_rule *rules, size_t n,
@@ -38,6 +42,12 @@ void enter_from_user_mode(void)
 {
 	spin_lock(&big_lock);
 	arch_entry_locked(true);
+}
+
+void enter_syscall(unsigned long nr)
+{
+	if (!syscall_runs_unlocked(nr))
+		enter_from_user_mode();
 }
 
 /*
@@ -100,9 +110,11 @@ void exit_to_user_mode(void)
 void return_to_user_mode(struct trap_frame *f)
 {
 	/*
-	 * Only an entry the arch's table ran without the lock comes here not
-	 * holding it (from user mode, the CPU held nothing before): it ran
-	 * nothing the loop would look at.
+	 * Only an entry that ran without the lock comes here not holding it
+	 * (from user mode, the CPU held nothing before): an unlocked system
+	 * call or user fault, or an entry of the arch's table. None of them
+	 * made work for the loop; work another CPU made for this one comes
+	 * with an IPI, which the return to user mode lets in at once.
 	 */
 	if (!spin_held(&big_lock))
 		return;

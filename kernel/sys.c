@@ -27,13 +27,15 @@ SYSCALL(gettid)
 	return task_tid_in(current, task_active_pid_ns(current));
 }
 
-/* The parent as seen from our namespace; 0 when it lies outside (as Linux). */
+/*
+ * The parent as seen from our namespace; 0 when it lies outside (as
+ * Linux). Runs without big_lock: the answer is kept up to date by
+ * process_set_parent().
+ */
 SYSCALL(getppid)
 {
-	struct process *parent = current->proc->parent;
-
 	(void)a;
-	return parent ? pid_nr_in(parent->pid, task_active_pid_ns(current)) : 0;
+	return READ_ONCE(current->proc->ppid);
 }
 
 /* Everything runs as root: uid and gid 0. */

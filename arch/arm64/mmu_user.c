@@ -26,6 +26,8 @@ void arch_pgd_activate(phys_addr_t pgd)
 	if (!want || pgd_is_active(want))
 		return;
 	WRITE_ONCE(this_cpu()->arch.user_pgd, want);
+	/* The note visible before any walk of want (arm64_tlb_flush_user() below). */
+	__asm__ __volatile__("dsb ish" ::: "memory");
 	write_sysreg(ttbr0_el1, want);
 	isb();
 	/* One ASID for every address space: none of the last one's entries may be used. */
@@ -33,9 +35,14 @@ void arch_pgd_activate(phys_addr_t pgd)
 }
 
 /*
- * Under big_lock, as every page-table change and every TTBR0 switch: which
- * CPU has which pgd cannot change meanwhile. A CPU that has pgd in TTBR0
- * may hold its entries; any other flushed them when it last switched.
+ * Under pgd's address-space lock, which a TTBR0 switch (under big_lock)
+ * does not take: another CPU may be switching to pgd meanwhile. A CPU that
+ * has pgd in TTBR0 may hold its entries; any other flushed them when it
+ * last switched. The entry writes are complete before this looks at the
+ * notes (DSB ISH), and a switching CPU's note is complete before its
+ * TTBR0 write (arch_pgd_activate()): with a full barrier on both sides,
+ * either this sees the note and broadcasts, or that CPU's first walk comes
+ * after the new entries (Arm ARM B2.3, the ordering DSB gives; D8.13).
  */
 void arm64_tlb_flush_user(phys_addr_t pgd, uintptr_t va, bool all)
 {
@@ -43,6 +50,7 @@ void arm64_tlb_flush_user(phys_addr_t pgd, uintptr_t va, bool all)
 	bool elsewhere = false;
 	u64 page = (va >> PAGE_SHIFT) & ((1ul << 44) - 1);
 
+	__asm__ __volatile__("dsb ish" ::: "memory");
 	for (unsigned int i = 0; i < smp_nr_cpus && !elsewhere; i++)
 		elsewhere = i != me && READ_ONCE(cpus[i].arch.user_pgd) == pgd;
 	if (elsewhere) {

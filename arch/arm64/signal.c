@@ -88,11 +88,16 @@ static int push_gcs_frame(struct task *t, uintptr_t ret)
 {
 	uintptr_t gcspr = arch_shstk_get_ssp(t);
 	u64 entries[2] = { ret, (gcspr - 8) & ~0xfffull }; /* at gcspr - 16, gcspr - 8 */
-	struct vma *v = vma_find(&t->mm->vmas, gcspr - 16);
+	struct vma *v;
+	bool full;
 
 	arm64_gcsb_dsync(); /* the task's own GCS effects before our stores beside them */
-	if (!v || !(v->flags & VM_SHADOW_STACK) || !(v->prot & PROT_WRITE) || gcspr > v->end ||
-	    mm_write(t->mm, gcspr - 16, entries, sizeof(entries)))
+	mm_lock(t->mm); /* the area checked is the one written */
+	v = vma_find(&t->mm->vmas, gcspr - 16);
+	full = !v || !(v->flags & VM_SHADOW_STACK) || !(v->prot & PROT_WRITE) || gcspr > v->end ||
+	       mm_write(t->mm, gcspr - 16, entries, sizeof(entries));
+	mm_unlock(t->mm);
+	if (full)
 		return -ENOSPC; /* the GCS is full: reported as its overflow */
 	/* Our stores, then the handler's RET that pops them: DSB, then GCSB DSYNC. */
 	__asm__ __volatile__("dsb ish" ::: "memory");
@@ -221,6 +226,7 @@ static int restore_gcs(struct task *t, const struct sigcontext *sc)
 
 	uintptr_t gcspr = arch_shstk_get_ssp(t);
 	u64 cap, zero = 0;
+	int err;
 
 	/* The handler's GCS effects (its pops, a GCSSTR) before our reads (Linux's gcs_restore_signal). */
 	arm64_gcsb_dsync();
@@ -228,7 +234,10 @@ static int restore_gcs(struct task *t, const struct sigcontext *sc)
 		return -EFAULT;
 	if (cap != (gcspr & ~0xfffull))
 		return -EINVAL;
-	if (mm_write(t->mm, gcspr, &zero, sizeof(zero)))
+	mm_lock(t->mm);
+	err = mm_write(t->mm, gcspr, &zero, sizeof(zero));
+	mm_unlock(t->mm);
+	if (err)
 		return -EFAULT;
 	__asm__ __volatile__("dsb ish" ::: "memory");
 	arm64_gcsb_dsync(); /* the zeroed cap before the GCS loads after sigreturn */
@@ -243,7 +252,12 @@ static int restore_gcs(struct task *t, const struct sigcontext *sc)
  */
 static int refused_frame_code(const struct mm *mm, uintptr_t addr)
 {
-	return vma_first_above(&mm->vmas, addr) ? SEGV_ACCERR : SEGV_MAPERR;
+	bool above;
+
+	mm_lock(mm);
+	above = vma_first_above(&mm->vmas, addr);
+	mm_unlock(mm);
+	return above ? SEGV_ACCERR : SEGV_MAPERR;
 }
 
 /*

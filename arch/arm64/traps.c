@@ -282,7 +282,7 @@ static u64 user_fault_esr(u64 esr, u64 far)
 static void user_abort(struct trap_frame *f)
 {
 	int err = current->mm && f->far < TASK_SIZE
-			  ? mm_handle_fault(current->mm, f->far, abort_access(f->esr))
+			  ? mm_fault(current->mm, f->far, abort_access(f->esr))
 			  : -EFAULT;
 
 	if (err == 0)
@@ -358,7 +358,7 @@ static bool kernel_uaccess_fault(struct trap_frame *f)
 		return false;
 	if (current && current->mm && f->far < TASK_SIZE &&
 	    (fsc == FSC_TRANSLATION || fsc == FSC_PERMISSION) &&
-	    mm_handle_fault(current->mm, f->far, abort_access(f->esr)) == 0)
+	    mm_fault(current->mm, f->far, abort_access(f->esr)) == 0)
 		return true;
 	f->elr = fixup;
 	f->spsr &= ~SPSR_BTYPE; /* a resume, not a branch (expected_exception()) */
@@ -388,15 +388,37 @@ static void dispatch(struct trap_frame *f, bool user)
 }
 
 /*
- * entry.S: a synchronous exception or SError, under big_lock as all kernel
- * code (kernel/entry.c). arm64 has no entry that runs without it: its TLB
- * maintenance is broadcast by the hardware and needs no answer from
- * another CPU (asm/pgtable.h), so nothing waits on a CPU that waits for
- * the lock.
+ * What an exception from EL0 may do without big_lock: a system call of
+ * <kernel/syscall_unlocked.h>, and an abort that demand paging or
+ * copy-on-write of memory no shared object backs resolves under the
+ * address space's own lock (<kernel/vm.h>). Anything else declines and
+ * comes again through dispatch() holding the lock. arm64 has no entry
+ * that must run without it: its TLB maintenance is broadcast by the
+ * hardware and needs no answer from another CPU (asm/pgtable.h), so
+ * nothing waits on a CPU that waits for the lock.
  */
+static bool el0_sync_unlocked(struct trap_frame *f)
+{
+	unsigned int ec = esr_ec(f->esr);
+
+	if (ec == ESR_EC_SVC64 && syscall_runs_unlocked(f->x[8])) {
+		arm64_syscall(f);
+		return true;
+	}
+	if ((ec == ESR_EC_DABT_LOW || ec == ESR_EC_IABT_LOW) && current->mm && f->far < TASK_SIZE)
+		return mm_fault(current->mm, f->far, abort_access(f->esr)) == 0;
+	return false;
+}
+
+static const struct entry_rule arm64_entry_rules[] = {
+	{ TRAP_SYNC, ENTRY_FROM_USER, ENTRY_NO_LOCK, el0_sync_unlocked },
+};
+
+/* entry.S: a synchronous exception or SError (kernel/entry.c takes big_lock, or the rule above runs). */
 void trap_dispatch(struct trap_frame *f)
 {
-	entry_trap(f, f->kind, from_user(f), NULL, 0, dispatch);
+	entry_trap(f, f->kind, from_user(f), arm64_entry_rules, ARRAY_SIZE(arm64_entry_rules),
+		   dispatch);
 }
 
 /*

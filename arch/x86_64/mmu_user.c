@@ -22,13 +22,16 @@ void pgt_root_init(u64 *root)
 	       (PT_ENTRIES - PGT_USER_ROOT_SLOTS) * sizeof(u64));
 }
 
-/* Under big_lock: the shootdowns (tlb.c) rely on no CR3 changing while they run. */
+/*
+ * Under big_lock. The note comes before the load: a shootdown sender that
+ * misses it wrote its entries before this CPU's first walk of them (tlb.c).
+ */
 void arch_pgd_activate(phys_addr_t pgd)
 {
 	phys_addr_t want = pgd ? pgd : x86_kernel_pml4();
 
 	if (read_cr3() != want) {
-		write_cr3(want);
 		x86_tlb_note_cr3(want);
+		write_cr3(want);
 	}
 }

@@ -79,10 +79,15 @@ static int push_shstk_frame(struct task *t, uintptr_t restorer)
 	 * and only into writable shadow-stack memory, where WRUSS could write
 	 * (a read-only one fails as in Linux): a full stack runs into its guard.
 	 */
-	struct vma *v = vma_find(&t->mm->vmas, ssp - 16);
+	struct vma *v;
+	bool full;
 
-	if (!v || !(v->flags & VM_SHADOW_STACK) || !(v->prot & PROT_WRITE) || ssp > v->end ||
-	    mm_write(t->mm, ssp - 16, entries, sizeof(entries)))
+	mm_lock(t->mm); /* the area checked is the one written */
+	v = vma_find(&t->mm->vmas, ssp - 16);
+	full = !v || !(v->flags & VM_SHADOW_STACK) || !(v->prot & PROT_WRITE) || ssp > v->end ||
+	       mm_write(t->mm, ssp - 16, entries, sizeof(entries));
+	mm_unlock(t->mm);
+	if (full)
 		return -ENOSPC; /* the shadow stack is full: reported as its overflow */
 	arch_shstk_set_ssp(t, ssp - 16);
 	return 0;
@@ -171,9 +176,14 @@ static int pop_shstk_frame(struct task *t)
 		return -EINVAL;
 	/* A page-aligned SSP may sit one past the end of some other stack. */
 	if (IS_ALIGNED(ssp, PAGE_SIZE)) {
-		struct vma *v = vma_find(&t->mm->vmas, ssp);
+		struct vma *v;
+		bool shstk;
 
-		if (!v || !(v->flags & VM_SHADOW_STACK))
+		mm_lock(t->mm);
+		v = vma_find(&t->mm->vmas, ssp);
+		shstk = v && (v->flags & VM_SHADOW_STACK);
+		mm_unlock(t->mm);
+		if (!shstk)
 			return -EFAULT;
 	}
 	if (copy_from_user(&token, (const void __user *)ssp, sizeof(token)))

@@ -219,7 +219,7 @@ void x86_syscall(struct trap_frame *f)
 {
 	const unsigned long args[6] = { f->rdi, f->rsi, f->rdx, f->r10, f->r8, f->r9 };
 
-	enter_from_user_mode(); /* trap_return's return_to_user_mode() leaves */
+	enter_syscall(f->rax); /* trap_return's return_to_user_mode() leaves */
 	f->rax = (u64)syscall_dispatch(f->rax, args);
 }
 

@@ -16,15 +16,24 @@
  * runs on the kernel's own tables (its idle task has no mm), so it is never
  * one of them.
  *
- * How: the sender holds big_lock, so there is only ever one, and no CPU
- * changes its CR3 meanwhile (a CR3 load needs big_lock too). For each
- * target it writes the request into the target's struct cpu and sends
- * VEC_IPI_TLB; the target answers by clearing its request, and the sender
- * waits for every answer with interrupts off. A target answers from
- * wherever it is: in user mode or halted, the IPI's handler does it before
- * (and without) taking big_lock (traps.c); spinning on a lock with
- * interrupts off, the spin loop's arch_smp_poll() does -- so the sender,
- * which holds the lock, never waits for a CPU that waits for it.
+ * How: one sender at a time, the holder of tlb_lock (each CPU has a single
+ * request slot). For each target it writes the request into the target's
+ * struct cpu and sends VEC_IPI_TLB; the target answers by clearing its
+ * request, and the sender waits for every answer with interrupts off. A
+ * target answers from wherever it is: in user mode or halted, the IPI's
+ * handler does it before (and without) taking any lock (traps.c); spinning
+ * on a lock with interrupts off, the spin loop's arch_smp_poll() does --
+ * so the sender, which may hold big_lock or an mm->lock, never waits for a
+ * CPU that waits for one of them. A CPU busy in kernel code answers when it
+ * next spins, halts or leaves the kernel.
+ *
+ * Who runs pgd may change meanwhile: senders hold an address space's lock,
+ * not the big lock that every CR3 load is made under. A CPU that loads pgd
+ * notes it first and loads CR3 after (arch_pgd_activate(); MOV to CR3 is
+ * serializing, SDM vol. 3A §9.3); the sender writes the entries first and
+ * reads the notes after a full fence. So either the sender sees the note
+ * and flushes that CPU, or that CPU's walks after its load see the new
+ * entries. A CPU that leaves pgd after it was counted answers all the same.
  *
  * Kernel pages are global and mapped everywhere, but the only ones ever
  * unmapped are kernel stacks (kernel/mm/kstack.c), and a CPU touches a kernel
@@ -42,12 +51,16 @@
 #include <asm/x86.h>
 #include <kernel/arch.h>
 #include <kernel/big_lock.h>
+#include <kernel/spinlock.h>
 #include <kernel/percpu.h>
 #include <kernel/smp.h>
 
+/* The one shootdown in flight (<kernel/lock_order.h>). */
+static struct spinlock tlb_lock = SPINLOCK_INIT(LOCK_LEVEL_TLB, "tlb_lock");
+
 void x86_tlb_note_cr3(u64 pgd)
 {
-	this_cpu()->arch.pgd = pgd;
+	__atomic_store_n(&this_cpu()->arch.pgd, pgd, __ATOMIC_SEQ_CST);
 }
 
 void x86_tlb_cpu_ready(void)
@@ -84,28 +97,33 @@ void x86_tlb_flush(phys_addr_t pgd, enum tlb_request req, uintptr_t va)
 
 	if (me->arch.pgd == pgd)
 		flush_here(req, va);
+	/* The caller's entry writes before the look at who runs pgd (the note-then-load above). */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	for (unsigned int i = 0; i < smp_nr_cpus; i++) {
 		struct cpu *c = &cpus[i];
 
 		if (c == me || !__atomic_load_n(&c->arch.tlb_ready, __ATOMIC_ACQUIRE) ||
-		    READ_ONCE(c->arch.pgd) != pgd)
+		    __atomic_load_n(&c->arch.pgd, __ATOMIC_SEQ_CST) != pgd)
 			continue;
 		if (!waiting)
-			assert_big_lock_held(); /* one sender at a time, no CR3 moving */
+			spin_lock(&tlb_lock); /* answers other senders while it waits */
 		c->arch.tlb_flush_va = va;
 		__atomic_store_n(&c->arch.tlb_flush_request, req, __ATOMIC_RELEASE);
 		lapic_send_ipi((u32)smp_cpus[i].hw_id,
 			       APIC_ICR_FIXED | APIC_ICR_ASSERT | VEC_IPI_TLB);
 		waiting |= 1ull << i;
 	}
-	while (waiting) {
-		for (unsigned int i = 0; i < smp_nr_cpus; i++) {
-			if ((waiting & (1ull << i)) &&
-			    __atomic_load_n(&cpus[i].arch.tlb_flush_request, __ATOMIC_ACQUIRE) ==
-				    TLB_REQ_NONE)
-				waiting &= ~(1ull << i);
+	if (waiting) {
+		while (waiting) {
+			for (unsigned int i = 0; i < smp_nr_cpus; i++) {
+				if ((waiting & (1ull << i)) &&
+				    __atomic_load_n(&cpus[i].arch.tlb_flush_request,
+						    __ATOMIC_ACQUIRE) == TLB_REQ_NONE)
+					waiting &= ~(1ull << i);
+			}
+			arch_cpu_relax();
 		}
-		arch_cpu_relax();
+		spin_unlock(&tlb_lock);
 	}
 	arch_irq_restore(flags);
 }

@@ -162,7 +162,7 @@ static enum fault_access pf_access(u64 err)
 /* A page fault in user mode: demand paging, or SIGSEGV. */
 static void user_page_fault(struct trap_frame *f, u64 cr2)
 {
-	int err = current->mm ? mm_handle_fault(current->mm, cr2, pf_access(f->error_code))
+	int err = current->mm ? mm_fault(current->mm, cr2, pf_access(f->error_code))
 			      : -EFAULT;
 
 	if (err == 0)
@@ -283,7 +283,7 @@ static bool kernel_uaccess_fault(struct trap_frame *f)
 
 	if (!fixup || cr2 >= TASK_SIZE)
 		return false;
-	if (current->mm && mm_handle_fault(current->mm, cr2, pf_access(f->error_code)) == 0)
+	if (current->mm && mm_fault(current->mm, cr2, pf_access(f->error_code)) == 0)
 		return true;
 	x86_kernel_frame_set_rip(f, fixup);
 	return true;
@@ -442,6 +442,17 @@ static bool report_only(struct trap_frame *f)
 	return true;
 }
 
+/*
+ * A user page fault, first without big_lock: demand paging and
+ * copy-on-write of memory no shared object backs take only the address
+ * space's lock (<kernel/vm.h>); anything else -- a signal, a file's page --
+ * declines, and the fault comes again through dispatch() holding the lock.
+ */
+static bool user_page_fault_unlocked(struct trap_frame *f)
+{
+	return current->mm && mm_fault(current->mm, read_cr2(), pf_access(f->error_code)) == 0;
+}
+
 static bool skip_idle_tick(struct trap_frame *f)
 {
 	(void)f;
@@ -452,6 +463,7 @@ static bool skip_idle_tick(struct trap_frame *f)
 }
 
 static const struct entry_rule x86_entry_rules[] = {
+	{ VEC_PAGE_FAULT, ENTRY_FROM_USER, ENTRY_NO_LOCK, user_page_fault_unlocked },
 	{ VEC_NMI, ENTRY_FROM_ANY, ENTRY_NO_LOCK, nmi_entry },
 	{ VEC_IPI_TLB, ENTRY_FROM_ANY, ENTRY_NO_LOCK, tlb_ipi },
 	{ VEC_IPI_KICK, ENTRY_FROM_ANY, ENTRY_NO_LOCK, kick_ipi },

@@ -7,8 +7,9 @@
  * lock when it enters the kernel (system call, exception or interrupt)
  * unless it holds it already, keeps it across context switches, and drops
  * it on the way back to user mode and while it idles: all of that at the
- * boundary is kernel/entry.c's. docs/DESIGN.md §7 says why one lock, and
- * what finer locking would take.
+ * boundary is kernel/entry.c's. The exceptions -- the system calls and
+ * page faults that run under an address space's own lock instead -- and
+ * why the rest still has one lock: docs/DESIGN.md §7.3.
  */
 #ifndef KERNEL_BIG_LOCK_H
 #define KERNEL_BIG_LOCK_H
@@ -16,6 +17,15 @@
 #include <kernel/spinlock.h>
 
 extern struct spinlock big_lock;
+
+/*
+ * For a system call that runs without big_lock (<kernel/syscall_unlocked.h>)
+ * and finds that its arguments reach what the lock guards -- mmap of a
+ * file, say: takes it as the call's entry would have, unless this CPU
+ * holds it already. The return to user mode then drops it, after the
+ * return-to-user loop, as for any call that entered holding it.
+ */
+void big_lock_take_late(void);
 
 /* Panics unless this CPU holds big_lock (an ownership assertion). */
 #define assert_big_lock_held() assert_spin_held(&big_lock)

@@ -55,8 +55,14 @@ void entry_trap(struct trap_frame *f, unsigned int vector, bool from_user,
 		const struct entry_rule *rules, size_t nr_rules,
 		void (*dispatch)(struct trap_frame *f, bool from_user));
 
-/* A system call's entry (interrupts off): takes big_lock. */
+/* An entry from user mode (interrupts off): takes big_lock. */
 void enter_from_user_mode(void);
+
+/*
+ * A system call's entry (interrupts off): takes big_lock, unless call nr
+ * is one that runs without it (syscall_runs_unlocked()).
+ */
+void enter_syscall(unsigned long nr);
 
 /*
  * The return-to-user loop, big_lock held: exits when the process is being

@@ -7,19 +7,31 @@
  * so few.
  *
  *   lock          level  interrupts       what it guards
- *   big_lock      1      off (always)     all kernel state: tasks, the run
- *                                         queue, address spaces, files,
- *                                         signals, the page allocator. Held
- *                                         across a context switch; dropped
- *                                         only on the way to user mode and
- *                                         while the CPU idles.
- *   heap_lock     2      off (irqsave)    kmalloc's slabs (kernel/mm/heap.c)
- *   kstack_lock   2      off (irqsave)    the kernel-stack slots (kstack.c)
- *   page_lock     3      off (irqsave)    the page pool and every frame's
+ *   big_lock      1      off (always)     all kernel state but what a lock
+ *                                         below names: tasks, the run queue,
+ *                                         files, signals, pids, shared memory
+ *                                         objects' pages (<kernel/shmem.h>).
+ *                                         Held across a context switch;
+ *                                         dropped only on the way to user
+ *                                         mode and while the CPU idles. The
+ *                                         calls and faults of
+ *                                         docs/DESIGN.md §7.3's list run
+ *                                         without it.
+ *   mm->lock      2      off (irqsave)    one address space: its VMA tree,
+ *                                         page tables, brk and resident
+ *                                         counts (<kernel/vm.h>: mm_lock()).
+ *                                         One at a time: fork's new space and
+ *                                         exec's are nobody else's yet.
+ *   tlb_lock      3      off (irqsave)    x86: the one TLB shootdown in
+ *                                         flight (arch/x86_64/tlb.c); each
+ *                                         CPU has a single request slot.
+ *   heap_lock     4      off (irqsave)    kmalloc's slabs (kernel/mm/heap.c)
+ *   kstack_lock   4      off (irqsave)    the kernel-stack slots (kstack.c)
+ *   page_lock     5      off (irqsave)    the page pool and every frame's
  *                                         reference count (page_alloc.c);
  *                                         the heap allocates pages under
  *                                         heap_lock, hence its higher level.
- *   console_lock  4      off (irqsave)    the output devices, so lines from
+ *   console_lock  6      off (irqsave)    the output devices, so lines from
  *                                         two CPUs do not interleave. Taken
  *                                         by printk under any other lock;
  *                                         a panic takes it only if free.
@@ -30,7 +42,7 @@
  *   lock_test_*   8, 9   off (irqsave)    the lock debugger's self-test only.
  *
  * Lock-free by design: the TLB shootdown request of each CPU (written
- * under big_lock, answered by the target with an atomic store), the tick
+ * under tlb_lock, answered by the target with an atomic store), the tick
  * counter (atomic), smp_cpus[] reports (release/acquire), the panic owner
  * (one compare-and-swap).
  */
@@ -39,10 +51,12 @@
 
 enum lock_level {
 	LOCK_LEVEL_BIG = 1,
-	LOCK_LEVEL_HEAP = 2,
-	LOCK_LEVEL_KSTACK = 2,
-	LOCK_LEVEL_PAGE = 3,
-	LOCK_LEVEL_CONSOLE = 4,
+	LOCK_LEVEL_MM = 2,
+	LOCK_LEVEL_TLB = 3,
+	LOCK_LEVEL_HEAP = 4,
+	LOCK_LEVEL_KSTACK = 4,
+	LOCK_LEVEL_PAGE = 5,
+	LOCK_LEVEL_CONSOLE = 6,
 	LOCK_LEVEL_TEST_OUTER = 8,
 	LOCK_LEVEL_TEST_INNER = 9,
 };

@@ -92,7 +92,7 @@ int shstk_clone(struct task *child, struct task *parent, const struct kernel_clo
  */
 #define SHSTK_PROT (PROT_READ | PROT_WRITE)
 
-/* Maps a kernel-owned shadow stack of size bytes in mm; 0 or -errno. */
+/* Maps a kernel-owned shadow stack of size bytes in mm, whose lock the caller holds; 0 or -errno. */
 int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base);
 
 /*

@@ -8,12 +8,20 @@
 #ifndef KERNEL_SYSCALLS_H
 #define KERNEL_SYSCALLS_H
 
+#include <kernel/types.h>
+
 typedef long (*syscall_fn_t)(const unsigned long a[6]);
 
 #define SYSCALL(name) long sys_##name(const unsigned long a[6])
 
 /* Runs syscall nr; called by the arch entry code. */
 long syscall_dispatch(unsigned long nr, const unsigned long a[6]);
+
+/*
+ * True when call nr runs without big_lock (<kernel/syscall_unlocked.h>):
+ * the arch's entry then neither takes it nor runs the return-to-user loop.
+ */
+bool syscall_runs_unlocked(unsigned long nr);
 
 extern const syscall_fn_t arch_syscall_table[];
 extern const unsigned long arch_nr_syscalls;

@@ -123,7 +123,15 @@ enum process_state { PROC_ALIVE, PROC_ZOMBIE };
 
 struct process {
 	struct pid *pid; /* the thread group ID: its first thread's pid */
-	struct process *parent;
+	struct process *parent; /* set by process_set_parent() */
+	/*
+	 * getppid()'s answer: parent's ID as this process's namespace sees it,
+	 * 0 without a parent or when it lies outside. Written with parent,
+	 * under big_lock; read without it (getppid runs unlocked,
+	 * docs/DESIGN.md §7.3), where following parent could meet a parent
+	 * being reaped on another CPU.
+	 */
+	int ppid;
 	struct task *parent_thread; /* the parent's thread that forked it (Linux's real_parent) */
 	struct process *children;   /* linked through sibling */
 	struct process *sibling;
@@ -195,6 +203,8 @@ int task_tid_in(const struct task *t, const struct pid_ns *ns);
 int task_tgid_in(const struct task *t, const struct pid_ns *ns);
 /* The PID namespace t lives in (its pid's deepest level). */
 struct pid_ns *task_active_pid_ns(const struct task *t);
+/* Makes parent (NULL: none) c's parent, and c->ppid what getppid() says. Under big_lock. */
+void process_set_parent(struct process *c, struct process *parent);
 
 /* ---- arch hooks ---- */
 /*

@@ -24,13 +24,13 @@ struct time_ns;
 /* Makes the vDSO's pages from the image in the kernel; at boot, before the first program. */
 void vdso_init(void);
 
-/* exec: maps [vvar] (with ns's page) and [vdso] into mm. 0 or -ENOMEM. */
+/* exec: maps [vvar] (with ns's page) and [vdso] into mm, whose lock the caller holds. 0 or -ENOMEM. */
 int vdso_map(struct mm *mm, struct time_ns *ns);
 
 /*
  * fork into another time namespace (clone's CLONE_NEWTIME, or after
  * unshare()): the child's [vvar] shows ns's page instead of its parent's.
- * 0 or -ENOMEM.
+ * The caller holds mm's lock. 0 or -ENOMEM.
  */
 int vdso_fork(struct mm *mm, struct time_ns *ns);
 

@@ -9,12 +9,26 @@
 #define KERNEL_VM_H
 
 #include <kernel/atomic.h>
+#include <kernel/spinlock.h>
 #include <kernel/types.h>
 #include <kernel/vma.h>
 
 struct dentry;
 
+/*
+ * Locking: lock guards the VMA tree, the page tables, brk and the resident
+ * counts. Whoever reads or changes them holds it -- mm_lock(), and every
+ * function below that takes an mm asserts it -- except where a comment
+ * says the function takes it itself. It nests inside big_lock
+ * (<kernel/lock_order.h>), never the other way round, so code holding it
+ * never waits for anything big_lock guards: no user-memory access (a fault
+ * would take it again), no signal, no file. Page faults on memory with no
+ * shared object behind it, and mmap/munmap/mprotect/madvise/brk of such
+ * memory, run under it alone (docs/DESIGN.md §7.3).
+ */
 struct mm {
+	struct spinlock lock;
+	unsigned long lock_irqs; /* the holder's interrupt state to restore (mm_unlock()) */
 	phys_addr_t pgd; /* the arch's page-table root */
 	struct vma_tree vmas;
 	uintptr_t start_brk; /* where the heap starts (end of the image) */
@@ -42,12 +56,19 @@ struct mm *mm_create(void);
 /*
  * Drops one user; the last one frees every page, table and area (the
  * struct too, unless mm_grab() holds it: then it stays, empty, users 0).
+ * Takes mm's lock itself.
  */
 void mm_put(struct mm *mm);
+
+/* const: readers lock too; the lock is not part of what a reader reads. */
+void mm_lock(const struct mm *mm);
+void mm_unlock(const struct mm *mm);
+/* Panics unless this CPU holds mm's lock (the lock debugger's ownership check). */
+#define assert_mm_locked(mm) assert_spin_held(&(mm)->lock)
 /* Holds the struct (not the address space) of mm, as Linux's mmgrab(); mm_drop() lets go. */
 void mm_grab(struct mm *mm);
 void mm_drop(struct mm *mm);
-/* A copy for fork: the areas, and every page shared copy-on-write. */
+/* A copy for fork: the areas, and every page shared copy-on-write. Takes src's lock itself. */
 struct mm *mm_fork(struct mm *src);
 
 /*
@@ -106,8 +127,18 @@ enum fault_access { FAULT_READ, FAULT_WRITE, FAULT_EXEC, FAULT_SHSTK };
  * -EFAULT when no area covers addr (SEGV_MAPERR), -EACCES when the area
  * forbids the access (SEGV_ACCERR), -EIO for a file mapping's page past
  * the file's end (SIGBUS, BUS_ADRERR), -ENOMEM when out of memory.
+ * -EAGAIN when the area has a shared object behind it and the CPU does not
+ * hold big_lock, which guards the object's pages: retry holding it.
  */
 int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access);
+
+/*
+ * mm_handle_fault() under mm's lock, which it takes: what the fault paths
+ * call. Without big_lock (an arch's entry rule for a user fault), 0 means
+ * resolved and anything else sends the fault the ordinary way, holding
+ * big_lock: a signal to raise, or a shared object's page to fill.
+ */
+int mm_fault(struct mm *mm, uintptr_t addr, enum fault_access access);
 
 /*
  * Maps the page of addr in v, an area of mm with no frame there yet: a
@@ -130,7 +161,7 @@ int mm_write(struct mm *mm, uintptr_t addr, const void *src, size_t len);
  */
 int mm_cmpxchg_u64(struct mm *mm, uintptr_t addr, u64 old, u64 new_value);
 
-/* Makes mm the address space the CPU uses (NULL: kernel only). */
+/* Makes mm the address space the CPU uses (NULL: kernel only). Under big_lock, without mm's lock. */
 void mm_activate(struct mm *mm);
 
 /* ---- arch hook (arch/<arch>/mmu_user.c); the tables are <kernel/pgtable.h>'s ---- */

@@ -76,8 +76,11 @@ static void unmap_in_process(struct pid *pid, void *ctx)
 	if (!p || p->pid != pid)
 		return;
 	for (struct task *th = p->threads; th; th = th->thread_next) {
-		if (th->mm)
+		if (th->mm) {
+			mm_lock(th->mm); /* its threads may fault or map meanwhile */
 			mm_unmap_object_from(th->mm, t->data, t->first);
+			mm_unlock(th->mm);
+		}
 	}
 }
 

@@ -1,5 +1,14 @@
 // SPDX-License-Identifier: MIT
 /* The big kernel lock (<kernel/big_lock.h>); kernel/entry.c takes and drops it. */
 #include <kernel/big_lock.h>
+#include <kernel/entry.h>
 
 struct spinlock big_lock = SPINLOCK_INIT(LOCK_LEVEL_BIG, "big_lock");
+
+void big_lock_take_late(void)
+{
+	if (spin_held(&big_lock))
+		return;
+	spin_lock(&big_lock);
+	arch_entry_locked(true); /* as the entry would have, had it taken the lock */
+}

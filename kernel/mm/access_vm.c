@@ -48,9 +48,10 @@ size_t access_remote_vm(struct mm *mm, uintptr_t addr, void *buf, size_t len, un
 	char *b = buf;
 	size_t done = 0;
 
-	if (!mm || refcount_read(&mm->users) == 0)
+	if (!mm)
 		return 0;
-	while (done < len) {
+	mm_lock(mm); /* its own threads may fault or map meanwhile; buf is the kernel's */
+	while (refcount_read(&mm->users) > 0 && done < len) {
 		uintptr_t a = addr + done;
 		struct vma *v = a >= addr ? vma_find(&mm->vmas, a) : NULL;
 		size_t off = a & (PAGE_SIZE - 1), n = MIN(len - done, PAGE_SIZE - off);
@@ -81,5 +82,6 @@ size_t access_remote_vm(struct mm *mm, uintptr_t addr, void *buf, size_t len, un
 		}
 		done += n;
 	}
+	mm_unlock(mm);
 	return done;
 }

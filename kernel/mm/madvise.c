@@ -49,5 +49,12 @@ SYSCALL(madvise)
 		return -EINVAL;
 	if (!len)
 		return 0;
-	return mm_madvise(current->mm, start, len, advice == MADV_DONTNEED);
+
+	struct mm *mm = current->mm;
+	int err;
+
+	mm_lock(mm); /* runs without big_lock (<kernel/syscall_unlocked.h>) */
+	err = mm_madvise(mm, start, len, advice == MADV_DONTNEED);
+	mm_unlock(mm);
+	return err;
 }

@@ -4,8 +4,13 @@
  * Anonymous memory, private or shared (<kernel/shmem.h>), and regular
  * files' pages, private (copy-on-write) or shared; other files (/proc,
  * devices, pipes) fail as Linux fails them for a file without mmap.
+ *
+ * These calls run without big_lock (<kernel/syscall_unlocked.h>), under
+ * the address space's own lock; mmap of a file takes big_lock first, for
+ * the file table and the file's pages.
  */
 #include <asm/mman.h>
+#include <kernel/big_lock.h>
 #include <kernel/file.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
@@ -107,6 +112,8 @@ SYSCALL(mmap)
 	if (!len || len > TASK_SIZE)
 		return -ENOMEM;
 	if (!(flags & MAP_ANONYMOUS)) {
+		big_lock_take_late();
+
 		const struct file *f = fd_get(current->files, fd);
 		unsigned long type = flags & MAP_TYPE;
 
@@ -120,12 +127,14 @@ SYSCALL(mmap)
 
 		if (!pages)
 			return ferr;
+		mm_lock(mm);
 		ferr = place(mm, &addr, len, flags);
 		if (!ferr)
 			ferr = mm_map_file(mm, addr, len, vm_prot(prot),
 					   type == MAP_PRIVATE ? 0 : VM_SHARED, pages,
 					   off / PAGE_SIZE,
 					   flags & (MAP_FIXED | MAP_FIXED_NOREPLACE));
+		mm_unlock(mm);
 		return ferr ? ferr : (long)addr;
 	}
 	/*
@@ -142,13 +151,13 @@ SYSCALL(mmap)
 
 	bool fixed = flags & (MAP_FIXED | MAP_FIXED_NOREPLACE);
 
+	mm_lock(mm);
 	err = (int)place(mm, &addr, len, flags);
-	if (err)
-		return err;
-	if (shared)
+	if (!err && shared)
 		err = mm_map_shared(mm, addr, len, vm_prot(prot), fixed);
-	else
+	else if (!err)
 		err = mm_map(mm, addr, len, vm_prot(prot), 0, fixed);
+	mm_unlock(mm);
 	return err ? err : (long)addr;
 }
 
@@ -162,7 +171,14 @@ SYSCALL(munmap)
 	len = ALIGN_UP(len, PAGE_SIZE);
 	if (!len || addr > TASK_SIZE || len > TASK_SIZE - addr)
 		return -EINVAL;
-	return mm_unmap(current->mm, addr, len);
+
+	struct mm *mm = current->mm;
+	int err;
+
+	mm_lock(mm);
+	err = mm_unmap(mm, addr, len);
+	mm_unlock(mm);
+	return err;
 }
 
 SYSCALL(mprotect)
@@ -186,7 +202,14 @@ SYSCALL(mprotect)
 		return -ENOMEM;
 	if (addr > TASK_SIZE || len > TASK_SIZE - addr)
 		return -ENOMEM;
-	return mm_protect(current->mm, addr, len, vm_prot(prot));
+
+	struct mm *mm = current->mm;
+	int err;
+
+	mm_lock(mm);
+	err = mm_protect(mm, addr, len, vm_prot(prot));
+	mm_unlock(mm);
+	return err;
 }
 
 /* brk returns the new break, or the old one when the request cannot be met. */
@@ -194,18 +217,20 @@ SYSCALL(brk)
 {
 	struct mm *mm = current->mm;
 	uintptr_t want = a[0];
+
+	mm_lock(mm);
+
 	uintptr_t old_end = ALIGN_UP(mm->brk, PAGE_SIZE), new_end = ALIGN_UP(want, PAGE_SIZE);
 
 	if (want < mm->start_brk || want > MMAP_TOP)
-		return (long)mm->brk;
-	if (new_end < old_end) {
-		if (mm_unmap(mm, new_end, old_end - new_end))
-			return (long)mm->brk;
-	} else if (new_end > old_end) {
-		if (!vma_range_free(&mm->vmas, old_end, new_end) ||
-		    mm_map(mm, old_end, new_end - old_end, PROT_READ | PROT_WRITE, VM_BRK, false))
-			return (long)mm->brk;
-	}
+		want = mm->brk;
+	else if (new_end < old_end && mm_unmap(mm, new_end, old_end - new_end))
+		want = mm->brk;
+	else if (new_end > old_end &&
+		 (!vma_range_free(&mm->vmas, old_end, new_end) ||
+		  mm_map(mm, old_end, new_end - old_end, PROT_READ | PROT_WRITE, VM_BRK, false)))
+		want = mm->brk;
 	mm->brk = want;
+	mm_unlock(mm);
 	return (long)want;
 }

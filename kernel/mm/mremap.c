@@ -130,7 +130,8 @@ static long mremap_to(struct mm *mm, uintptr_t addr, size_t old_len, size_t new_
 	return move_area(mm, v, addr, old_len, new_addr, new_len, flags & MREMAP_DONTUNMAP);
 }
 
-SYSCALL(mremap)
+/* mremap() under the address space's lock (the caller's). */
+static long mremap_locked(const unsigned long a[6])
 {
 	uintptr_t addr = a[0], new_addr = a[4];
 	size_t old_len = a[1], new_len = a[2];
@@ -182,4 +183,15 @@ SYSCALL(mremap)
 	if (!new_addr)
 		return -ENOMEM;
 	return move_area(mm, v, addr, old_len, new_addr, new_len, false);
+}
+
+SYSCALL(mremap)
+{
+	struct mm *mm = current->mm;
+	long r;
+
+	mm_lock(mm);
+	r = mremap_locked(a);
+	mm_unlock(mm);
+	return r;
 }

@@ -6,11 +6,15 @@
 #include <string.h>
 #include <uapi/linux/errno.h>
 
+/*
+ * Atomic: an object's pages are big_lock's, but the last reference of a
+ * deleted file's object may go with an munmap that runs without it.
+ */
 static size_t file_pages;
 
 size_t shmem_file_pages(void)
 {
-	return file_pages;
+	return __atomic_load_n(&file_pages, __ATOMIC_RELAXED);
 }
 
 static struct shmem *create(size_t pages, size_t slots, bool is_file)
@@ -52,7 +56,7 @@ static void drop_from(struct shmem *s, size_t first)
 			page_ref_put(s->frame[i]);
 			s->frame[i] = 0;
 			if (s->is_file)
-				file_pages--;
+				__atomic_fetch_sub(&file_pages, 1, __ATOMIC_RELAXED);
 		}
 	}
 }
@@ -98,7 +102,7 @@ phys_addr_t shmem_page(struct shmem *s, size_t index)
 	if (!s->frame[index]) {
 		s->frame[index] = page_alloc_zeroed(1);
 		if (s->frame[index] && s->is_file)
-			file_pages++;
+			__atomic_fetch_add(&file_pages, 1, __ATOMIC_RELAXED);
 	}
 	return s->frame[index];
 }

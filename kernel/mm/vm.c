@@ -5,6 +5,7 @@
  * disagree. Pages appear on first touch, in mm_handle_fault().
  */
 #include <kernel/access_vm.h>
+#include <kernel/big_lock.h>
 #include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/pgtable.h>
@@ -22,6 +23,7 @@ struct mm *mm_create(void)
 
 	if (!mm)
 		return NULL;
+	mm->lock = (struct spinlock)SPINLOCK_INIT(LOCK_LEVEL_MM, "mm->lock");
 	mm->pgd = pgtable_create();
 	if (!mm->pgd) {
 		kfree(mm);
@@ -32,9 +34,30 @@ struct mm *mm_create(void)
 	return mm;
 }
 
+/*
+ * Interrupts are off in kernel code but for the boot-time self-tests,
+ * which build address spaces of their own: the holder keeps the state to
+ * restore beside the lock.
+ */
+void mm_lock(const struct mm *mm)
+{
+	struct mm *m = (struct mm *)mm;
+	unsigned long flags = spin_lock_irqsave(&m->lock);
+
+	m->lock_irqs = flags;
+}
+
+void mm_unlock(const struct mm *mm)
+{
+	struct mm *m = (struct mm *)mm;
+
+	spin_unlock_irqrestore(&m->lock, m->lock_irqs);
+}
+
 /* One more page mapped in mm: the high-water mark follows. */
 static void rss_grew(struct mm *mm)
 {
+	assert_mm_locked(mm);
 	mm->rss++;
 	if (mm->rss > mm->hiwater_rss)
 		mm->hiwater_rss = mm->rss;
@@ -43,6 +66,7 @@ static void rss_grew(struct mm *mm)
 /* Unmaps [start, end) of mm; its pages leave the resident count. */
 static void unmap_range(struct mm *mm, uintptr_t start, uintptr_t end)
 {
+	assert_mm_locked(mm);
 	size_t gone = pgtable_unmap(mm->pgd, start, end);
 
 	BUG_ON(gone > mm->rss);
@@ -59,10 +83,13 @@ void mm_put(struct mm *mm)
 	BUG_ON(refcount_read(&mm->users) <= 0);
 	if (!refcount_dec_and_test(&mm->users))
 		return;
+	/* Nobody runs in it any more; /proc and ptrace may still look (under big_lock, then this lock). */
+	mm_lock(mm);
 	vma_clear(&mm->vmas, release_pages, mm);
 	BUG_ON(mm->rss != 0); /* every page a leaf held was counted in, and out */
 	pgtable_destroy(mm->pgd);
 	mm->pgd = 0;
+	mm_unlock(mm);
 	if (mm->exe)
 		dentry_put(mm->exe);
 	mm->exe = NULL;
@@ -86,6 +113,8 @@ struct mm *mm_fork(struct mm *src)
 
 	if (!mm)
 		return NULL;
+	/* src's other threads may fault or map meanwhile; the new space is nobody else's yet. */
+	mm_lock(src);
 	if (vma_clone(&mm->vmas, &src->vmas))
 		goto fail;
 	for (const struct vma *v = vma_first(&src->vmas); v; v = vma_next(v)) {
@@ -101,8 +130,10 @@ struct mm *mm_fork(struct mm *src)
 	mm->env_start = src->env_start;
 	mm->env_end = src->env_end;
 	mm->exe = src->exe ? dentry_get(src->exe) : NULL;
+	mm_unlock(src);
 	return mm;
 fail:
+	mm_unlock(src);
 	mm_put(mm);
 	return NULL;
 }
@@ -110,6 +141,7 @@ fail:
 /* Frees [start, end) for a new area: replaces what is there when fixed. */
 static int make_room(struct mm *mm, uintptr_t start, uintptr_t end, bool fixed)
 {
+	assert_mm_locked(mm);
 	if (fixed)
 		return vma_remove(&mm->vmas, start, end, release_pages, mm);
 	return vma_range_free(&mm->vmas, start, end) ? 0 : -ENOMEM;
@@ -155,6 +187,7 @@ int mm_map_file(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, u
 
 void mm_unmap_object_from(struct mm *mm, const struct shmem *s, size_t first)
 {
+	assert_mm_locked(mm);
 	for (const struct vma *v = vma_first(&mm->vmas); v; v = vma_next(v)) {
 		size_t pages = (v->end - v->start) / PAGE_SIZE;
 
@@ -169,6 +202,7 @@ void mm_unmap_object_from(struct mm *mm, const struct shmem *s, size_t first)
 
 int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
 {
+	assert_mm_locked(mm);
 	return vma_remove(&mm->vmas, start, start + len, release_pages, mm);
 }
 
@@ -182,6 +216,7 @@ static void apply_prot(uintptr_t start, uintptr_t end, unsigned int prot, unsign
 
 int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot)
 {
+	assert_mm_locked(mm);
 	for (const struct vma *v = vma_first_above(&mm->vmas, start); v && v->start < start + len;
 	     v = vma_next(v)) {
 		/* Shadow-stack memory is never executable (Linux's arch_validate_flags). */
@@ -206,6 +241,7 @@ static int populate_shared(struct mm *mm, const struct vma *v, uintptr_t addr)
 	phys_addr_t p;
 	int err;
 
+	assert_big_lock_held(); /* the object's page array */
 	/*
 	 * Past the object's end: no page there. A file's end (a mapping past
 	 * it, or a truncate) is SIGBUS, as Linux's filemap_fault(); past
@@ -234,6 +270,7 @@ int mm_populate(struct mm *mm, const struct vma *v, uintptr_t addr)
 	phys_addr_t p;
 	int err;
 
+	assert_mm_locked(mm);
 	if (v->shared)
 		return populate_shared(mm, v, addr);
 	p = page_alloc_zeroed(1);
@@ -249,10 +286,14 @@ int mm_populate(struct mm *mm, const struct vma *v, uintptr_t addr)
 
 int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 {
+	assert_mm_locked(mm);
 	struct vma *v = vma_find(&mm->vmas, addr);
 
 	if (!v)
 		return -EFAULT;
+	/* A shared object's pages are big_lock's (<kernel/lock_order.h>): come back with it. */
+	if (v->shared && !spin_held(&big_lock))
+		return -EAGAIN;
 	/*
 	 * Shadow-stack memory takes shadow-stack accesses and plain reads;
 	 * a plain write to it, or a shadow-stack access elsewhere, is refused.
@@ -295,6 +336,7 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
  */
 static void *writable_page(struct mm *mm, uintptr_t addr, int *err, bool *exec)
 {
+	assert_mm_locked(mm);
 	struct vma *v = vma_find(&mm->vmas, addr);
 	phys_addr_t p;
 
@@ -363,6 +405,7 @@ int mm_madvise(struct mm *mm, uintptr_t start, size_t len, bool dontneed)
 	uintptr_t end = start + len;
 	int err = 0;
 
+	assert_mm_locked(mm);
 	for (struct vma *v = vma_first_above(&mm->vmas, start); v && v->start < end;
 	     v = vma_next(v)) {
 		if (v->start > start)
@@ -377,6 +420,16 @@ int mm_madvise(struct mm *mm, uintptr_t start, size_t len, bool dontneed)
 		start = v->end;
 	}
 	return start < end ? -ENOMEM : err;
+}
+
+int mm_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
+{
+	int err;
+
+	mm_lock(mm);
+	err = mm_handle_fault(mm, addr, access);
+	mm_unlock(mm);
+	return err;
 }
 
 void mm_activate(struct mm *mm)

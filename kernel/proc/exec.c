@@ -293,27 +293,30 @@ long exec_kernel_depth(const char *path, const char *filename, const char *const
 	mm = err ? NULL : mm_create();
 	if (!err && !mm)
 		err = -ENOMEM;
-	if (!err)
-		err = load_segments(mm, &img, pages);
 	if (mm)
 		mm->exe = dentry_get(d);
 	dentry_put(d);
 	if (err && !mm)
 		return err;
+	/*
+	 * The new space is nobody else's until it is installed, but the
+	 * functions that fill it check their caller holds its lock: it does,
+	 * and makes no user-memory access meanwhile (argv and envp are copies).
+	 */
+	mm_lock(mm);
+	if (!err)
+		err = load_segments(mm, &img, pages);
 	if (!err)
 		err = arch_exec_mm(mm);
 	if (!err)
 		err = vdso_map(mm, current->proc->time_ns);
-	if (err)
-		goto fail;
-	sp = build_stack(mm, &img, filename, argv, envp);
-	if (!sp) {
+	sp = err ? 0 : build_stack(mm, &img, filename, argv, envp);
+	if (!err && !sp)
 		err = -ENOMEM;
-		goto fail;
-	}
 	mm->start_brk = mm->brk = ALIGN_UP(img.end, PAGE_SIZE);
-
-	err = signal_exec(current);
+	mm_unlock(mm);
+	if (!err)
+		err = signal_exec(current);
 	if (err)
 		goto fail;
 

@@ -72,7 +72,7 @@ static void reparent_children(struct process *p)
 		 */
 		c->exit_signal = SIGCHLD;
 		if (reaper) {
-			c->parent = reaper;
+			process_set_parent(c, reaper);
 			c->parent_thread = reaper->threads;
 			c->sibling = reaper->children;
 			reaper->children = c;
@@ -81,7 +81,7 @@ static void reparent_children(struct process *p)
 				waitq_wake(&reaper->child_exit, -1);
 			}
 		} else {
-			c->parent = NULL; /* nobody left to wait: freed when it dies */
+			process_set_parent(c, NULL); /* nobody left to wait: freed when it dies */
 			c->parent_thread = NULL;
 			c->sibling = NULL;
 		}

@@ -42,7 +42,7 @@ static struct process *process_new(const struct process *parent_proc)
 
 static void process_link_child(struct process *parent, struct process *child)
 {
-	child->parent = parent;
+	process_set_parent(child, parent);
 	child->sibling = parent->children;
 	parent->children = child;
 }
@@ -159,9 +159,12 @@ long kernel_clone(struct kernel_clone_args *k)
 			goto put_pid;
 		}
 		/* A child in another time namespace reads that namespace's offsets. */
-		err = (f & CLONE_THREAD)
-			      ? 0
-			      : vdso_fork(child->mm, tns ? tns : pp->time_ns_for_children);
+		err = 0;
+		if (!(f & CLONE_THREAD)) {
+			mm_lock(child->mm);
+			err = vdso_fork(child->mm, tns ? tns : pp->time_ns_for_children);
+			mm_unlock(child->mm);
+		}
 		if (err)
 			goto put_mm;
 	}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Task allocation and the PID views of a task (see <kernel/task.h>). */
+#include <kernel/big_lock.h>
 #include <kernel/kmem.h>
 #include <kernel/pid.h>
 #include <kernel/sched_stat.h>
@@ -87,6 +88,14 @@ void task_free(struct task *t)
 struct pid_ns *task_active_pid_ns(const struct task *t)
 {
 	return t->pid ? t->pid->ns[t->pid->level] : &init_pid_ns;
+}
+
+void process_set_parent(struct process *c, struct process *parent)
+{
+	assert_big_lock_held();
+	c->parent = parent;
+	/* The process's own namespace: that of its ID, which all its threads share. */
+	WRITE_ONCE(c->ppid, parent ? pid_nr_in(parent->pid, c->pid->ns[c->pid->level]) : 0);
 }
 
 int task_tid_in(const struct task *t, const struct pid_ns *ns)

@@ -60,6 +60,7 @@ int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base)
 
 	if (!size || size > TASK_SIZE)
 		return -EINVAL;
+	assert_mm_locked(mm);
 	/* One free page on both sides: no other mapping touches a shadow stack. */
 	at = vma_find_gap(&mm->vmas, size, 0, arch_shstk_rules->min_addr, MMAP_TOP, PAGE_SIZE);
 	if (!at)
@@ -76,8 +77,11 @@ int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base)
 static int give_own_stack(struct task *t, u64 size)
 {
 	uintptr_t base;
-	int err = shstk_alloc(t->mm, size, &base);
+	int err;
 
+	mm_lock(t->mm);
+	err = shstk_alloc(t->mm, size, &base);
+	mm_unlock(t->mm);
 	if (err)
 		return err;
 	t->shstk.base = base;
@@ -135,7 +139,12 @@ static int size_pick(struct task *child, const struct kernel_clone_args *k)
 
 static int token_pick(struct task *child, const struct kernel_clone_args *k)
 {
-	return consume_token(child, k->shstk_token);
+	int err;
+
+	mm_lock(child->mm); /* the check and the consuming write see one address space */
+	err = consume_token(child, k->shstk_token);
+	mm_unlock(child->mm);
+	return err;
 }
 
 static bool rfc1_asked(const struct kernel_clone_args *k)
@@ -243,8 +252,11 @@ int shstk_clone(struct task *child, struct task *parent, const struct kernel_clo
 
 void shstk_release(struct task *t)
 {
-	if (t->shstk.base && t->mm)
+	if (t->shstk.base && t->mm) {
+		mm_lock(t->mm);
 		mm_unmap(t->mm, t->shstk.base, t->shstk.size);
+		mm_unlock(t->mm);
+	}
 	t->shstk.base = 0;
 	t->shstk.size = 0;
 }
@@ -285,18 +297,20 @@ SYSCALL(map_shadow_stack)
 			return -EINVAL;
 		if (addr > TASK_SIZE || len > TASK_SIZE - addr)
 			return -ENOMEM;
-		if (!vma_range_free(&mm->vmas, addr, addr + len))
-			return -EEXIST;
-		err = mm_map(mm, addr, len, SHSTK_PROT, VM_SHADOW_STACK, false);
-	} else {
+	}
+	/* The mapping and its token in one hold: no other thread sees the stack half made. */
+	mm_lock(mm);
+	if (!addr)
 		err = shstk_alloc(mm, len, &addr);
+	else if (!vma_range_free(&mm->vmas, addr, addr + len))
+		err = -EEXIST;
+	else
+		err = mm_map(mm, addr, len, SHSTK_PROT, VM_SHADOW_STACK, false);
+	if (!err) {
+		err = arch_shstk_map_token(mm, addr, size, flags);
+		if (err)
+			mm_unmap(mm, addr, len);
 	}
-	if (err)
-		return err;
-	err = arch_shstk_map_token(mm, addr, size, flags);
-	if (err) {
-		mm_unmap(mm, addr, len);
-		return err;
-	}
-	return (long)addr;
+	mm_unlock(mm);
+	return err ? err : (long)addr;
 }

@@ -30,12 +30,15 @@ KTEST(uaccess_copy_count_exact_at_mapping_end)
 		model[i] = (u8)(i * 13 + 5);
 	if (!KTEST_EXPECT(ctx, mm != NULL))
 		return;
+	mm_lock(mm); /* dropped before the copies: their faults take it */
 	if (!KTEST_EXPECT_EQ(ctx, mm_map(mm, USER_VA, PAGE_SIZE, PROT_READ | PROT_WRITE, 0, true),
 			     0) ||
 	    !KTEST_EXPECT_EQ(ctx, mm_write(mm, USER_VA, model, PAGE_SIZE), 0)) {
+		mm_unlock(mm);
 		mm_put(mm);
 		return;
 	}
+	mm_unlock(mm);
 
 	unsigned long flags = arch_irq_save();
 

@@ -39,9 +39,14 @@ static struct mm *scratch_mm(unsigned int prot, const void *data, size_t len)
 {
 	struct mm *mm = mm_create();
 
+	bool made;
+
 	if (!mm)
 		return NULL;
-	if (mm_map(mm, USER_VA, PAGE_SIZE, prot, 0, true) || mm_write(mm, USER_VA, data, len)) {
+	mm_lock(mm); /* not held while the tests copy: their faults take it */
+	made = !mm_map(mm, USER_VA, PAGE_SIZE, prot, 0, true) && !mm_write(mm, USER_VA, data, len);
+	mm_unlock(mm);
+	if (!made) {
 		mm_put(mm);
 		return NULL;
 	}

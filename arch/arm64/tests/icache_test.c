@@ -57,6 +57,7 @@ KTEST(arm64_every_write_of_user_code_syncs_the_icache)
 
 	if (!KTEST_EXPECT(ctx, mm != NULL))
 		return;
+	mm_lock(mm); /* until access_remote_vm(), which takes it itself */
 	if (!KTEST_EXPECT_EQ(ctx,
 			     mm_map(mm, TEXT_VA, PAGE_SIZE, PROT_READ | PROT_EXEC, VM_IMAGE, true),
 			     0) ||
@@ -65,6 +66,7 @@ KTEST(arm64_every_write_of_user_code_syncs_the_icache)
 		    0) ||
 	    !KTEST_EXPECT_EQ(ctx, mm_map(mm, DATA_VA, PAGE_SIZE, PROT_READ | PROT_WRITE, 0, true),
 			     0)) {
+		mm_unlock(mm);
 		mm_put(mm);
 		return;
 	}
@@ -72,6 +74,7 @@ KTEST(arm64_every_write_of_user_code_syncs_the_icache)
 	/* exec: the page is made (synced whole as it is mapped), then the bytes written. */
 	before = arm64_icache_syncs.calls;
 	KTEST_EXPECT_EQ(ctx, mm_write(mm, TEXT_VA + 100, code, sizeof(code)), 0);
+	mm_unlock(mm);
 	expect_synced(ctx, mm, TEXT_VA + 100, sizeof(code), before, 2);
 
 	/* PTRACE_POKETEXT, /proc/PID/mem: the word, once. */

@@ -152,12 +152,14 @@ KTEST(arm64_user_pages_never_kernel_executable)
 
 	if (!KTEST_EXPECT(ctx, mm != NULL))
 		return;
+	mm_lock(mm);
 	for (size_t i = 0; i < N_USER && !err; i++) {
 		uintptr_t va = USER_BASE + i * PAGE_SIZE;
 
 		err = mm_map(mm, va, PAGE_SIZE, user_prots[i], 0, true) ||
 		      mm_write(mm, va, &byte, 1);
 	}
+	mm_unlock(mm);
 	KTEST_EXPECT_EQ(ctx, err, 0);
 	arm64_for_each_leaf(mm->pgd, false, check_user_leaf, &c);
 	mm_put(mm);

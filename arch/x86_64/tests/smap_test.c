@@ -50,14 +50,17 @@ static struct mm *user_page_mm(struct ktest_ctx *ctx)
 
 	if (!KTEST_EXPECT(ctx, mm != NULL))
 		return NULL;
+	mm_lock(mm); /* not held while the tests run: their faults take it */
 	if (!KTEST_EXPECT_EQ(ctx,
 			     mm_map(mm, PROBE_VA, PAGE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC, 0,
 				    true),
 			     0) ||
 	    !KTEST_EXPECT_EQ(ctx, mm_write(mm, PROBE_VA, &ret, 1), 0)) {
+		mm_unlock(mm);
 		mm_put(mm);
 		return NULL;
 	}
+	mm_unlock(mm);
 	mm_activate(mm);
 	return mm;
 }

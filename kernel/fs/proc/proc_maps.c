@@ -53,8 +53,10 @@ void proc_maps_show(struct proc_buf *b, struct task *t)
 {
 	if (!t->mm)
 		return; /* a kernel thread: empty, as Linux */
+	mm_lock(t->mm); /* its threads may map and fault meanwhile */
 	for (const struct vma *v = vma_first(&t->mm->vmas); v; v = vma_next(v))
 		show_header(b, v);
+	mm_unlock(t->mm);
 }
 
 /* What one area's pages add up to. */
@@ -126,6 +128,7 @@ void proc_smaps_show(struct proc_buf *b, struct task *t)
 {
 	if (!t->mm)
 		return;
+	mm_lock(t->mm);
 	for (const struct vma *v = vma_first(&t->mm->vmas); v; v = vma_next(v)) {
 		struct area_pages a;
 		u64 rss, priv, pss;
@@ -160,11 +163,13 @@ void proc_smaps_show(struct proc_buf *b, struct task *t)
 		proc_printf(b, "THPeligible:    %8u\n", 0u);
 		show_vm_flags(b, v);
 	}
+	mm_unlock(t->mm);
 }
 
 void mm_usage(const struct mm *mm, struct mm_usage *u)
 {
 	*u = (struct mm_usage){ 0 };
+	mm_lock(mm);
 	for (const struct vma *v = vma_first(&mm->vmas); v; v = vma_next(v)) {
 		unsigned long size = v->end - v->start;
 		bool shared = v->flags & VM_SHARED;
@@ -184,4 +189,5 @@ void mm_usage(const struct mm *mm, struct mm_usage *u)
 		else if ((v->prot & PROT_EXEC) && !writable)
 			*((v->flags & VM_IMAGE) ? &u->exe : &u->lib) += size;
 	}
+	mm_unlock(mm);
 }

@@ -73,6 +73,7 @@ static size_t copy_from_mm(struct proc_buf *b, const struct mm *mm, uintptr_t st
 {
 	size_t copied = 0;
 
+	mm_lock(mm); /* the pages stay while this copies them */
 	for (uintptr_t va = start; va < end;) {
 		phys_addr_t frame = pgtable_lookup(mm->pgd, ALIGN_DOWN(va, PAGE_SIZE));
 		uintptr_t stop = MIN(end, ALIGN_DOWN(va, PAGE_SIZE) + PAGE_SIZE);
@@ -83,10 +84,13 @@ static size_t copy_from_mm(struct proc_buf *b, const struct mm *mm, uintptr_t st
 		p = (const char *)phys_to_virt(frame) + (va % PAGE_SIZE);
 		for (; va < stop; va++, p++, copied++) {
 			proc_putc(b, *p);
-			if (stop_at_nul && *p == '\0')
+			if (stop_at_nul && *p == '\0') {
+				mm_unlock(mm);
 				return copied + 1;
+			}
 		}
 	}
+	mm_unlock(mm);
 	return copied;
 }
 

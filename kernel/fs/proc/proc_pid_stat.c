@@ -48,6 +48,7 @@ struct image_bounds {
 static void image_bounds(const struct mm *mm, struct image_bounds *ib)
 {
 	*ib = (struct image_bounds){ 0 };
+	mm_lock(mm);
 	for (const struct vma *v = vma_first(&mm->vmas); v; v = vma_next(v)) {
 		if (!(v->flags & VM_IMAGE))
 			continue;
@@ -59,6 +60,7 @@ static void image_bounds(const struct mm *mm, struct image_bounds *ib)
 			ib->end_data = v->end;
 		}
 	}
+	mm_unlock(mm);
 }
 
 static u64 bits31(u64 set)

@@ -16,8 +16,8 @@ void x86_tlb_cpu_ready(void);
  * Drops va's translation (TLB_REQ_PAGE) or every user translation
  * (TLB_REQ_ALL) of address space pgd on every CPU that has it loaded, this
  * one included, and returns when all have: Intel SDM vol. 3A §4.10.5.
- * With another CPU to reach, the caller must hold big_lock; any interrupt
- * state.
+ * The caller holds the address space's lock (or big_lock, for the
+ * kernel's tests) and no lock above tlb_lock's level; any interrupt state.
  */
 void x86_tlb_flush(phys_addr_t pgd, enum tlb_request req, uintptr_t va);
 
