@@ -30,6 +30,7 @@ $(patsubst %,lab-%-check,$(LABS)): lab-%-check: deps-check
 	$(Q)scripts/lab $* --check
 
 labs-selftest: deps-check ## every lab: its start patch fails the checks, the main tree passes
+	$(Q)$(MAKE) --no-print-directory ARCH=x86_64 build/x86_64/user/rop.elf # for scripts/rop-variants
 	$(Q)scripts/lab --selftest $(or $(LAB),$(LABS))
 
 grade: deps-check ## every lab's checks on this tree (LAB=N: one), points per check and a total

@@ -92,7 +92,7 @@ static int push_gcs_frame(struct task *t, uintptr_t ret)
 	bool full;
 
 	arm64_gcsb_dsync(); /* the task's own GCS effects before our stores beside them */
-	mm_lock(t->mm); /* the area checked is the one written */
+	mm_lock(t->mm);	    /* the area checked is the one written */
 	v = vma_find(&t->mm->vmas, gcspr - 16);
 	full = !v || !(v->flags & VM_SHADOW_STACK) || !(v->prot & PROT_WRITE) || gcspr > v->end ||
 	       mm_write(t->mm, gcspr - 16, entries, sizeof(entries));

@@ -162,8 +162,7 @@ static enum fault_access pf_access(u64 err)
 /* A page fault in user mode: demand paging, or SIGSEGV. */
 static void user_page_fault(struct trap_frame *f, u64 cr2)
 {
-	int err = current->mm ? mm_fault(current->mm, cr2, pf_access(f->error_code))
-			      : -EFAULT;
+	int err = current->mm ? mm_fault(current->mm, cr2, pf_access(f->error_code)) : -EFAULT;
 
 	if (err == 0)
 		return;

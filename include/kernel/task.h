@@ -122,7 +122,7 @@ struct task {
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
 
 struct process {
-	struct pid *pid; /* the thread group ID: its first thread's pid */
+	struct pid *pid;	/* the thread group ID: its first thread's pid */
 	struct process *parent; /* set by process_set_parent() */
 	/*
 	 * getppid()'s answer: parent's ID as this process's namespace sees it,

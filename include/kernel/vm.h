@@ -29,7 +29,7 @@ struct dentry;
 struct mm {
 	struct spinlock lock;
 	unsigned long lock_irqs; /* the holder's interrupt state to restore (mm_unlock()) */
-	phys_addr_t pgd; /* the arch's page-table root */
+	phys_addr_t pgd;	 /* the arch's page-table root */
 	struct vma_tree vmas;
 	uintptr_t start_brk; /* where the heap starts (end of the image) */
 	uintptr_t brk;	     /* current break */
