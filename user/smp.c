@@ -31,6 +31,7 @@
 #include "test.h"
 #include <machine/syscall.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ktap.h>
 #include <sched.h>
 #include <signal.h>
@@ -830,6 +831,96 @@ static int body_move_queued(void)
 	return 0;
 }
 
+/* ---- an address space changed on every CPU at once ---- */
+
+#define MAP_ROUNDS 200
+#define MAP_PAGES 4
+
+static int mappers_done;
+
+/* The word each mapper writes at page pg of round r: whose, which round, which page. */
+static unsigned long map_mark(long who, int r, int pg)
+{
+	return (unsigned long)who << 32 | (unsigned long)r << 8 | (unsigned long)pg;
+}
+
+/*
+ * Pinned to a CPU of its own: maps, fills (a fault per page), write-protects,
+ * reads back and unmaps, MAP_ROUNDS times -- system calls and faults that
+ * take only the address space's lock, so on every CPU at once.
+ */
+static int mapper(void *arg)
+{
+	long who = (long)arg;
+
+	if (set_affinity(0, cpus[who % ncpus]) != 0)
+		return 1;
+	for (int r = 0; r < MAP_ROUNDS; r++) {
+		unsigned long *p = mmap(NULL, MAP_PAGES * PAGE, PROT_READ | PROT_WRITE,
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED)
+			return 2;
+		for (int pg = 0; pg < MAP_PAGES; pg++)
+			p[pg * PAGE / sizeof(*p)] = map_mark(who, r, pg);
+		if (mprotect(p, MAP_PAGES * PAGE, PROT_READ) != 0)
+			return 3;
+		for (int pg = 0; pg < MAP_PAGES; pg++)
+			if (p[pg * PAGE / sizeof(*p)] != map_mark(who, r, pg))
+				return 4;
+		if (munmap(p, MAP_PAGES * PAGE) != 0)
+			return 5;
+	}
+	__atomic_fetch_add(&mappers_done, 1, __ATOMIC_SEQ_CST);
+	return 0;
+}
+
+/* The first bytes of /proc/self/maps: its first line starts with a hex address. */
+static bool maps_readable(void)
+{
+	char buf[64];
+	int fd = open("/proc/self/maps", O_RDONLY);
+	long n = fd >= 0 ? read(fd, buf, sizeof(buf)) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	return n > 0 && ((buf[0] >= '0' && buf[0] <= '9') || (buf[0] >= 'a' && buf[0] <= 'f'));
+}
+
+/*
+ * One mapper per CPU, while this thread copies the space (fork, whose copy
+ * runs without the big lock too) and reads it (/proc/self/maps) as it
+ * changes: every mapper reads back what it wrote, every child exits as
+ * told, every read of the maps is whole (docs/DESIGN.md §7.3). A missed
+ * lock shows as the lock debugger's panic, a lost TLB flush as a wrong word.
+ */
+static int body_parallel_address_space(void)
+{
+	static struct thread t[MAX_CPUS];
+	int res, forks = 0;
+
+	for (int i = 0; i < ncpus; i++)
+		EXPECT("thread_create", thread_create(&t[i], mapper, (void *)(long)i, NULL), 0);
+	while (__atomic_load_n(&mappers_done, __ATOMIC_SEQ_CST) < ncpus && forks < 1000) {
+		pid_t pid = fork();
+		int st = -1;
+
+		if (pid == 0)
+			_exit(7);
+		EXPECT("fork", pid > 0, 1);
+		EXPECT("waitpid", waitpid(pid, &st, 0), pid);
+		EXPECT("the fork child's status", st, 7 << 8);
+		EXPECT("/proc/self/maps while the space changes", maps_readable(), 1);
+		forks++;
+	}
+	for (int i = 0; i < ncpus; i++) {
+		thread_join(&t[i], &res);
+		EXPECT("the mapper's result", res, 0);
+	}
+	note("%d mappers, %d rounds each, %d forks meanwhile", ncpus, MAP_ROUNDS, forks);
+	return 0;
+}
+
 /* ---- the cases ---- */
 
 enum { ONE_CPU = 1, TWO_CPUS = 2 };
@@ -852,6 +943,8 @@ static const struct smp_case {
 	{ "shootdown_mprotect_none_read_segv_accerr", body_shootdown_mprotect, TWO_CPUS, false,
 	  false, 0, 0 },
 	{ "shootdown_fork_cow_writer_private", body_shootdown_cow, TWO_CPUS, false, false, 0, 0 },
+	{ "map_fault_unmap_fork_on_every_cpu", body_parallel_address_space, TWO_CPUS, false, true,
+	  0, 0 },
 	{ "affinity_moves_queued_thread_to_idle_cpu", body_move_queued, TWO_CPUS, false, false, 0,
 	  0 },
 };

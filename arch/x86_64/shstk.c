@@ -290,7 +290,7 @@ static long shstk_disable(void)
 	t->arch.shstk_features &= ~(ARCH_SHSTK_SHSTK | ARCH_SHSTK_WRSS);
 	x86_write_u_cet();
 	wrmsr(MSR_IA32_PL3_SSP, 0);
-	shstk_release(t);
+	shstk_release(t, t->mm);
 	return 0;
 }
 

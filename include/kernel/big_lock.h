@@ -27,6 +27,18 @@ extern struct spinlock big_lock;
  */
 void big_lock_take_late(void);
 
+/*
+ * Lets big_lock go in the middle of a system call, around work that takes
+ * only locks of its own -- an address space copied or torn down, a shadow
+ * stack unmapped -- so other CPUs' kernel work goes on meanwhile; then
+ * takes it back as an entry would (x86 catches up with kernel-stack
+ * unmaps). The caller holds no other lock, and relies on nothing big_lock
+ * guards staying as it was across the pair: what it works on must be its
+ * own, or reachable only through what it holds (docs/DESIGN.md §7.3).
+ */
+void big_lock_drop(void);
+void big_lock_retake(void);
+
 /* Panics unless this CPU holds big_lock (an ownership assertion). */
 #define assert_big_lock_held() assert_spin_held(&big_lock)
 

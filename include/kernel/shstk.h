@@ -102,8 +102,12 @@ int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base);
  */
 int shstk_enable(struct task *t);
 
-/* Unmaps t's kernel-owned shadow stack, if any (thread exit, disable). */
-void shstk_release(struct task *t);
+/*
+ * Unmaps t's kernel-owned shadow stack, if any, from mm: t's address space
+ * or the one it is leaving (thread exit, exec, disable). Takes mm's lock;
+ * needs no other, so an exit runs it without big_lock.
+ */
+void shstk_release(struct task *t, struct mm *mm);
 
 /* exec: the new program starts with shadow stacks off and unlocked. */
 void shstk_exec(struct task *t);

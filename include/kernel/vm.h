@@ -56,9 +56,17 @@ struct mm *mm_create(void);
 /*
  * Drops one user; the last one frees every page, table and area (the
  * struct too, unless mm_grab() holds it: then it stays, empty, users 0).
- * Takes mm's lock itself.
+ * Takes mm's lock itself. Under big_lock, which the program's file's
+ * reference (exe) needs.
  */
 void mm_put(struct mm *mm);
+/*
+ * mm_put() for a caller that let big_lock go (an exit tearing its space
+ * down while other CPUs work): the same, but the last user's program file
+ * is handed back (NULL otherwise) for the caller to dentry_put() once it
+ * holds big_lock again.
+ */
+struct dentry *mm_put_keep_exe(struct mm *mm);
 
 /* const: readers lock too; the lock is not part of what a reader reads. */
 void mm_lock(const struct mm *mm);
@@ -68,7 +76,12 @@ void mm_unlock(const struct mm *mm);
 /* Holds the struct (not the address space) of mm, as Linux's mmgrab(); mm_drop() lets go. */
 void mm_grab(struct mm *mm);
 void mm_drop(struct mm *mm);
-/* A copy for fork: the areas, and every page shared copy-on-write. Takes src's lock itself. */
+/*
+ * A copy for fork: the areas, and every page shared copy-on-write. Takes
+ * src's lock itself and needs no other: fork runs it without big_lock.
+ * The program's file (exe) is not copied: the caller sets it, under
+ * big_lock, which a file's reference needs.
+ */
 struct mm *mm_fork(struct mm *src);
 
 /*

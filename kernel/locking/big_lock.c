@@ -5,10 +5,19 @@
 
 struct spinlock big_lock = SPINLOCK_INIT(LOCK_LEVEL_BIG, "big_lock");
 
+void big_lock_retake(void)
+{
+	spin_lock(&big_lock);
+	arch_entry_locked(true); /* as an entry from user mode, which is where the call began */
+}
+
 void big_lock_take_late(void)
 {
-	if (spin_held(&big_lock))
-		return;
-	spin_lock(&big_lock);
-	arch_entry_locked(true); /* as the entry would have, had it taken the lock */
+	if (!spin_held(&big_lock))
+		big_lock_retake();
+}
+
+void big_lock_drop(void)
+{
+	spin_unlock(&big_lock);
 }

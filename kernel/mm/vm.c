@@ -80,20 +80,30 @@ static void release_pages(uintptr_t start, uintptr_t end, void *ctx)
 
 void mm_put(struct mm *mm)
 {
+	struct dentry *exe = mm_put_keep_exe(mm);
+
+	if (exe)
+		dentry_put(exe);
+}
+
+struct dentry *mm_put_keep_exe(struct mm *mm)
+{
+	struct dentry *exe;
+
 	BUG_ON(refcount_read(&mm->users) <= 0);
 	if (!refcount_dec_and_test(&mm->users))
-		return;
+		return NULL;
 	/* Nobody runs in it any more; /proc and ptrace may still look (under big_lock, then this lock). */
 	mm_lock(mm);
 	vma_clear(&mm->vmas, release_pages, mm);
 	BUG_ON(mm->rss != 0); /* every page a leaf held was counted in, and out */
 	pgtable_destroy(mm->pgd);
 	mm->pgd = 0;
-	mm_unlock(mm);
-	if (mm->exe)
-		dentry_put(mm->exe);
+	exe = mm->exe;
 	mm->exe = NULL;
+	mm_unlock(mm);
 	mm_drop(mm); /* the users' reference: the struct goes with the last holder */
+	return exe;
 }
 
 void mm_grab(struct mm *mm)
@@ -129,7 +139,6 @@ struct mm *mm_fork(struct mm *src)
 	mm->arg_end = src->arg_end;
 	mm->env_start = src->env_start;
 	mm->env_end = src->env_end;
-	mm->exe = src->exe ? dentry_get(src->exe) : NULL;
 	mm_unlock(src);
 	return mm;
 fail:

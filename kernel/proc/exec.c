@@ -322,7 +322,7 @@ long exec_kernel_depth(const char *path, const char *filename, const char *const
 
 	/* The point of no return. */
 	/* A stack the kernel gave this task leaves the old space now: vfork's lives on in it. */
-	shstk_release(current);
+	shstk_release(current, current->mm);
 	cputime_mm_leave(current); /* getrusage's maxrss remembers the old image */
 	old = current->mm;
 	current->mm = mm;

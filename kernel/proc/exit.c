@@ -184,11 +184,23 @@ void do_exit_thread(int status)
 {
 	struct task *t = current;
 	struct process *p = t->proc;
+	struct mm *mm = t->mm;
 
 	assert_big_lock_held();
 	if (!p->exiting && p->nr_threads == 1) {
 		p->exiting = true;
 		p->exit_code = status;
+	}
+	/*
+	 * A kernel-allocated shadow stack dies with its thread, before a
+	 * joiner can learn that the thread is gone (Linux's mm_release():
+	 * deactivate_mm() frees it, then the TID is cleared): a program that
+	 * joined finds it unmapped. Under the address space's lock alone.
+	 */
+	if (t->shstk.base) {
+		big_lock_drop();
+		shstk_release(t, mm);
+		big_lock_retake();
 	}
 	if (t->clear_child_tid) {
 		/* Tell a joiner we are gone (Linux's CLONE_CHILD_CLEARTID contract). */
@@ -199,11 +211,25 @@ void do_exit_thread(int status)
 	notify_parent_death(t);
 	ptrace_task_exit(t);
 
-	shstk_release(t);  /* a kernel-allocated shadow stack dies with its thread */
 	mm_activate(NULL); /* mm_put may free the tables we run on */
 	cputime_mm_leave(t);
-	mm_put(t->mm);
-	t->mm = NULL;
+	t->mm = NULL; /* from here nobody reaches the space through t */
+	/*
+	 * The last user tears the space down -- every page and table -- under
+	 * its own lock alone, while other CPUs go on (docs/DESIGN.md §7.3);
+	 * the program's file is let go under the big lock again.
+	 */
+	if (mm && refcount_read(&mm->users) == 1) {
+		struct dentry *exe;
+
+		big_lock_drop();
+		exe = mm_put_keep_exe(mm);
+		big_lock_retake();
+		if (exe)
+			dentry_put(exe);
+	} else if (mm) {
+		mm_put(mm); /* another thread still runs in it: only a count goes */
+	}
 	files_put(t->files);
 	t->files = NULL;
 	fs_struct_put(t->fs);

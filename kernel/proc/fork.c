@@ -122,6 +122,27 @@ long kernel_clone(struct kernel_clone_args *k)
 		}
 	}
 
+	/*
+	 * The address space, before the namespaces and the PID as Linux's
+	 * copy_mm() comes before alloc_pid(). A copy is fork's costly part and
+	 * needs only the parent space's lock, so the big lock is let go
+	 * meanwhile (docs/DESIGN.md §7.3): nothing of the child is visible yet,
+	 * and the parent's space stays, current being one of its users.
+	 */
+	if (f & CLONE_VM) {
+		child->mm = parent->mm;
+		refcount_inc(&child->mm->users);
+	} else {
+		big_lock_drop();
+		child->mm = mm_fork(parent->mm);
+		big_lock_retake();
+		if (!child->mm) {
+			err = -ENOMEM;
+			goto free_proc;
+		}
+		child->mm->exe = parent->mm->exe ? dentry_get(parent->mm->exe) : NULL;
+	}
+
 	/* Namespaces: the child of CLONE_NEWPID is the init of a new one. */
 	ns = (f & CLONE_THREAD) ? task_active_pid_ns(parent) : pp->pid_ns_for_children;
 	if (f & CLONE_NEWPID) {
@@ -148,26 +169,16 @@ long kernel_clone(struct kernel_clone_args *k)
 	pid->task = child;
 	child->pid = pid;
 
-	/* Address space and files. */
-	if (f & CLONE_VM) {
-		child->mm = parent->mm;
-		refcount_inc(&child->mm->users);
-	} else {
-		child->mm = mm_fork(parent->mm);
-		if (!child->mm) {
-			err = -ENOMEM;
-			goto put_pid;
-		}
-		/* A child in another time namespace reads that namespace's offsets. */
-		err = 0;
-		if (!(f & CLONE_THREAD)) {
-			mm_lock(child->mm);
-			err = vdso_fork(child->mm, tns ? tns : pp->time_ns_for_children);
-			mm_unlock(child->mm);
-		}
+	/* A child in another time namespace reads that namespace's offsets. */
+	if (!(f & (CLONE_VM | CLONE_THREAD))) {
+		mm_lock(child->mm);
+		err = vdso_fork(child->mm, tns ? tns : pp->time_ns_for_children);
+		mm_unlock(child->mm);
 		if (err)
-			goto put_mm;
+			goto put_pid;
 	}
+
+	/* Files. */
 	if (f & CLONE_FILES) {
 		child->files = parent->files;
 		refcount_inc(&child->files->refs);
@@ -175,7 +186,7 @@ long kernel_clone(struct kernel_clone_args *k)
 		child->files = files_copy(parent->files);
 		if (!child->files) {
 			err = -ENOMEM;
-			goto put_mm;
+			goto put_pid;
 		}
 	}
 	if (f & CLONE_FS) {
@@ -290,15 +301,13 @@ long kernel_clone(struct kernel_clone_args *k)
 	return ret;
 
 put_shstk:
-	shstk_release(child);
+	shstk_release(child, child->mm);
 put_sighand:
 	sighand_put(child->sighand);
 put_files:
 	fs_struct_put(child->fs);
 	child->fs = NULL;
 	files_put(child->files);
-put_mm:
-	mm_put(child->mm);
 put_pid:
 	pid_put(pid);
 put_tns:
@@ -308,6 +317,8 @@ put_ns:
 	if (new_ns)
 		pid_ns_put(new_ns);
 free_proc:
+	if (child->mm)
+		mm_put(child->mm);
 	if (!(f & CLONE_THREAD))
 		kfree(cp);
 free_task:

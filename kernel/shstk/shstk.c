@@ -250,12 +250,12 @@ int shstk_clone(struct task *child, struct task *parent, const struct kernel_clo
 						     parent->proc->rlim[RLIMIT_STACK].rlim_cur));
 }
 
-void shstk_release(struct task *t)
+void shstk_release(struct task *t, struct mm *mm)
 {
-	if (t->shstk.base && t->mm) {
-		mm_lock(t->mm);
-		mm_unmap(t->mm, t->shstk.base, t->shstk.size);
-		mm_unlock(t->mm);
+	if (t->shstk.base && mm) {
+		mm_lock(mm);
+		mm_unmap(mm, t->shstk.base, t->shstk.size);
+		mm_unlock(mm);
 	}
 	t->shstk.base = 0;
 	t->shstk.size = 0;
