@@ -93,6 +93,17 @@ static void mount_dev_if_missing(void)
 		printf("# init: mount(devtmpfs, /dev): errno %d\n", errno);
 }
 
+/*
+ * And /tmp, which the programs write their files in (shm's mapped file):
+ * Linux's rootfs has only the archive's directories, and the archive has
+ * no /tmp; a distribution's image carries one. Umbra's kernel makes /tmp
+ * (kernel/fs/rootfs.c), and then this does nothing (EEXIST).
+ */
+static void make_tmp_if_missing(void)
+{
+	syscall(__NR_mkdirat, AT_FDCWD, "/tmp", 01777);
+}
+
 /* Runs one program to completion; returns true if it exited with status 0. */
 static int run_program(const char *root, const char *prog)
 {
@@ -399,6 +410,7 @@ int main(int argc, char **argv)
 	} else {
 		mount_proc_if_missing();
 		mount_dev_if_missing();
+		make_tmp_if_missing();
 	}
 	for (int i = first; i < argc; i++) {
 		if (argv[i][0] == '/') {

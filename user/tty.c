@@ -15,7 +15,9 @@
  * background read and EIO when SIGTTIN is ignored; SIGSTOP/SIGTSTP
  * stopping, SIGCONT continuing, as wait4's WUNTRACED/WCONTINUED and
  * waitid's CLD_STOPPED/CLD_CONTINUED report them; SIGTSTP dropped for an
- * orphaned process group; kill(0), kill(-pgrp) and wait4(-pgrp).
+ * orphaned process group; kill(0), kill(-pgrp) and wait4(-pgrp); and no
+ * stop for a background read or write through /dev/console, whose files
+ * skip job control.
  *
  * Every case runs in a child, and main puts the console's termios back
  * after each: a failing case leaves the console as it found it.
@@ -388,18 +390,24 @@ static int controlling_terminal(void)
 	return give_console_back();
 }
 
-/* A background child: write under TOSTOP, read; the stop, then the foreground. */
+/*
+ * A background child: write under TOSTOP, read; the stop, then the
+ * foreground. Through /dev/tty: the console's own files (fd 0-2, opened
+ * as /dev/console) never stop anyone (console_never_stops_background).
+ */
 static int background_stops(void)
 {
 	struct termios t, tostop;
 	pid_t me, a;
-	int st, n, r, hold[2];
+	int st, n, r, tty, hold[2];
 	siginfo_t si;
 
 	r = take_console();
 	if (r)
 		return r;
 	me = getpid();
+	tty = open("/dev/tty", O_RDWR);
+	EXPECT_TRUE("open /dev/tty", tty >= 3);
 	EXPECT("TCGETS", sys_ioctl(0, TCGETS, &t), 0);
 	tostop = t;
 	tostop.c_lflag |= TOSTOP;
@@ -419,7 +427,7 @@ static int background_stops(void)
 
 		sys_setpgid(0, 0);
 		close(hold[1]);
-		wrote = write(1, "# tty: written from the foreground\n", 35) == 35;
+		wrote = write(tty, "# tty: written from the foreground\n", 35) == 35;
 		(void)read(hold[0], &c, 1);
 		_exit(wrote ? 0 : 1);
 	}
@@ -444,7 +452,7 @@ static int background_stops(void)
 	if (a == 0) {
 		sys_setpgid(0, 0);
 		set_handler(SIGTTOU, (unsigned long)SIG_IGN);
-		_exit(write(1, "# tty: written from the background\n", 35) == 35 ? 0 : 1);
+		_exit(write(tty, "# tty: written from the background\n", 35) == 35 ? 0 : 1);
 	}
 	EXPECT("ignored SIGTTOU: written", waitpid(a, &st, WUNTRACED), a);
 	EXPECT("exit 0", st, 0);
@@ -454,7 +462,7 @@ static int background_stops(void)
 		char c;
 
 		sys_setpgid(0, 0);
-		(void)read(0, &c, 1);
+		(void)read(tty, &c, 1);
 		_exit(3);
 	}
 	sys_setpgid(a, a);
@@ -472,10 +480,54 @@ static int background_stops(void)
 
 		sys_setpgid(0, 0);
 		set_handler(SIGTTIN, (unsigned long)SIG_IGN);
-		_exit(fails_with(read(0, &c, 1), EIO) ? 0 : 1);
+		_exit(fails_with(read(tty, &c, 1), EIO) ? 0 : 1);
 	}
 	EXPECT("ignored SIGTTIN", waitpid(a, &st, 0), a);
 	EXPECT("EIO", st, 0);
+	EXPECT("TOSTOP off", sys_ioctl(0, TCSETS, &t), 0);
+	close(tty);
+	return give_console_back();
+}
+
+/*
+ * The same background child through /dev/console (our fd 1, and one
+ * opened O_NONBLOCK): its write under TOSTOP goes out and its read finds
+ * nothing typed, EAGAIN -- neither SIGTTOU nor SIGTTIN, as Linux's
+ * n_tty_write() and job_control() skip the console's files.
+ */
+static int console_never_stops_background(void)
+{
+	struct termios t, tostop;
+	pid_t me, a;
+	int st, n, r;
+
+	r = take_console();
+	if (r)
+		return r;
+	me = getpid();
+	EXPECT("TCGETS", sys_ioctl(0, TCGETS, &t), 0);
+	tostop = t;
+	tostop.c_lflag |= TOSTOP;
+	EXPECT("TOSTOP on", sys_ioctl(0, TCSETS, &tostop), 0);
+	a = fork();
+	if (a == 0) {
+		char c;
+		int fd;
+
+		sys_setpgid(0, 0);
+		if (write(1, "# tty: written to /dev/console from the background\n", 51) != 51)
+			_exit(1);
+		fd = open("/dev/console", O_RDWR | O_NONBLOCK);
+		if (fd < 0)
+			_exit(2);
+		_exit(fails_with(read(fd, &c, 1), EAGAIN) ? 0 : 3);
+	}
+	sys_setpgid(a, a);
+	EXPECT("not stopped: exited", waitpid(a, &st, WUNTRACED), a);
+	EXPECT("wrote, then read EAGAIN", st, 0);
+	n = me;
+	EXPECT("TIOCGPGRP", sys_ioctl(0, TIOCGPGRP, &n), 0);
+	EXPECT("still ours in the foreground", n, me);
 	EXPECT("TOSTOP off", sys_ioctl(0, TCSETS, &t), 0);
 	return give_console_back();
 }
@@ -571,6 +623,7 @@ static const struct {
 	{ "setpgid_einval_eperm_esrch_eacces", setpgid_rules },
 	{ "controlling_terminal_tiocsctty_tiocspgrp_errnos", controlling_terminal },
 	{ "background_write_sigttou_read_sigttin_eio", background_stops },
+	{ "console_never_stops_background_write_or_read", console_never_stops_background },
 	{ "sigstop_sigtstp_sigcont_wuntraced_wcontinued", stop_and_continue },
 	{ "orphaned_group_drops_sigtstp_not_sigstop", orphaned_group_ignores_tstp },
 	{ "kill_and_wait4_by_process_group", kill_group_and_wait_group },

@@ -130,7 +130,7 @@ bool file_is_pidfd(const struct file *f);
 
 /* ---- the console as a terminal (kernel/tty/tty_io.c) ---- */
 long console_ioctl(struct file *f, unsigned int cmd, unsigned long arg);
-/* A new open file on the console (/dev/console, /dev/tty); NULL. */
+/* A new open file on the console as /dev/console opens it (init's fd 0-2); NULL. */
 struct file *console_file_new(void);
 
 #endif

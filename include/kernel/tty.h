@@ -5,8 +5,9 @@
  * on the screen's keyboard goes to the same input queue, and what is
  * written to it goes to every console sink (<kernel/console.h>). Its
  * device nodes are /dev/console (5:1, which never becomes a controlling
- * terminal by open, as Linux's) and /dev/tty (5:0: the caller's
- * controlling terminal, ENXIO without one).
+ * terminal by open, as Linux's, and whose files a background group
+ * reads and writes without being stopped) and /dev/tty (5:0: the
+ * caller's controlling terminal, ENXIO without one).
  */
 #ifndef KERNEL_TTY_H
 #define KERNEL_TTY_H
@@ -93,5 +94,10 @@ void tty_signal_foreground(struct tty *tty, int sig);
 
 /* Opens the terminal device rdev (5:0 or 5:1); NULL with *err set on failure. */
 struct file *tty_open(u32 rdev, int flags, long *err);
+/*
+ * f was opened through /dev/tty, so a background group's read and write
+ * stop; false for /dev/console's files (init's three), which never stop.
+ */
+bool tty_file_job_control(const struct file *f);
 
 #endif

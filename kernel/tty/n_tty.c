@@ -452,7 +452,8 @@ long n_tty_read(struct tty *tty, struct file *f, char __user *buf, size_t n)
 			return (long)done;
 		if (err)
 			return done ? (long)done : -ERESTARTSYS;
-		r = tty_check_change(tty, SIGTTIN); /* it may have been sent to the background */
+		/* it may have been sent to the background (not through /dev/console: tty_io.c) */
+		r = tty_file_job_control(f) ? tty_check_change(tty, SIGTTIN) : 0;
 		if (r)
 			return done ? (long)done : r;
 	}

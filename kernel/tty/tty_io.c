@@ -51,7 +51,27 @@ struct tty console_tty = {
 	},
 };
 
+/*
+ * Two kinds of open file share the one terminal, as Linux's tty_fops and
+ * console_fops do: a file opened through /dev/tty (5:0) is the terminal,
+ * so a background group's read (and its write under TOSTOP) is stopped;
+ * a file opened through /dev/console (5:1), as init's first three are,
+ * never stops its reader or writer (drivers/tty/n_tty.c: job_control()
+ * and n_tty_write() skip a file whose write is redirected_tty_write).
+ * The termios and job-control ioctls check the same way on both.
+ */
 static long console_read(struct file *f, char __user *buf, size_t n)
+{
+	return n_tty_read(&console_tty, f, buf, n);
+}
+
+static long console_write(struct file *f, const char __user *buf, size_t n)
+{
+	(void)f;
+	return n_tty_write(&console_tty, buf, n);
+}
+
+static long ctty_read(struct file *f, char __user *buf, size_t n)
 {
 	long r = tty_check_change(&console_tty, SIGTTIN);
 
@@ -60,16 +80,15 @@ static long console_read(struct file *f, char __user *buf, size_t n)
 	return n_tty_read(&console_tty, f, buf, n);
 }
 
-static long console_write(struct file *f, const char __user *buf, size_t n)
+static long ctty_write(struct file *f, const char __user *buf, size_t n)
 {
-	(void)f;
 	if (console_tty.termios.c_lflag & TOSTOP) {
 		long r = tty_check_change(&console_tty, SIGTTOU);
 
 		if (r)
 			return r;
 	}
-	return n_tty_write(&console_tty, buf, n);
+	return console_write(f, buf, n);
 }
 
 /* Always writable (output is polled out at once); readable as a read would not block. */
@@ -177,6 +196,18 @@ static const struct file_ops console_ops = { .read = console_read,
 					     .check_flags = no_direct_io,
 					     .fasync = true };
 
+static const struct file_ops ctty_ops = { .read = ctty_read,
+					  .write = ctty_write,
+					  .poll = console_poll,
+					  .ioctl = console_ioctl,
+					  .check_flags = no_direct_io,
+					  .fasync = true };
+
+bool tty_file_job_control(const struct file *f)
+{
+	return f->ops == &ctty_ops;
+}
+
 struct file *console_file_new(void)
 {
 	return file_new(&console_ops);
@@ -191,7 +222,7 @@ struct file *tty_open(u32 rdev, int flags, long *err)
 		*err = -ENXIO; /* /dev/tty without a controlling terminal */
 		return NULL;
 	}
-	f = console_file_new();
+	f = file_new(rdev == MKDEV(5, 0) ? &ctty_ops : &console_ops);
 	if (!f)
 		*err = -ENOMEM;
 	return f;

@@ -187,6 +187,10 @@ static void print_config(void)
 	       (unsigned long)cfg.seed, cfg.workers, cfg.calls, cfg.jobs, cfg.seconds, cfg.timeout);
 }
 
+/* The cases, in the order main reports them. */
+static const char *const fuzz_cases[] = { "fuzz_calls_no_panic", "fuzz_workers_killable",
+					  "fuzz_pid_ns_init_survives", "fuzz_free_pages_exact" };
+
 int main(int argc, char **argv)
 {
 	bool exec_child = false;
@@ -205,6 +209,17 @@ int main(int argc, char **argv)
 	}
 	ktap_header();
 	ktap_plan(4);
+	if (!on_umbra()) {
+		/*
+		 * Its verdicts judge Umbra: exact free pages, no hang. On Linux
+		 * (make test-linux) random calls have left workers that SIGKILL
+		 * did not end within HANG_MS and an /init that never finished
+		 * (arm64, 5 December), and Linux's free pages move on their own.
+		 */
+		for (unsigned int i = 0; i < N(fuzz_cases); i++)
+			ktap_skip(fuzz_cases[i], "the fuzzer judges Umbra's kernel, not Linux's");
+		return ktap_finish();
+	}
 	print_config();
 	sandbox_enter();
 	warm_up();
