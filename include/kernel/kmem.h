@@ -17,6 +17,14 @@
 void page_alloc_init(const struct boot_info *info);
 
 /*
+ * Where page_alloc_init() puts the allocator's bitmap and reference counts
+ * (bytes of them) for the memory map info: the lowest page-aligned usable
+ * RAM the boot map reaches (EARLY_MAPPED_LIMIT) that no reserved range
+ * touches, or 0 when there is none. Its own function for the self-tests.
+ */
+phys_addr_t page_bitmap_home(const struct boot_info *info, size_t bytes);
+
+/*
  * Allocates count physically contiguous pages. Returns the physical address,
  * or 0 when memory is exhausted (frame 0 is never handed out). The contents
  * are undefined. A single page comes from this CPU's cache of free pages

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * The physical page allocator: one page_pool spanning all usable RAM, built
- * from the boot memory map. Its bitmap is carved out of RAM itself, from the
- * part the early page tables already map (EARLY_MAPPED_LIMIT), and so is the
- * reference count of every frame (one u32 each, next to the bitmap): 1 for
- * an allocated page, more while copy-on-write shares it, 0 when free.
+ * from the boot memory map. Its bitmap is carved out of RAM itself, anywhere
+ * the boot page tables map (EARLY_MAPPED_LIMIT: all RAM up to 512 GiB where
+ * the CPU allows), and so is the reference count of every frame (one u32
+ * each, next to the bitmap): 1 for an allocated page, more while
+ * copy-on-write shares it, 0 when free.
  *
  * In front of the pool, each CPU keeps a cache of free single pages
  * (<kernel/cpu_pages.h>, Linux's per-CPU page lists): page_alloc(1) and
@@ -21,8 +22,9 @@
  * ever between the pool and a cache: the pool's count plus the caches' is
  * the exact number of free pages (page_free_count()), and an allocation
  * fails only when, at one moment, the pool and every cache are empty. A
- * per-CPU lock would cost a lock level between heap_lock and page_lock and
- * an atomic pair on every call; an IPI asking the owner to drain would have
+ * lock per cache would need a level between heap_lock and page_lock (pages
+ * are allocated under heap_lock, and a refill takes page_lock) and a lock
+ * and an unlock on every call; an IPI asking the owner to drain would have
  * to be answered by a CPU that may be spinning with interrupts off.
  */
 #include <kernel/arch.h>
@@ -60,31 +62,37 @@ static u64 pfn_down(phys_addr_t a)
 	return a >> PAGE_SHIFT;
 }
 
-/* True when [start, end) overlaps a reserved range of info. */
-static bool overlaps_reserved(const struct boot_info *info, phys_addr_t start, phys_addr_t end)
+/* The end of a reserved range of info that [start, end) overlaps, or 0 when none does. */
+static phys_addr_t reserved_overlap_end(const struct boot_info *info, phys_addr_t start,
+					phys_addr_t end)
 {
 	for (unsigned int i = 0; i < info->nr_reserved; i++) {
 		if (start < info->reserved[i].end && info->reserved[i].start < end)
-			return true;
+			return info->reserved[i].end;
 	}
-	return false;
+	return 0;
 }
 
 /*
- * Finds bytes of page-aligned usable RAM below EARLY_MAPPED_LIMIT that no
- * reserved range touches, trying each usable range page by page.
+ * The first bytes of page-aligned usable RAM below EARLY_MAPPED_LIMIT that
+ * no reserved range touches, trying each usable range from its start and
+ * jumping past every reserved range in the way. The boot map reaches up
+ * to 512 GiB (arch early_map.c), so low RAM being small or reserved
+ * (memmap=) is no obstacle.
  */
-static phys_addr_t find_bitmap_home(const struct boot_info *info, size_t bytes)
+phys_addr_t page_bitmap_home(const struct boot_info *info, size_t bytes)
 {
 	size_t len = ALIGN_UP(bytes, PAGE_SIZE);
 
 	for (unsigned int i = 0; i < info->nr_usable; i++) {
-		phys_addr_t a = ALIGN_UP(info->usable[i].start, PAGE_SIZE);
+		phys_addr_t a = ALIGN_UP(MAX(info->usable[i].start, PAGE_SIZE), PAGE_SIZE);
 
-		for (; a + len <= info->usable[i].end && a + len <= EARLY_MAPPED_LIMIT;
-		     a += PAGE_SIZE) {
-			if (a != 0 && !overlaps_reserved(info, a, a + len))
+		while (a + len <= info->usable[i].end && a + len <= EARLY_MAPPED_LIMIT) {
+			phys_addr_t past = reserved_overlap_end(info, a, a + len);
+
+			if (!past)
 				return a;
+			a = ALIGN_UP(past, PAGE_SIZE);
 		}
 	}
 	return 0;
@@ -103,7 +111,7 @@ void page_alloc_init(const struct boot_info *info)
 
 	size_t bitmap_bytes = ALIGN_UP(page_pool_bitmap_bytes(hi - lo), sizeof(u64));
 	size_t bytes = bitmap_bytes + (hi - lo) * sizeof(*refs);
-	phys_addr_t home = find_bitmap_home(info, bytes);
+	phys_addr_t home = page_bitmap_home(info, bytes);
 
 	if (!home)
 		panic("no room for the page bitmap (%zu bytes)", bytes);

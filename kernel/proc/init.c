@@ -43,7 +43,7 @@ static void default_rlimits(struct process *p)
  */
 static const char *const kernel_params[] = { "loglevel", "crashtest",	 "console",
 					     "initrd",	 "clone3_shstk", "nosmp",
-					     "maxcpus",	 "pts",		 NULL };
+					     "maxcpus",	 "pts",		 "memmap",	 NULL };
 
 /*
  * Runs as the new task, in the kernel: becomes the init program, with the
