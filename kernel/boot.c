@@ -53,10 +53,21 @@ static bool parse_size(const char **s, u64 *out)
 		v = v * base + (u64)digit_value(*p);
 	}
 	switch (*p) {
-	case 'K': case 'k': shift = 10; break;
-	case 'M': case 'm': shift = 20; break;
-	case 'G': case 'g': shift = 30; break;
-	default: shift = 0; break;
+	case 'K':
+	case 'k':
+		shift = 10;
+		break;
+	case 'M':
+	case 'm':
+		shift = 20;
+		break;
+	case 'G':
+	case 'g':
+		shift = 30;
+		break;
+	default:
+		shift = 0;
+		break;
 	}
 	if (shift) {
 		if (v > (~0ull >> shift))
