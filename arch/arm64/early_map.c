@@ -33,14 +33,26 @@ phys_addr_t arm64_early_mapped_limit(void)
 	return early_limit;
 }
 
+/*
+ * A GiB whose slot holds a table already (a device's registers or a
+ * firmware table mapped page by page, mmu.c's early_map()) is left as it
+ * is, its RAM not all mapped: the reach then ends at that GiB, so that all
+ * usable RAM below EARLY_MAPPED_LIMIT stays reachable.
+ */
 void arm64_early_map_ram(const struct boot_info *info)
 {
+	phys_addr_t limit = L1_ENTRIES * GIB;
+
 	for (unsigned int i = 0; i < info->nr_usable; i++) {
 		phys_addr_t start = info->usable[i].start, end = info->usable[i].end;
 
 		for (u64 g = start / GIB; g < L1_ENTRIES && g * GIB < end; g++) {
-			if (g * GIB >= BOOT_MAPPED_LIMIT && !(boot_direct_l1[g] & PTE_VALID))
+			if (g * GIB < BOOT_MAPPED_LIMIT)
+				continue;
+			if (!(boot_direct_l1[g] & PTE_VALID))
 				boot_direct_l1[g] = g * GIB | BLOCK_NORMAL_XN;
+			else if (boot_direct_l1[g] & PTE_TABLE)
+				limit = MIN(limit, g * GIB);
 		}
 	}
 	/*
@@ -50,5 +62,5 @@ void arm64_early_map_ram(const struct boot_info *info)
 	 * kernel mappings do: DSB ISHST, then ISB.
 	 */
 	__asm__ __volatile__("dsb ishst\n\tisb" ::: "memory");
-	early_limit = L1_ENTRIES * GIB;
+	early_limit = limit;
 }
