@@ -47,8 +47,10 @@ static u32 *refs; /* indexed by pfn - pool.base_pfn */
  */
 static struct spinlock page_lock = SPINLOCK_INIT(LOCK_LEVEL_PAGE, "page_lock");
 
-/* Each CPU's cache, a cache line or more apart so owners never share one. */
-static struct cpu_pages caches[SMP_MAX_CPUS] __aligned(64);
+/* Each CPU's cache, on cache lines of its own so owners never share one. */
+static struct cpu_cache {
+	struct cpu_pages pages;
+} __aligned(64) caches[SMP_MAX_CPUS];
 /* One past the highest CPU id whose cache ever held a page: what to scan. */
 static unsigned int nr_caches;
 
@@ -156,7 +158,7 @@ static struct cpu_pages *my_cache(void)
 						    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 			;
 	}
-	return &caches[id];
+	return &caches[id].pages;
 }
 
 /* Every cache's pages back into the pool, so free runs are whole again. With page_lock. */
@@ -165,7 +167,7 @@ static void drain_all_locked(void)
 	for (unsigned int cpu = 0; cpu < READ_ONCE(nr_caches); cpu++) {
 		phys_addr_t p;
 
-		while ((p = cpu_pages_steal(&caches[cpu])) != 0) {
+		while ((p = cpu_pages_steal(&caches[cpu].pages)) != 0) {
 			if (page_pool_free(&pool, p >> PAGE_SHIFT, 1))
 				panic("page cache of CPU %u held %#lx, not an allocated frame", cpu,
 				      (unsigned long)p);
@@ -177,7 +179,7 @@ static void drain_all_locked(void)
 static phys_addr_t steal_locked(void)
 {
 	for (unsigned int cpu = 0; cpu < READ_ONCE(nr_caches); cpu++) {
-		phys_addr_t p = cpu_pages_steal(&caches[cpu]);
+		phys_addr_t p = cpu_pages_steal(&caches[cpu].pages);
 
 		if (p)
 			return p;
@@ -360,14 +362,14 @@ size_t page_free_count(void)
 	size_t n = (size_t)pool.nr_free;
 
 	for (unsigned int cpu = 0; cpu < READ_ONCE(nr_caches); cpu++)
-		n += cpu_pages_count(&caches[cpu]);
+		n += cpu_pages_count(&caches[cpu].pages);
 	spin_unlock_irqrestore(&page_lock, flags);
 	return n;
 }
 
 size_t page_cpu_cached(unsigned int cpu)
 {
-	return cpu < SMP_MAX_CPUS ? cpu_pages_count(&caches[cpu]) : 0;
+	return cpu < SMP_MAX_CPUS ? cpu_pages_count(&caches[cpu].pages) : 0;
 }
 
 size_t page_total_count(void)
