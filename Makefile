@@ -143,6 +143,10 @@ SHSTK_OFF := $(if $(filter arm64,$(ARCH)),gcs=off,shstk=off)
 # mappings, threads, CPUs -- so that a 16 GiB machine stays cheap in make test.
 BIG_PROGRAMS := /bin/hostile /bin/leak /bin/mm /bin/threads /bin/smp
 BIG_IMAGE := $(BUILD)/big$(suffix $(IMAGE))
+# arm64's (qemu-arm64-gcs-8g: RAM from 1 to 9 GiB) also reserves all its RAM
+# below 4 GiB (memmap=, Linux's syntax), so the page allocator's bitmap must
+# lie above the boot map's first 4 GiB (arch/arm64/early_map.c).
+BIG_CMDLINE_arm64 = memmap=3G$$1G
 
 .PHONY: all iso image usb crash-images clone3-images big-image suite-image bench-image bench-kcfi-images run debug test test-linux test-big test-logs \
 	bench bench-smp fuzz stress peer-test test-tty test-busybox \
@@ -166,7 +170,7 @@ clone3-images: $(CLONE3_IMAGES) $(SHSTK_OFF_IMAGE) ## the clone3_shstk=size|toke
 big-image: $(BIG_IMAGE) ## the image the large-RAM platforms of make test boot (BIG_PROGRAMS only)
 
 $(BIG_IMAGE): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
-	$(call image-with-cmdline,$@,$(CMDLINE) -- $(BIG_PROGRAMS))
+	$(call image-with-cmdline,$@,$(CMDLINE) $(BIG_CMDLINE_$(ARCH)) -- $(BIG_PROGRAMS))
 
 $(BUILD)/clone3-%$(suffix $(IMAGE)): $(IMAGE_INPUTS) $(CMDLINE_FILE) Makefile
 	$(call image-with-cmdline,$@,$(CMDLINE) clone3_shstk=$* -- $(CLONE3_SHAPE_PROGRAMS))

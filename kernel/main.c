@@ -70,6 +70,16 @@ void kernel_main(struct boot_info *info)
 	for (unsigned int i = 0; i < info->nr_usable; i++)
 		pr_info("mem: usable %012lx-%012lx\n", (unsigned long)info->usable[i].start,
 			(unsigned long)info->usable[i].end - 1);
+	const char *memmap = cmdline_get(&kernel_cmdline, "memmap");
+	unsigned int nr_firm = info->nr_reserved;
+
+	if (memmap && boot_memmap_reserve(info, memmap) < 0)
+		pr_warn("cmdline: memmap=%s: not nn[KMG]$ss[KMG][,...]; the rest is ignored\n",
+			memmap);
+	for (unsigned int i = nr_firm; i < info->nr_reserved; i++)
+		pr_info("mem: reserved %012lx-%012lx (memmap=)\n",
+			(unsigned long)info->reserved[i].start,
+			(unsigned long)info->reserved[i].end - 1);
 
 	arch_cpu_probe();
 	page_alloc_init(info);

@@ -30,7 +30,7 @@
 #include <string.h>
 
 #define BLOCK_2M (UL(2) << 20)
-#define BELOW_4G UL(0xffffffff) /* the boot map's reach (asm/page.h EARLY_MAPPED_LIMIT) */
+#define BELOW_4G UL(0xffffffff) /* head.S's boot map's reach (asm/page.h BOOT_MAPPED_LIMIT) */
 #define MAP_SLACK_DESCS 16	/* room for what allocating the map buffer adds */
 #define PATH_MAX_CHARS 128
 #define DEFAULT_INITRD "\\EFI\\umbra\\initramfs.cpio"

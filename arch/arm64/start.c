@@ -39,7 +39,7 @@ static const struct arm64_efi_handoff *find_handoff(phys_addr_t p)
 {
 	const struct arm64_efi_handoff *h = phys_to_virt(p);
 
-	if (!p || p + sizeof(*h) > EARLY_MAPPED_LIMIT || h->magic != ARM64_EFI_HANDOFF_MAGIC)
+	if (!p || p + sizeof(*h) > BOOT_MAPPED_LIMIT || h->magic != ARM64_EFI_HANDOFF_MAGIC)
 		return NULL;
 	return h;
 }
@@ -97,6 +97,7 @@ void arm64_start(phys_addr_t dtb, phys_addr_t efi_handoff)
 
 	boot_add_range(boot_info.reserved, &boot_info.nr_reserved, image,
 		       kernel_image_to_phys(__kernel_end));
+	arm64_early_map_ram(&boot_info);
 	arm64_task_setup();
 	kernel_main(&boot_info);
 }

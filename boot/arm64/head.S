@@ -105,7 +105,7 @@ primary_entry:
 	orr	x5, x5, x6
 	str	x5, [x2, x4, lsl #3]
 	add	x4, x4, #1
-	cmp	x4, #(EARLY_MAPPED_LIMIT >> 30)
+	cmp	x4, #(BOOT_MAPPED_LIMIT >> 30)
 	b.lo	4b
 
 	/* TTBR1 slot 511, L1 slot 510: the image at KERNEL_VMA in 2 MiB blocks. */
@@ -395,6 +395,7 @@ el2_to_el1:
 boot_ttbr0_l0:	.skip 4096
 boot_ttbr0_l1:	.skip 4096
 boot_ttbr1_l0:	.skip 4096
+	.globl boot_direct_l1 /* early_map.c adds the RAM above 4 GiB */
 boot_direct_l1:	.skip 4096
 boot_image_l1:	.skip 4096
 boot_image_l2:	.skip 4096

@@ -65,6 +65,16 @@ struct boot_info {
 /* Adds a range to a list, dropping it (with a warning) if the list is full. */
 void boot_add_range(struct mem_range *list, unsigned int *nr, phys_addr_t start, phys_addr_t end);
 
+/*
+ * Applies a memmap= value, Linux's x86 syntax for "reserved", to info: one
+ * or more "nn[KMG]$ss[KMG]", comma-separated, each marking nn bytes from
+ * ss as reserved RAM the page allocator never hands out (as a bad or
+ * firmware-owned range; the tests use it to shape the memory map). Returns
+ * the number of ranges added, or -1 at the first malformed one (those
+ * before it stay).
+ */
+int boot_memmap_reserve(struct boot_info *info, const char *value);
+
 /* The generic kernel entry, called once by the arch start code. */
 __attribute__((noreturn)) void kernel_main(struct boot_info *info);
 

@@ -17,9 +17,18 @@
 void page_alloc_init(const struct boot_info *info);
 
 /*
+ * Where page_alloc_init() puts the allocator's bitmap and reference counts
+ * (bytes of them) for the memory map info: the lowest page-aligned usable
+ * RAM the boot map reaches (EARLY_MAPPED_LIMIT) that no reserved range
+ * touches, or 0 when there is none. Its own function for the self-tests.
+ */
+phys_addr_t page_bitmap_home(const struct boot_info *info, size_t bytes);
+
+/*
  * Allocates count physically contiguous pages. Returns the physical address,
  * or 0 when memory is exhausted (frame 0 is never handed out). The contents
- * are undefined. Callable with interrupts on or off, not from an interrupt
+ * are undefined. A single page comes from this CPU's cache of free pages
+ * first: the one this CPU freed last. Callable with interrupts on or off, not from an interrupt
  * handler.
  */
 phys_addr_t page_alloc(size_t count);
@@ -42,9 +51,15 @@ void page_ref_get(phys_addr_t phys);
 void page_ref_put(phys_addr_t phys);
 unsigned int page_ref_count(phys_addr_t phys);
 
-/* Exact accounting, for leak checks: pages free now, and RAM pages managed. */
+/*
+ * Exact accounting, for leak checks: pages free now (in the pool and in
+ * every CPU's cache), and RAM pages managed.
+ */
 size_t page_free_count(void);
 size_t page_total_count(void);
+
+/* Free pages in CPU cpu's cache of single pages (page_alloc.c), for tests. */
+size_t page_cpu_cached(unsigned int cpu);
 
 /* ---- kernel heap (kernel/mm/heap.c) ---- */
 

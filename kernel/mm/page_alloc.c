@@ -1,23 +1,58 @@
 // SPDX-License-Identifier: MIT
 /*
  * The physical page allocator: one page_pool spanning all usable RAM, built
- * from the boot memory map. Its bitmap is carved out of RAM itself, from the
- * part the early page tables already map (EARLY_MAPPED_LIMIT), and so is the
- * reference count of every frame (one u32 each, next to the bitmap): 1 for
- * an allocated page, more while copy-on-write shares it, 0 when free.
+ * from the boot memory map. Its bitmap is carved out of RAM itself, anywhere
+ * the boot page tables map (EARLY_MAPPED_LIMIT: all RAM up to 512 GiB where
+ * the CPU allows), and so is the reference count of every frame (one u32
+ * each, next to the bitmap): 1 for an allocated page, more while
+ * copy-on-write shares it, 0 when free.
+ *
+ * In front of the pool, each CPU keeps a cache of free single pages
+ * (<kernel/cpu_pages.h>, Linux's per-CPU page lists): page_alloc(1) and
+ * page_free(p, 1) use only this CPU's cache, with interrupts off and no
+ * lock, and take page_lock only to refill it with CPU_PAGES_BATCH pages
+ * from the pool when it is empty or to give the coldest batch back when it
+ * is full (CPU_PAGES_HIGH). Runs of several pages always come from the pool.
+ *
+ * Why no lock per cache and no IPI: another CPU needs a cache's pages only
+ * when the pool has run dry (to allocate one, or to rebuild a free run), and
+ * then it only empties slots, each an atomic exchange, so it cannot collide
+ * with the owner's lock-free fast path; and it does so holding page_lock,
+ * the lock every refill and trim holds too. So under page_lock no page is
+ * ever between the pool and a cache: the pool's count plus the caches' is
+ * the exact number of free pages (page_free_count()), and an allocation
+ * fails only when, at one moment, the pool and every cache are empty. A
+ * lock per cache would need a level between heap_lock and page_lock (pages
+ * are allocated under heap_lock, and a refill takes page_lock) and a lock
+ * and an unlock on every call; an IPI asking the owner to drain would have
+ * to be answered by a CPU that may be spinning with interrupts off.
  */
 #include <kernel/arch.h>
+#include <kernel/cpu_pages.h>
 #include <kernel/kmem.h>
 #include <kernel/page_pool.h>
 #include <kernel/panic.h>
+#include <kernel/percpu.h>
 #include <kernel/printk.h>
+#include <kernel/smp.h>
 #include <kernel/spinlock.h>
 #include <string.h>
+#include <uapi/linux/errno.h>
 
 static struct page_pool pool;
 static u32 *refs; /* indexed by pfn - pool.base_pfn */
-/* Guards the pool (refs are atomic): taken from any CPU, with or without big_lock. */
+/*
+ * Guards the pool, and the caches against one another (refs are atomic):
+ * taken from any CPU, with or without big_lock.
+ */
 static struct spinlock page_lock = SPINLOCK_INIT(LOCK_LEVEL_PAGE, "page_lock");
+
+/* Each CPU's cache, on cache lines of its own so owners never share one. */
+static struct cpu_cache {
+	struct cpu_pages pages;
+} __aligned(64) caches[SMP_MAX_CPUS];
+/* One past the highest CPU id whose cache ever held a page: what to scan. */
+static unsigned int nr_caches;
 
 static u64 pfn_up(phys_addr_t a)
 {
@@ -29,31 +64,37 @@ static u64 pfn_down(phys_addr_t a)
 	return a >> PAGE_SHIFT;
 }
 
-/* True when [start, end) overlaps a reserved range of info. */
-static bool overlaps_reserved(const struct boot_info *info, phys_addr_t start, phys_addr_t end)
+/* The end of a reserved range of info that [start, end) overlaps, or 0 when none does. */
+static phys_addr_t reserved_overlap_end(const struct boot_info *info, phys_addr_t start,
+					phys_addr_t end)
 {
 	for (unsigned int i = 0; i < info->nr_reserved; i++) {
 		if (start < info->reserved[i].end && info->reserved[i].start < end)
-			return true;
+			return info->reserved[i].end;
 	}
-	return false;
+	return 0;
 }
 
 /*
- * Finds bytes of page-aligned usable RAM below EARLY_MAPPED_LIMIT that no
- * reserved range touches, trying each usable range page by page.
+ * The first bytes of page-aligned usable RAM below EARLY_MAPPED_LIMIT that
+ * no reserved range touches, trying each usable range from its start and
+ * jumping past every reserved range in the way. The boot map reaches up
+ * to 512 GiB (arch early_map.c), so low RAM being small or reserved
+ * (memmap=) is no obstacle.
  */
-static phys_addr_t find_bitmap_home(const struct boot_info *info, size_t bytes)
+phys_addr_t page_bitmap_home(const struct boot_info *info, size_t bytes)
 {
 	size_t len = ALIGN_UP(bytes, PAGE_SIZE);
 
 	for (unsigned int i = 0; i < info->nr_usable; i++) {
-		phys_addr_t a = ALIGN_UP(info->usable[i].start, PAGE_SIZE);
+		phys_addr_t a = ALIGN_UP(MAX(info->usable[i].start, PAGE_SIZE), PAGE_SIZE);
 
-		for (; a + len <= info->usable[i].end && a + len <= EARLY_MAPPED_LIMIT;
-		     a += PAGE_SIZE) {
-			if (a != 0 && !overlaps_reserved(info, a, a + len))
+		while (a + len <= info->usable[i].end && a + len <= EARLY_MAPPED_LIMIT) {
+			phys_addr_t past = reserved_overlap_end(info, a, a + len);
+
+			if (!past)
 				return a;
+			a = ALIGN_UP(past, PAGE_SIZE);
 		}
 	}
 	return 0;
@@ -72,7 +113,7 @@ void page_alloc_init(const struct boot_info *info)
 
 	size_t bitmap_bytes = ALIGN_UP(page_pool_bitmap_bytes(hi - lo), sizeof(u64));
 	size_t bytes = bitmap_bytes + (hi - lo) * sizeof(*refs);
-	phys_addr_t home = find_bitmap_home(info, bytes);
+	phys_addr_t home = page_bitmap_home(info, bytes);
 
 	if (!home)
 		panic("no room for the page bitmap (%zu bytes)", bytes);
@@ -104,18 +145,109 @@ static u32 *ref_of(phys_addr_t phys)
 	return &refs[pfn - pool.base_pfn];
 }
 
-phys_addr_t page_alloc(size_t count)
+/* This CPU's cache; interrupts off, so the CPU stays the same. */
+static struct cpu_pages *my_cache(void)
 {
-	unsigned long flags = spin_lock_irqsave(&page_lock);
+	unsigned int id = this_cpu()->id;
+
+	if (READ_ONCE(nr_caches) <= id) {
+		unsigned int seen = READ_ONCE(nr_caches);
+
+		while (seen <= id &&
+		       !__atomic_compare_exchange_n(&nr_caches, &seen, id + 1, false,
+						    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			;
+	}
+	return &caches[id].pages;
+}
+
+/* Every cache's pages back into the pool, so free runs are whole again. With page_lock. */
+static void drain_all_locked(void)
+{
+	for (unsigned int cpu = 0; cpu < READ_ONCE(nr_caches); cpu++) {
+		phys_addr_t p;
+
+		while ((p = cpu_pages_steal(&caches[cpu].pages)) != 0) {
+			if (page_pool_free(&pool, p >> PAGE_SHIFT, 1))
+				panic("page cache of CPU %u held %#lx, not an allocated frame", cpu,
+				      (unsigned long)p);
+		}
+	}
+}
+
+/* One page out of any CPU's cache, or 0 when all are empty. With page_lock. */
+static phys_addr_t steal_locked(void)
+{
+	for (unsigned int cpu = 0; cpu < READ_ONCE(nr_caches); cpu++) {
+		phys_addr_t p = cpu_pages_steal(&caches[cpu].pages);
+
+		if (p)
+			return p;
+	}
+	return 0;
+}
+
+/*
+ * A page for this CPU, its cache being empty: a batch from the pool (one
+ * returned, the rest cached), else a page stolen from another CPU's cache.
+ * With page_lock and interrupts off.
+ */
+static phys_addr_t refill_locked(struct cpu_pages *c)
+{
+	phys_addr_t first = 0;
+
+	for (unsigned int i = 0; i < CPU_PAGES_BATCH; i++) {
+		u64 pfn;
+
+		if (page_pool_alloc(&pool, 1, 1, &pfn))
+			break;
+		if (!first)
+			first = (phys_addr_t)pfn << PAGE_SHIFT;
+		else if (!cpu_pages_give(c, (phys_addr_t)pfn << PAGE_SHIFT))
+			BUG_ON(1); /* an empty cache holds a batch */
+	}
+	return first ? first : steal_locked();
+}
+
+/* Runs of several pages, or one when the caches are bypassed: from the pool. With page_lock. */
+static phys_addr_t pool_alloc_locked(size_t count)
+{
 	u64 pfn;
 	int err = page_pool_alloc(&pool, count, 1, &pfn);
 
-	if (!err) {
-		for (size_t i = 0; i < count; i++)
-			refs[pfn - pool.base_pfn + i] = 1;
+	if (err == -ENOMEM) {
+		/* Cached pages may be what the run lacks: back to the pool, then once more. */
+		drain_all_locked();
+		err = page_pool_alloc(&pool, count, 1, &pfn);
 	}
-	spin_unlock_irqrestore(&page_lock, flags);
 	return err ? 0 : (phys_addr_t)pfn << PAGE_SHIFT;
+}
+
+phys_addr_t page_alloc(size_t count)
+{
+	unsigned long flags = arch_irq_save();
+	phys_addr_t p = 0;
+
+	if (count == 1) {
+		struct cpu_pages *c = my_cache();
+
+		p = cpu_pages_take(c);
+		if (!p) {
+			spin_lock(&page_lock);
+			p = refill_locked(c);
+			spin_unlock(&page_lock);
+		}
+		if (p)
+			*ref_of(p) = 1;
+	} else if (count > 1) {
+		spin_lock(&page_lock);
+		p = pool_alloc_locked(count);
+		for (size_t i = 0; p && i < count; i++)
+			refs[(p >> PAGE_SHIFT) - pool.base_pfn + i] = 1;
+		spin_unlock(&page_lock);
+	}
+	arch_irq_restore(flags);
+	return p;
 }
 
 phys_addr_t page_alloc_zeroed(size_t count)
@@ -127,26 +259,70 @@ phys_addr_t page_alloc_zeroed(size_t count)
 	return p;
 }
 
-/* With page_lock held. */
+/* Gives back a run page_alloc() returned, every page unshared. With page_lock held. */
 static void free_locked(phys_addr_t phys, size_t count)
 {
-	int err = IS_ALIGNED(phys, PAGE_SIZE) ? page_pool_free(&pool, phys >> PAGE_SHIFT, count)
-					      : -1;
+	bool allocated = IS_ALIGNED(phys, PAGE_SIZE) && count > 0;
 
-	if (err)
-		panic("page_free(%#lx, %zu): not an allocated range", (unsigned long)phys, count);
-	for (size_t i = 0; i < count; i++) {
-		u32 *r = ref_of(phys + i * PAGE_SIZE);
+	for (size_t i = 0; allocated && i < count; i++) {
+		u32 r = *ref_of(phys + i * PAGE_SIZE);
 
-		if (*r != 1)
+		if (r > 1)
 			panic("page_free(%#lx): frame still shared (%u references)",
-			      (unsigned long)(phys + i * PAGE_SIZE), *r);
-		*r = 0;
+			      (unsigned long)(phys + i * PAGE_SIZE), r);
+		allocated = r == 1; /* 0: free already, in the pool or in a CPU's cache */
 	}
+	if (!allocated || page_pool_free(&pool, phys >> PAGE_SHIFT, count))
+		panic("page_free(%#lx, %zu): not an allocated range", (unsigned long)phys, count);
+	for (size_t i = 0; i < count; i++)
+		*ref_of(phys + i * PAGE_SIZE) = 0;
+}
+
+/*
+ * A single page whose count has just dropped to 0 into this CPU's cache;
+ * the coldest batch back to the pool first when the cache is full.
+ */
+static void cache_free(phys_addr_t phys)
+{
+	unsigned long flags = arch_irq_save();
+	struct cpu_pages *c = my_cache();
+
+	if (!cpu_pages_give(c, phys)) {
+		phys_addr_t cold[CPU_PAGES_BATCH];
+
+		spin_lock(&page_lock); /* no other CPU steals from c meanwhile */
+		unsigned int n = cpu_pages_trim(c, CPU_PAGES_BATCH, cold);
+
+		for (unsigned int i = 0; i < n; i++) {
+			if (page_pool_free(&pool, cold[i] >> PAGE_SHIFT, 1))
+				panic("page cache of CPU %u held %#lx, not an allocated frame",
+				      this_cpu()->id, (unsigned long)cold[i]);
+		}
+		spin_unlock(&page_lock);
+		BUG_ON(!cpu_pages_give(c, phys));
+	}
+	arch_irq_restore(flags);
 }
 
 void page_free(phys_addr_t phys, size_t count)
 {
+	if (count == 1 && IS_ALIGNED(phys, PAGE_SIZE)) {
+		u32 *r = ref_of(phys);
+		u32 one = 1;
+
+		/* Allocated and unshared is exactly a count of 1: 0 is a double free. */
+		if (!__atomic_compare_exchange_n(r, &one, 0, false, __ATOMIC_ACQ_REL,
+						 __ATOMIC_RELAXED)) {
+			if (one == 0)
+				panic("page_free(%#lx, 1): not an allocated range",
+				      (unsigned long)phys);
+			panic("page_free(%#lx): frame still shared (%u references)",
+			      (unsigned long)phys, one);
+		}
+		cache_free(phys);
+		return;
+	}
+
 	unsigned long flags = spin_lock_irqsave(&page_lock);
 
 	free_locked(phys, count);
@@ -155,8 +331,8 @@ void page_free(phys_addr_t phys, size_t count)
 
 /*
  * A frame's count is atomic, so sharing and unsharing pages (fork's
- * copy-on-write) takes no lock; only the last put, which gives the frame
- * back to the pool, takes page_lock.
+ * copy-on-write) takes no lock; the last put gives the frame to this CPU's
+ * cache.
  */
 void page_ref_get(phys_addr_t phys)
 {
@@ -167,17 +343,11 @@ void page_ref_get(phys_addr_t phys)
 
 void page_ref_put(phys_addr_t phys)
 {
-	u32 *r = ref_of(phys);
-	u32 old = __atomic_fetch_sub(r, 1, __ATOMIC_ACQ_REL);
+	u32 old = __atomic_fetch_sub(ref_of(phys), 1, __ATOMIC_ACQ_REL);
 
 	BUG_ON(old == 0);
-	if (old == 1) {
-		unsigned long flags = spin_lock_irqsave(&page_lock);
-
-		*r = 1; /* the count free_locked() expects of an unshared frame */
-		free_locked(phys, 1);
-		spin_unlock_irqrestore(&page_lock, flags);
-	}
+	if (old == 1)
+		cache_free(phys);
 }
 
 unsigned int page_ref_count(phys_addr_t phys)
@@ -185,9 +355,21 @@ unsigned int page_ref_count(phys_addr_t phys)
 	return READ_ONCE(*ref_of(phys));
 }
 
+/* Under page_lock no page moves between the pool and a cache: the sum is exact. */
 size_t page_free_count(void)
 {
-	return (size_t)READ_ONCE(pool.nr_free);
+	unsigned long flags = spin_lock_irqsave(&page_lock);
+	size_t n = (size_t)pool.nr_free;
+
+	for (unsigned int cpu = 0; cpu < READ_ONCE(nr_caches); cpu++)
+		n += cpu_pages_count(&caches[cpu].pages);
+	spin_unlock_irqrestore(&page_lock, flags);
+	return n;
+}
+
+size_t page_cpu_cached(unsigned int cpu)
+{
+	return cpu < SMP_MAX_CPUS ? cpu_pages_count(&caches[cpu].pages) : 0;
 }
 
 size_t page_total_count(void)

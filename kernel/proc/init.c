@@ -41,9 +41,9 @@ static void default_rlimits(struct process *p)
  * init/do_mounts_initrd.c take them), so a boot loader's or a user's
  * console=ttyS0 never lands in init's environment.
  */
-static const char *const kernel_params[] = { "loglevel", "crashtest",	 "console",
-					     "initrd",	 "clone3_shstk", "nosmp",
-					     "maxcpus",	 "pts",		 NULL };
+static const char *const kernel_params[] = { "loglevel",     "crashtest", "console", "initrd",
+					     "clone3_shstk", "nosmp",	  "maxcpus", "pts",
+					     "memmap",	     NULL };
 
 /*
  * Runs as the new task, in the kernel: becomes the init program, with the

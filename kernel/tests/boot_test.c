@@ -6,6 +6,7 @@
  */
 #include <kernel/acpi.h>
 #include <kernel/arch.h>
+#include <kernel/boot.h>
 #include <kernel/cmdline.h>
 #include <kernel/ktest.h>
 #include <kernel/timer.h>
@@ -73,4 +74,27 @@ KTEST(acpi_tables_found)
 	if (fadt)
 		KTEST_EXPECT_EQ(ctx, acpi_checksum(fadt, fadt->length), 0);
 	KTEST_EXPECT(ctx, acpi_find_table("NONE", 0) == NULL);
+}
+
+/* Expects: memmap= ranges as Linux's x86 reads "nn[KMG]$ss[KMG]", in C's number notation. */
+KTEST(memmap_reserves_what_it_says)
+{
+	static struct boot_info info;
+
+	memset(&info, 0, sizeof(info));
+	KTEST_EXPECT_EQ(ctx, boot_memmap_reserve(&info, "3G$1G"), 1);
+	KTEST_EXPECT_EQ(ctx, info.reserved[0].start, 1ull << 30);
+	KTEST_EXPECT_EQ(ctx, info.reserved[0].end, 4ull << 30);
+	KTEST_EXPECT_EQ(ctx, boot_memmap_reserve(&info, "64K$0x100000,010$0"), 2);
+	KTEST_EXPECT_EQ(ctx, info.nr_reserved, 3);
+	KTEST_EXPECT_EQ(ctx, info.reserved[1].start, 0x100000);
+	KTEST_EXPECT_EQ(ctx, info.reserved[1].end, 0x110000);
+	KTEST_EXPECT_EQ(ctx, info.reserved[2].start, 0);
+	KTEST_EXPECT_EQ(ctx, info.reserved[2].end, 8); /* 010 is octal */
+	/* Other memmap= forms (usable '@', ACPI '#', ...) and junk: -1, nothing added. */
+	KTEST_EXPECT_EQ(ctx, boot_memmap_reserve(&info, "1G@2G"), -1);
+	KTEST_EXPECT_EQ(ctx, boot_memmap_reserve(&info, "3G$"), -1);
+	KTEST_EXPECT_EQ(ctx, boot_memmap_reserve(&info, "0$1G"), -1);
+	KTEST_EXPECT_EQ(ctx, boot_memmap_reserve(&info, "16G$0xffffffffffffffff"), -1);
+	KTEST_EXPECT_EQ(ctx, info.nr_reserved, 3);
 }

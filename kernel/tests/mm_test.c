@@ -7,6 +7,7 @@
 #include <kernel/boot.h>
 #include <kernel/ktest.h>
 #include <kernel/kmem.h>
+#include <kernel/percpu.h>
 #include <string.h>
 
 /* Each page gets its own pattern; all must survive the others being written. */
@@ -54,7 +55,7 @@ KTEST(page_alloc_contiguous_zeroed)
 }
 
 /*
- * What page_alloc_exhaustion took: runs of frames, each run's first frame
+ * What take_everything() took: runs of frames, each run's first frame
  * holding this record of it and the previous run. Runs as large as the
  * allocator gives, halved when it refuses: the test's time and the RAM it
  * writes grow with the log of the machine's size, not with its size (an
@@ -65,13 +66,14 @@ struct taken_run {
 	size_t pages;
 };
 
-/* Exhausting memory must fail cleanly with 0, then recover completely. */
-KTEST(page_alloc_exhaustion)
+/* Takes every free page; returns the last run taken (its record leads to the others). */
+static phys_addr_t take_everything(size_t *got)
 {
-	size_t before = page_free_count(), got = 0, chunk = 1;
+	size_t chunk = 1;
 	phys_addr_t last = 0;
 
-	while (chunk * 2 <= before)
+	*got = 0;
+	while (chunk * 2 <= page_free_count())
 		chunk *= 2;
 	while (chunk) {
 		phys_addr_t p = page_alloc(chunk);
@@ -85,11 +87,14 @@ KTEST(page_alloc_exhaustion)
 		run->prev = last;
 		run->pages = chunk;
 		last = p;
-		got += chunk;
+		*got += chunk;
 	}
-	KTEST_EXPECT_EQ(ctx, got, before);
-	KTEST_EXPECT_EQ(ctx, page_free_count(), 0);
-	KTEST_EXPECT_EQ(ctx, page_alloc(1), 0);
+	return last;
+}
+
+/* Frees every run take_everything() took. */
+static void give_everything_back(phys_addr_t last)
+{
 	while (last) {
 		const struct taken_run *run = phys_to_virt(last);
 		phys_addr_t prev = run->prev;
@@ -97,6 +102,18 @@ KTEST(page_alloc_exhaustion)
 		page_free(last, run->pages);
 		last = prev;
 	}
+}
+
+/* Exhausting memory must fail cleanly with 0, then recover completely. */
+KTEST(page_alloc_exhaustion)
+{
+	size_t before = page_free_count(), got;
+	phys_addr_t last = take_everything(&got);
+
+	KTEST_EXPECT_EQ(ctx, got, before);
+	KTEST_EXPECT_EQ(ctx, page_free_count(), 0);
+	KTEST_EXPECT_EQ(ctx, page_alloc(1), 0);
+	give_everything_back(last);
 	KTEST_EXPECT_EQ(ctx, page_free_count(), before);
 }
 
@@ -132,4 +149,115 @@ KTEST(memory_map_sane)
 	KTEST_EXPECT(ctx, total >= (128ul << 20) / PAGE_SIZE);
 	KTEST_EXPECT(ctx, page_free_count() <= total);
 	KTEST_EXPECT(ctx, page_free_count() > total / 2);
+}
+
+/*
+ * The per-CPU caches of single pages (page_alloc.c). The self-tests run on
+ * the boot CPU before any task is scheduled (kernel/main.c), so "this CPU"
+ * stays the same throughout each test; interrupt handlers allocate nothing.
+ */
+static unsigned int test_cpu(void)
+{
+	return this_cpu()->id;
+}
+
+/* Expects: the page this CPU freed last is the next one it gets, then the one freed before it. */
+KTEST(page_alloc_reuses_this_cpus_last_free)
+{
+	phys_addr_t a = page_alloc(1), b = page_alloc(1);
+
+	if (KTEST_EXPECT(ctx, a && b && a != b)) {
+		page_free(a, 1);
+		page_free(b, 1);
+		phys_addr_t first = page_alloc(1), second = page_alloc(1);
+
+		KTEST_EXPECT_EQ(ctx, first, b);
+		KTEST_EXPECT_EQ(ctx, second, a);
+		page_free(second, 1);
+		page_free(first, 1);
+	}
+}
+
+/* Expects: a page freed into this CPU's cache counts as free at once, and exactly once. */
+KTEST(page_free_count_includes_cached_pages)
+{
+	size_t before = page_free_count();
+	phys_addr_t p = page_alloc(1);
+
+	if (KTEST_EXPECT(ctx, p != 0)) {
+		KTEST_EXPECT_EQ(ctx, page_free_count(), before - 1);
+		size_t cached = page_cpu_cached(test_cpu());
+
+		page_free(p, 1);
+		KTEST_EXPECT_EQ(ctx, page_cpu_cached(test_cpu()), cached + 1);
+		KTEST_EXPECT_EQ(ctx, page_free_count(), before);
+	}
+}
+
+/*
+ * Expects: with every page taken and the pool empty, two adjacent pages
+ * freed one by one sit in this CPU's cache and count as free; a run of two
+ * drains them back to the pool and gets exactly them; freed singly again,
+ * single allocations get them back last-freed first; then 0.
+ */
+KTEST(page_alloc_exhausted_pool_uses_cached_pages)
+{
+	size_t before = page_free_count(), got;
+	phys_addr_t pair = page_alloc(2);
+
+	if (!KTEST_EXPECT(ctx, pair != 0))
+		return;
+	phys_addr_t last = take_everything(&got);
+
+	KTEST_EXPECT_EQ(ctx, got, before - 2);
+	KTEST_EXPECT_EQ(ctx, page_free_count(), 0);
+	KTEST_EXPECT_EQ(ctx, page_cpu_cached(test_cpu()), 0);
+
+	page_free(pair, 1);
+	page_free(pair + PAGE_SIZE, 1);
+	KTEST_EXPECT_EQ(ctx, page_cpu_cached(test_cpu()), 2);
+	KTEST_EXPECT_EQ(ctx, page_free_count(), 2);
+	KTEST_EXPECT_EQ(ctx, page_alloc(2), pair);
+	KTEST_EXPECT_EQ(ctx, page_free_count(), 0);
+
+	page_free(pair, 1);
+	page_free(pair + PAGE_SIZE, 1);
+	KTEST_EXPECT_EQ(ctx, page_alloc(1), pair + PAGE_SIZE);
+	KTEST_EXPECT_EQ(ctx, page_alloc(1), pair);
+	KTEST_EXPECT_EQ(ctx, page_alloc(1), 0);
+	KTEST_EXPECT_EQ(ctx, page_free_count(), 0);
+
+	page_free(pair, 2);
+	give_everything_back(last);
+	KTEST_EXPECT_EQ(ctx, page_free_count(), before);
+}
+
+/*
+ * Expects: the boot map reaches past 4 GiB (x86_64 and arm64 early_map.c;
+ * every x86 CPU the platforms emulate has 1 GiB pages), and the page
+ * bitmap's home is found above RAM that is all reserved below 4 GiB
+ * (memmap=, or firmware), as on a machine whose only large free range lies
+ * above 4 GiB: exactly the first page there no reserved range touches; 0
+ * when there is none.
+ */
+KTEST(page_bitmap_home_above_4gib)
+{
+	static struct boot_info info;
+	const phys_addr_t gib = 1ull << 30;
+	const size_t bytes = (8u << 20) + 100; /* 8 GiB's bitmap and counts, about */
+
+	KTEST_EXPECT(ctx, EARLY_MAPPED_LIMIT > 4 * gib);
+	memset(&info, 0, sizeof(info));
+	boot_add_range(info.usable, &info.nr_usable, 1 * gib, 9 * gib);
+	boot_add_range(info.reserved, &info.nr_reserved, 1 * gib, 4 * gib);
+	KTEST_EXPECT_EQ(ctx, page_bitmap_home(&info, bytes), 4 * gib);
+	boot_add_range(info.reserved, &info.nr_reserved, 4 * gib + (4u << 20),
+		       4 * gib + (5u << 20));
+	KTEST_EXPECT_EQ(ctx, page_bitmap_home(&info, bytes), 4 * gib + (5u << 20));
+	boot_add_range(info.reserved, &info.nr_reserved, 4 * gib + (6u << 20), 9 * gib);
+	KTEST_EXPECT_EQ(ctx, page_bitmap_home(&info, bytes), 0);
+	/* Page 0 is never a home: it is the allocator's failure value. */
+	memset(&info, 0, sizeof(info));
+	boot_add_range(info.usable, &info.nr_usable, 0, 1 * gib);
+	KTEST_EXPECT_EQ(ctx, page_bitmap_home(&info, PAGE_SIZE), PAGE_SIZE);
 }

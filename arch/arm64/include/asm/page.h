@@ -10,8 +10,11 @@
  *
  * The Image may be loaded at any 2 MiB-aligned physical address, so the
  * image's physical base is a variable the boot code sets. The boot tables
- * map physical 0 .. EARLY_MAPPED_LIMIT at the direct map (the first GiB,
- * where QEMU virt has its devices, as device memory).
+ * map physical 0 .. BOOT_MAPPED_LIMIT at the direct map (the first GiB,
+ * where QEMU virt has its devices, as device memory); early_map.c extends
+ * that over the usable RAM above, up to 512 GiB. RAM below
+ * EARLY_MAPPED_LIMIT is reachable through phys_to_virt() before
+ * arch_mm_init() builds the final tables.
  */
 #ifndef ASM_PAGE_H
 #define ASM_PAGE_H
@@ -30,10 +33,15 @@
 /* KSTACK_AREA_BASE >> 30, for entry.S (gas shifts are signed); checked in traps.c. */
 #define KSTACK_AREA_GIB UL(0x3fffe0000)
 #define KERNEL_VMA UL(0xffffffff80000000)
-#define EARLY_MAPPED_LIMIT (UL(4) << 30)
+#define BOOT_MAPPED_LIMIT (UL(4) << 30) /* what head.S maps */
 
 #ifndef __ASSEMBLER__
 #include <kernel/types.h>
+
+#define EARLY_MAPPED_LIMIT arm64_early_mapped_limit()
+
+/* BOOT_MAPPED_LIMIT, or 512 GiB once early_map.c has mapped the RAM above. */
+phys_addr_t arm64_early_mapped_limit(void);
 
 /* Where the Image was loaded: set once by boot/arm64/head.S. */
 extern phys_addr_t arm64_kernel_phys_base;

@@ -50,9 +50,16 @@ void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info, bool efi);
 /*
  * Fills arm64_platform from the ACPI tables info's RSDP leads to (SPCR,
  * MADT, GTDT, FADT); before arch_mm_init(), so they must lie in the boot
- * map (below EARLY_MAPPED_LIMIT). Panics without a usable GIC or timer.
+ * map (below BOOT_MAPPED_LIMIT). Panics without a usable GIC or timer.
  */
 void arm64_acpi_parse(struct boot_info *info);
+
+/*
+ * Maps the usable RAM of info above 4 GiB, up to 512 GiB, into the boot
+ * map's direct map (early_map.c), so the page allocator may put its
+ * bitmap there. Once, before kernel_main().
+ */
+void arm64_early_map_ram(const struct boot_info *info);
 
 /* The EFI stub's handoff (asm/efi.h) when the firmware started us, else NULL. */
 extern const struct arm64_efi_handoff *arm64_efi;
