@@ -27,10 +27,16 @@
  *                                         CPU has a single request slot.
  *   heap_lock     4      off (irqsave)    kmalloc's slabs (kernel/mm/heap.c)
  *   kstack_lock   4      off (irqsave)    the kernel-stack slots (kstack.c)
- *   page_lock     5      off (irqsave)    the page pool and every frame's
- *                                         reference count (page_alloc.c);
- *                                         the heap allocates pages under
- *                                         heap_lock, hence its higher level.
+ *   page_lock     5      off (irqsave)    the page pool, every frame's
+ *                                         reference count, and the per-CPU
+ *                                         free-page lists against one another
+ *                                         (page_alloc.c, cpu_pages.h): a
+ *                                         list's owner takes and gives pages
+ *                                         without a lock, interrupts off;
+ *                                         other CPUs only empty its slots,
+ *                                         holding page_lock. The heap
+ *                                         allocates pages under heap_lock,
+ *                                         hence its higher level.
  *   console_lock  6      off (irqsave)    the output devices, so lines from
  *                                         two CPUs do not interleave. Taken
  *                                         by printk under any other lock;
@@ -44,7 +50,8 @@
  * Lock-free by design: the TLB shootdown request of each CPU (written
  * under tlb_lock, answered by the target with an atomic store), the tick
  * counter (atomic), smp_cpus[] reports (release/acquire), the panic owner
- * (one compare-and-swap).
+ * (one compare-and-swap), a CPU's free-page list (its owner; each slot
+ * exchanged atomically).
  */
 #ifndef KERNEL_LOCK_ORDER_H
 #define KERNEL_LOCK_ORDER_H
