@@ -19,7 +19,7 @@
  *                  and one back, through two pipes
  *
  * Output, one line each:
- *   bench-smp begin arch=A counter=C cpus=N window=W
+ *   bench-smp begin kernel=K arch=A counter=C cpus=N window=W
  *   bench-smp result WORKLOAD cpus=N ops=X ticks=W
  *   bench-smp skip WORKLOAD | why
  *   bench-smp end
@@ -33,9 +33,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/reboot.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <thread.h>
+#include <uapi/linux/ioctls.h>
 #include <unistd.h>
 
 #define MAX_CPUS 64
@@ -43,6 +45,7 @@
 #define START_MARGIN 4000000ull	   /* ticks from the go to the agreed start */
 
 static uint64_t window = DEFAULT_WINDOW;
+static unsigned long settle_ms; /* asleep before the first workload */
 static int cpu_ids[MAX_CPUS];
 static int ncpus;
 static size_t page;
@@ -269,13 +272,20 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (strncmp(argv[i], "window=", 7) == 0 && strtoul(argv[i] + 7, NULL, 10) > 0)
 			window = strtoul(argv[i] + 7, NULL, 10);
+		else if (strncmp(argv[i], "settle_ms=", 10) == 0)
+			settle_ms = strtoul(argv[i] + 10, NULL, 10);
 		else
 			printf("bench-smp note ignored argument '%s'\n", argv[i]);
 	}
 	read_cpus();
 	uname(&u);
-	printf("bench-smp begin arch=%s counter=%s cpus=%d window=%llu\n", u.machine, COUNTER_NAME,
-	       ncpus, (unsigned long long)window);
+	printf("bench-smp begin kernel=%s arch=%s counter=%s cpus=%d window=%llu\n", u.sysname,
+	       u.machine, COUNTER_NAME, ncpus, (unsigned long long)window);
+	if (settle_ms) {
+		struct timespec t = { (time_t)(settle_ms / 1000), (long)(settle_ms % 1000) * 1000000 };
+
+		syscall(__NR_nanosleep, &t, NULL);
+	}
 	shstk = have_shadow_stacks();
 	for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++) {
 		if (workloads[i].shstk && !shstk)
@@ -285,5 +295,20 @@ int main(int argc, char **argv)
 	}
 	printf("bench-smp end\n");
 	fflush_stdout();
+	/*
+	 * As init, power the machine off. First tcdrain (TCSBRK with a
+	 * non-zero argument): Linux's serial driver may still hold the last
+	 * lines in its buffer, and a panic does not wait for them (/init
+	 * drains for the same reason). Umbra's console has sent everything
+	 * already, so there it returns at once. Then
+	 * reboot(2): on Linux an init that exits panics instead (tests/linux/
+	 * stage's panic=-1 turns that into a restart); Umbra's power-off is
+	 * what its init's exit with status 0 does too.
+	 */
+	if (getpid() == 1) {
+		syscall(__NR_ioctl, 1, TCSBRK, 1);
+		reboot((int)LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, LINUX_REBOOT_CMD_POWER_OFF,
+		       NULL);
+	}
 	return 0;
 }
