@@ -18,6 +18,10 @@
  *   pipe_pingpong  one byte to a partner process (pinned to the same CPU)
  *                  and one back, through two pipes
  *
+ * settle_ms=MS sleeps that long before the first workload: make bench-smp
+ * gives it Linux, whose kernel threads still finish its boot in the first
+ * second after init starts, so a window there measured them too.
+ *
  * Output, one line each:
  *   bench-smp begin kernel=K arch=A counter=C cpus=N window=W
  *   bench-smp result WORKLOAD cpus=N ops=X ticks=W
@@ -45,7 +49,7 @@
 #define START_MARGIN 4000000ull	   /* ticks from the go to the agreed start */
 
 static uint64_t window = DEFAULT_WINDOW;
-static unsigned long settle_ms; /* asleep before the first workload */
+static unsigned long settle_ms; /* asleep before the first workload (settle_ms=) */
 static int cpu_ids[MAX_CPUS];
 static int ncpus;
 static size_t page;
@@ -282,7 +286,8 @@ int main(int argc, char **argv)
 	printf("bench-smp begin kernel=%s arch=%s counter=%s cpus=%d window=%llu\n", u.sysname,
 	       u.machine, COUNTER_NAME, ncpus, (unsigned long long)window);
 	if (settle_ms) {
-		struct timespec t = { (time_t)(settle_ms / 1000), (long)(settle_ms % 1000) * 1000000 };
+		struct timespec t = { (time_t)(settle_ms / 1000),
+				      (long)(settle_ms % 1000) * 1000000 };
 
 		syscall(__NR_nanosleep, &t, NULL);
 	}
