@@ -24,7 +24,9 @@
  *
  * Output, one line each:
  *   bench-smp begin kernel=K arch=A counter=C cpus=N window=W
- *   bench-smp result WORKLOAD cpus=N ops=X ticks=W
+ *   bench-smp result WORKLOAD cpus=N ops=X ticks=W late=L per_cpu=X0,X1,...
+ * (L: the most ticks a worker began after the agreed start; Xi: each
+ * worker's count)
  *   bench-smp skip WORKLOAD | why
  *   bench-smp end
  */
@@ -163,15 +165,22 @@ static const struct workload workloads[] = {
 	{ "pipe_pingpong", op_pingpong, false, true },
 };
 
+/* What a worker reports: its place in cpu_ids[], its count, and how late it began. */
+struct worker_result {
+	uint64_t index, ops, late;
+};
+
 /*
  * One worker: on its CPU, waits for the start the parent sends, loops until
  * the window ends, writes its count. Shadow stacks turned on here stay on
  * to the end, so this never returns: it leaves with SHSTK_EXIT().
  */
-static __attribute__((noreturn)) void worker(const struct workload *w, int cpu, int go_fd,
+static __attribute__((noreturn)) void worker(const struct workload *w, int index, int go_fd,
 					     int result_fd)
 {
-	uint64_t start, end, ops = 0;
+	int cpu = cpu_ids[index];
+	uint64_t start, end, now;
+	struct worker_result r = { (uint64_t)index, 0, 0 };
 
 	pin_to(cpu);
 	if (w->pair) {
@@ -190,14 +199,15 @@ static __attribute__((noreturn)) void worker(const struct workload *w, int cpu, 
 	if (read(go_fd, &start, sizeof(start)) != sizeof(start))
 		SHSTK_EXIT(4);
 	end = start + window;
-	while (counter_read() < start)
+	while ((now = counter_read()) < start)
 		;
+	r.late = now - start; /* past the agreed start: the margin was too short */
 	while (counter_read() < end) {
 		if (!w->op())
 			SHSTK_EXIT(5);
-		ops++;
+		r.ops++;
 	}
-	if (write(result_fd, &ops, sizeof(ops)) != sizeof(ops))
+	if (write(result_fd, &r, sizeof(r)) != sizeof(r))
 		SHSTK_EXIT(6);
 	if (w->pair) {
 		close(to_partner[1]); /* the partner reads EOF and exits; init reaps it */
@@ -220,7 +230,7 @@ static bool have_shadow_stacks(void)
 static void run(const struct workload *w)
 {
 	int go[2], result[2], failed = 0;
-	uint64_t start, total = 0;
+	uint64_t start, total = 0, late = 0, per_cpu[MAX_CPUS] = { 0 };
 
 	if (pipe(go) || pipe(result)) {
 		printf("bench-smp skip %s | no pipe\n", w->name);
@@ -233,7 +243,7 @@ static void run(const struct workload *w)
 		if (pid == 0) {
 			close(go[1]);
 			close(result[0]);
-			worker(w, cpu_ids[i], go[0], result[1]);
+			worker(w, i, go[0], result[1]);
 		}
 		if (pid < 0)
 			failed++;
@@ -246,12 +256,15 @@ static void run(const struct workload *w)
 			failed++;
 	close(go[1]);
 	for (int i = 0; i < ncpus; i++) {
-		uint64_t ops;
+		struct worker_result r;
 
-		if (read(result[0], &ops, sizeof(ops)) == sizeof(ops))
-			total += ops;
-		else
+		if (read(result[0], &r, sizeof(r)) == sizeof(r) && r.index < (uint64_t)ncpus) {
+			total += r.ops;
+			per_cpu[r.index] = r.ops;
+			late = r.late > late ? r.late : late;
+		} else {
 			failed++;
+		}
 	}
 	close(result[0]);
 	for (int i = 0; i < ncpus; i++) {
@@ -260,11 +273,15 @@ static void run(const struct workload *w)
 		if (wait4(-1, &status, 0, NULL) < 0 || status != 0)
 			failed++;
 	}
-	if (failed)
+	if (failed) {
 		printf("bench-smp skip %s | %d of %d workers failed\n", w->name, failed, ncpus);
-	else
-		printf("bench-smp result %s cpus=%d ops=%llu ticks=%llu\n", w->name, ncpus,
-		       (unsigned long long)total, (unsigned long long)window);
+		return;
+	}
+	printf("bench-smp result %s cpus=%d ops=%llu ticks=%llu late=%llu per_cpu=", w->name, ncpus,
+	       (unsigned long long)total, (unsigned long long)window, (unsigned long long)late);
+	for (int i = 0; i < ncpus; i++)
+		printf("%s%llu", i ? "," : "", (unsigned long long)per_cpu[i]);
+	printf("\n");
 }
 
 int main(int argc, char **argv)
