@@ -404,7 +404,9 @@ bench: deps-check ## the benchmark on the deterministic emulators (docs/BENCH.md
 
 # Throughput against CPUs (scripts/bench-smp): /bin/bench_smp booted as init with 1, 2 and 4
 # CPUs on Bochs and on QEMU arm64 -icount (only PLATFORM when it is given), the kernel as
-# shipped (lock debugger off unless LOCK_DEBUG=1 is given). Long: not part of make test.
+# shipped (lock debugger off unless LOCK_DEBUG=1 is given). BENCH_SMP_KERNELS="umbra linux"
+# adds the anchor, the same program as init of Debian's Linux ("linux": only that; Bochs boots it
+# slowly). Long: not part of make test.
 bench-smp: deps-check ## throughput with 1, 2, 4 CPUs: BENCH-SMP lines, build/bench-smp/table.md (docs/BENCH.md)
 	$(Q)LOCK_DEBUG=$(if $(filter command line environment,$(origin LOCK_DEBUG)),$(LOCK_DEBUG),0) \
 		scripts/bench-smp $(if $(BENCH_PLATFORM),--platform $(BENCH_PLATFORM))

@@ -18,9 +18,15 @@
  *   pipe_pingpong  one byte to a partner process (pinned to the same CPU)
  *                  and one back, through two pipes
  *
+ * settle_ms=MS sleeps that long before the first workload: make bench-smp
+ * gives it Linux, whose kernel threads still finish its boot in the first
+ * second after init starts, so a window there measured them too.
+ *
  * Output, one line each:
- *   bench-smp begin arch=A counter=C cpus=N window=W
- *   bench-smp result WORKLOAD cpus=N ops=X ticks=W
+ *   bench-smp begin kernel=K arch=A counter=C cpus=N window=W
+ *   bench-smp result WORKLOAD cpus=N ops=X ticks=W late=L per_cpu=X0,X1,...
+ * (L: the most ticks a worker began after the agreed start; Xi: each
+ * worker's count)
  *   bench-smp skip WORKLOAD | why
  *   bench-smp end
  */
@@ -33,9 +39,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/reboot.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <thread.h>
+#include <uapi/linux/ioctls.h>
 #include <unistd.h>
 
 #define MAX_CPUS 64
@@ -43,6 +51,7 @@
 #define START_MARGIN 4000000ull	   /* ticks from the go to the agreed start */
 
 static uint64_t window = DEFAULT_WINDOW;
+static unsigned long settle_ms; /* asleep before the first workload (settle_ms=) */
 static int cpu_ids[MAX_CPUS];
 static int ncpus;
 static size_t page;
@@ -156,15 +165,22 @@ static const struct workload workloads[] = {
 	{ "pipe_pingpong", op_pingpong, false, true },
 };
 
+/* What a worker reports: its place in cpu_ids[], its count, and how late it began. */
+struct worker_result {
+	uint64_t index, ops, late;
+};
+
 /*
  * One worker: on its CPU, waits for the start the parent sends, loops until
  * the window ends, writes its count. Shadow stacks turned on here stay on
  * to the end, so this never returns: it leaves with SHSTK_EXIT().
  */
-static __attribute__((noreturn)) void worker(const struct workload *w, int cpu, int go_fd,
+static __attribute__((noreturn)) void worker(const struct workload *w, int index, int go_fd,
 					     int result_fd)
 {
-	uint64_t start, end, ops = 0;
+	int cpu = cpu_ids[index];
+	uint64_t start, end, now;
+	struct worker_result r = { (uint64_t)index, 0, 0 };
 
 	pin_to(cpu);
 	if (w->pair) {
@@ -183,14 +199,15 @@ static __attribute__((noreturn)) void worker(const struct workload *w, int cpu, 
 	if (read(go_fd, &start, sizeof(start)) != sizeof(start))
 		SHSTK_EXIT(4);
 	end = start + window;
-	while (counter_read() < start)
+	while ((now = counter_read()) < start)
 		;
+	r.late = now - start; /* past the agreed start: the margin was too short */
 	while (counter_read() < end) {
 		if (!w->op())
 			SHSTK_EXIT(5);
-		ops++;
+		r.ops++;
 	}
-	if (write(result_fd, &ops, sizeof(ops)) != sizeof(ops))
+	if (write(result_fd, &r, sizeof(r)) != sizeof(r))
 		SHSTK_EXIT(6);
 	if (w->pair) {
 		close(to_partner[1]); /* the partner reads EOF and exits; init reaps it */
@@ -213,7 +230,7 @@ static bool have_shadow_stacks(void)
 static void run(const struct workload *w)
 {
 	int go[2], result[2], failed = 0;
-	uint64_t start, total = 0;
+	uint64_t start, total = 0, late = 0, per_cpu[MAX_CPUS] = { 0 };
 
 	if (pipe(go) || pipe(result)) {
 		printf("bench-smp skip %s | no pipe\n", w->name);
@@ -226,7 +243,7 @@ static void run(const struct workload *w)
 		if (pid == 0) {
 			close(go[1]);
 			close(result[0]);
-			worker(w, cpu_ids[i], go[0], result[1]);
+			worker(w, i, go[0], result[1]);
 		}
 		if (pid < 0)
 			failed++;
@@ -239,12 +256,15 @@ static void run(const struct workload *w)
 			failed++;
 	close(go[1]);
 	for (int i = 0; i < ncpus; i++) {
-		uint64_t ops;
+		struct worker_result r;
 
-		if (read(result[0], &ops, sizeof(ops)) == sizeof(ops))
-			total += ops;
-		else
+		if (read(result[0], &r, sizeof(r)) == sizeof(r) && r.index < (uint64_t)ncpus) {
+			total += r.ops;
+			per_cpu[r.index] = r.ops;
+			late = r.late > late ? r.late : late;
+		} else {
 			failed++;
+		}
 	}
 	close(result[0]);
 	for (int i = 0; i < ncpus; i++) {
@@ -253,11 +273,15 @@ static void run(const struct workload *w)
 		if (wait4(-1, &status, 0, NULL) < 0 || status != 0)
 			failed++;
 	}
-	if (failed)
+	if (failed) {
 		printf("bench-smp skip %s | %d of %d workers failed\n", w->name, failed, ncpus);
-	else
-		printf("bench-smp result %s cpus=%d ops=%llu ticks=%llu\n", w->name, ncpus,
-		       (unsigned long long)total, (unsigned long long)window);
+		return;
+	}
+	printf("bench-smp result %s cpus=%d ops=%llu ticks=%llu late=%llu per_cpu=", w->name, ncpus,
+	       (unsigned long long)total, (unsigned long long)window, (unsigned long long)late);
+	for (int i = 0; i < ncpus; i++)
+		printf("%s%llu", i ? "," : "", (unsigned long long)per_cpu[i]);
+	printf("\n");
 }
 
 int main(int argc, char **argv)
@@ -269,13 +293,21 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (strncmp(argv[i], "window=", 7) == 0 && strtoul(argv[i] + 7, NULL, 10) > 0)
 			window = strtoul(argv[i] + 7, NULL, 10);
+		else if (strncmp(argv[i], "settle_ms=", 10) == 0)
+			settle_ms = strtoul(argv[i] + 10, NULL, 10);
 		else
 			printf("bench-smp note ignored argument '%s'\n", argv[i]);
 	}
 	read_cpus();
 	uname(&u);
-	printf("bench-smp begin arch=%s counter=%s cpus=%d window=%llu\n", u.machine, COUNTER_NAME,
-	       ncpus, (unsigned long long)window);
+	printf("bench-smp begin kernel=%s arch=%s counter=%s cpus=%d window=%llu\n", u.sysname,
+	       u.machine, COUNTER_NAME, ncpus, (unsigned long long)window);
+	if (settle_ms) {
+		struct timespec t = { (time_t)(settle_ms / 1000),
+				      (long)(settle_ms % 1000) * 1000000 };
+
+		syscall(__NR_nanosleep, &t, NULL);
+	}
 	shstk = have_shadow_stacks();
 	for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++) {
 		if (workloads[i].shstk && !shstk)
@@ -285,5 +317,20 @@ int main(int argc, char **argv)
 	}
 	printf("bench-smp end\n");
 	fflush_stdout();
+	/*
+	 * As init, power the machine off. First tcdrain (TCSBRK with a
+	 * non-zero argument): Linux's serial driver may still hold the last
+	 * lines in its buffer, and a panic does not wait for them (/init
+	 * drains for the same reason). Umbra's console has sent everything
+	 * already, so there it returns at once. Then
+	 * reboot(2): on Linux an init that exits panics instead (tests/linux/
+	 * stage's panic=-1 turns that into a restart); Umbra's power-off is
+	 * what its init's exit with status 0 does too.
+	 */
+	if (getpid() == 1) {
+		syscall(__NR_ioctl, 1, TCSBRK, 1);
+		reboot((int)LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, LINUX_REBOOT_CMD_POWER_OFF,
+		       NULL);
+	}
 	return 0;
 }
