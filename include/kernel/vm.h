@@ -140,8 +140,9 @@ enum fault_access { FAULT_READ, FAULT_WRITE, FAULT_EXEC, FAULT_SHSTK };
  * -EFAULT when no area covers addr (SEGV_MAPERR), -EACCES when the area
  * forbids the access (SEGV_ACCERR), -EIO for a file mapping's page past
  * the file's end (SIGBUS, BUS_ADRERR), -ENOMEM when out of memory.
- * -EAGAIN when the area has a shared object behind it and the CPU does not
- * hold big_lock, which guards the object's pages: retry holding it.
+ * -EAGAIN when the page must come from a shared object (a file's, shared
+ * memory's) and the CPU does not hold big_lock, which guards the object's
+ * pages: retry holding it.
  */
 int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access);
 

@@ -297,12 +297,10 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 {
 	assert_mm_locked(mm);
 	struct vma *v = vma_find(&mm->vmas, addr);
+	bool present;
 
 	if (!v)
 		return -EFAULT;
-	/* A shared object's pages are big_lock's (<kernel/lock_order.h>): come back with it. */
-	if (v->shared && !spin_held(&big_lock))
-		return -EAGAIN;
 	/*
 	 * Shadow-stack memory takes shadow-stack accesses and plain reads;
 	 * a plain write to it, or a shadow-stack access elsewhere, is refused.
@@ -317,10 +315,19 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 	     (access == FAULT_EXEC && !(v->prot & PROT_EXEC)) ||
 	     (access == FAULT_READ && !(v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC)))))
 		return -EACCES;
+	present = pgtable_lookup(mm->pgd, addr) != 0;
+	/*
+	 * Filling a page from a shared object (a file's, shared memory's):
+	 * their pages are big_lock's (<kernel/lock_order.h>), come back with
+	 * it. A copy-on-write break of a private file page needs only this
+	 * lock, so a fork child's writes to its data stay on the fast path.
+	 */
+	if (!present && v->shared && !spin_held(&big_lock))
+		return -EAGAIN;
 	/* Every fault is a minor one: no swap, no files (getrusage's ru_minflt). */
 	if (current)
 		current->usage.minflt++;
-	if (!pgtable_lookup(mm->pgd, addr))
+	if (!present)
 		return mm_populate(mm, v, addr);
 	/*
 	 * Present, yet it faulted: a write (a shadow-stack access counts, as
