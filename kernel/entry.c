@@ -40,8 +40,7 @@ static const struct entry_rule *rule_for(const struct entry_rule *rules, size_t 
 
 void enter_from_user_mode(void)
 {
-	spin_lock(&big_lock);
-	arch_entry_locked(true);
+	big_lock_retake(); /* the lock and the arch's catch-up, as a call that let it go takes it back */
 }
 
 void enter_syscall(unsigned long nr)
