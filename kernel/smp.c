@@ -134,7 +134,6 @@ void smp_secondary_main(struct smp_cpu *c)
 	 */
 	while (!READ_ONCE(me->scheduling))
 		arch_idle_wait();
-	spin_lock(&big_lock);
 	sched_idle_loop();
 }
 

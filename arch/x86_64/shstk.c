@@ -226,15 +226,28 @@ void x86_cet_switch(struct task *prev, struct task *next)
 		wrmsr(MSR_IA32_PL3_SSP, next->arch.pl3_ssp);
 		return;
 	}
-	/* A seed-style clone3 stack of an odd size: the task cannot run on it. */
+	/*
+	 * A seed-style clone3 stack of an odd size: the task cannot run on it.
+	 * The switch holds sched_lock, not big_lock, which a kill needs: the
+	 * return to user mode kills it (x86_cet_return_check()).
+	 */
 	wrmsr(MSR_IA32_PL3_SSP, 0);
-	if (next->proc) {
-		printk("umbra: pid %d (%s): shadow-stack pointer %#lx is not 8-byte aligned: "
-		       "killed by signal %d\n",
-		       task_tid_in(next, &init_pid_ns), next->name,
-		       (unsigned long)next->arch.pl3_ssp, SIGSEGV);
-		process_begin_exit(next->proc, WAIT_STATUS_SIGNALED(SIGSEGV));
-	}
+	if (next->proc)
+		next->arch.ssp_refused = true;
+}
+
+bool x86_cet_return_check(void)
+{
+	struct task *t = current;
+
+	if (!t->arch.ssp_refused)
+		return true;
+	t->arch.ssp_refused = false;
+	printk("umbra: pid %d (%s): shadow-stack pointer %#lx is not 8-byte aligned: "
+	       "killed by signal %d\n",
+	       task_tid_in(t, &init_pid_ns), t->name, (unsigned long)t->arch.pl3_ssp, SIGSEGV);
+	process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(SIGSEGV));
+	return false;
 }
 
 void x86_cet_fork(struct task *child, const struct task *parent)

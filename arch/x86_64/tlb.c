@@ -138,10 +138,12 @@ unsigned int x86_tlb_targets(phys_addr_t pgd)
 }
 
 /*
- * Kernel stack unmaps so far (under big_lock); each CPU's kernel_gen
+ * Kernel stack unmaps so far (made under big_lock); each CPU's kernel_gen
  * trails it. The last KERNEL_UNMAP_LOG addresses are kept, so a CPU that
  * is only a few behind drops just those pages: a full flush costs every
- * CPU its whole TLB, and an emulator's software TLB dearly.
+ * CPU its whole TLB, and an emulator's software TLB dearly. A CPU that
+ * switches tasks reads the log without big_lock (the scheduler's switch):
+ * an address is stored before the count that covers it is published.
  */
 #define KERNEL_UNMAP_LOG 64
 static u64 kernel_gen;
@@ -155,26 +157,34 @@ static void invlpg(uintptr_t va)
 void x86_tlb_kernel_unmapped(uintptr_t va)
 {
 	struct cpu *c = this_cpu();
-	bool in_step = c->arch.kernel_gen == kernel_gen;
+	u64 gen = kernel_gen;
+	bool in_step = c->arch.kernel_gen == gen;
 
+	assert_big_lock_held();
 	invlpg(va);
-	kernel_unmapped[kernel_gen % KERNEL_UNMAP_LOG] = va;
-	kernel_gen++;
+	kernel_unmapped[gen % KERNEL_UNMAP_LOG] = va;
+	__atomic_store_n(&kernel_gen, gen + 1, __ATOMIC_RELEASE);
 	if (in_step)
-		c->arch.kernel_gen = kernel_gen; /* this CPU has no stale entry left */
+		c->arch.kernel_gen = gen + 1; /* this CPU has no stale entry left */
 }
 
 void x86_tlb_kernel_sync(void)
 {
 	struct cpu *c = this_cpu();
+	u64 target = __atomic_load_n(&kernel_gen, __ATOMIC_ACQUIRE);
+	bool whole = target - c->arch.kernel_gen > KERNEL_UNMAP_LOG;
 	u64 cr4;
 
-	if (c->arch.kernel_gen == kernel_gen)
+	if (c->arch.kernel_gen == target)
 		return;
-	if (kernel_gen - c->arch.kernel_gen <= KERNEL_UNMAP_LOG) {
-		for (u64 g = c->arch.kernel_gen; g != kernel_gen; g++)
-			invlpg(kernel_unmapped[g % KERNEL_UNMAP_LOG]);
-	} else {
+	if (!whole) {
+		for (u64 g = c->arch.kernel_gen; g != target; g++)
+			invlpg(READ_ONCE(kernel_unmapped[g % KERNEL_UNMAP_LOG]));
+		/* Unmaps made meanwhile may have written over what was read: then all of it. */
+		whole = __atomic_load_n(&kernel_gen, __ATOMIC_ACQUIRE) - c->arch.kernel_gen >
+			KERNEL_UNMAP_LOG;
+	}
+	if (whole) {
 		/* A write to CR4 that changes PGE drops every entry, global ones too (§4.10.4.1). */
 		cr4 = read_cr4();
 		if (cr4 & CR4_PGE) {
@@ -184,5 +194,5 @@ void x86_tlb_kernel_sync(void)
 			write_cr3(read_cr3());
 		}
 	}
-	c->arch.kernel_gen = kernel_gen;
+	c->arch.kernel_gen = target;
 }

@@ -18,11 +18,13 @@
  * SI_KERNEL, no address, trap number 13. Umbra checks first and raises the
  * same signal, so the IRET itself never sees a frame it would refuse.
  */
+#include <asm/cet.h>
 #include <asm/segment.h>
 #include <asm/trap.h>
 #include <kernel/compiler.h>
 #include <kernel/entry.h>
 #include <kernel/signal.h>
+#include <kernel/task.h>
 #include <uapi/linux/signal.h>
 
 _Static_assert(__builtin_offsetof(struct trap_frame, cs) == TF_CS, "TF_CS matches trap_entry.S");
@@ -60,6 +62,11 @@ static bool iret_frame_ok(const struct trap_frame *f)
 }
 
 /* kernel/entry.c's return_to_user_mode() asks before every IRET to user mode. */
+bool arch_user_return_work(const struct task *t)
+{
+	return t->arch.ssp_refused;
+}
+
 bool arch_user_frame_check(struct trap_frame *f)
 {
 	/*
@@ -68,6 +75,8 @@ bool arch_user_frame_check(struct trap_frame *f)
 	 * mode always runs with interrupts.
 	 */
 	f->rflags = (f->rflags & RFLAGS_USER) | RFLAGS_FIXED1 | RFLAGS_IF;
+	if (!x86_cet_return_check())
+		return false;
 	if (iret_frame_ok(f))
 		return true;
 	/* What the IRET's #GP would deliver: the handler, if any, gets a new frame. */

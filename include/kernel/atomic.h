@@ -102,4 +102,22 @@ static inline bool refcount_dec_and_test(refcount_t *r)
 	return false;
 }
 
+/*
+ * Drops a reference unless it is the last: true when it did. The last
+ * one is left for a caller that must first prepare for the free (take
+ * the lock it runs under), then drop it with refcount_dec_and_test().
+ */
+static inline bool refcount_dec_not_one(refcount_t *r)
+{
+	int old = __atomic_load_n(&r->refs.v, __ATOMIC_RELAXED);
+
+	while (old > 1)
+		if (__atomic_compare_exchange_n(&r->refs.v, &old, old - 1, false, __ATOMIC_RELEASE,
+						__ATOMIC_RELAXED))
+			return true;
+	if (old <= 0)
+		refcount_bug(r, "decrement below zero");
+	return false;
+}
+
 #endif

@@ -7,6 +7,7 @@
 #define KERNEL_FILE_H
 
 #include <kernel/atomic.h>
+#include <kernel/spinlock.h>
 #include <kernel/types.h>
 #include <kernel/uaccess.h>
 
@@ -24,6 +25,12 @@ struct file;
 struct pid;
 
 struct file_ops {
+	/*
+	 * read(2) and write(2) call read/write without big_lock: the kind
+	 * guards its state itself (a pipe's mutex) and takes big_lock where
+	 * it needs more (<kernel/syscall_unlocked.h>).
+	 */
+	bool unlocked;
 	/* read/write: a NULL op is EINVAL, as Linux's missing f_op. */
 	long (*read)(struct file *f, char __user *buf, size_t n);
 	long (*write)(struct file *f, const char __user *buf, size_t n);
@@ -74,6 +81,12 @@ struct file {
 
 struct files {
 	refcount_t refs;
+	/*
+	 * Guards fd and max_fds against read(2) and write(2), which look an
+	 * fd up without big_lock (fd_get_file()); everything that changes
+	 * them holds big_lock too.
+	 */
+	struct spinlock lock;
 	unsigned int max_fds; /* the table's size: fds 0 .. max_fds - 1 */
 	struct file **fd;
 	u64 *cloexec; /* bit n: close fd n on execve */
@@ -99,8 +112,10 @@ int fd_install(struct files *t, struct file *f, bool cloexec);
  * there. newfd must be below the caller's RLIMIT_NOFILE. 0 or -ENOMEM.
  */
 int fd_replace(struct files *t, unsigned int newfd, struct file *f, bool cloexec);
-/* The file at fd, or NULL. No reference taken. */
+/* The file at fd, or NULL. No reference taken: big_lock held. */
 struct file *fd_get(const struct files *t, int fd);
+/* The file at fd with a reference taken, or NULL; needs no big_lock. */
+struct file *fd_get_file(struct files *t, int fd);
 /* Closes fd: 0 or -EBADF. */
 int fd_close(struct files *t, int fd);
 bool fd_cloexec(const struct files *t, int fd);
@@ -119,6 +134,8 @@ struct file *file_new(const struct file_ops *ops);
 /* A pidfd of pid (reference taken): f_flags O_RDWR | extra (PIDFD_NONBLOCK); NULL. */
 struct file *file_open_pidfd(struct pid *pid, unsigned int extra_flags);
 void file_put(struct file *f);
+/* file_put() for a caller that may not hold big_lock: the last reference's release takes it. */
+void file_put_late(struct file *f);
 static inline struct file *file_get(struct file *f)
 {
 	refcount_inc(&f->refs);

@@ -11,9 +11,9 @@
  *                                         below names: tasks, the run queue,
  *                                         files, signals, pids, shared memory
  *                                         objects' pages (<kernel/shmem.h>).
- *                                         Held across a context switch;
- *                                         dropped only on the way to user
- *                                         mode and while the CPU idles. The
+ *                                         Dropped on the way to user mode,
+ *                                         and by a task that gives up its
+ *                                         CPU until it runs again. The
  *                                         calls and faults of
  *                                         docs/DESIGN.md §7.3's list run
  *                                         without it.
@@ -22,12 +22,23 @@
  *                                         counts (<kernel/vm.h>: mm_lock()).
  *                                         One at a time: fork's new space and
  *                                         exec's are nobody else's yet.
- *   tlb_lock      3      off (irqsave)    x86: the one TLB shootdown in
+ *   sched_lock    3      off (irqsave)    every run queue and wait queue,
+ *                                         the timed sleepers, each task's
+ *                                         state, each CPU's running task
+ *                                         (kernel/proc/sched.c). Held across
+ *                                         a context switch: the task switched
+ *                                         to drops it. Nothing may sleep
+ *                                         holding a lock of a higher level
+ *                                         or any but big_lock below.
+ *   files->lock   4      off (irqsave)    one fd table's slots against
+ *                                         read(2)/write(2)'s lookup without
+ *                                         big_lock (fd_get_file()).
+ *   tlb_lock      4      off (irqsave)    x86: the one TLB shootdown in
  *                                         flight (arch/x86_64/tlb.c); each
  *                                         CPU has a single request slot.
- *   heap_lock     4      off (irqsave)    kmalloc's slabs (kernel/mm/heap.c)
- *   kstack_lock   4      off (irqsave)    the kernel-stack slots (kstack.c)
- *   page_lock     5      off (irqsave)    the page pool, every frame's
+ *   heap_lock     5      off (irqsave)    kmalloc's slabs (kernel/mm/heap.c)
+ *   kstack_lock   5      off (irqsave)    the kernel-stack slots (kstack.c)
+ *   page_lock     6      off (irqsave)    the page pool, every frame's
  *                                         reference count, and the per-CPU
  *                                         free-page lists against one another
  *                                         (page_alloc.c, cpu_pages.h): a
@@ -37,7 +48,7 @@
  *                                         holding page_lock. The heap
  *                                         allocates pages under heap_lock,
  *                                         hence its higher level.
- *   console_lock  6      off (irqsave)    the output devices, so lines from
+ *   console_lock  7      off (irqsave)    the output devices, so lines from
  *                                         two CPUs do not interleave. Taken
  *                                         by printk under any other lock;
  *                                         a panic takes it only if free.
@@ -59,11 +70,13 @@
 enum lock_level {
 	LOCK_LEVEL_BIG = 1,
 	LOCK_LEVEL_MM = 2,
-	LOCK_LEVEL_TLB = 3,
-	LOCK_LEVEL_HEAP = 4,
-	LOCK_LEVEL_KSTACK = 4,
-	LOCK_LEVEL_PAGE = 5,
-	LOCK_LEVEL_CONSOLE = 6,
+	LOCK_LEVEL_SCHED = 3,
+	LOCK_LEVEL_TLB = 4,
+	LOCK_LEVEL_FILES = 4,
+	LOCK_LEVEL_HEAP = 5,
+	LOCK_LEVEL_KSTACK = 5,
+	LOCK_LEVEL_PAGE = 6,
+	LOCK_LEVEL_CONSOLE = 7,
 	LOCK_LEVEL_TEST_OUTER = 8,
 	LOCK_LEVEL_TEST_INNER = 9,
 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The scheduler: one run queue for every CPU, round robin, a time slice of
- * one tick, each task run only on the CPUs its affinity allows. User mode
+ * The scheduler: a run queue per CPU, round robin, a time slice of one
+ * tick, each task run only on the CPUs its affinity allows. User mode
  * is preempted by the timer; kernel code runs until it sleeps or returns to
  * user mode (see <kernel/task.h> on concurrency).
  */
@@ -10,7 +10,7 @@
 
 #include <kernel/task.h>
 
-/* Makes the boot thread the boot CPU's idle task and takes big_lock. */
+/* Makes the boot thread the boot CPU's idle task and takes big_lock (until its idle loop). */
 void sched_init(void);
 
 /* A secondary CPU's first step: idle becomes its idle task (big_lock not held). */
@@ -25,6 +25,12 @@ void sched_move_task(struct task *t);
 /* Gives the CPU to the next runnable task (current may stay runnable). */
 void schedule(void);
 
+/*
+ * Sets current's state (TASK_TRACED, TASK_DEAD) and gives up the CPU, with
+ * sched_lock held from the one to the other.
+ */
+void schedule_as(enum task_state state);
+
 /* In a long system call: gives the CPU away if the time slice is over. */
 void cond_resched(void);
 
@@ -34,7 +40,7 @@ void schedule_tail(void);
 /* Called from the timer interrupt. */
 void sched_tick(bool from_user);
 
-/* A CPU's idle loop (big_lock held on entry): never returns. */
+/* A CPU's idle loop (lets go of big_lock if held): never returns. */
 __attribute__((noreturn)) void sched_idle_loop(void);
 
 #endif

@@ -10,10 +10,15 @@
  *   mmap, munmap,    the caller's address space, under its mm->lock
  *   mprotect,        (<kernel/vm.h>); mmap of a file or of shared memory
  *   madvise, brk     takes big_lock itself (big_lock_take_late())
+ *   read, write      the fd table under its lock (fd_get_file()); a pipe
+ *                    under its mutex, every other kind of file takes
+ *                    big_lock (file_ops.unlocked)
  *
  * A call whose handler reads anything else big_lock guards must not be
- * here. Its return to user mode skips the return-to-user loop: a signal or
- * reschedule meant for the caller comes with the IPI or tick that made it.
+ * here. Its return to user mode takes the return-to-user loop only when
+ * there is work for it (kernel/entry.c): a signal that ended a sleep, a
+ * reschedule; a signal for a caller that did not sleep comes with the IPI
+ * that made it.
  */
 SYSCALL_UNLOCKED(getpid)
 SYSCALL_UNLOCKED(gettid)
@@ -23,3 +28,5 @@ SYSCALL_UNLOCKED(munmap)
 SYSCALL_UNLOCKED(mprotect)
 SYSCALL_UNLOCKED(madvise)
 SYSCALL_UNLOCKED(brk)
+SYSCALL_UNLOCKED(read)
+SYSCALL_UNLOCKED(write)

@@ -195,6 +195,8 @@ void task_count_zombie(int delta);
 
 /* Makes a sleeping or new task runnable (never one in a ptrace stop). */
 void task_wake(struct task *t);
+/* Wakes t only if it sleeps where a signal ends the sleep (a signal came for it). */
+void task_wake_interruptible(struct task *t);
 /* Ends t's ptrace stop (TASK_TRACED): the tracer resumed it, or it is being killed. */
 void task_wake_traced(struct task *t);
 

@@ -8,12 +8,20 @@
  *		if (err)
  *			return err; // -EINTR: a fatal signal is pending
  *	}
+ *
+ * The scheduler's sched_lock guards every queue (kernel/proc/sched.c). A
+ * waker changes the condition, then wakes, holding the lock that guards
+ * the condition -- big_lock, or a mutex given up by waitq_sleep_unlock() --
+ * so a sleeper never misses it. A condition no common lock guards is
+ * asked by waitq_sleep_unless() once the sleeper is on the queue; its
+ * waker changes it with a sequentially consistent atomic before it wakes.
  */
 #ifndef KERNEL_WAITQ_H
 #define KERNEL_WAITQ_H
 
 #include <kernel/types.h>
 
+struct mutex;
 struct task;
 
 struct waitq {
@@ -30,6 +38,21 @@ int waitq_sleep(struct waitq *q, u64 timeout_ticks);
 
 /* As waitq_sleep(), but only a fatal signal ends it early (vfork's wait). */
 int waitq_sleep_killable(struct waitq *q, u64 timeout_ticks);
+
+/*
+ * As waitq_sleep(), but returns 1 without sleeping when stop(arg), asked
+ * under sched_lock once the task is on q, is true.
+ */
+int waitq_sleep_unless(struct waitq *q, u64 timeout_ticks, bool (*stop)(void *arg), void *arg);
+
+/* The same without a time-out, where no signal ends the sleep (a mutex's waiters). */
+int waitq_sleep_uninterruptible_unless(struct waitq *q, bool (*stop)(void *arg), void *arg);
+
+/*
+ * As waitq_sleep(q, 0), for a caller holding m, the mutex guarding its
+ * condition: m is given up once the task is on q, and not taken back.
+ */
+int waitq_sleep_unlock(struct waitq *q, struct mutex *m);
 
 /* Wakes up to n sleepers (n < 0: all); returns how many were woken. */
 int waitq_wake(struct waitq *q, int n);

@@ -96,6 +96,14 @@ void file_put(struct file *f)
 	kfree(f);
 }
 
+void file_put_late(struct file *f)
+{
+	if (refcount_dec_not_one(&f->refs))
+		return;
+	big_lock_take_late(); /* the release is big_lock's: inodes, FIFOs, ttys */
+	file_put(f);
+}
+
 /* ---- fd tables ---- */
 
 #define BITS_PER_WORD 64
@@ -115,6 +123,7 @@ static struct files *files_alloc(unsigned int max_fds)
 		return NULL;
 	}
 	refcount_set(&t->refs, 1);
+	t->lock = (struct spinlock)SPINLOCK_INIT(LOCK_LEVEL_FILES, "files->lock");
 	t->max_fds = max_fds;
 	return t;
 }
@@ -138,13 +147,18 @@ static int files_expand(struct files *t, unsigned int fd)
 		kfree(ncl);
 		return -ENOMEM;
 	}
+	unsigned long flags = spin_lock_irqsave(&t->lock);
+	struct file **ofd = t->fd;
+	u64 *ocl = t->cloexec;
+
 	memcpy(nfd, t->fd, t->max_fds * sizeof(*nfd));
 	memcpy(ncl, t->cloexec, t->max_fds / BITS_PER_WORD * sizeof(u64));
-	kfree(t->fd);
-	kfree(t->cloexec);
 	t->fd = nfd;
 	t->cloexec = ncl;
 	t->max_fds = n;
+	spin_unlock_irqrestore(&t->lock, flags);
+	kfree(ofd);
+	kfree(ocl);
 	return 0;
 }
 
@@ -221,6 +235,15 @@ bool fd_cloexec(const struct files *t, int fd)
 	return t->cloexec[fd / BITS_PER_WORD] & (1ull << (fd % BITS_PER_WORD));
 }
 
+/* Every change of an fd: under t->lock for fd_get_file(). */
+static void set_fd(struct files *t, unsigned int fd, struct file *f)
+{
+	unsigned long flags = spin_lock_irqsave(&t->lock);
+
+	t->fd[fd] = f;
+	spin_unlock_irqrestore(&t->lock, flags);
+}
+
 int fd_install_from(struct files *t, struct file *f, unsigned int from, bool cloexec)
 {
 	unsigned int limit = fd_limit(), fd = from;
@@ -232,7 +255,7 @@ int fd_install_from(struct files *t, struct file *f, unsigned int from, bool clo
 		return -EMFILE;
 	if (files_expand(t, fd))
 		return -ENOMEM;
-	t->fd[fd] = f;
+	set_fd(t, fd, f);
 	fd_set_cloexec(t, (int)fd, cloexec);
 	return (int)fd;
 }
@@ -248,8 +271,9 @@ int fd_replace(struct files *t, unsigned int newfd, struct file *f, bool cloexec
 
 	if (files_expand(t, newfd))
 		return -ENOMEM;
+	assert_big_lock_held();
 	old = t->fd[newfd];
-	t->fd[newfd] = file_get(f);
+	set_fd(t, newfd, file_get(f));
 	fd_set_cloexec(t, (int)newfd, cloexec);
 	if (old)
 		file_put(old); /* errors of the implicit close are lost, as Linux's */
@@ -263,13 +287,24 @@ struct file *fd_get(const struct files *t, int fd)
 	return t->fd[fd];
 }
 
+struct file *fd_get_file(struct files *t, int fd)
+{
+	unsigned long flags = spin_lock_irqsave(&t->lock);
+	struct file *f = fd < 0 || (unsigned int)fd >= t->max_fds ? NULL : t->fd[fd];
+
+	if (f)
+		file_get(f);
+	spin_unlock_irqrestore(&t->lock, flags);
+	return f;
+}
+
 int fd_close(struct files *t, int fd)
 {
 	struct file *f = fd_get(t, fd);
 
 	if (!f)
 		return -EBADF;
-	t->fd[fd] = NULL;
+	set_fd(t, (unsigned int)fd, NULL);
 	fd_set_cloexec(t, fd, false);
 	file_put(f);
 	return 0;

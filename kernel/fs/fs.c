@@ -4,6 +4,7 @@
  * pread64 and pwrite64 (opening is kernel/fs/open.c).
  */
 #include <asm/fcntl.h>
+#include <kernel/big_lock.h>
 #include <kernel/file.h>
 #include <kernel/proc_mem.h>
 #include <kernel/procfs.h>
@@ -22,37 +23,50 @@
  * EFAULT. The call holds a reference, so another thread closing the fd
  * while it sleeps (a pipe) cannot free the file under it.
  */
+/*
+ * The fd is looked up without big_lock (read and write are in
+ * <kernel/syscall_unlocked.h>); a kind whose ops are not marked unlocked
+ * -- all but pipes -- then takes it, as the call's entry would have.
+ */
 SYSCALL(read)
 {
-	struct file *f = fd_get(current->files, (int)a[0]);
+	struct file *f = fd_get_file(current->files, (int)a[0]);
 	long r;
 
-	if (!f || !(f->fmode & FMODE_READ))
+	if (!f)
 		return -EBADF;
-	if (!f->ops->read)
-		return -EINVAL;
-	if (!access_ok((void __user *)a[1], a[2]))
-		return -EFAULT;
-	file_get(f);
-	r = f->ops->read(f, (char __user *)a[1], a[2]);
-	file_put(f);
+	if (!f->ops->unlocked)
+		big_lock_take_late();
+	if (!(f->fmode & FMODE_READ))
+		r = -EBADF;
+	else if (!f->ops->read)
+		r = -EINVAL;
+	else if (!access_ok((void __user *)a[1], a[2]))
+		r = -EFAULT;
+	else
+		r = f->ops->read(f, (char __user *)a[1], a[2]);
+	file_put_late(f);
 	return r;
 }
 
 SYSCALL(write)
 {
-	struct file *f = fd_get(current->files, (int)a[0]);
+	struct file *f = fd_get_file(current->files, (int)a[0]);
 	long r;
 
-	if (!f || !(f->fmode & FMODE_WRITE))
+	if (!f)
 		return -EBADF;
-	if (!f->ops->write)
-		return -EINVAL;
-	if (!access_ok((const void __user *)a[1], a[2]))
-		return -EFAULT;
-	file_get(f);
-	r = f->ops->write(f, (const char __user *)a[1], a[2]);
-	file_put(f);
+	if (!f->ops->unlocked)
+		big_lock_take_late();
+	if (!(f->fmode & FMODE_WRITE))
+		r = -EBADF;
+	else if (!f->ops->write)
+		r = -EINVAL;
+	else if (!access_ok((const void __user *)a[1], a[2]))
+		r = -EFAULT;
+	else
+		r = f->ops->write(f, (const char __user *)a[1], a[2]);
+	file_put_late(f);
 	return r;
 }
 

@@ -15,13 +15,24 @@
  * Blocking: readers sleep on rd_wait, writers on wr_wait; a read returns
  * as soon as it has some bytes, a write only when all are written (or a
  * signal, O_NONBLOCK or the last reader going away ends it). Pollers are
- * told through poll_wake(). Guarded by big_lock (<kernel/big_lock.h>),
- * held by every system call here; a sleeper looks at the pipe again when
- * it wakes.
+ * told through poll_wake(). A sleeper looks at the pipe again when it
+ * wakes.
+ *
+ * Locking: read(2) and write(2) of a pipe run without big_lock
+ * (file_ops.unlocked), so each pipe has a mutex: read, write, F_SETPIPE_SZ,
+ * FIONREAD, an open of a FIFO and the last close hold it while they look
+ * at or change the ring and the counts. A mutex, not a spinlock, because
+ * its holder copies from and to user memory, which may fault, and sleeps
+ * (waitq_sleep_unlock() gives it up on the way). Where a write needs more
+ * -- SIGPIPE -- it takes big_lock itself. poll() reads the counts without
+ * it: a scan that races a change is followed by that change's
+ * poll_wake().
  */
 #include <asm/fcntl.h>
 #include <kernel/file.h>
+#include <kernel/big_lock.h>
 #include <kernel/kmem.h>
+#include <kernel/mutex.h>
 #include <kernel/pid.h>
 #include <kernel/pipe.h>
 #include <kernel/poll.h>
@@ -52,6 +63,7 @@ struct pipe {
 	unsigned int r_counter, w_counter;
 	struct inode *fifo; /* the FIFO's inode, whose ->pipe this is; NULL for pipe(2)'s */
 	struct waitq rd_wait, wr_wait;
+	struct mutex mutex; /* see the head of this file */
 };
 
 static const struct file_ops pipe_ops;
@@ -89,6 +101,7 @@ static void send_sigpipe(void)
 {
 	struct ksiginfo k = { .signo = SIGPIPE, .code = SI_USER };
 
+	big_lock_take_late(); /* signals are big_lock's */
 	k.pid = task_tgid_in(current, task_active_pid_ns(current));
 	signal_send_thread(current, SIGPIPE, &k);
 }
@@ -102,6 +115,7 @@ static long pipe_read(struct file *f, char __user *buf, size_t n)
 
 	if (!n)
 		return 0;
+	mutex_lock(&p->mutex);
 	for (;;) {
 		if (occupancy(p)) {
 			struct pipe_buf *b = slot(p, p->tail);
@@ -140,11 +154,17 @@ static long pipe_read(struct file *f, char __user *buf, size_t n)
 			pipe_wake(p);
 		took = false;
 		/* A signal ends the wait only if there is still nothing to read (Linux's wait_event). */
-		if (waitq_sleep(&p->rd_wait, 0) && !occupancy(p) && p->writers)
+		int err = waitq_sleep_unlock(&p->rd_wait, &p->mutex);
+
+		mutex_lock(&p->mutex);
+		if (err && !occupancy(p) && p->writers) {
+			mutex_unlock(&p->mutex);
 			return -ERESTARTSYS;
+		}
 	}
 	if (took || ret > 0)
 		pipe_wake(p);
+	mutex_unlock(&p->mutex);
 	return ret;
 }
 
@@ -156,8 +176,10 @@ static long pipe_write(struct file *f, const char __user *buf, size_t n)
 
 	if (!n)
 		return 0;
+	mutex_lock(&p->mutex);
 	if (!p->readers) {
 		send_sigpipe();
+		mutex_unlock(&p->mutex);
 		return -EPIPE;
 	}
 	/* The tail part may top up the last slot, if it fits there whole. */
@@ -166,8 +188,10 @@ static long pipe_write(struct file *f, const char __user *buf, size_t n)
 		unsigned int off = b->offset + b->len;
 
 		if (!b->packet && off + chars <= PAGE_SIZE) {
-			if (arch_copy_user((char *)page_of(b) + off, buf, chars))
+			if (arch_copy_user((char *)page_of(b) + off, buf, chars)) {
+				mutex_unlock(&p->mutex);
 				return -EFAULT;
+			}
 			b->len += chars;
 			ret = (long)chars;
 			if ((size_t)ret == n)
@@ -218,11 +242,14 @@ static long pipe_write(struct file *f, const char __user *buf, size_t n)
 		}
 		if (ret)
 			pipe_wake(p);
-		(void)waitq_sleep(&p->wr_wait, 0); /* the loop looks at signals and room again */
+		(void)waitq_sleep_unlock(&p->wr_wait,
+					 &p->mutex); /* the loop looks at signals and room again */
+		mutex_lock(&p->mutex);
 	}
 out:
 	if (ret > 0)
 		pipe_wake(p);
+	mutex_unlock(&p->mutex);
 	return ret;
 }
 
@@ -255,8 +282,10 @@ static long pipe_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
 
 	if (cmd != FIONREAD)
 		return -ENOTTY;
+	mutex_lock(&p->mutex);
 	for (unsigned int i = p->tail; i != p->head; i++)
 		count += (int)slot(p, i)->len;
+	mutex_unlock(&p->mutex);
 	return put_user(count, (int __user *)arg);
 }
 
@@ -272,17 +301,21 @@ static void pipe_release(struct file *f)
 {
 	struct pipe *p = f->priv;
 
+	mutex_lock(&p->mutex);
 	if (f->fmode & FMODE_READ)
 		p->readers--;
 	if (f->fmode & FMODE_WRITE)
 		p->writers--;
 	if (!p->readers && !p->writers) {
+		/* The last file: nobody else can reach p, nor sleep on its mutex. */
+		mutex_unlock(&p->mutex);
 		if (p->fifo)
 			p->fifo->pipe = NULL;
 		pipe_free(p);
 		return;
 	}
 	pipe_wake(p); /* the other side sees end of file, or EPIPE */
+	mutex_unlock(&p->mutex);
 }
 
 /* Either end takes O_DIRECT: on the write end it means packet mode. */
@@ -293,7 +326,8 @@ static int pipe_check_flags(struct file *f, unsigned int flags)
 	return 0;
 }
 
-static const struct file_ops pipe_ops = { .read = pipe_read,
+static const struct file_ops pipe_ops = { .unlocked = true,
+					  .read = pipe_read,
 					  .write = pipe_write,
 					  .release = pipe_release,
 					  .poll = pipe_poll,
@@ -335,17 +369,21 @@ static unsigned int round_pipe_size(unsigned int size)
 static long pipe_set_size(struct pipe *p, unsigned int arg)
 {
 	unsigned int size = round_pipe_size(arg);
-	unsigned int nr_slots = size / PAGE_SIZE, n = occupancy(p);
+	unsigned int nr_slots = size / PAGE_SIZE, n;
+	struct pipe_buf *bufs;
 
 	if (!nr_slots)
 		return -EINVAL;
-	if (nr_slots < n)
-		return -EBUSY; /* would drop data */
-
-	struct pipe_buf *bufs = kzalloc((size_t)nr_slots * sizeof(*bufs));
-
+	bufs = kzalloc((size_t)nr_slots * sizeof(*bufs));
 	if (!bufs)
 		return -ENOMEM;
+	mutex_lock(&p->mutex);
+	n = occupancy(p);
+	if (nr_slots < n) {
+		mutex_unlock(&p->mutex);
+		kfree(bufs);
+		return -EBUSY; /* would drop data */
+	}
 	for (unsigned int i = 0; i < n; i++)
 		bufs[i] = *slot(p, p->tail + i);
 	kfree(p->bufs);
@@ -354,6 +392,7 @@ static long pipe_set_size(struct pipe *p, unsigned int arg)
 	p->tail = 0;
 	p->head = n;
 	pipe_wake(p); /* more room, maybe */
+	mutex_unlock(&p->mutex);
 	return (long)nr_slots * PAGE_SIZE;
 }
 
@@ -483,6 +522,7 @@ struct file *fifo_open(struct inode *i, int flags, long *err)
 	}
 	f->priv = p;
 	f->fmode = fmode;
+	mutex_lock(&p->mutex);
 	if (fmode & FMODE_READ) {
 		p->readers++;
 		p->r_counter++;
@@ -492,6 +532,7 @@ struct file *fifo_open(struct inode *i, int flags, long *err)
 		p->w_counter++;
 	}
 	pipe_wake(p); /* an open waiting for this side */
+	mutex_unlock(&p->mutex);
 	if (fmode == FMODE_READ && !p->writers) {
 		if (flags & O_NONBLOCK)
 			f->fifo_writers_seen = p->w_counter;

@@ -25,9 +25,24 @@
 
 static struct waitq poll_waitq;
 
+/*
+ * Counts poll_wake()s. A pipe changes and wakes without big_lock, so a
+ * poller's scan can miss a change whose wake-up came before the poller
+ * was on the queue: it sleeps only if the count is still what it was
+ * before its scan (waitq_sleep_unless()).
+ */
+static u64 poll_gen;
+
 void poll_wake(void)
 {
+	__atomic_fetch_add(&poll_gen, 1, __ATOMIC_SEQ_CST);
 	waitq_wake(&poll_waitq, -1);
+}
+
+/* Asked once the poller is on poll_waitq: a wake-up since its scan began. */
+static bool poll_woken_since(void *seen)
+{
+	return __atomic_load_n(&poll_gen, __ATOMIC_SEQ_CST) != *(u64 *)seen;
 }
 
 /* One scan: fills every revents; the number of entries with one set. */
@@ -66,6 +81,7 @@ static long poll_wait_ready(struct pollfd *fds, unsigned int nfds, u64 until)
 	bool timed_out = until == 0;
 
 	for (;;) {
+		u64 gen = __atomic_load_n(&poll_gen, __ATOMIC_SEQ_CST);
 		int count = poll_scan(fds, nfds);
 
 		if (!count && signal_pending(current))
@@ -79,7 +95,8 @@ static long poll_wait_ready(struct pollfd *fds, unsigned int nfds, u64 until)
 			timed_out = true;
 			continue; /* one last look, as Linux */
 		}
-		int err = waitq_sleep(&poll_waitq, until == TICKS_FOREVER ? 0 : until - now);
+		int err = waitq_sleep_unless(&poll_waitq, until == TICKS_FOREVER ? 0 : until - now,
+					     poll_woken_since, &gen);
 
 		if (err == -ETIMEDOUT)
 			timed_out = true;

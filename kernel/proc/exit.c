@@ -38,10 +38,8 @@ void process_begin_exit(struct process *p, int status)
 	p->exiting = true;
 	p->exit_code = status;
 	for (struct task *t = p->threads; t; t = t->thread_next) {
-		if (t->state == TASK_SLEEPING)
-			task_wake(t); /* its sleep returns -EINTR */
-		else if (t->state == TASK_TRACED)
-			task_wake_traced(t); /* SIGKILL ends a ptrace stop */
+		task_wake(t);	     /* a sleep returns -EINTR */
+		task_wake_traced(t); /* SIGKILL ends a ptrace stop */
 	}
 }
 
@@ -257,8 +255,7 @@ void do_exit_thread(int status)
 		if (!p->parent)
 			process_free(p);
 	}
-	t->state = TASK_DEAD;
-	schedule();
+	schedule_as(TASK_DEAD);
 	panic("a dead task was scheduled");
 }
 

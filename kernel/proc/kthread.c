@@ -28,7 +28,6 @@ struct task *kthread_run(const char *name, void (*fn)(void *arg), void *arg)
 
 void kthread_exit(void)
 {
-	current->state = TASK_DEAD; /* freed by the next task to run */
-	schedule();
+	schedule_as(TASK_DEAD); /* freed by the next task to run */
 	panic("a dead kernel thread was scheduled");
 }

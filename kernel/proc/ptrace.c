@@ -84,9 +84,9 @@ static int ptrace_stop(int exit_code, int why, struct ksiginfo *info)
 	t->ptrace.trap_pending = false; /* any stop answers a pending PTRACE_INTERRUPT */
 	t->ptrace.last_siginfo = info;
 	t->ptrace.exit_code = exit_code;
-	t->state = TASK_TRACED;
+	t->state = TASK_TRACED; /* the tracer, told next, resumes it only under big_lock */
 	notify_tracer(t, why, why == CLD_TRAPPED ? exit_code & 0x7f : 0);
-	while (t->state == TASK_TRACED)
+	while (READ_ONCE(t->state) == TASK_TRACED)
 		schedule(); /* only task_wake_traced() puts it back on the run queue */
 	t->ptrace.last_siginfo = NULL;
 	code = t->ptrace.exit_code;
@@ -376,8 +376,7 @@ static long ptrace_request(struct task *child, long req, unsigned long addr, uns
 		if (!(child->ptrace.flags & PT_SEIZED))
 			return -EIO;
 		child->ptrace.trap_pending = true;
-		if (child->state == TASK_SLEEPING && child->interruptible)
-			task_wake(child); /* its sleep ends, to be restarted after the stop */
+		task_wake_interruptible(child); /* its sleep ends, to be restarted after the stop */
 		return 0;
 	case PTRACE_DETACH:
 		if (!valid_signal(data))

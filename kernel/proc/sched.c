@@ -2,21 +2,32 @@
 /*
  * Round-robin scheduling and wait queues, on every CPU.
  *
- * One run queue for all CPUs, guarded by big_lock like everything else the
- * scheduler touches: a CPU picks the first task there its affinity allows.
- * Per-CPU queues would let CPUs schedule without one another, but under a
- * big lock they would only add balancing code with nothing to gain;
- * docs/DESIGN.md §7 says what changes when the lock is split.
+ * Each CPU has its own run queue. A task made runnable goes to the queue of
+ * the CPU it last ran on, unless that CPU is busy and another CPU it may
+ * run on idles: then to that one, which a reschedule IPI wakes. A CPU whose
+ * own queue is empty takes the first task allowed on it from another's
+ * (the load balancing: an idle CPU pulls, a waker pushes toward idle CPUs).
  *
- * Each CPU has an idle task (the boot CPU's is the boot thread), which runs
- * only when nothing else may, and idles with big_lock dropped. A task that
- * becomes runnable while a CPU it may run on idles wakes that CPU with a
- * reschedule IPI.
+ * sched_lock guards every run queue, every wait queue, the list of timed
+ * sleepers, each task's state and each CPU's `running`; it is the only
+ * lock the scheduler needs, so a CPU sleeps, wakes and switches tasks
+ * without big_lock. A task that holds big_lock when it gives up the CPU
+ * lets it go before the switch and takes it back when it runs again, as
+ * Linux's old big kernel lock was dropped and retaken around schedule();
+ * only a dead task hands it to the task switched to, which frees it (a
+ * zombie's reaper, under big_lock, must not free it sooner).
  *
- * A task stays on its CPU's stack until its switch-out is complete: big_lock
- * is held across arch_switch_to() and dropped only by the task switched to,
- * so no other CPU can pick a task off the queue while its registers are
- * still being saved.
+ * A task stays on its CPU's stack until its switch-out is complete:
+ * sched_lock is held across arch_switch_to() and dropped only by the task
+ * switched to, so no other CPU can take a task off a queue, or wake it onto
+ * one, while its registers are still being saved.
+ *
+ * Sleeping without big_lock (a pipe, under its own mutex) follows Linux's
+ * prepare-to-wait order: the sleeper goes on the wait queue, then gives up
+ * the lock of its condition, then switches; a waker that came in between
+ * found it on the queue and made it runnable, so the switch does not
+ * happen. A task woken while it is still on a CPU only becomes
+ * TASK_RUNNING there; only a task that is on no CPU goes on a queue.
  */
 #include <kernel/arch.h>
 #include <kernel/big_lock.h>
@@ -24,6 +35,7 @@
 #include <kernel/cputime.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
+#include <kernel/mutex.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/sched_stat.h>
@@ -35,51 +47,124 @@
 #include <kernel/uaccess.h>
 #include <uapi/linux/errno.h>
 
-static struct task boot_idle_task;
-static struct task *run_head, *run_tail;
+static struct spinlock sched_lock = SPINLOCK_INIT(LOCK_LEVEL_SCHED, "sched_lock");
 
-static void runq_push(struct task *t)
+struct runq {
+	struct task *head, *tail;
+	unsigned int nr;
+};
+
+static struct runq runqs[SMP_MAX_CPUS];
+static struct task boot_idle_task;
+
+static bool is_idle(const struct task *t)
 {
-	t->run_next = NULL;
-	if (run_tail)
-		run_tail->run_next = t;
-	else
-		run_head = t;
-	run_tail = t;
+	return t->is_idle;
 }
 
-/* Takes the first task allowed on CPU cpu off the queue. */
-static struct task *runq_pop_for(unsigned int cpu)
+static bool allowed_on(const struct task *t, unsigned int cpu)
+{
+	return t->cpus_allowed & (1ull << cpu);
+}
+
+/* True when t runs on a CPU now (or is being switched away from there). */
+static bool on_cpu(const struct task *t)
+{
+	return cpus[t->cpu].running == t || cpus[t->cpu].switched_from == t;
+}
+
+static void runq_push(unsigned int cpu, struct task *t)
+{
+	struct runq *q = &runqs[cpu];
+
+	t->run_next = NULL;
+	if (q->tail)
+		q->tail->run_next = t;
+	else
+		q->head = t;
+	q->tail = t;
+	q->nr++;
+}
+
+/* Takes the first task allowed on cpu off q. */
+static struct task *runq_take(struct runq *q, unsigned int cpu)
 {
 	struct task *prev = NULL;
 
-	for (struct task *t = run_head; t; prev = t, t = t->run_next) {
-		if (!(t->cpus_allowed & (1ull << cpu)))
+	for (struct task *t = q->head; t; prev = t, t = t->run_next) {
+		if (!allowed_on(t, cpu))
 			continue;
 		if (prev)
 			prev->run_next = t->run_next;
 		else
-			run_head = t->run_next;
-		if (run_tail == t)
-			run_tail = prev;
+			q->head = t->run_next;
+		if (q->tail == t)
+			q->tail = prev;
 		t->run_next = NULL;
+		q->nr--;
 		return t;
 	}
 	return NULL;
 }
 
-/* True when a queued task may run on cpu. */
-static bool runq_has_for(unsigned int cpu)
+/* The next task for cpu: from its own queue, else pulled from another's. */
+static struct task *runq_pick(unsigned int cpu)
 {
-	for (struct task *t = run_head; t; t = t->run_next)
-		if (t->cpus_allowed & (1ull << cpu))
-			return true;
-	return false;
+	struct task *t = runq_take(&runqs[cpu], cpu);
+
+	for (unsigned int i = 0; !t && i < smp_nr_cpus; i++)
+		if (i != cpu && runqs[i].nr)
+			t = runq_take(&runqs[i], cpu);
+	return t;
 }
 
-static bool is_idle(const struct task *t)
+/* A CPU with nothing to do: it runs its idle task and nothing waits for it. */
+static bool cpu_idles(unsigned int cpu)
 {
-	return t->is_idle;
+	return cpus[cpu].scheduling && is_idle(cpus[cpu].running) && !runqs[cpu].nr;
+}
+
+/* Where a task made runnable waits: see the head of this file. */
+static unsigned int pick_cpu(const struct task *t)
+{
+	unsigned int last = t->cpu;
+	bool last_ok = allowed_on(t, last) && cpus[last].scheduling;
+
+	if (last_ok && cpu_idles(last))
+		return last;
+	for (unsigned int i = 0; i < smp_nr_cpus; i++)
+		if (allowed_on(t, i) && cpu_idles(i))
+			return i;
+	if (last_ok)
+		return last;
+	for (unsigned int i = 0; i < smp_nr_cpus; i++)
+		if (allowed_on(t, i) && cpus[i].scheduling)
+			return i;
+	return 0; /* before the secondaries schedule, everything is the boot CPU's */
+}
+
+/* cpu has a task waiting: if it idles, it is told to schedule. */
+static void kick_cpu(unsigned int cpu)
+{
+	struct cpu *c = &cpus[cpu];
+
+	if (!c->scheduling || !is_idle(c->running) || c->need_resched)
+		return;
+	WRITE_ONCE(c->need_resched, true);
+	if (cpu != this_cpu()->id)
+		arch_smp_send_reschedule(cpu);
+}
+
+static void make_runnable(struct task *t)
+{
+	unsigned int cpu;
+
+	t->state = TASK_RUNNING;
+	if (on_cpu(t))
+		return; /* woken before it got off its CPU: it goes on running there */
+	cpu = pick_cpu(t);
+	runq_push(cpu, t);
+	kick_cpu(cpu);
 }
 
 void sched_init(void)
@@ -100,16 +185,16 @@ void sched_init(void)
 	c->running = t;
 	c->scheduling = true;
 	/*
-	 * The boot CPU holds the lock from now on. Until init starts it keeps
-	 * interrupts on (the self-tests count ticks); its handlers run on the
-	 * CPU that holds the lock, so they take nothing, and every other CPU
-	 * waits for it.
+	 * The boot CPU holds big_lock from now on, until its idle loop. Until
+	 * init starts it keeps interrupts on (the self-tests count ticks); its
+	 * handlers run on the CPU that holds the lock, so they take nothing,
+	 * and every other CPU waits for it.
 	 */
 	unsigned long flags = arch_irq_save();
 
 	spin_lock(&big_lock);
 	arch_irq_restore(flags);
-	pr_info("sched: one run queue under the big kernel lock; lockdep %s\n",
+	pr_info("sched: a run queue per CPU under sched_lock; lockdep %s\n",
 		LOCK_DEBUG ? "on" : "off");
 }
 
@@ -126,42 +211,15 @@ void sched_init_secondary(struct task *idle)
 	c->running = idle;
 }
 
-/*
- * A task became runnable: if a CPU it may run on is idle, wake that CPU;
- * else the task waits for the next tick of one (sched_tick()).
- */
-static void kick_cpu_for(const struct task *t)
+static void waitq_unlink(struct task *t);
+
+/* The body of task_wake(), sched_lock held. */
+static void wake_locked(struct task *t)
 {
-	unsigned int me = this_cpu()->id;
-
-	for (unsigned int i = 0; i < smp_nr_cpus; i++) {
-		struct cpu *c = &cpus[i];
-
-		if (!c->scheduling || !(t->cpus_allowed & (1ull << i)))
-			continue;
-		if (is_idle(READ_ONCE(c->running)) && !c->need_resched) {
-			WRITE_ONCE(c->need_resched, true);
-			if (i != me)
-				arch_smp_send_reschedule(i);
-			return;
-		}
-	}
-}
-
-static void make_runnable(struct task *t)
-{
-	t->state = TASK_RUNNING;
-	runq_push(t);
-	kick_cpu_for(t);
-}
-
-void task_wake(struct task *t)
-{
-	assert_big_lock_held();
 	if (t->state == TASK_DEAD || t->state == TASK_TRACED)
 		return;
 	if (t->state == TASK_SLEEPING)
-		waitq_remove(t);
+		waitq_unlink(t);
 	if (is_idle(t)) {
 		t->state = TASK_RUNNING; /* an idle task in do_sleep(): its loop sees it */
 		return;
@@ -170,49 +228,92 @@ void task_wake(struct task *t)
 		make_runnable(t);
 }
 
-void task_wake_traced(struct task *t)
+void task_wake(struct task *t)
 {
-	assert_big_lock_held();
-	if (t->state == TASK_TRACED)
-		make_runnable(t);
+	unsigned long flags = spin_lock_irqsave(&sched_lock);
+
+	wake_locked(t);
+	spin_unlock_irqrestore(&sched_lock, flags);
 }
 
-/* Frees the task this CPU switched away from if it had exited. */
-static void finish_switch(void)
+void task_wake_interruptible(struct task *t)
+{
+	unsigned long flags = spin_lock_irqsave(&sched_lock);
+
+	if (t->state == TASK_SLEEPING && t->interruptible)
+		wake_locked(t);
+	spin_unlock_irqrestore(&sched_lock, flags);
+}
+
+void task_wake_traced(struct task *t)
+{
+	unsigned long flags = spin_lock_irqsave(&sched_lock);
+
+	if (t->state == TASK_TRACED)
+		make_runnable(t);
+	spin_unlock_irqrestore(&sched_lock, flags);
+}
+
+/*
+ * After a switch, on the task switched to, sched_lock held: drops it and
+ * frees the task switched away from if it had exited. Returns true when
+ * this CPU holds big_lock now because that dead task handed it over.
+ */
+static bool finish_switch(void)
 {
 	struct cpu *c = this_cpu();
 	struct task *prev = c->switched_from;
+	/* Read under the lock: once it is dropped, a live prev may run, and die, elsewhere. */
+	bool dead = prev && prev->state == TASK_DEAD;
 
 	c->switched_from = NULL;
-	if (prev && prev->state == TASK_DEAD) {
-		/*
-		 * A zombie's last thread keeps its struct for /proc until the
-		 * reaper frees it: the reaper holds big_lock, which this CPU
-		 * hands over only after this, so it never frees it sooner.
-		 */
-		if (prev->kept_for_zombie)
-			task_release(prev);
-		else
-			task_free(prev);
-	}
+	spin_unlock(&sched_lock);
+	if (!dead)
+		return false;
+	/*
+	 * A zombie's last thread keeps its struct for /proc until the reaper
+	 * frees it: the reaper holds big_lock, which this CPU was handed and
+	 * holds until this is done, so it never frees it sooner.
+	 */
+	assert_big_lock_held();
+	if (prev->kept_for_zombie)
+		task_release(prev);
+	else
+		task_free(prev);
+	return true;
 }
 
-void schedule(void)
+/*
+ * Picks the next task for this CPU and switches to it; sched_lock held on
+ * entry, dropped on return. The caller keeps whatever it held of big_lock.
+ */
+static void schedule_locked(void)
 {
 	struct cpu *c = this_cpu();
 	struct task *prev = c->running, *next;
+	bool had_big = spin_held(&big_lock), inherited;
+	bool keep = prev->state == TASK_RUNNING && !is_idle(prev);
 
-	assert_big_lock_held();
+	/* Sleeping while holding a spinlock would stop every CPU that wants it. */
+	if (LOCK_DEBUG && c->nr_held != 1u + had_big)
+		panic("sched: %s gives up the CPU holding %u lock%s besides sched_lock and "
+		      "big_lock",
+		      prev->name, c->nr_held - 1u - had_big, c->nr_held == 2u + had_big ? "" : "s");
 	c->need_resched = false;
-	if (prev->state == TASK_RUNNING && !is_idle(prev))
-		runq_push(prev);
-	next = c->scheduling ? runq_pop_for(c->id) : NULL;
-	if (prev->run_next || run_tail == prev)
-		kick_cpu_for(prev); /* queued again: an idle CPU may take it */
+	next = c->scheduling ? runq_pick(c->id) : NULL;
 	if (!next)
-		next = c->idle;
-	if (next == prev)
+		next = keep && allowed_on(prev, c->id) ? prev : c->idle;
+	if (next == prev) {
+		spin_unlock(&sched_lock);
 		return;
+	}
+	if (keep) {
+		/* Still runnable: queued here, or where a CPU idles (pick_cpu()). */
+		unsigned int cpu = pick_cpu(prev);
+
+		runq_push(cpu, prev);
+		kick_cpu(cpu);
+	}
 	if (!is_idle(prev)) {
 		/* Linux's count: a task that is not runnable gave the CPU up itself. */
 		if (prev->state == TASK_RUNNING)
@@ -224,8 +325,33 @@ void schedule(void)
 	next->cpu = c->id;
 	c->running = next;
 	c->switched_from = prev;
+	if (prev->state == TASK_DEAD)
+		assert_big_lock_held(); /* handed to next: finish_switch() */
+	else if (had_big)
+		spin_unlock(&big_lock);
 	arch_switch_to(prev, next);
-	finish_switch();
+	inherited = finish_switch();
+	if (had_big && !inherited)
+		big_lock_retake();
+	else if (!had_big && inherited)
+		spin_unlock(&big_lock);
+}
+
+void schedule(void)
+{
+	unsigned long flags = spin_lock_irqsave(&sched_lock);
+
+	schedule_locked();
+	arch_irq_restore(flags);
+}
+
+void schedule_as(enum task_state state)
+{
+	unsigned long flags = spin_lock_irqsave(&sched_lock);
+
+	current->state = state;
+	schedule_locked();
+	arch_irq_restore(flags);
 }
 
 void cond_resched(void)
@@ -236,7 +362,9 @@ void cond_resched(void)
 
 void schedule_tail(void)
 {
-	finish_switch();
+	/* A new task runs kernel code under big_lock, as if it had entered the kernel. */
+	if (!finish_switch())
+		big_lock_retake();
 	if (current->set_child_tid) {
 		int tid = task_tid_in(current, task_active_pid_ns(current));
 
@@ -247,28 +375,48 @@ void schedule_tail(void)
 
 void sched_move_task(struct task *t)
 {
+	unsigned long flags = spin_lock_irqsave(&sched_lock);
 	unsigned int cpu = t->cpu;
 
-	assert_big_lock_held();
 	if (t->state != TASK_RUNNING)
-		return;
-	/*
-	 * Queued: a CPU of the new mask takes it when it next schedules. One
-	 * that idles may never do so by itself (an idle secondary's tick is
-	 * off, arch_idle_wait()), so it is woken as for a task just made
-	 * runnable; without this, a thread moved to an idle CPU while it
-	 * waited its turn was never run again.
-	 */
+		goto out;
 	if (cpus[cpu].running != t) {
-		kick_cpu_for(t);
-		return;
+		/*
+		 * Queued: moved to a queue of a CPU it may run on now, which is
+		 * woken if it idles (an idle secondary's tick is off,
+		 * arch_idle_wait()); without this, a thread moved away from its
+		 * CPU while it waited its turn there was never run again.
+		 */
+		for (unsigned int i = 0; i < smp_nr_cpus; i++) {
+			struct runq *q = &runqs[i];
+			struct task *prev = NULL;
+
+			for (struct task *o = q->head; o; prev = o, o = o->run_next) {
+				if (o != t)
+					continue;
+				if (prev)
+					prev->run_next = o->run_next;
+				else
+					q->head = o->run_next;
+				if (q->tail == o)
+					q->tail = prev;
+				q->nr--;
+				t->state =
+					TASK_SLEEPING; /* off every queue, as make_runnable() wants it */
+				make_runnable(t);
+				goto out;
+			}
+		}
+		goto out;
 	}
-	if (t->cpus_allowed & (1ull << cpu))
-		return;
+	if (allowed_on(t, cpu))
+		goto out;
 	/* Running on a CPU it may no longer use: that CPU gives it up at once. */
 	WRITE_ONCE(cpus[cpu].need_resched, true);
 	if (cpu != this_cpu()->id)
 		arch_smp_send_reschedule(cpu);
+out:
+	spin_unlock_irqrestore(&sched_lock, flags);
 }
 
 /* Sleepers with a time-out, linked through timed_next; the tick wakes them. */
@@ -307,42 +455,56 @@ void sched_tick(bool from_user)
 		tick_timers_run();
 		u64 now = timer_ticks();
 
+		spin_lock(&sched_lock);
 		for (struct task *t = timed_head, *next; t; t = next) {
 			next = t->timed_next;
 			if (t->wake_at <= now) {
 				t->timed_out = true;
-				task_wake(t); /* takes it off the list */
+				wake_locked(t); /* takes it off the list */
 			}
 		}
+		spin_unlock(&sched_lock);
 	}
-	if (c->scheduling && runq_has_for(c->id))
+	if (c->scheduling && READ_ONCE(runqs[c->id].nr))
 		c->need_resched = true;
 }
 
 /*
- * With big_lock held and interrupts off: waits for an interrupt with the
- * lock dropped, so other CPUs run kernel code meanwhile.
+ * Sleeps on q (may be NULL: only task_wake() ends it) unless stop(arg),
+ * asked under sched_lock once the task is on q, says not to; drop, when
+ * not NULL, is given up after that and before the switch.
  */
-static void idle_wait_unlocked(void)
-{
-	spin_unlock(&big_lock);
-	arch_idle_wait();
-	spin_lock(&big_lock);
-}
-
-static int do_sleep(struct waitq *q, u64 timeout_ticks, bool interruptible)
+static int do_sleep(struct waitq *q, u64 timeout_ticks, bool interruptible, bool (*stop)(void *arg),
+		    void *arg, struct mutex *drop)
 {
 	struct task *t = current;
+	unsigned long flags = spin_lock_irqsave(&sched_lock);
 
-	assert_big_lock_held();
-	if (interruptible ? signal_pending(t) : signal_fatal_pending(t))
+	if (interruptible ? signal_pending(t) : signal_fatal_pending(t)) {
+		spin_unlock_irqrestore(&sched_lock, flags);
+		if (drop)
+			mutex_unlock(drop);
 		return -EINTR;
+	}
 	t->state = TASK_SLEEPING;
 	t->interruptible = interruptible;
 	t->waiting_on = q;
 	t->wait_next = q ? q->head : NULL;
 	if (q)
 		q->head = t;
+	/*
+	 * On q first, then the question: a waker changes what stop() reads,
+	 * then looks at q without sched_lock (waitq_wake()); the fences on
+	 * both sides make one of them see the other.
+	 */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (stop && stop(arg)) {
+		waitq_unlink(t);
+		t->state = TASK_RUNNING;
+		t->interruptible = false;
+		spin_unlock_irqrestore(&sched_lock, flags);
+		return 1;
+	}
 	t->timed_out = false;
 	/* A time-out that never expires is no time-out at all. */
 	if (timeout_ticks >= TICKS_FOREVER)
@@ -350,15 +512,30 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, bool interruptible)
 	t->wake_at = timeout_ticks ? timer_ticks() + timeout_ticks : 0;
 	if (t->wake_at)
 		timed_add(t);
-	schedule();
+	if (drop) {
+		spin_unlock(&sched_lock);
+		mutex_unlock(drop); /* a waker may come now: it finds t on q */
+		spin_lock(&sched_lock);
+	}
+	if (t->state == TASK_SLEEPING)
+		schedule_locked();
+	else
+		spin_unlock(&sched_lock);
 	/*
 	 * Only an idle task gets the CPU back while still asleep (it runs when
 	 * nothing else can): it waits for the interrupt that wakes it.
 	 */
-	while (t->state == TASK_SLEEPING) {
-		idle_wait_unlocked();
+	while (READ_ONCE(t->state) == TASK_SLEEPING) {
+		bool big = spin_held(&big_lock);
+
+		if (big)
+			spin_unlock(&big_lock);
+		arch_idle_wait();
+		if (big)
+			spin_lock(&big_lock);
 		schedule();
 	}
+	arch_irq_restore(flags);
 	t->interruptible = false;
 	if (t->timed_out)
 		return -ETIMEDOUT;
@@ -369,15 +546,31 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, bool interruptible)
 
 int waitq_sleep(struct waitq *q, u64 timeout_ticks)
 {
-	return do_sleep(q, timeout_ticks, true);
+	return do_sleep(q, timeout_ticks, true, NULL, NULL, NULL);
 }
 
 int waitq_sleep_killable(struct waitq *q, u64 timeout_ticks)
 {
-	return do_sleep(q, timeout_ticks, false);
+	return do_sleep(q, timeout_ticks, false, NULL, NULL, NULL);
 }
 
-void waitq_remove(struct task *t)
+int waitq_sleep_unless(struct waitq *q, u64 timeout_ticks, bool (*stop)(void *arg), void *arg)
+{
+	return do_sleep(q, timeout_ticks, true, stop, arg, NULL);
+}
+
+int waitq_sleep_unlock(struct waitq *q, struct mutex *m)
+{
+	return do_sleep(q, 0, true, NULL, NULL, m);
+}
+
+int waitq_sleep_uninterruptible_unless(struct waitq *q, bool (*stop)(void *arg), void *arg)
+{
+	return do_sleep(q, 0, false, stop, arg, NULL);
+}
+
+/* sched_lock held. */
+static void waitq_unlink(struct task *t)
 {
 	struct waitq *q = t->waiting_on;
 
@@ -396,21 +589,43 @@ void waitq_remove(struct task *t)
 	t->wake_at = 0;
 }
 
+void waitq_remove(struct task *t)
+{
+	unsigned long flags = spin_lock_irqsave(&sched_lock);
+
+	waitq_unlink(t);
+	spin_unlock_irqrestore(&sched_lock, flags);
+}
+
 int waitq_wake(struct waitq *q, int n)
 {
+	unsigned long flags;
 	int woken = 0;
 
+	/*
+	 * Nobody: a sleeper on its way to q is there before it lets go of the
+	 * lock of the condition the caller changed, or before it asks stop()
+	 * (do_sleep()), whose waker fences before this read.
+	 */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (!READ_ONCE(q->head))
+		return 0;
+	flags = spin_lock_irqsave(&sched_lock);
 	while (q->head && (n < 0 || woken < n)) {
-		task_wake(q->head); /* unlinks it */
+		wake_locked(q->head); /* unlinks it */
 		woken++;
 	}
+	spin_unlock_irqrestore(&sched_lock, flags);
 	return woken;
 }
 
 void sched_idle_loop(void)
 {
+	/* An idle task holds nothing: interrupts that need big_lock take it themselves. */
+	if (spin_held(&big_lock))
+		spin_unlock(&big_lock);
 	for (;;) {
 		schedule();
-		idle_wait_unlocked();
+		arch_idle_wait();
 	}
 }

@@ -82,8 +82,8 @@ void signal_stop(struct task *t, int sig)
 	p->continue_report = false;
 	/* The other threads see the stop as a pending signal and join it (signal_stopped_wait()). */
 	for (struct task *o = p->threads; o; o = o->thread_next)
-		if (o != t && o->state == TASK_SLEEPING && o->interruptible)
-			task_wake(o);
+		if (o != t)
+			task_wake_interruptible(o);
 	notify_parent(p, CLD_STOPPED, sig);
 	signal_stopped_wait(t);
 }

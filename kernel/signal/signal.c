@@ -82,8 +82,7 @@ static void wake_for_signal(struct process *p, int sig)
 {
 	for (struct task *t = p->threads; t; t = t->thread_next) {
 		if (!(t->sigmask & SIGBIT(sig))) {
-			if (t->state == TASK_SLEEPING && t->interruptible)
-				task_wake(t);
+			task_wake_interruptible(t);
 			return;
 		}
 	}
@@ -166,8 +165,8 @@ static int send_to_thread(struct task *t, int sig, const struct ksiginfo *info, 
 	}
 	t->sigpending |= SIGBIT(sig);
 	t->siginfo[sig - 1] = *info;
-	if (t->state == TASK_SLEEPING && t->interruptible && !(t->sigmask & SIGBIT(sig)))
-		task_wake(t);
+	if (!(t->sigmask & SIGBIT(sig)))
+		task_wake_interruptible(t);
 	return 0;
 }
 

@@ -86,6 +86,8 @@ u64 x86_kernel_s_cet(void);
 int x86_cet_check_secondary(u64 *detail);
 /* Context switch of IA32_U_CET and IA32_PL3_SSP (not XSAVES: see shstk.c). */
 void x86_cet_switch(struct task *prev, struct task *next);
+/* On the way to user mode, big_lock held: false when the task was killed (ssp_refused). */
+bool x86_cet_return_check(void);
 /* The parent's live CET state into a new child. */
 void x86_cet_fork(struct task *child, const struct task *parent);
 /* ibt.c: user IBT on the CPU; arch_prctl(ARCH_SHSTK_ENABLE/DISABLE, ARCH_SHSTK_IBT). */

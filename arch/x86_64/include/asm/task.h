@@ -22,6 +22,7 @@ struct arch_task {
 	struct io_bitmap *io_bitmap;  /* ioperm()'s bits, or NULL: arch/x86_64/ioport.c */
 	u8 iopl_emul;		      /* iopl()'s level; 3 allows every port */
 	bool iopl_warned;	      /* a CLI/STI skipped under iopl(3) was logged */
+	bool ssp_refused; /* x86_cet_switch() could not load pl3_ssp: killed on the way out */
 	u8 fpu[FXSAVE_SIZE] __attribute__((aligned(16))); /* FXSAVE image (SDM vol. 1 §10.5) */
 };
 
