@@ -32,6 +32,7 @@
 #include <machine/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <ktap.h>
 #include <sched.h>
 #include <signal.h>
@@ -921,6 +922,210 @@ static int body_parallel_address_space(void)
 	return 0;
 }
 
+/* ---- pipes: read and write without the big lock ---- */
+
+#define PINGPONG_ROUNDS 300
+#define POLL_ROUNDS 256
+#define EINTR_ROUNDS 40
+
+/* In a child pinned to cpu: echoes each byte, plus one, until in closes. */
+static void echo_until_eof(int cpu, int in, int out)
+{
+	unsigned char b;
+
+	set_affinity(0, cpu);
+	while (read(in, &b, 1) == 1) {
+		b++;
+		if (write(out, &b, 1) != 1)
+			_exit(1);
+	}
+	_exit(0);
+}
+
+/* In a child pinned to cpu: PINGPONG_ROUNDS bytes to a partner on peer, each back plus one. */
+static void pingpong_pair(int cpu, int peer)
+{
+	int to[2], from[2], st = -1;
+	pid_t pid;
+
+	set_affinity(0, cpu);
+	if (pipe(to) || pipe(from))
+		_exit(2);
+	pid = fork();
+	if (pid == 0) {
+		close(to[1]);
+		close(from[0]);
+		echo_until_eof(peer, to[0], from[1]);
+	}
+	close(to[0]);
+	close(from[1]);
+	for (int i = 0; i < PINGPONG_ROUNDS; i++) {
+		unsigned char b = (unsigned char)i, got = 0;
+
+		if (write(to[1], &b, 1) != 1 || read(from[0], &got, 1) != 1 ||
+		    got != (unsigned char)(b + 1))
+			_exit(3);
+		test_progress();
+	}
+	close(to[1]);
+	if (waitpid(pid, &st, 0) != pid || st != 0)
+		_exit(4);
+	_exit(0);
+}
+
+static volatile int usr2_hits;
+
+static void on_usr2(int sig)
+{
+	(void)sig;
+	usr2_hits++;
+}
+
+struct blocked_reader {
+	int fd;
+	volatile long got, err;
+	volatile long tid;
+};
+
+static int blocked_reader(void *p)
+{
+	struct blocked_reader *r = p;
+	char b;
+
+	r->tid = syscall0(__NR_gettid);
+	r->got = read(r->fd, &b, 1);
+	r->err = r->got < 0 ? errno : 0;
+	return 0;
+}
+
+/* True once thread tid sleeps (its /proc stat says S). */
+static bool thread_sleeps(long tid)
+{
+	char path[64], buf[256], *p;
+	int fd;
+	long n;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%ld/stat", tid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = 0;
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' && p[2] == 'S';
+}
+
+/*
+ * Pipes now run read and write without the big lock, under a mutex of
+ * their own (docs/DESIGN.md §7.3), and sleep and wake through the
+ * scheduler's own lock. On every CPU at once: pairs of processes ping-pong
+ * bytes (half on one CPU, half across two), each byte checked; a poller
+ * never sleeps through a write made on another CPU (a lost wake-up hangs,
+ * which the watchdog fails); a signal ends a blocked read with EINTR (no
+ * SA_RESTART); a read blocked while another thread closes its fd goes on
+ * and gets the byte written after, and the pipe has no reader only once
+ * that read let its file go (then EPIPE).
+ */
+static int body_pipes_unlocked(void)
+{
+	pid_t pairs[MAX_CPUS];
+	struct kernel_sigaction a = { (unsigned long)on_usr2, SA_RESTORER,
+				      (unsigned long)sig_restorer, 0 };
+	int st, p[2];
+
+	for (int i = 0; i < ncpus; i++) {
+		pairs[i] = fork();
+		if (pairs[i] == 0)
+			pingpong_pair(cpus[i], cpus[(i + (i & 1)) % ncpus]);
+		EXPECT("fork", pairs[i] > 0, 1);
+	}
+	/* A signal ends a blocked read: EINTR without SA_RESTART. */
+	EXPECT("rt_sigaction", syscall4(__NR_rt_sigaction, SIGUSR2, (long)&a, 0, 8), 0);
+	a = (struct kernel_sigaction){ (unsigned long)SIG_IGN, 0, 0, 0 }; /* EPIPE, not death */
+	EXPECT("rt_sigaction", syscall4(__NR_rt_sigaction, SIGPIPE, (long)&a, 0, 8), 0);
+	for (int i = 0; i < EINTR_ROUNDS; i++) {
+		static struct blocked_reader r;
+		struct thread t;
+		int res;
+
+		EXPECT("pipe", pipe(p), 0);
+		r = (struct blocked_reader){ .fd = p[0] };
+		EXPECT("thread_create", thread_create(&t, blocked_reader, &r, NULL), 0);
+		while (!r.tid || !thread_sleeps(r.tid))
+			raw_yield();
+		EXPECT("tgkill", syscall3(__NR_tgkill, syscall0(__NR_getpid), r.tid, SIGUSR2), 0);
+		thread_join(&t, &res);
+		EXPECT("the blocked read's result", r.got, -1);
+		EXPECT("its errno", r.err, EINTR);
+		/* Closed under a blocked read: the read goes on, on its own reference. */
+		r = (struct blocked_reader){ .fd = p[0] };
+		EXPECT("thread_create", thread_create(&t, blocked_reader, &r, NULL), 0);
+		while (!r.tid || !thread_sleeps(r.tid))
+			raw_yield();
+		EXPECT("close under the read", close(p[0]), 0);
+		EXPECT("write to the reader that is left", write(p[1], "y", 1), 1);
+		thread_join(&t, &res);
+		EXPECT("the read closed under it", r.got, 1);
+		EXPECT("write once no reader is left", write(p[1], "z", 1), -1);
+		EXPECT("its errno", errno, EPIPE);
+		close(p[1]);
+		test_progress();
+	}
+	EXPECT("SIGUSR2 handled each time", usr2_hits, EINTR_ROUNDS);
+	for (int i = 0; i < ncpus; i++) {
+		EXPECT("waitpid", waitpid(pairs[i], &st, 0), pairs[i]);
+		EXPECT("the ping-pong pair's status", st, 0);
+	}
+	/*
+	 * Then, with nothing else waking pollers: poll() against a writer on
+	 * another CPU, its write landing at every moment of the poller's way
+	 * to sleep. The writer waits for its turn spinning on shared memory
+	 * and stays alive, so no exit or pipe of its own wakes the poller in
+	 * the writer's place.
+	 */
+	volatile unsigned long *turn =
+		mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	pid_t writer;
+
+	EXPECT_TRUE("mmap", turn != MAP_FAILED);
+	EXPECT("pipe", pipe(p), 0);
+	set_affinity(0, cpus[0]);
+	writer = fork();
+	if (writer == 0) {
+		set_affinity(0, cpus[1]);
+		for (unsigned long i = 1; i <= POLL_ROUNDS; i++) {
+			while (__atomic_load_n(turn, __ATOMIC_ACQUIRE) != i)
+				;
+			for (volatile unsigned long k = 0; k < (i % 64) * 40; k++)
+				;
+			if (write(p[1], "x", 1) != 1)
+				_exit(1);
+		}
+		_exit(0);
+	}
+	EXPECT("fork", writer > 0, 1);
+	for (unsigned long i = 1; i <= POLL_ROUNDS; i++) {
+		struct pollfd pf = { .fd = p[0], .events = POLLIN };
+		char b;
+
+		__atomic_store_n(turn, i, __ATOMIC_RELEASE);
+		EXPECT("poll on a pipe another CPU writes", poll(&pf, 1, -1), 1);
+		EXPECT("revents", pf.revents, POLLIN);
+		EXPECT("read", read(p[0], &b, 1), 1);
+		test_progress();
+	}
+	EXPECT("waitpid", waitpid(writer, &st, 0), writer);
+	EXPECT("the writer's status", st, 0);
+	close(p[0]);
+	close(p[1]);
+	note("%d ping-pong pairs of %d rounds, %d polls, %d interrupted and %d closed reads", ncpus,
+	     PINGPONG_ROUNDS, POLL_ROUNDS, EINTR_ROUNDS, EINTR_ROUNDS);
+	return 0;
+}
+
 /* ---- the cases ---- */
 
 enum { ONE_CPU = 1, TWO_CPUS = 2 };
@@ -947,6 +1152,8 @@ static const struct smp_case {
 	  0, 0 },
 	{ "affinity_moves_queued_thread_to_idle_cpu", body_move_queued, TWO_CPUS, false, false, 0,
 	  0 },
+	{ "pipes_pingpong_poll_eintr_close_on_every_cpu", body_pipes_unlocked, TWO_CPUS, false,
+	  false, 0, 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
