@@ -111,20 +111,19 @@ void return_to_user_mode(struct trap_frame *f)
 	/*
 	 * Only an entry that ran without the lock comes here not holding it
 	 * (from user mode, the CPU held nothing before): an unlocked system
-	 * call or user fault, or an entry of the arch's table. The loop is
-	 * taken only for work it has: a signal that ended a pipe's sleep, a
-	 * task woken here that waits for the CPU. Work another CPU makes for
-	 * this one after this look comes with an IPI, which the return to
-	 * user mode lets in at once.
+	 * call or user fault, or an entry of the arch's table. Such an entry
+	 * meets work for the loop only where it gave up its CPU or went to
+	 * sleep (slept_in_call) -- a signal that ended a pipe's sleep, a
+	 * shadow-stack pointer x86 refused at the switch back -- and then
+	 * the loop is taken. Work another CPU makes for this one comes with
+	 * an IPI, which the return to user mode lets in at once.
 	 */
 	if (!spin_held(&big_lock)) {
-		struct cpu *c = this_cpu();
-
-		if (!signal_pending(current) && !READ_ONCE(c->need_resched) &&
-		    (current->cpus_allowed & (1ull << c->id)) && !arch_user_return_work(current))
+		if (!current->slept_in_call)
 			return;
 		big_lock_retake();
 	}
+	current->slept_in_call = false;
 	/*
 	 * A frame the return instruction would refuse becomes the signal it
 	 * would have raised, and the loop delivers that; a handler that is

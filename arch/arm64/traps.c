@@ -432,13 +432,6 @@ void arch_entry_locked(bool from_user)
 		this_cpu()->arch.locked_irqs++;
 }
 
-/* Nothing: every check of the frame is the return's own (below). */
-bool arch_user_return_work(const struct task *t)
-{
-	(void)t;
-	return false;
-}
-
 /*
  * ret_to_user (entry.S) masks the SPSR to SPSR_USER_KEEP itself, so no
  * frame can make the ERET go anywhere but EL0; a bad PC or SP faults there.

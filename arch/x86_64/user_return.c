@@ -24,7 +24,6 @@
 #include <kernel/compiler.h>
 #include <kernel/entry.h>
 #include <kernel/signal.h>
-#include <kernel/task.h>
 #include <uapi/linux/signal.h>
 
 _Static_assert(__builtin_offsetof(struct trap_frame, cs) == TF_CS, "TF_CS matches trap_entry.S");
@@ -62,11 +61,6 @@ static bool iret_frame_ok(const struct trap_frame *f)
 }
 
 /* kernel/entry.c's return_to_user_mode() asks before every IRET to user mode. */
-bool arch_user_return_work(const struct task *t)
-{
-	return t->arch.ssp_refused;
-}
-
 bool arch_user_frame_check(struct trap_frame *f)
 {
 	/*

@@ -11,7 +11,6 @@
 
 #include <kernel/types.h>
 
-struct task;
 struct trap_frame;
 
 /* Which side an entry came from (a mask: a rule may cover both). */
@@ -85,12 +84,8 @@ void return_to_user_mode(struct trap_frame *f);
  * an entry (x86: catch up with kernel-stack unmaps, the TLB-sync hook).
  * arch_user_frame_check(): makes f fit to return to user mode; false when
  * it cannot be and the signal the return would have raised is queued.
- * arch_user_return_work(): the check has something to do for t that
- * needs big_lock, so a return without it takes the loop (x86: a
- * shadow-stack pointer the context switch refused).
  */
 void arch_entry_locked(bool from_user);
 bool arch_user_frame_check(struct trap_frame *f);
-bool arch_user_return_work(const struct task *t);
 
 #endif

@@ -99,6 +99,14 @@ struct task {
 	struct ksiginfo siginfo[_NSIG]; /* what came with each of them */
 	struct sigaltstack altstack;
 	bool interruptible;	    /* asleep where a signal ends the sleep */
+	/*
+	 * Since it entered the kernel the task gave up its CPU, or went to
+	 * sleep and a signal stopped it: the only ways an entry without
+	 * big_lock meets work for the return-to-user loop -- the signal that
+	 * ended the sleep, a shadow-stack pointer x86 refused at the switch
+	 * back (kernel/entry.c).
+	 */
+	bool slept_in_call;
 	struct ptrace_state ptrace; /* traced by its parent process (kernel/proc/ptrace.c) */
 	/*
 	 * ppoll's temporary mask: the mask to restore once the call is over,

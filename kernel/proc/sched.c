@@ -322,6 +322,7 @@ static void schedule_locked(void)
 			prev->usage.nvcsw++;
 	}
 	sched_stat_switch();
+	prev->slept_in_call = true;
 	next->cpu = c->id;
 	c->running = next;
 	c->switched_from = prev;
@@ -480,6 +481,7 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, bool interruptible, bool
 	struct task *t = current;
 	unsigned long flags = spin_lock_irqsave(&sched_lock);
 
+	t->slept_in_call = true;
 	if (interruptible ? signal_pending(t) : signal_fatal_pending(t)) {
 		spin_unlock_irqrestore(&sched_lock, flags);
 		if (drop)
