@@ -98,7 +98,7 @@ struct task {
 	u64 sigpending;			/* signals sent to this thread */
 	struct ksiginfo siginfo[_NSIG]; /* what came with each of them */
 	struct sigaltstack altstack;
-	bool interruptible;	    /* asleep where a signal ends the sleep */
+	bool interruptible; /* asleep where a signal ends the sleep */
 	/*
 	 * Since it entered the kernel the task gave up its CPU, or went to
 	 * sleep and a signal stopped it: the only ways an entry without
