@@ -138,7 +138,7 @@ unsigned int x86_tlb_targets(phys_addr_t pgd)
 }
 
 /*
- * Kernel stack unmaps so far (made under big_lock); each CPU's kernel_gen
+ * Kernel stack unmaps so far (made under kstack_lock); each CPU's kernel_gen
  * trails it. The last KERNEL_UNMAP_LOG addresses are kept, so a CPU that
  * is only a few behind drops just those pages: a full flush costs every
  * CPU its whole TLB, and an emulator's software TLB dearly. A CPU that
@@ -160,7 +160,6 @@ void x86_tlb_kernel_unmapped(uintptr_t va)
 	u64 gen = kernel_gen;
 	bool in_step = c->arch.kernel_gen == gen;
 
-	assert_big_lock_held();
 	invlpg(va);
 	kernel_unmapped[gen % KERNEL_UNMAP_LOG] = va;
 	__atomic_store_n(&kernel_gen, gen + 1, __ATOMIC_RELEASE);

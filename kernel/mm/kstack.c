@@ -115,8 +115,8 @@ int kstack_alloc(struct kstack *ks)
 		if (!p || arch_map_kernel_page(base + i * PAGE_SIZE, p, KPROT_READ | KPROT_WRITE)) {
 			if (p)
 				page_free(p, 1);
-			unmap_and_free(base, i);
 			flags = spin_lock_irqsave(&kstack_lock);
+			unmap_and_free(base, i);
 			slot_used[slot] = false;
 			free_slots[slots_free++] = (u16)slot;
 			spin_unlock_irqrestore(&kstack_lock, flags);
@@ -126,8 +126,8 @@ int kstack_alloc(struct kstack *ks)
 	ks->base = base;
 	ks->top = top;
 	if (arch_kstack_shadow_alloc(ks, shadow_base(base))) {
-		unmap_and_free(base, KSTACK_PAGES);
 		flags = spin_lock_irqsave(&kstack_lock);
+		unmap_and_free(base, KSTACK_PAGES);
 		slot_used[slot] = false;
 		free_slots[slots_free++] = (u16)slot;
 		spin_unlock_irqrestore(&kstack_lock, flags);
@@ -136,9 +136,15 @@ int kstack_alloc(struct kstack *ks)
 	return 0;
 }
 
+/*
+ * Under kstack_lock, unmaps too: a dead thread's stack is freed without
+ * big_lock (kernel/proc/sched.c), and x86 logs each kernel unmap for the
+ * other CPUs' lazy TLB catch-up (arch/x86_64/tlb.c), one writer at a time.
+ */
 void kstack_free(struct kstack *ks)
 {
 	size_t slot = (ks->base - KSTACK_AREA_BASE) / SLOT_BYTES;
+	unsigned long flags = spin_lock_irqsave(&kstack_lock);
 
 	BUG_ON(ks->base < KSTACK_AREA_BASE || slot >= ARRAY_SIZE(slot_used) || !slot_used[slot]);
 	if (ks->shadow_top)
@@ -146,6 +152,7 @@ void kstack_free(struct kstack *ks)
 	unmap_and_free(ks->base, KSTACK_PAGES);
 	slot_used[slot] = false;
 	free_slots[slots_free++] = (u16)slot;
+	spin_unlock_irqrestore(&kstack_lock, flags);
 	ks->base = ks->top = ks->shadow_top = 0;
 }
 

@@ -13,7 +13,9 @@
 struct time_ns init_time_ns = { .refs = REFCOUNT_INIT(1) };
 
 /* Tasks allocated and not yet freed, and processes dead but not yet reaped. */
-static unsigned int nr_tasks, nr_zombies;
+/* nr_tasks drops where a dead thread is freed, without big_lock (kernel/proc/sched.c). */
+static atomic_t nr_tasks;
+static unsigned int nr_zombies;
 
 /*
  * Linux's threads-max (kernel/fork.c, set_max_threads()), derived from the
@@ -25,7 +27,7 @@ static unsigned int nr_tasks, nr_zombies;
  */
 unsigned int task_count(void)
 {
-	return nr_tasks;
+	return (unsigned int)atomic_read(&nr_tasks);
 }
 
 size_t task_max(void)
@@ -45,7 +47,7 @@ size_t task_max(void)
  */
 bool task_limit_reached(void)
 {
-	return nr_tasks + nr_zombies >= task_max() || !kstack_slots_free();
+	return (unsigned int)atomic_read(&nr_tasks) + nr_zombies >= task_max() || !kstack_slots_free();
 }
 
 void task_count_zombie(int delta)
@@ -63,7 +65,7 @@ struct task *task_alloc(const char *name)
 		kfree(t);
 		return NULL;
 	}
-	nr_tasks++;
+	atomic_inc(&nr_tasks);
 	sched_stat_fork();
 	t->start_tick = timer_ticks();
 	strlcpy(t->name, name, sizeof(t->name));
@@ -75,7 +77,7 @@ struct task *task_alloc(const char *name)
 void task_release(struct task *t)
 {
 	arch_task_free(t);
-	nr_tasks--;
+	atomic_dec(&nr_tasks);
 	kstack_free(&t->kstack);
 }
 
