@@ -47,7 +47,8 @@ size_t task_max(void)
  */
 bool task_limit_reached(void)
 {
-	return (unsigned int)atomic_read(&nr_tasks) + nr_zombies >= task_max() || !kstack_slots_free();
+	return (unsigned int)atomic_read(&nr_tasks) + nr_zombies >= task_max() ||
+	       !kstack_slots_free();
 }
 
 void task_count_zombie(int delta)
