@@ -107,7 +107,15 @@ long kernel_clone(struct kernel_clone_args *k)
 	/* Linux's threads-max: what stops a fork bomb (RLIMIT_NPROC spares root, see task_limit_reached). */
 	if (task_limit_reached())
 		return -EAGAIN;
+	/*
+	 * The task and its kernel stack: the costly part of a thread's
+	 * creation, made with big_lock let go (its own locks only; nothing of
+	 * the child is visible). Two CPUs may pass the limit's check at once
+	 * and go over it by one task each, as Linux's nr_threads check may.
+	 */
+	big_lock_drop();
 	child = task_alloc(parent->name);
+	big_lock_retake();
 	if (!child)
 		return -ENOMEM;
 
@@ -132,16 +140,30 @@ long kernel_clone(struct kernel_clone_args *k)
 	if (f & CLONE_VM) {
 		child->mm = parent->mm;
 		refcount_inc(&child->mm->users);
+		big_lock_drop();
 	} else {
 		big_lock_drop();
 		child->mm = mm_fork(parent->mm);
-		big_lock_retake();
 		if (!child->mm) {
+			big_lock_retake();
 			err = -ENOMEM;
 			goto free_proc;
 		}
-		child->mm->exe = parent->mm->exe ? dentry_get(parent->mm->exe) : NULL;
 	}
+	/*
+	 * Registers, then the shadow stack (the shadow-stack pointer is part
+	 * of the registers), still without big_lock: they are the child's own
+	 * and its address space's, under that space's lock, and the child has
+	 * no PID yet by which anyone could find it half made.
+	 */
+	err = arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
+	if (!err)
+		err = shstk_clone(child, parent, k);
+	big_lock_retake();
+	if (!(f & CLONE_VM))
+		child->mm->exe = parent->mm->exe ? dentry_get(parent->mm->exe) : NULL;
+	if (err)
+		goto free_proc;
 
 	/* Namespaces: the child of CLONE_NEWPID is the init of a new one. */
 	ns = (f & CLONE_THREAD) ? task_active_pid_ns(parent) : pp->pid_ns_for_children;
@@ -218,31 +240,23 @@ long kernel_clone(struct kernel_clone_args *k)
 	else
 		child->altstack = parent->altstack;
 
-	/* Registers first: the shadow-stack pointer is part of them. */
-	err = arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
-	if (err)
-		goto put_sighand;
-	err = shstk_clone(child, parent, k);
-	if (err)
-		goto put_sighand;
-
 	if (f & CLONE_PIDFD) {
 		struct file *file = file_open_pidfd(pid, 0);
 
 		if (!file) {
 			err = -ENOMEM;
-			goto put_shstk;
+			goto put_sighand;
 		}
 		pidfd = fd_install(parent->files, file, true);
 		if (pidfd < 0) {
 			file_put(file);
 			err = pidfd;
-			goto put_shstk;
+			goto put_sighand;
 		}
 		if (put_user(pidfd, k->pidfd)) {
 			fd_close(parent->files, pidfd);
 			err = -EFAULT;
-			goto put_shstk;
+			goto put_sighand;
 		}
 	}
 
@@ -300,8 +314,6 @@ long kernel_clone(struct kernel_clone_args *k)
 	}
 	return ret;
 
-put_shstk:
-	shstk_release(child, child->mm);
 put_sighand:
 	sighand_put(child->sighand);
 put_files:
@@ -317,8 +329,10 @@ put_ns:
 	if (new_ns)
 		pid_ns_put(new_ns);
 free_proc:
-	if (child->mm)
+	if (child->mm) {
+		shstk_release(child, child->mm);
 		mm_put(child->mm);
+	}
 	if (!(f & CLONE_THREAD))
 		kfree(cp);
 free_task:

@@ -94,7 +94,7 @@ void sched_stat_switch(void)
 
 void sched_stat_fork(void)
 {
-	nr_forks++;
+	__atomic_fetch_add(&nr_forks, 1, __ATOMIC_RELAXED); /* task_alloc() runs without big_lock */
 }
 
 void sched_stat_cpu(unsigned int cpu, struct cpu_stat *s)
