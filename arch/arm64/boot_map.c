@@ -118,7 +118,8 @@ int arm64_boot_map_ram(const struct boot_map *m, u64 va_base, u64 start, u64 end
 			}
 			if (!(e & PTE_VALID) && level >= 1 && (p & (span - 1)) == 0 &&
 			    end - p >= span) {
-				WRITE_ONCE(*slot, p | attrs | PTE_VALID | (level == 3 ? PTE_PAGE : 0));
+				WRITE_ONCE(*slot,
+					   p | attrs | PTE_VALID | (level == 3 ? PTE_PAGE : 0));
 				if (level == 1)
 					count->gib_blocks++;
 				else if (level == 2)

@@ -89,9 +89,8 @@ void arm64_early_map_ram(const struct boot_info *info)
 		phys_addr_t end = MIN(info->usable[i].end, L1_ENTRIES * GIB);
 		u64 unmapped;
 
-		if (start < end &&
-		    arm64_boot_map_ram(&m, DIRECT_MAP_BASE, start, end, RAM_ATTRS, &count,
-				       &unmapped))
+		if (start < end && arm64_boot_map_ram(&m, DIRECT_MAP_BASE, start, end, RAM_ATTRS,
+						      &count, &unmapped))
 			limit = MIN(limit, unmapped);
 	}
 	/*

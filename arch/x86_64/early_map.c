@@ -23,7 +23,7 @@
 #define GIB (1ull << 30)
 #define CPUID_80000001_EDX_PAGE1GB (1u << 26)
 #define BOOT_MAPPED (4 * GIB) /* what start.S maps */
-#define EARLY_PDS 8 /* without 1 GiB pages: the first 8 GiB above 4 GiB, in 2 MiB pages */
+#define EARLY_PDS 8	      /* without 1 GiB pages: the first 8 GiB above 4 GiB, in 2 MiB pages */
 
 static phys_addr_t early_limit = BOOT_MAPPED;
 

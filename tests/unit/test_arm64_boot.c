@@ -214,8 +214,8 @@ static void test_boot_map_ram_exact(void **state)
 
 	(void)state;
 	for (unsigned int i = 0; i < 2; i++)
-		assert_int_equal(arm64_boot_map_ram(&map, 0, top_of_ram[i].start,
-						    top_of_ram[i].end, RAM_ATTRS, &count, &unmapped),
+		assert_int_equal(arm64_boot_map_ram(&map, 0, top_of_ram[i].start, top_of_ram[i].end,
+						    RAM_ATTRS, &count, &unmapped),
 				 0);
 	/* Whole GiBs of RAM: one block each. */
 	assert_int_equal(tables[1][4], 4 * GIB | BLOCK_NORMAL);
