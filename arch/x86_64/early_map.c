@@ -6,13 +6,16 @@
  * (kernel/mm/page_alloc.c) must be reachable before arch_mm_init() builds the
  * final tables, yet may have to lie anywhere in RAM: on a large machine
  * they take 0.1% of it, more than the RAM below 4 GiB may hold in one
- * piece. So every other GiB of the direct-map half that holds usable RAM
- * gets a 1 GiB page in the boot PDPT, up to its 512 entries (512 GiB),
- * where the CPU has 1 GiB pages (CPUID.80000001H:EDX[26], SDM vol. 3A
- * §4.1.4 and §4.5, table 4-15); else the first GiBs above 4 GiB in 2 MiB
- * pages (below). Like the rest of the boot map this lives only until
- * arch_mm_init() switches to the exact direct map.
+ * piece. So the usable RAM of the direct-map half's other GiBs, up to the
+ * boot PDPT's 512 entries (512 GiB), is added to the boot map exactly
+ * (boot_pages.c): a 1 GiB page over a GiB that is all RAM, where the CPU
+ * has 1 GiB pages (CPUID.80000001H:EDX[26], SDM vol. 3A §4.1.4 and §4.5,
+ * table 4-15), else 2 MiB pages through the page directories below -- the
+ * first GiBs only, when the CPU has no 1 GiB pages. Like the rest of the
+ * boot map this lives only until arch_mm_init() switches to the exact
+ * direct map.
  */
+#include <asm/boot_pages.h>
 #include <asm/cpu.h>
 #include <asm/page.h>
 #include <asm/pte.h>
@@ -23,7 +26,7 @@
 #define GIB (1ull << 30)
 #define CPUID_80000001_EDX_PAGE1GB (1u << 26)
 #define BOOT_MAPPED (4 * GIB) /* what start.S maps */
-#define EARLY_PDS 8	      /* without 1 GiB pages: the first 8 GiB above 4 GiB, in 2 MiB pages */
+#define EARLY_PDS 8 /* page directories: GiBs not all RAM, or every GiB without 1 GiB pages */
 
 static phys_addr_t early_limit = BOOT_MAPPED;
 
@@ -32,85 +35,43 @@ phys_addr_t x86_early_mapped_limit(void)
 	return early_limit;
 }
 
-/*
- * Without 1 GiB pages (older CPUs, some hypervisors' virtual CPUs): 2 MiB
- * pages (a PDE with PS, SDM vol. 3A §4.5, table 4-17) for every 2 MiB that
- * lies wholly in usable RAM above 4 GiB, through page directories of
- * early_pds, one per GiB. The reach ends at the first usable RAM left
- * unmapped: a range's ragged end (its 4 KiB pages would need page tables
- * too) or a GiB past the last directory. Returns the reach.
- */
-static phys_addr_t map_2mib_pages(u64 *pdpt, const struct boot_info *info, unsigned int *pages)
+static u64 early_pds[EARLY_PDS][PT_ENTRIES] __attribute__((aligned(PAGE_SIZE)));
+static unsigned int early_pds_used;
+
+static u64 *pd_alloc(struct x86_boot_pages *b, u64 *phys)
 {
-	static u64 early_pds[EARLY_PDS][PT_ENTRIES] __attribute__((aligned(PAGE_SIZE)));
-	static u64 pd_gib[EARLY_PDS];
-	static unsigned int used;
-	phys_addr_t limit = PT_ENTRIES * GIB;
+	(void)b;
+	if (early_pds_used == EARLY_PDS)
+		return NULL;
+	*phys = kernel_image_to_phys(early_pds[early_pds_used]);
+	return early_pds[early_pds_used++]; /* zero: the BSS */
+}
 
-	for (unsigned int i = 0; i < info->nr_usable; i++) {
-		phys_addr_t start = MAX(info->usable[i].start, BOOT_MAPPED);
-		phys_addr_t end = MIN(info->usable[i].end, PT_ENTRIES * GIB);
-		phys_addr_t first = ALIGN_UP(start, LARGE_PAGE_SIZE);
-		phys_addr_t last = ALIGN_DOWN(end, LARGE_PAGE_SIZE);
-
-		if (start >= end)
-			continue;
-		if (first != start || last < first)
-			limit = MIN(limit, start);
-		else if (last != end)
-			limit = MIN(limit, last);
-		for (phys_addr_t p = first; p < last; p += LARGE_PAGE_SIZE) {
-			u64 g = p / GIB, *pd = NULL;
-
-			for (unsigned int d = 0; d < used && !pd; d++)
-				pd = pd_gib[d] == g ? early_pds[d] : NULL;
-			if (!pd && !(pdpt[g] & PTE_P) && used < EARLY_PDS) {
-				pd = early_pds[used];
-				pd_gib[used++] = g;
-				pdpt[g] = kernel_image_to_phys(pd) | PTE_P | PTE_RW;
-			}
-			if (!pd) {
-				limit = MIN(limit, p);
-				break;
-			}
-			if (!(pd[PT_INDEX(p, 2)] & PTE_P)) {
-				pd[PT_INDEX(p, 2)] = p | PTE_P | PTE_RW | PTE_PS;
-				(*pages)++;
-			}
-		}
+static u64 *pd_at(struct x86_boot_pages *b, u64 phys)
+{
+	(void)b;
+	for (unsigned int i = 0; i < early_pds_used; i++) {
+		if (kernel_image_to_phys(early_pds[i]) == phys)
+			return early_pds[i];
 	}
-	return limit;
+	return NULL;
 }
 
 void x86_early_map_ram(const struct boot_info *info)
 {
-	unsigned int pages = 0;
-	bool gib_pages = cpuid(0x80000000, 0).eax >= 0x80000001 &&
-			 (cpuid(0x80000001, 0).edx & CPUID_80000001_EDX_PAGE1GB);
 	const u64 *pml4 = phys_to_virt(read_cr3() & PTE_ADDR_MASK);
-	u64 *pdpt = phys_to_virt(pml4[PT_INDEX(DIRECT_MAP_BASE, PT_LEVELS)] & PTE_ADDR_MASK);
+	struct x86_boot_pages b = {
+		.pdpt = phys_to_virt(pml4[PT_INDEX(DIRECT_MAP_BASE, PT_LEVELS)] & PTE_ADDR_MASK),
+		.gib_pages = cpuid(0x80000000, 0).eax >= 0x80000001 &&
+			     (cpuid(0x80000001, 0).edx & CPUID_80000001_EDX_PAGE1GB),
+		.alloc = pd_alloc,
+		.dir = pd_at,
+	};
 
-	if (!gib_pages) {
-		early_limit = map_2mib_pages(pdpt, info, &pages);
-		write_cr3(read_cr3());
-		pr_info("early map: no 1 GiB pages (CPUID.80000001H:EDX[26] = 0): RAM above 4 GiB "
-			"in %u 2 MiB pages; reach %#lx\n",
-			pages, (unsigned long)early_limit);
-		return;
-	}
-	for (unsigned int i = 0; i < info->nr_usable; i++) {
-		phys_addr_t start = info->usable[i].start, end = info->usable[i].end;
-
-		for (phys_addr_t g = start / GIB; g < PT_ENTRIES && g * GIB < end; g++) {
-			if (g * GIB >= BOOT_MAPPED && !(pdpt[g] & PTE_P)) {
-				pdpt[g] = g * GIB | PTE_P | PTE_RW | PTE_PS;
-				pages++;
-			}
-		}
-	}
+	early_limit = x86_boot_map_ram(&b, info->usable, info->nr_usable);
 	/* New entries only, but paging-structure caches are flushed all the same (§4.10.4.1). */
 	write_cr3(read_cr3());
-	early_limit = PT_ENTRIES * GIB;
-	pr_info("early map: RAM above 4 GiB in %u 1 GiB pages; reach %#lx\n", pages,
+	pr_info("early map: %sRAM above 4 GiB in %lu 1 GiB pages, %lu 2 MiB pages; reach %#lx\n",
+		b.gib_pages ? "" : "no 1 GiB pages (CPUID.80000001H:EDX[26] = 0): ", b.gib, b.mib2,
 		(unsigned long)early_limit);
 }
