@@ -15,6 +15,8 @@
 #include <asm/pte.h>
 #include <uapi/linux/errno.h>
 
+#define PAGE_SPAN (UL(1) << 12)
+
 static u64 span_of(int level)
 {
 	return UL(1) << (39 - 9 * level);
@@ -86,5 +88,56 @@ int arm64_boot_map_page(const struct boot_map *m, u64 va, u64 leaf)
 		WRITE_ONCE(*slot, leaf);
 	else if (!already_right(e, 3, va, leaf))
 		replace(m, slot, leaf, va);
+	return 0;
+}
+
+/*
+ * With the 4 KiB granule a level 1 descriptor may be a 1 GiB block and a
+ * level 2 one a 2 MiB block, the output address aligned to the size (Arm
+ * ARM D8.3); a block covers its whole span with one memory type, so it may
+ * only be used where everything in the span is RAM.
+ */
+int arm64_boot_map_ram(const struct boot_map *m, u64 va_base, u64 start, u64 end, u64 attrs,
+		       struct boot_map_count *count, u64 *unmapped)
+{
+	u64 p = (start + PAGE_SPAN - 1) & ~(PAGE_SPAN - 1);
+
+	end &= ~(PAGE_SPAN - 1);
+	while (p < end) {
+		u64 *table = m->root, phys;
+		int level;
+
+		for (level = 0;; level++) {
+			u64 span = span_of(level), *slot = &table[PT_INDEX(va_base + p, level)];
+			u64 e = READ_ONCE(*slot);
+
+			if ((e & PTE_VALID) && (level == 3 || !(e & PTE_TABLE))) {
+				/* Mapped already (a block or a page): left as it is. */
+				p = (p & ~(span - 1)) + span;
+				break;
+			}
+			if (!(e & PTE_VALID) && level >= 1 && (p & (span - 1)) == 0 &&
+			    end - p >= span) {
+				WRITE_ONCE(*slot,
+					   p | attrs | PTE_VALID | (level == 3 ? PTE_PAGE : 0));
+				if (level == 1)
+					count->gib_blocks++;
+				else if (level == 2)
+					count->mib2_blocks++;
+				else
+					count->pages++;
+				p += span;
+				break;
+			}
+			if (!(e & PTE_VALID)) {
+				if (!m->alloc(m, &phys)) {
+					*unmapped = p;
+					return -ENOMEM;
+				}
+				WRITE_ONCE(*slot, phys | PTE_VALID | PTE_TABLE);
+			}
+			table = m->table(m, READ_ONCE(*slot) & PTE_ADDR_MASK);
+		}
+	}
 	return 0;
 }

@@ -7,26 +7,38 @@
  * from it must be reachable before arch_mm_init() switches to the final
  * tables, yet may have to lie above 4 GiB: on a large machine they take
  * 0.1% of RAM, more than the RAM below 4 GiB may hold in one piece, and
- * RAM below 4 GiB may be small or reserved (memmap=). So every other GiB
- * of the direct map's first 512 that holds usable RAM gets a level 1 block
- * in head.S's table (with the 4 KiB granule a level 1 descriptor may be
- * a 1 GiB block on every CPU, Arm ARM D8.2). Like the rest of the
- * boot map this lives only until arch_mm_init() builds the exact one.
+ * RAM below 4 GiB may be small or reserved (memmap=). So the usable RAM of
+ * the direct map's first 512 GiB above 4 GiB is added to head.S's tables,
+ * exactly as the memory map says (boot_map.c's arm64_boot_map_ram()): a
+ * 1 GiB block where a whole GiB is usable RAM, 2 MiB blocks and 4 KiB
+ * pages where the GiB also holds firmware's reserved memory or a device.
+ * A Normal cacheable block over those would let the CPU read them
+ * speculatively at any time and allocate their lines into its caches
+ * (Arm ARM B2.8), and alias the Device or non-cacheable mapping they get
+ * with another memory type (B2.16). Like the rest of the boot map this
+ * lives only until arch_mm_init() builds the exact one.
  */
+#include <asm/boot_map.h>
 #include <asm/page.h>
 #include <asm/pte.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <kernel/boot.h>
+#include <kernel/printk.h>
 
 #define GIB (UL(1) << 30)
 #define L1_ENTRIES 512
-#define BLOCK_NORMAL_XN \
-	(PTE_VALID | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_PXN | PTE_UXN)
-
-extern u64 boot_direct_l1[L1_ENTRIES]; /* head.S: TTBR1's level 1 table of the direct map */
+#define RAM_ATTRS (PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_PXN | PTE_UXN)
+/*
+ * Tables for the GiBs that are not all RAM: one level 2 table for each,
+ * one level 3 table for each 2 MiB that is not; a memory map with more
+ * holes above 4 GiB than these cover is reached up to the first it misses.
+ */
+#define RAM_TABLES 32
 
 static phys_addr_t early_limit = BOOT_MAPPED_LIMIT;
+static u64 ram_tables[RAM_TABLES][PT_ENTRIES] __attribute__((aligned(PAGE_SIZE)));
+static unsigned int ram_tables_used;
 
 phys_addr_t arm64_early_mapped_limit(void)
 {
@@ -34,26 +46,52 @@ phys_addr_t arm64_early_mapped_limit(void)
 }
 
 /*
- * A GiB whose slot holds a table already (a device's registers or a
- * firmware table mapped page by page, mmu.c's early_map()) is left as it
- * is, its RAM not all mapped: the reach then ends at that GiB, so that all
- * usable RAM below EARLY_MAPPED_LIMIT stays reachable.
+ * Every table before arch_mm_init() is in the image (head.S's, mmu.c's
+ * early ones, these), reached at its link address.
  */
+static u64 *image_table(const struct boot_map *m, u64 phys)
+{
+	(void)m;
+	return (u64 *)(KERNEL_VMA + (phys - arm64_kernel_phys_base));
+}
+
+static u64 *ram_table_alloc(const struct boot_map *m, u64 *phys)
+{
+	(void)m;
+	if (ram_tables_used == RAM_TABLES)
+		return NULL;
+	u64 *t = ram_tables[ram_tables_used++];
+
+	*phys = kernel_image_to_phys(t);
+	return t; /* zero since head.S cleared the BSS */
+}
+
+/* Only invalid entries are written: nothing to drop from the TLB. */
+static void no_invalidate(const struct boot_map *m, u64 va)
+{
+	(void)m;
+	(void)va;
+}
+
 void arm64_early_map_ram(const struct boot_info *info)
 {
+	const struct boot_map m = {
+		.root = image_table(NULL, read_sysreg(ttbr1_el1) & PTE_ADDR_MASK),
+		.table = image_table,
+		.alloc = ram_table_alloc,
+		.invalidate = no_invalidate,
+	};
+	struct boot_map_count count = { 0 };
 	phys_addr_t limit = L1_ENTRIES * GIB;
 
 	for (unsigned int i = 0; i < info->nr_usable; i++) {
-		phys_addr_t start = info->usable[i].start, end = info->usable[i].end;
+		phys_addr_t start = MAX(info->usable[i].start, BOOT_MAPPED_LIMIT);
+		phys_addr_t end = MIN(info->usable[i].end, L1_ENTRIES * GIB);
+		u64 unmapped;
 
-		for (u64 g = start / GIB; g < L1_ENTRIES && g * GIB < end; g++) {
-			if (g * GIB < BOOT_MAPPED_LIMIT)
-				continue;
-			if (!(boot_direct_l1[g] & PTE_VALID))
-				boot_direct_l1[g] = g * GIB | BLOCK_NORMAL_XN;
-			else if (boot_direct_l1[g] & PTE_TABLE)
-				limit = MIN(limit, g * GIB);
-		}
+		if (start < end && arm64_boot_map_ram(&m, DIRECT_MAP_BASE, start, end, RAM_ATTRS,
+						      &count, &unmapped))
+			limit = MIN(limit, unmapped);
 	}
 	/*
 	 * Invalid entries made valid: a TLB never holds an entry whose walk
@@ -63,4 +101,9 @@ void arm64_early_map_ram(const struct boot_info *info)
 	 */
 	__asm__ __volatile__("dsb ishst\n\tisb" ::: "memory");
 	early_limit = limit;
+	if (count.gib_blocks || count.mib2_blocks || count.pages)
+		pr_info("early map: RAM above 4 GiB in %lu 1 GiB blocks, %lu 2 MiB blocks, "
+			"%lu 4 KiB pages (%u tables); reach %#lx\n",
+			count.gib_blocks, count.mib2_blocks, count.pages, ram_tables_used,
+			(unsigned long)limit);
 }

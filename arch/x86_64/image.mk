@@ -63,6 +63,10 @@ $(USB_IMAGE): $(ELF) $(INITRAMFS_CPIO) boot/$(ARCH)/grub.cfg scripts/mkusb $(USB
 # stops after the kernel's self-tests, so it costs a few seconds.
 # Its machine's firmware also gets an SPCR naming COM2 (tests/boot/acpi/spcr-com2.dsl,
 # a data table for iasl; tests/boot/emulate): the serial console must move there.
+# Its CPU has no 1 GiB pages and 3 GiB of RAM (tests/boot/emulate), the RAM
+# from 1 MiB to 2 GiB reserved (memmap=; GRUB's grub.cfg wants the '$'
+# escaped): the page bitmap must go above 4 GiB, through the boot map's
+# 2 MiB pages there (arch/x86_64/early_map.c).
 SCREEN_FAIL_IMAGE := $(BUILD)/screen-fail.iso
 SPCR_COM2 := $(BUILD)/acpi/spcr-com2.aml
 EXTRA_IMAGES += $(SCREEN_FAIL_IMAGE) $(SPCR_COM2)
@@ -72,4 +76,4 @@ $(SPCR_COM2): tests/boot/acpi/spcr-com2.dsl
 	$(Q)iasl -vs -we -p $(basename $@) $< > $@.log 2>&1 || { cat $@.log; rm -f $@; exit 1; }
 $(SCREEN_FAIL_IMAGE): $(IMAGE_INPUTS) Makefile arch/$(ARCH)/image.mk $(CMDLINE_FILE)
 	$(call make-iso,$@,$(CMDLINE) console=debugcon verdict.hold=key verdict.emulator=ignore \
-		ktest.fail=cmdline_from_boot_loader)
+		ktest.fail=cmdline_from_boot_loader memmap=0x7ff00000\\$$0x100000)

@@ -25,8 +25,8 @@ void x86_64_start(u32 magic, u32 mbi_phys, u32 load_offset)
 	x86_task_setup();
 	multiboot2_parse(magic, mbi_phys, &boot_info);
 	serial_init(boot_info.cmdline); /* console=ttyS<n> from the first line on */
-	x86_early_map_ram(&boot_info);
 	debugcon_init(boot_info.cmdline);
+	x86_early_map_ram(&boot_info); /* after the debugcon: it reports its reach */
 	multiboot2_report_load(); /* after the debugcon, where qemu-x86_64-modern reads the log */
 	kernel_main(&boot_info);
 }

@@ -234,7 +234,7 @@ KTEST(page_alloc_exhausted_pool_uses_cached_pages)
 
 /*
  * Expects: the boot map reaches past 4 GiB (x86_64 and arm64 early_map.c;
- * every x86 CPU the platforms emulate has 1 GiB pages), and the page
+ * x86 CPUs without 1 GiB pages get 2 MiB ones there), and the page
  * bitmap's home is found above RAM that is all reserved below 4 GiB
  * (memmap=, or firmware), as on a machine whose only large free range lies
  * above 4 GiB: exactly the first page there no reserved range touches; 0

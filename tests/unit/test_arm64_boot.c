@@ -6,6 +6,9 @@
  *    boot/arm64/head.S's (GiB 0 a Device block, GiBs 1-3 Normal blocks):
  *    above 4 GiB through new tables; a device inside a Normal block by
  *    splitting it, break-before-make, the rest of the block unchanged;
+ *    RAM above 4 GiB mapped exactly as a synthetic memory map says
+ *    (early_map.c): 1 GiB blocks only over GiBs of RAM alone, 2 MiB blocks
+ *    and 4 KiB pages around firmware's reserved ranges, which stay unmapped;
  *  - arch/arm64/madt.c: the CPUs and redistributor regions of synthetic
  *    MADTs -- several GICR structures, per-CPU GICR addresses in the
  *    GICCs, disabled, duplicate and malformed GICC entries.
@@ -24,7 +27,7 @@
 #include <asm/sysreg.h>
 #include <uapi/linux/errno.h>
 
-#define NR_TABLES 8
+#define NR_TABLES 16
 #define FAKE_PHYS 0x80000000ul /* where the synthetic tables "are" */
 #define BLOCK_DEVICE (PTE_VALID | PTE_ATTR(MAIR_IDX_DEVICE) | PTE_AF | PTE_PXN | PTE_UXN)
 #define BLOCK_NORMAL \
@@ -159,6 +162,124 @@ static void test_boot_map_out_of_tables(void **state)
 	u64 *l2 = table(NULL, tables[1][1] & PTE_ADDR_MASK);
 
 	assert_int_equal(l2[0], GIB | BLOCK_NORMAL);
+}
+
+/*
+ * The descriptor that maps va (a block or a page) and the address it gives
+ * va, or 0 when va is unmapped.
+ */
+static u64 covering(u64 va, u64 *pa)
+{
+	u64 *t = tables[0];
+
+	for (int level = 0; level < 4; level++) {
+		u64 e = t[PT_INDEX(va, level)], span = 1ul << (39 - 9 * level);
+
+		if (!(e & PTE_VALID))
+			return 0;
+		if (level == 3 || !(e & PTE_TABLE)) {
+			*pa = (e & PTE_ADDR_MASK & ~(span - 1)) | (va & (span - 1));
+			return e;
+		}
+		t = table(NULL, e & PTE_ADDR_MASK);
+	}
+	return 0;
+}
+
+#define RAM_ATTRS (BLOCK_NORMAL & ~PTE_VALID)
+
+/*
+ * The top of a 6 GiB QEMU virt as edk2 describes it, shaped to have every
+ * case: GiBs 4 and 5 all RAM, GiB 6 RAM with firmware's reserved ranges
+ * (runtime services, ACPI tables) inside it, neither end 2 MiB-aligned.
+ */
+static const struct mem_range top_of_ram[] = {
+	{ 0x100000000ul, 0x1b0001000ul }, /* then reserved up to 0x1b0403000 */
+	{ 0x1b0403000ul, 0x1bfe00000ul }, /* then reserved up to the end of GiB 6 */
+};
+
+static bool in_top_of_ram(u64 pa)
+{
+	for (unsigned int i = 0; i < 2; i++) {
+		if (pa >= top_of_ram[i].start && pa < top_of_ram[i].end)
+			return true;
+	}
+	return false;
+}
+
+static void test_boot_map_ram_exact(void **state)
+{
+	struct boot_map_count count = { 0 };
+	u64 unmapped = 0, pa = 0, e;
+
+	(void)state;
+	for (unsigned int i = 0; i < 2; i++)
+		assert_int_equal(arm64_boot_map_ram(&map, 0, top_of_ram[i].start, top_of_ram[i].end,
+						    RAM_ATTRS, &count, &unmapped),
+				 0);
+	/* Whole GiBs of RAM: one block each. */
+	assert_int_equal(tables[1][4], 4 * GIB | BLOCK_NORMAL);
+	assert_int_equal(tables[1][5], 5 * GIB | BLOCK_NORMAL);
+	/* GiB 6: a table, never a block over the reserved ranges. */
+	assert_int_equal(tables[1][6] & (PTE_VALID | PTE_TABLE), PTE_VALID | PTE_TABLE);
+	/* Every page of GiB 6 mapped (to itself, Normal) exactly when it is RAM. */
+	for (u64 p = 6 * GIB; p < 7 * GIB; p += 4096) {
+		e = covering(p, &pa);
+		if (!in_top_of_ram(p)) {
+			assert_int_equal(e, 0);
+			continue;
+		}
+		assert_int_equal(pa, p);
+		assert_int_equal(e & BOOT_MAP_ATTR_MASK, PTE_ATTR(MAIR_IDX_NORMAL));
+	}
+	/* The granularity: 2 MiB blocks inside, pages only at the ragged ends. */
+	e = covering(0x180000000ul, &pa);
+	assert_int_equal(e, 0x180000000ul | BLOCK_NORMAL);
+	assert_int_equal(covering(0x1b0000000ul, &pa), 0x1b0000000ul | BLOCK_NORMAL | PTE_PAGE);
+	assert_int_equal(covering(0x1b0403000ul, &pa), 0x1b0403000ul | BLOCK_NORMAL | PTE_PAGE);
+	assert_int_equal(covering(0x1b0600000ul, &pa), 0x1b0600000ul | BLOCK_NORMAL);
+	assert_int_equal(count.gib_blocks, 2);
+	assert_int_equal(count.mib2_blocks, (0x1b0000000ul - 0x180000000ul) / MIB2 +
+						    (0x1bfe00000ul - 0x1b0600000ul) / MIB2);
+	assert_int_equal(count.pages, 1 + (0x1b0600000ul - 0x1b0403000ul) / 4096);
+	/* One level 2 table for GiB 6, a level 3 table for each ragged 2 MiB. */
+	assert_int_equal(used, 2 + 3);
+	assert_int_equal(invalidations, 0);
+}
+
+/* What is mapped already stays: head.S's block, a firmware table's page. */
+static void test_boot_map_ram_keeps_what_is_mapped(void **state)
+{
+	struct boot_map_count count = { 0 };
+	u64 unmapped = 0, acpi = 0x1bff00000ul, pa = 0;
+
+	(void)state;
+	assert_int_equal(arm64_boot_map_page(&map, acpi, acpi | PAGE_NORMAL_RO), 0);
+	assert_int_equal(arm64_boot_map_ram(&map, 0, 3 * GIB, 0x1bfe00000ul, RAM_ATTRS, &count,
+					    &unmapped),
+			 0);
+	assert_int_equal(tables[1][3], 3 * GIB | BLOCK_NORMAL);
+	assert_int_equal(covering(acpi, &pa), acpi | PAGE_NORMAL_RO);
+	assert_int_equal(covering(0x1bfc00000ul, &pa), 0x1bfc00000ul | BLOCK_NORMAL);
+	assert_int_equal(covering(0x1bfe00000ul, &pa), 0);
+	assert_int_equal(count.gib_blocks, 2);
+	assert_int_equal(count.pages, 0);
+}
+
+/* Out of tables: what it could not map is named, all below it is mapped. */
+static void test_boot_map_ram_out_of_tables(void **state)
+{
+	struct boot_map_count count = { 0 };
+	u64 unmapped = 0, pa = 0;
+
+	(void)state;
+	limit = 3; /* GiB 6's level 2 table, no level 3 one */
+	assert_int_equal(arm64_boot_map_ram(&map, 0, top_of_ram[0].start, top_of_ram[0].end,
+					    RAM_ATTRS, &count, &unmapped),
+			 -ENOMEM);
+	assert_int_equal(unmapped, 0x1b0000000ul);
+	assert_int_equal(covering(0x1affff000ul, &pa), 0x1afe00000ul | BLOCK_NORMAL);
+	assert_int_equal(covering(0x1b0000000ul, &pa), 0);
 }
 
 /* ---- MADT ---- */
@@ -300,6 +421,9 @@ int main(void)
 		cmocka_unit_test_setup(test_boot_map_device_in_normal_block, boot_map_setup),
 		cmocka_unit_test_setup(test_boot_map_already_right, boot_map_setup),
 		cmocka_unit_test_setup(test_boot_map_out_of_tables, boot_map_setup),
+		cmocka_unit_test_setup(test_boot_map_ram_exact, boot_map_setup),
+		cmocka_unit_test_setup(test_boot_map_ram_keeps_what_is_mapped, boot_map_setup),
+		cmocka_unit_test_setup(test_boot_map_ram_out_of_tables, boot_map_setup),
 		cmocka_unit_test(test_madt_several_gicr_structures),
 		cmocka_unit_test(test_madt_per_cpu_gicr),
 		cmocka_unit_test(test_madt_bad_gicc_entries),

@@ -35,4 +35,25 @@ struct boot_map {
  */
 int arm64_boot_map_page(const struct boot_map *m, u64 va, u64 leaf);
 
+/* What arm64_boot_map_ram() wrote, by size: the granularity the log reports. */
+struct boot_map_count {
+	unsigned long gib_blocks, mib2_blocks, pages;
+};
+
+/*
+ * Maps the RAM [start, end) -- to whole 4 KiB pages inside it -- at
+ * va_base + its physical address with the descriptor bits attrs (a
+ * memory type, PTE_AF, ...; neither PTE_VALID nor bit 1): a 1 GiB block
+ * only where the whole aligned GiB lies in the range, a 2 MiB block only
+ * where the whole aligned 2 MiB does, 4 KiB pages at the ragged ends. What
+ * lies around the range is never covered, so a device or firmware's
+ * reserved memory beside the RAM gets no cacheable alias through it.
+ * Only invalid entries are written (tables are made for them): an address
+ * something already maps (a block or page) is left as it is. Returns 0, or
+ * -ENOMEM when alloc() has no table left, *unmapped then the first address
+ * of the range it could not map (all below it is mapped).
+ */
+int arm64_boot_map_ram(const struct boot_map *m, u64 va_base, u64 start, u64 end, u64 attrs,
+		       struct boot_map_count *count, u64 *unmapped);
+
 #endif
