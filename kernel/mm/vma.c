@@ -142,14 +142,6 @@ static void rebalance(struct vma_tree *l, struct vma *n)
 	}
 }
 
-/* Sets n's window and refreshes the largest gap of every subtree holding n. */
-static void set_gap(struct vma *n, uintptr_t gap)
-{
-	n->gap = gap;
-	for (; n; n = n->parent)
-		n->max_gap = MAX(n->gap, MAX(max_gap(n->left), max_gap(n->right)));
-}
-
 static struct vma *leftmost(struct vma *n)
 {
 	while (n->left)
@@ -187,28 +179,44 @@ static struct vma *vma_prev(const struct vma *v)
 	return v->parent;
 }
 
-/* Links n (its range free, counted by the caller) in address order. O(log n). */
+/*
+ * Links n (its range free, counted by the caller) in address order. O(log n).
+ * A new leaf's neighbours in address order are on its way down: prev the
+ * last node it went right of, next the last it went left of. Only their
+ * windows change -- n's own, and next's, which now ends at n -- and both
+ * nodes are n's ancestors, so the one walk up from n that rebalances the
+ * tree also refreshes every largest gap they are part of.
+ */
 static void index_insert(struct vma_tree *l, struct vma *n)
 {
-	struct vma *parent = NULL, **link = &l->root, *next;
+	struct vma *parent = NULL, **link = &l->root, *prev = NULL, *next = NULL;
 
 	while (*link) {
 		parent = *link;
-		link = n->start < parent->start ? &parent->left : &parent->right;
+		if (n->start < parent->start) {
+			next = parent;
+			link = &parent->left;
+		} else {
+			prev = parent;
+			link = &parent->right;
+		}
 	}
 	n->left = n->right = NULL;
 	n->parent = parent;
-	n->gap = 0;
+	n->gap = window_below(prev, n);
 	*link = n;
-	rebalance(l, n);
-	/* Only n's window and the one above it changed. */
-	set_gap(n, window_below(vma_prev(n), n));
-	next = vma_next(n);
 	if (next)
-		set_gap(next, window_below(n, next));
+		next->gap = window_below(n, next);
+	rebalance(l, n);
 }
 
-/* Unlinks n from the tree (the caller frees it). O(log n). */
+/*
+ * Unlinks n from the tree (the caller frees it). O(log n). The window below
+ * next now reaches down to prev. next is where the walk up from the
+ * unlinking point passes -- it took n's place above it, or it was an
+ * ancestor of n -- or, when n had a right child only, that child, a leaf
+ * in a balanced tree, now just below where the walk starts.
+ */
 static void index_erase(struct vma_tree *l, struct vma *n)
 {
 	struct vma *prev = vma_prev(n), *next = vma_next(n), *from;
@@ -232,10 +240,11 @@ static void index_erase(struct vma_tree *l, struct vma *n)
 		next->left->parent = next;
 		replace_child(l, n->parent, n, next);
 	}
+	if (next) {
+		next->gap = window_below(prev, next);
+		update(next);
+	}
 	rebalance(l, from);
-	/* The window below next now reaches down to prev. */
-	if (next)
-		set_gap(next, window_below(prev, next));
 }
 
 /* ---- lookups ---- */

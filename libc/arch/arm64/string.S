@@ -47,12 +47,26 @@ ENTRY(memset)
 	cmp	x2, x8
 	b.lo	1f			/* under two blocks: not worth it */
 	sub	x8, x7, #1
+	lsl	x9, x7, #2		/* four blocks */
 	/* Store bytes up to the first block boundary. */
 4:	tst	x3, x8
-	b.eq	5f
+	b.eq	6f
 	strb	wzr, [x3], #1
 	sub	x2, x2, #1
 	b	4b
+	/* Four blocks an iteration while four remain, then one at a time. */
+6:	cmp	x2, x9
+	b.lo	5f
+	dc	zva, x3
+	add	x3, x3, x7
+	dc	zva, x3
+	add	x3, x3, x7
+	dc	zva, x3
+	add	x3, x3, x7
+	dc	zva, x3
+	add	x3, x3, x7
+	sub	x2, x2, x9
+	b	6b
 5:	cmp	x2, x7
 	b.lo	1f
 	dc	zva, x3
