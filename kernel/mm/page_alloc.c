@@ -42,7 +42,7 @@
 #include <uapi/linux/errno.h>
 
 static struct page_pool pool;
-static u32 *refs; /* indexed by pfn - pool.base_pfn */
+static u32 *refs;		     /* indexed by pfn - pool.base_pfn */
 static struct table_use *table_uses; /* the same */
 _Static_assert(sizeof(struct table_use) == sizeof(u32), "one word a frame");
 /*

@@ -29,8 +29,8 @@ KTEST(pgtable_unmap_reads_only_used_entries)
 	KTEST_EXPECT_EQ(ctx, pgtable_map(pgd, top, high, PROT_READ | PROT_WRITE, 0), 0);
 	KTEST_EXPECT_EQ(ctx, page_free_count(), before - 1 - 3 - 2);
 	/* One entry read at each of the four levels; all three tables freed. */
-	KTEST_EXPECT_EQ(ctx, pgtable_unmap_counted(pgd, AREA_BASE, AREA_BASE + AREA_SIZE, &looked_at),
-			1);
+	KTEST_EXPECT_EQ(
+		ctx, pgtable_unmap_counted(pgd, AREA_BASE, AREA_BASE + AREA_SIZE, &looked_at), 1);
 	KTEST_EXPECT_EQ(ctx, looked_at, 4);
 	KTEST_EXPECT_EQ(ctx, page_free_count(), before - 1 - 1);
 
@@ -40,8 +40,9 @@ KTEST(pgtable_unmap_reads_only_used_entries)
 	KTEST_EXPECT_EQ(ctx, pgtable_map(pgd, top, high, PROT_READ, 0), 0);
 	KTEST_EXPECT_EQ(ctx, pgtable_lookup(pgd, top), high);
 	/* The upper half alone: its leaf table goes, the lower one stays. */
-	KTEST_EXPECT_EQ(ctx, pgtable_unmap_counted(pgd, AREA_BASE + AREA_SIZE / 2,
-						   AREA_BASE + AREA_SIZE, &looked_at),
+	KTEST_EXPECT_EQ(ctx,
+			pgtable_unmap_counted(pgd, AREA_BASE + AREA_SIZE / 2, AREA_BASE + AREA_SIZE,
+					      &looked_at),
 			1);
 	KTEST_EXPECT_EQ(ctx, looked_at, 4);
 	KTEST_EXPECT_EQ(ctx, pgtable_lookup(pgd, AREA_BASE), low);
@@ -50,8 +51,8 @@ KTEST(pgtable_unmap_reads_only_used_entries)
 	 * Then all of it. The middle table's cleared entry stays in its
 	 * range until the table empties, so 2 entries are read there.
 	 */
-	KTEST_EXPECT_EQ(ctx, pgtable_unmap_counted(pgd, AREA_BASE, AREA_BASE + AREA_SIZE, &looked_at),
-			1);
+	KTEST_EXPECT_EQ(
+		ctx, pgtable_unmap_counted(pgd, AREA_BASE, AREA_BASE + AREA_SIZE, &looked_at), 1);
 	KTEST_EXPECT_EQ(ctx, looked_at, 5);
 	KTEST_EXPECT_EQ(ctx, page_free_count(), before - 1);
 
