@@ -419,8 +419,10 @@ static void split(struct vma_tree *l, struct vma *v, uintptr_t addr, struct vma 
 static int split_at_bounds(struct vma_tree *l, uintptr_t start, uintptr_t end, struct vma **first)
 {
 	struct vma *spare[2] = { NULL, NULL };
-	struct vma *a = vma_find(l, start), *b = vma_find(l, end);
-	bool split_a = a && a->start < start, split_b = b && b->start < end;
+	struct vma *a = vma_find(l, start);
+	/* An area holding start and reaching end decides both: no second lookup. */
+	struct vma *b = a && a->end >= end ? a : vma_find(l, end);
+	bool split_a = a && a->start < start, split_b = b && b->start < end && b->end > end;
 	int need = split_a + split_b, used = 0;
 
 	if (first)
