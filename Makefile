@@ -394,13 +394,16 @@ stress: deps-check $(IMAGE_INPUTS) ## /bin/smp's migration stress as init for SE
 # deterministic emulators of every architecture (only ARCH's when ARCH is
 # given; only PLATFORM when it is given), one table, build/bench/*.csv and
 # a plot. BENCH_RUNS=N samples per row (1000), BENCH_LIVE=N live threads
-# (10000), BENCH_MAPS=N mappings (10000). Long: not part of make test.
+# (10000), BENCH_MAPS=N mappings (10000). The kernel as shipped: the lock
+# debugger off unless LOCK_DEBUG=1 is given, built in build/bench/ARCH-lock-debug-N
+# (build/ARCH/ is left alone). Long: not part of make test.
 BENCH_PLATFORM := $(if $(filter command line environment,$(origin PLATFORM)),$(PLATFORM))
+BENCH_LOCK_DEBUG := $(if $(filter command line environment,$(origin LOCK_DEBUG)),$(LOCK_DEBUG),0)
 bench: deps-check ## the benchmark on the deterministic emulators (docs/BENCH.md; minutes)
-	$(Q)BENCH_RUNS=$(BENCH_RUNS) BENCH_LIVE=$(BENCH_LIVE) BENCH_MAPS=$(BENCH_MAPS) \
+	$(Q)BENCH_RUNS=$(BENCH_RUNS) BENCH_LIVE=$(BENCH_LIVE) BENCH_MAPS=$(BENCH_MAPS) LOCK_DEBUG=$(BENCH_LOCK_DEBUG) \
 		scripts/bench $(if $(BENCH_PLATFORM),--platform $(BENCH_PLATFORM)) $(TEST_ARCHES)
 	$(Q)$(if $(filter-out bochs-x86_64 qemu-arm64-gcs,$(or $(BENCH_PLATFORM),bochs-x86_64)),:,BENCH_RUNS=$(BENCH_RUNS) \
-		scripts/bench-kernel-cfi $(or $(subst qemu-arm64-gcs,arm64,$(subst bochs-x86_64,x86_64,$(BENCH_PLATFORM))),$(TEST_ARCHES)))
+		LOCK_DEBUG=$(BENCH_LOCK_DEBUG) scripts/bench-kernel-cfi $(or $(subst qemu-arm64-gcs,arm64,$(subst bochs-x86_64,x86_64,$(BENCH_PLATFORM))),$(TEST_ARCHES)))
 
 # Throughput against CPUs (scripts/bench-smp): /bin/bench_smp booted as init with 1, 2 and 4
 # CPUs on Bochs and on QEMU arm64 -icount (only PLATFORM when it is given), the kernel as

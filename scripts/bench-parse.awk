@@ -6,7 +6,8 @@
 #   kind=wall    nanoseconds: ticks * (CLOCK_MONOTONIC ns / ticks) of the run
 #
 # Variables: platform, unit, kind, wall (the run's host seconds), verdict
-# (tests/boot/run's boot-result of the test image), csv, livecsv (outputs).
+# (tests/boot/run's boot-result of the test image), lock_debug (the
+# kernel's LOCK_DEBUG, 0 or 1), csv, livecsv (outputs).
 #
 # csv:     platform,unit,key,what,runs,median,p10,p90,min
 #          (a skipped row has runs 0 and no numbers; a value row no runs)
@@ -91,6 +92,7 @@ END {
 	}
 	printf "%s,%s,boot_to_bench,\"boot to /bin/bench's first instruction (the counter since reset)\",,%s,,,\n",
 		platform, unit, conv(boot_ticks) > csv
+	printf "%s,,lock_debug,\"the kernel's lock debugger (LOCK_DEBUG)\",,%s,,,\n", platform, lock_debug > csv
 	printf "%s,s,bench_wall,\"/bin/bench's boot, host seconds\",,%s,,,\n", platform, wall > csv
 	split(verdict, v, " ")
 	vs = ""

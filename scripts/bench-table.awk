@@ -42,6 +42,7 @@ function kind(p) {
 function fmt(v, k, p) {
 	if (v == "") return "-"
 	v += 0
+	if (k == "lock_debug") return v ? "on" : "off"
 	if (k == "boot_to_bench" && kind(p) == "wall") return sprintf("%.1f s", v / 1e9)
 	if (k ~ /^ratio_/ || k ~ /pages/) return sprintf("%.2f", v)
 	if (k ~ /_wall$/) return sprintf("%.1f s", v)
@@ -154,6 +155,7 @@ END {
 		printf " | %s\n", "target"
 	}
 	rule()
+	line("lock_debug", "kernel's lock debugger (LOCK_DEBUG)")
 	line("counter", "counter read overhead (2 reads)")
 	line("getppid", "getppid")
 	line("clock_gettime_syscall", "clock_gettime(MONOTONIC), system call")

@@ -52,6 +52,20 @@ void page_ref_put(phys_addr_t phys);
 unsigned int page_ref_count(phys_addr_t phys);
 
 /*
+ * What the page-table walker (kernel/mm/pgtable.c) keeps about a frame that
+ * is a user page table, one word a frame beside its reference count: how
+ * many of its 512 entries are in use, and the lowest and highest index that
+ * may be (lo > hi when none is), so a walk reads only those entries and an
+ * emptied table is known without reading any. Meaningless for other frames.
+ */
+struct table_use {
+	u32 used : 10;
+	u32 lo : 9;
+	u32 hi : 9;
+};
+struct table_use *page_table_use(phys_addr_t table);
+
+/*
  * Exact accounting, for leak checks: pages free now (in the pool and in
  * every CPU's cache), and RAM pages managed.
  */

@@ -41,6 +41,8 @@ int pgtable_map(phys_addr_t pgd, uintptr_t va, phys_addr_t pa, unsigned int prot
 		unsigned int vm_flags);
 /* Unmaps [start, end), frees its pages and every table left empty; returns the pages it unmapped. */
 size_t pgtable_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end);
+/* pgtable_unmap(), also telling how many table entries its walk read (the self-tests' check of its cost). */
+size_t pgtable_unmap_counted(phys_addr_t pgd, uintptr_t start, uintptr_t end, size_t *looked_at);
 /*
  * Changes the rights of the pages with a frame in [start, end); pages fork
  * shares copy-on-write stay read-only, unless vm_flags has VM_SHARED.

@@ -5,7 +5,9 @@
  * the boot page tables map (EARLY_MAPPED_LIMIT: all RAM up to 512 GiB where
  * the CPU allows), and so is the reference count of every frame (one u32
  * each, next to the bitmap): 1 for an allocated page, more while
- * copy-on-write shares it, 0 when free.
+ * copy-on-write shares it, 0 when free. Beside them, one struct table_use
+ * a frame (<kernel/kmem.h>): what kernel/mm/pgtable.c notes about the frames
+ * that are page tables.
  *
  * In front of the pool, each CPU keeps a cache of free single pages
  * (<kernel/cpu_pages.h>, Linux's per-CPU page lists): page_alloc(1) and
@@ -40,7 +42,9 @@
 #include <uapi/linux/errno.h>
 
 static struct page_pool pool;
-static u32 *refs; /* indexed by pfn - pool.base_pfn */
+static u32 *refs;		     /* indexed by pfn - pool.base_pfn */
+static struct table_use *table_uses; /* the same */
+_Static_assert(sizeof(struct table_use) == sizeof(u32), "one word a frame");
 /*
  * Guards the pool, and the caches against one another (refs are atomic):
  * taken from any CPU, with or without big_lock.
@@ -112,7 +116,7 @@ void page_alloc_init(const struct boot_info *info)
 		panic("no usable RAM in the boot memory map");
 
 	size_t bitmap_bytes = ALIGN_UP(page_pool_bitmap_bytes(hi - lo), sizeof(u64));
-	size_t bytes = bitmap_bytes + (hi - lo) * sizeof(*refs);
+	size_t bytes = bitmap_bytes + (hi - lo) * (sizeof(*refs) + sizeof(*table_uses));
 	phys_addr_t home = page_bitmap_home(info, bytes);
 
 	if (!home)
@@ -121,6 +125,7 @@ void page_alloc_init(const struct boot_info *info)
 	page_pool_init(&pool, phys_to_virt(home), lo, hi - lo);
 	refs = phys_to_virt(home + bitmap_bytes);
 	memset(refs, 0, (hi - lo) * sizeof(*refs));
+	table_uses = (struct table_use *)(refs + (hi - lo));
 	for (unsigned int i = 0; i < info->nr_usable; i++)
 		page_pool_add_ram(&pool, pfn_up(info->usable[i].start),
 				  pfn_down(info->usable[i].end));
@@ -143,6 +148,11 @@ static u32 *ref_of(phys_addr_t phys)
 	if (pfn < pool.base_pfn || pfn - pool.base_pfn >= pool.nr_pages)
 		panic("page reference to %#lx: not a managed frame", (unsigned long)phys);
 	return &refs[pfn - pool.base_pfn];
+}
+
+struct table_use *page_table_use(phys_addr_t table)
+{
+	return &table_uses[ref_of(table) - refs];
 }
 
 /* This CPU's cache; interrupts off, so the CPU stays the same. */

@@ -29,11 +29,6 @@ static unsigned int index_of(uintptr_t va, int depth)
 	return (va >> (PAGE_SHIFT + PGT_INDEX_BITS * (PGT_LEAF - depth))) & (PT_ENTRIES - 1);
 }
 
-static u64 *table_of(u64 entry)
-{
-	return phys_to_virt(entry & PTE_ADDR_MASK);
-}
-
 static phys_addr_t frame_of(u64 entry)
 {
 	return entry & PTE_ADDR_MASK;
@@ -42,18 +37,57 @@ static phys_addr_t frame_of(u64 entry)
 /* Where user space ends in the root: the walks never touch the kernel half. */
 #define PGT_USER_END (PGT_USER_ROOT_SLOTS * (1ul << (PAGE_SHIFT + PGT_INDEX_BITS * PGT_LEAF)))
 
+/*
+ * Every table's struct table_use (<kernel/kmem.h>) follows its entries:
+ * entry_made() when one goes from 0 to non-zero, entry_cleared() back. A
+ * walk then reads only the entries between lo and hi, so unmapping a 4 or
+ * 8 MiB shadow stack whose top page alone was touched reads one leaf entry,
+ * not 1,024; and a table whose count reaches 0 is freed without reading it.
+ */
+static void table_use_reset(phys_addr_t table)
+{
+	*page_table_use(table) = (struct table_use){ .used = 0, .lo = PT_ENTRIES - 1, .hi = 0 };
+}
+
+static void entry_made(phys_addr_t table, unsigned int index)
+{
+	struct table_use *u = page_table_use(table);
+
+	if (!u->used || index < u->lo)
+		u->lo = index;
+	if (!u->used || index > u->hi)
+		u->hi = index;
+	u->used++;
+}
+
+static void entry_cleared(phys_addr_t table)
+{
+	struct table_use *u = page_table_use(table);
+
+	BUG_ON(!u->used);
+	if (!--u->used)
+		table_use_reset(table);
+}
+
 phys_addr_t pgtable_create(void)
 {
 	phys_addr_t pgd = page_alloc_zeroed(1);
 
-	if (pgd)
+	if (pgd) {
+		/* The kernel half of the root (x86_64) is not counted: no walk goes there. */
+		table_use_reset(pgd);
 		pgt_root_init(phys_to_virt(pgd));
+	}
 	return pgd;
 }
 
-/* The leaf slot for va, making missing tables when create is set; NULL if absent or no memory. */
-static u64 *leaf_slot(phys_addr_t pgd, uintptr_t va, bool create)
+/*
+ * The leaf slot for va, making missing tables when create is set; NULL if
+ * absent or no memory. *table is the leaf table's frame.
+ */
+static u64 *leaf_slot(phys_addr_t pgd, uintptr_t va, bool create, phys_addr_t *table)
 {
+	phys_addr_t at = pgd;
 	u64 *t = phys_to_virt(pgd);
 
 	for (int depth = 0; depth < PGT_LEAF; depth++) {
@@ -67,38 +101,54 @@ static u64 *leaf_slot(phys_addr_t pgd, uintptr_t va, bool create)
 
 			if (!n)
 				return NULL;
+			table_use_reset(n);
 			pgt_set_table(e, n);
+			entry_made(at, index_of(va, depth));
 		}
-		t = table_of(READ_ONCE(*e));
+		at = frame_of(READ_ONCE(*e));
+		t = phys_to_virt(at);
 	}
+	*table = at;
 	return &t[index_of(va, PGT_LEAF)];
+}
+
+/* Fills the empty leaf slot e of table with leaf. */
+static void leaf_install(phys_addr_t table, u64 *e, uintptr_t va, u64 leaf)
+{
+	pte_install(e, leaf);
+	entry_made(table, index_of(va, PGT_LEAF));
 }
 
 /*
  * One walk over [start, end): leaf() sees every leaf with a frame; missing
- * tables are skipped whole, so a sparse 8 MiB stack costs a few steps. With
- * prune, a table the walk leaves empty is freed (unmap, destroy).
+ * tables are skipped whole, and in each table only the entries between its
+ * lowest and highest used one are read, so a sparse 8 MiB stack costs a
+ * few steps. With prune, a table the walk leaves empty is freed (unmap,
+ * destroy). table is the leaf table leaf() is called for; looked_at counts
+ * the entries read (the cost the pgtable self-tests check).
  */
 struct walk {
 	phys_addr_t pgd;
 	int (*leaf)(struct walk *w, u64 *e, uintptr_t va);
 	bool prune;
 	void *ctx;
+	phys_addr_t table;
+	size_t looked_at;
 };
 
-static bool table_empty(const u64 *t)
-{
-	for (int i = 0; i < PT_ENTRIES; i++) {
-		if (READ_ONCE(t[i]))
-			return false;
-	}
-	return true;
-}
-
-static int walk_table(struct walk *w, u64 *t, int depth, uintptr_t start, uintptr_t end)
+static int walk_table(struct walk *w, phys_addr_t table, int depth, uintptr_t start, uintptr_t end)
 {
 	uintptr_t span = span_of(depth);
+	struct table_use use = *page_table_use(table);
+	u64 *t = phys_to_virt(table);
 
+	if (!use.used)
+		return 0;
+	/* Only the used entries: [lo, hi] of the table that holds start. */
+	uintptr_t first = ALIGN_DOWN(start, span) - index_of(start, depth) * span;
+
+	start = MAX(start, first + use.lo * span);
+	end = MIN(end, first + (use.hi + 1) * span);
 	for (uintptr_t va = start; va < end;) {
 		uintptr_t base = ALIGN_DOWN(va, span);
 		uintptr_t next = MIN(base + span, end);
@@ -106,18 +156,21 @@ static int walk_table(struct walk *w, u64 *t, int depth, uintptr_t start, uintpt
 		u64 v = READ_ONCE(*e);
 		int err = 0;
 
+		w->looked_at++;
 		if (depth == PGT_LEAF) {
-			if (pte_has_frame(v))
+			if (pte_has_frame(v)) {
+				w->table = table;
 				err = w->leaf(w, e, va);
+			}
 		} else if (pte_present(v)) {
-			u64 *sub = table_of(v);
+			phys_addr_t sub = frame_of(v);
 
 			err = walk_table(w, sub, depth + 1, va, next);
-			/* Covered whole, the table is empty; else look. */
-			if (w->prune && ((va == base && next == base + span) || table_empty(sub))) {
+			if (w->prune && !page_table_use(sub)->used) {
 				WRITE_ONCE(*e, 0);
+				entry_cleared(table);
 				tlb_flush_page(w->pgd, va); /* no walk cache may keep it */
-				page_free(frame_of(v), 1);
+				page_free(sub, 1);
 			}
 		}
 		if (err)
@@ -129,7 +182,7 @@ static int walk_table(struct walk *w, u64 *t, int depth, uintptr_t start, uintpt
 
 static int walk(struct walk *w, uintptr_t start, uintptr_t end)
 {
-	return walk_table(w, phys_to_virt(w->pgd), 0, start, MIN(end, PGT_USER_END));
+	return walk_table(w, w->pgd, 0, start, MIN(end, PGT_USER_END));
 }
 
 static int leaf_must_be_gone(struct walk *w, u64 *e, uintptr_t va)
@@ -151,12 +204,13 @@ void pgtable_destroy(phys_addr_t pgd)
 int pgtable_map(phys_addr_t pgd, uintptr_t va, phys_addr_t pa, unsigned int prot,
 		unsigned int vm_flags)
 {
-	u64 *e = leaf_slot(pgd, va, true);
+	phys_addr_t table;
+	u64 *e = leaf_slot(pgd, va, true, &table);
 
 	if (!e)
 		return -ENOMEM;
-	BUG_ON(pte_has_frame(READ_ONCE(*e)));
-	pte_install(e, pte_leaf(pa, prot, vm_flags));
+	BUG_ON(READ_ONCE(*e));
+	leaf_install(table, e, va, pte_leaf(pa, prot, vm_flags));
 	return 0;
 }
 
@@ -166,19 +220,28 @@ static int unmap_one(struct walk *w, u64 *e, uintptr_t va)
 	size_t *unmapped = w->ctx;
 
 	WRITE_ONCE(*e, 0);
+	entry_cleared(w->table);
 	tlb_flush_page(w->pgd, va);
 	page_ref_put(frame);
 	(*unmapped)++;
 	return 0;
 }
 
-size_t pgtable_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end)
+size_t pgtable_unmap_counted(phys_addr_t pgd, uintptr_t start, uintptr_t end, size_t *looked_at)
 {
 	size_t unmapped = 0;
 	struct walk w = { .pgd = pgd, .leaf = unmap_one, .prune = true, .ctx = &unmapped };
 
 	walk(&w, start, end);
+	*looked_at = w.looked_at;
 	return unmapped;
+}
+
+size_t pgtable_unmap(phys_addr_t pgd, uintptr_t start, uintptr_t end)
+{
+	size_t looked_at;
+
+	return pgtable_unmap_counted(pgd, start, end, &looked_at);
 }
 
 struct rights {
@@ -219,7 +282,9 @@ struct move_ctx {
 static int move_one(struct walk *w, u64 *e, uintptr_t va)
 {
 	struct move_ctx *c = w->ctx;
-	u64 *d = leaf_slot(w->pgd, va - c->from + c->to, true);
+	phys_addr_t from_table = w->table, to_table;
+	uintptr_t to = va - c->from + c->to;
+	u64 *d = leaf_slot(w->pgd, to, true, &to_table);
 	u64 leaf = READ_ONCE(*e);
 
 	if (!d) {
@@ -227,8 +292,9 @@ static int move_one(struct walk *w, u64 *e, uintptr_t va)
 		return -ENOMEM;
 	}
 	WRITE_ONCE(*e, 0);
+	entry_cleared(from_table);
 	tlb_flush_page(w->pgd, va);
-	pte_install(d, leaf);
+	leaf_install(to_table, d, to, leaf);
 	return 0;
 }
 
@@ -251,7 +317,8 @@ int pgtable_move(phys_addr_t pgd, uintptr_t from, uintptr_t to, size_t len)
 
 phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va)
 {
-	u64 *e = leaf_slot(pgd, va, false);
+	phys_addr_t table;
+	u64 *e = leaf_slot(pgd, va, false, &table);
 
 	if (!e || !pte_has_frame(READ_ONCE(*e)))
 		return 0;
@@ -275,17 +342,19 @@ static int share_one(struct walk *w, u64 *e, uintptr_t va)
 {
 	struct fork_ctx *c = w->ctx;
 	u64 leaf = READ_ONCE(*e);
-	u64 *d = leaf_slot(c->dst, va, true);
+	phys_addr_t table;
+	u64 *d = leaf_slot(c->dst, va, true, &table);
 
 	if (!d)
 		return -ENOMEM;
+	BUG_ON(READ_ONCE(*d)); /* the child's tables are new */
 	if (pte_writable(leaf) && !c->shared) {
 		leaf = pte_wrprotect(leaf);
 		WRITE_ONCE(*e, leaf); /* the TLB is flushed once, at the end */
 		c->wrprotected = true;
 	}
 	page_ref_get(frame_of(leaf));
-	WRITE_ONCE(*d, leaf);
+	leaf_install(table, d, va, leaf);
 	(*c->gained)++;
 	return 0;
 }
@@ -310,7 +379,8 @@ int pgtable_fork(phys_addr_t dst, phys_addr_t src, uintptr_t start, uintptr_t en
 
 int pgtable_unshare(phys_addr_t pgd, uintptr_t va, unsigned int prot, unsigned int vm_flags)
 {
-	u64 *e = leaf_slot(pgd, va, false);
+	phys_addr_t table;
+	u64 *e = leaf_slot(pgd, va, false, &table);
 	u64 old = e ? READ_ONCE(*e) : 0;
 	phys_addr_t frame = frame_of(old), copy;
 
@@ -331,7 +401,8 @@ int pgtable_unshare(phys_addr_t pgd, uintptr_t va, unsigned int prot, unsigned i
 
 int pgtable_write_fault(phys_addr_t pgd, uintptr_t va, unsigned int prot, unsigned int vm_flags)
 {
-	u64 *e = leaf_slot(pgd, va, false);
+	phys_addr_t table;
+	u64 *e = leaf_slot(pgd, va, false, &table);
 	u64 leaf = e ? READ_ONCE(*e) : 0;
 
 	/* Not present (PROT_NONE): the fault is the rights'. */

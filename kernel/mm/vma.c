@@ -117,37 +117,40 @@ static struct vma *rotate_right(struct vma_tree *l, struct vma *x)
 }
 
 /*
- * After one node was linked or unlinked below n: walks up to the root,
- * recomputing heights and largest gaps, and rotates wherever the two
- * subtrees' heights differ by two (a single rotation, or a double one when
- * the taller child leans the other way). O(height).
+ * After one node was linked or unlinked below n (whose children are final):
+ * walks up, recomputing heights and largest gaps, and rotates wherever the
+ * two subtrees' heights differ by two (a single rotation, or a double one
+ * when the taller child leans the other way). It stops at the first node
+ * whose height and largest gap come out as they were -- nothing above it
+ * can change -- unless it has yet to pass changed, an ancestor whose own
+ * window the caller changed. O(height), and O(1) for most changes.
  */
-static void rebalance(struct vma_tree *l, struct vma *n)
+static void rebalance(struct vma_tree *l, struct vma *n, const struct vma *changed)
 {
 	while (n) {
-		update(n);
+		int hl = height(n->left), hr = height(n->right);
 
-		int balance = height(n->left) - height(n->right);
-
-		if (balance > 1) {
+		if (n == changed)
+			changed = NULL;
+		if (hl - hr > 1) {
 			if (height(n->left->left) < height(n->left->right))
 				rotate_left(l, n->left);
 			n = rotate_right(l, n);
-		} else if (balance < -1) {
+		} else if (hr - hl > 1) {
 			if (height(n->right->right) < height(n->right->left))
 				rotate_right(l, n->right);
 			n = rotate_left(l, n);
+		} else {
+			int h = 1 + MAX(hl, hr);
+			uintptr_t gap = MAX(n->gap, MAX(max_gap(n->left), max_gap(n->right)));
+
+			if (!changed && h == n->height && gap == n->max_gap)
+				return;
+			n->height = h;
+			n->max_gap = gap;
 		}
 		n = n->parent;
 	}
-}
-
-/* Sets n's window and refreshes the largest gap of every subtree holding n. */
-static void set_gap(struct vma *n, uintptr_t gap)
-{
-	n->gap = gap;
-	for (; n; n = n->parent)
-		n->max_gap = MAX(n->gap, MAX(max_gap(n->left), max_gap(n->right)));
 }
 
 static struct vma *leftmost(struct vma *n)
@@ -187,28 +190,47 @@ static struct vma *vma_prev(const struct vma *v)
 	return v->parent;
 }
 
-/* Links n (its range free, counted by the caller) in address order. O(log n). */
+/*
+ * Links n (its range free, counted by the caller) in address order. O(log n).
+ * A new leaf's neighbours in address order are on its way down: prev the
+ * last node it went right of, next the last it went left of. Only their
+ * windows change -- n's own, and next's, which now ends at n -- and both
+ * nodes are n's ancestors, so the one walk up from n that rebalances the
+ * tree also refreshes every largest gap they are part of.
+ */
 static void index_insert(struct vma_tree *l, struct vma *n)
 {
-	struct vma *parent = NULL, **link = &l->root, *next;
+	struct vma *parent = NULL, **link = &l->root, *prev = NULL, *next = NULL;
 
 	while (*link) {
 		parent = *link;
-		link = n->start < parent->start ? &parent->left : &parent->right;
+		if (n->start < parent->start) {
+			next = parent;
+			link = &parent->left;
+		} else {
+			prev = parent;
+			link = &parent->right;
+		}
 	}
 	n->left = n->right = NULL;
 	n->parent = parent;
-	n->gap = 0;
+	n->gap = window_below(prev, n);
+	n->height = 1;
+	n->max_gap = n->gap;
 	*link = n;
-	rebalance(l, n);
-	/* Only n's window and the one above it changed. */
-	set_gap(n, window_below(vma_prev(n), n));
-	next = vma_next(n);
 	if (next)
-		set_gap(next, window_below(n, next));
+		next->gap = window_below(n, next);
+	rebalance(l, parent, next);
 }
 
-/* Unlinks n from the tree (the caller frees it). O(log n). */
+/*
+ * Unlinks n from the tree (the caller frees it). O(log n). The window below
+ * next now reaches down to prev. next is where the walk up from the
+ * unlinking point passes -- it took n's place above it, or it was an
+ * ancestor of n -- or, when n had a right child only, that child, a leaf
+ * in a balanced tree, now just below where the walk starts, refreshed
+ * before it.
+ */
 static void index_erase(struct vma_tree *l, struct vma *n)
 {
 	struct vma *prev = vma_prev(n), *next = vma_next(n), *from;
@@ -230,12 +252,22 @@ static void index_erase(struct vma_tree *l, struct vma *n)
 		}
 		next->left = n->left;
 		next->left->parent = next;
+		/* What the nodes above saw there, for the walk to compare with. */
+		next->height = n->height;
+		next->max_gap = n->max_gap;
 		replace_child(l, n->parent, n, next);
 	}
-	rebalance(l, from);
-	/* The window below next now reaches down to prev. */
-	if (next)
-		set_gap(next, window_below(prev, next));
+	if (!next) {
+		rebalance(l, from, NULL);
+	} else if (next->parent == from && from != next) {
+		/* n's only child, below the walk: refreshed first. */
+		next->gap = window_below(prev, next);
+		update(next);
+		rebalance(l, from, NULL);
+	} else {
+		next->gap = window_below(prev, next);
+		rebalance(l, from, next);
+	}
 }
 
 /* ---- lookups ---- */
@@ -378,25 +410,26 @@ static void split(struct vma_tree *l, struct vma *v, uintptr_t addr, struct vma 
 	l->count++;
 }
 
-/* How many areas straddle start or end (start < end): the splits a change needs (0-2). */
-static int splits_needed(const struct vma_tree *l, uintptr_t start, uintptr_t end)
-{
-	const struct vma *a = vma_find(l, start), *b = vma_find(l, end);
-
-	return (a && a->start < start) + (b && b->start < end);
-}
-
 /*
  * Makes start and end area boundaries. The memory for every split is taken
  * before the first one, so a failure changes nothing; a change that needs
- * no split needs no memory.
+ * no split needs no memory, and no more than the two lookups that tell.
+ * *first (when asked for) becomes the first area at or above start.
  */
-static int split_at_bounds(struct vma_tree *l, uintptr_t start, uintptr_t end)
+static int split_at_bounds(struct vma_tree *l, uintptr_t start, uintptr_t end, struct vma **first)
 {
-	struct vma *spare[2] = { NULL, NULL }, *v;
-	int need = splits_needed(l, start, end), used = 0;
+	struct vma *spare[2] = { NULL, NULL };
+	struct vma *a = vma_find(l, start);
+	/* An area holding start and reaching end decides both: no second lookup. */
+	struct vma *b = a && a->end >= end ? a : vma_find(l, end);
+	bool split_a = a && a->start < start, split_b = b && b->start < end && b->end > end;
+	int need = split_a + split_b, used = 0;
 
-	if (need && l->count + need > VMA_MAX_COUNT)
+	if (first)
+		*first = a && a->start == start ? a : NULL;
+	if (!need)
+		goto done;
+	if (l->count + need > VMA_MAX_COUNT)
 		return -ENOMEM;
 	for (int i = 0; i < need; i++) {
 		spare[i] = kmalloc(sizeof(struct vma));
@@ -405,27 +438,31 @@ static int split_at_bounds(struct vma_tree *l, uintptr_t start, uintptr_t end)
 			return -ENOMEM;
 		}
 	}
-	v = vma_find(l, start);
-	if (v && v->start < start)
-		split(l, v, start, spare[used++]);
-	v = vma_find(l, end);
-	if (v && v->start < end)
-		split(l, v, end, spare[used++]);
+	if (split_a) {
+		split(l, a, start, spare[used++]);
+		b = vma_find(l, end); /* a's upper part, if a held end too */
+	}
+	if (split_b)
+		split(l, b, end, spare[used++]);
+done:
+	if (first && !*first)
+		*first = vma_first_above(l, start);
 	return 0;
 }
 
 int vma_remove(struct vma_tree *l, uintptr_t start, uintptr_t end, vma_release_fn release,
 	       void *ctx)
 {
+	struct vma *first;
 	int err;
 
 	if (start >= end)
 		return 0;
-	err = split_at_bounds(l, start, end);
+	err = split_at_bounds(l, start, end, &first);
 	if (err)
 		return err;
 	/* Every area meeting [start, end) now lies inside it. */
-	for (struct vma *v = vma_first_above(l, start), *next; v && v->start < end; v = next) {
+	for (struct vma *v = first, *next; v && v->start < end; v = next) {
 		next = vma_next(v);
 		index_erase(l, v);
 		l->count--;
@@ -457,7 +494,7 @@ int vma_protect(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int
 	if (!range_fully_mapped(l, start, end))
 		return -ENOMEM;
 
-	int err = split_at_bounds(l, start, end);
+	int err = split_at_bounds(l, start, end, NULL);
 
 	if (err)
 		return err;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * memcpy and memset for the kernel and libc alike (the kernel builds this
- * file too, with -mgeneral-regs-only: no SIMD registers). Sixteen bytes per
- * LDP/STP pair while at least that many remain, then single bytes. Memory
+ * file too, with -mgeneral-regs-only: no SIMD registers). memcpy moves
+ * four LDP/STP pairs an iteration while 64 bytes remain, then sixteen bytes
+ * per pair, then single bytes; memset sixteen bytes per STP. Memory
  * of Normal type allows unaligned LDP/STP (Arm ARM B2.5.2, "Alignment of
  * data accesses"), so no alignment prologue is needed for correctness.
  *
@@ -16,6 +17,21 @@
 /* void *memcpy(void *dst, const void *src, size_t n) */
 ENTRY(memcpy)
 	mov	x3, x0
+	/* Sixty-four bytes an iteration while they last (a page is 64 of them). */
+4:	cmp	x2, #64
+	b.lo	1f
+	ldp	x4, x5, [x1]
+	ldp	x6, x7, [x1, #16]
+	ldp	x8, x9, [x1, #32]
+	ldp	x10, x11, [x1, #48]
+	add	x1, x1, #64
+	stp	x4, x5, [x3]
+	stp	x6, x7, [x3, #16]
+	stp	x8, x9, [x3, #32]
+	stp	x10, x11, [x3, #48]
+	add	x3, x3, #64
+	sub	x2, x2, #64
+	b	4b
 1:	cmp	x2, #16
 	b.lo	2f
 	ldp	x4, x5, [x1], #16
@@ -47,12 +63,26 @@ ENTRY(memset)
 	cmp	x2, x8
 	b.lo	1f			/* under two blocks: not worth it */
 	sub	x8, x7, #1
+	lsl	x9, x7, #2		/* four blocks */
 	/* Store bytes up to the first block boundary. */
 4:	tst	x3, x8
-	b.eq	5f
+	b.eq	6f
 	strb	wzr, [x3], #1
 	sub	x2, x2, #1
 	b	4b
+	/* Four blocks an iteration while four remain, then one at a time. */
+6:	cmp	x2, x9
+	b.lo	5f
+	dc	zva, x3
+	add	x3, x3, x7
+	dc	zva, x3
+	add	x3, x3, x7
+	dc	zva, x3
+	add	x3, x3, x7
+	dc	zva, x3
+	add	x3, x3, x7
+	sub	x2, x2, x9
+	b	6b
 5:	cmp	x2, x7
 	b.lo	1f
 	dc	zva, x3
