@@ -107,60 +107,49 @@ long kernel_clone(struct kernel_clone_args *k)
 	/* Linux's threads-max: what stops a fork bomb (RLIMIT_NPROC spares root, see task_limit_reached). */
 	if (task_limit_reached())
 		return -EAGAIN;
-	/*
-	 * The task and its kernel stack: the costly part of a thread's
-	 * creation, made with big_lock let go (its own locks only; nothing of
-	 * the child is visible). Two CPUs may pass the limit's check at once
-	 * and go over it by one task each, as Linux's nr_threads check may.
-	 */
-	big_lock_drop();
-	child = task_alloc(parent->name);
-	big_lock_retake();
-	if (!child)
-		return -ENOMEM;
-
 	/* The thread group. */
 	if (f & CLONE_THREAD) {
 		cp = pp;
 	} else {
 		cp = process_new(pp);
-		if (!cp) {
-			err = -ENOMEM;
-			goto free_task;
-		}
+		if (!cp)
+			return -ENOMEM;
 	}
 
 	/*
-	 * The address space, before the namespaces and the PID as Linux's
-	 * copy_mm() comes before alloc_pid(). A copy is fork's costly part and
-	 * needs only the parent space's lock, so the big lock is let go
-	 * meanwhile (docs/DESIGN.md §7.3): nothing of the child is visible yet,
-	 * and the parent's space stays, current being one of its users.
+	 * The costly part of a clone -- the task and its kernel stack, the
+	 * address space (shared, or fork's copy), the registers and the shadow
+	 * stack (the shadow-stack pointer is part of the registers) -- is made
+	 * with big_lock let go (docs/DESIGN.md §7.3): each takes only its own
+	 * locks and the address space's, and nothing of the child is visible
+	 * before its PID. The space before the namespaces and the PID, as
+	 * Linux's copy_mm() comes before alloc_pid(); the parent's space
+	 * stays, current being one of its users. One let-go, not one per
+	 * step: with several CPUs queueing for the lock, each retake waits
+	 * its turn again. Two CPUs may pass the limit's check at once and go
+	 * over it by one task each, as Linux's nr_threads check may.
 	 */
-	if (f & CLONE_VM) {
+	big_lock_drop();
+	child = task_alloc(parent->name);
+	err = child ? 0 : -ENOMEM;
+	if (!err && (f & CLONE_VM)) {
 		child->mm = parent->mm;
 		refcount_inc(&child->mm->users);
-		big_lock_drop();
-	} else {
-		big_lock_drop();
+	} else if (!err) {
 		child->mm = mm_fork(parent->mm);
-		if (!child->mm) {
-			big_lock_retake();
-			err = -ENOMEM;
-			goto free_proc;
-		}
+		err = child->mm ? 0 : -ENOMEM;
 	}
-	/*
-	 * Registers, then the shadow stack (the shadow-stack pointer is part
-	 * of the registers), still without big_lock: they are the child's own
-	 * and its address space's, under that space's lock, and the child has
-	 * no PID yet by which anyone could find it half made.
-	 */
-	err = arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
+	if (!err)
+		err = arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
 	if (!err)
 		err = shstk_clone(child, parent, k);
 	big_lock_retake();
-	if (!(f & CLONE_VM))
+	if (!child) {
+		if (!(f & CLONE_THREAD))
+			kfree(cp);
+		return err;
+	}
+	if (child->mm && !(f & CLONE_VM))
 		child->mm->exe = parent->mm->exe ? dentry_get(parent->mm->exe) : NULL;
 	if (err)
 		goto free_proc;
@@ -335,7 +324,6 @@ free_proc:
 	}
 	if (!(f & CLONE_THREAD))
 		kfree(cp);
-free_task:
 	task_free(child);
 	return err;
 }
