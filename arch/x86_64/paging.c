@@ -114,7 +114,19 @@ static int map_page(phys_addr_t pml4, uintptr_t virt, phys_addr_t phys, unsigned
 
 int arch_map_kernel_page(uintptr_t virt, phys_addr_t phys, unsigned int prot)
 {
-	return map_page(kernel_pml4, virt, phys, prot);
+	int err = map_page(kernel_pml4, virt, phys, prot);
+
+	/*
+	 * The page was unmapped before, maybe by another CPU (a kernel stack's
+	 * slot handed out again), and this CPU drops such stale translations
+	 * only when it next takes big_lock or switches stacks (tlb.c). Its
+	 * caller may use the page before either -- a clone fills the new
+	 * task's stack without big_lock -- so this CPU drops its own now; a
+	 * write through the old translation would land in the freed page.
+	 */
+	if (!err)
+		__asm__ __volatile__("invlpg (%0)" ::"r"(virt) : "memory");
+	return err;
 }
 
 #define LEAF_TABLE_SPAN (512ul * PAGE_SIZE) /* what one last-level table maps */

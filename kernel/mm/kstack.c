@@ -137,9 +137,10 @@ int kstack_alloc(struct kstack *ks)
 }
 
 /*
- * Under kstack_lock, unmaps too: a dead thread's stack is freed without
- * big_lock (kernel/proc/sched.c), and x86 logs each kernel unmap for the
- * other CPUs' lazy TLB catch-up (arch/x86_64/tlb.c), one writer at a time.
+ * Under kstack_lock, unmaps too: clone allocates stacks without big_lock
+ * (kernel/proc/fork.c), undoing a half-made one there, and x86 logs each
+ * kernel unmap for the other CPUs' lazy TLB catch-up (arch/x86_64/tlb.c),
+ * one writer at a time.
  */
 void kstack_free(struct kstack *ks)
 {

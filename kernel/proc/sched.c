@@ -14,10 +14,11 @@
  * without big_lock. A task that holds big_lock when it gives up the CPU
  * lets it go before the switch and takes it back when it runs again, as
  * Linux's old big kernel lock was dropped and retaken around schedule().
- * A dead thread is freed by the task switched to, without big_lock --
- * nothing reaches it any more -- but a zombie's last thread, which /proc
- * still shows until its reaper frees it under big_lock, hands the lock
- * over with the CPU, so the reaper cannot free it sooner.
+ * A dead task hands it to the task switched to, which frees the dead one
+ * before it lets the lock go: a zombie's reaper, under big_lock, cannot
+ * free a zombie's last thread sooner, and whoever wakes when a thread
+ * exits (its joiner) finds its pages all back once it holds big_lock
+ * (the exact free-page counts of the tests).
  *
  * A task stays on its CPU's stack until its switch-out is complete:
  * sched_lock is held across arch_switch_to() and dropped only by the task
@@ -256,12 +257,6 @@ void task_wake_traced(struct task *t)
 	spin_unlock_irqrestore(&sched_lock, flags);
 }
 
-/* A dead task that keeps its struct for a zombie: it hands big_lock to the next task. */
-static bool hands_big_lock(const struct task *t)
-{
-	return t->state == TASK_DEAD && t->kept_for_zombie;
-}
-
 /*
  * After a switch, on the task switched to, sched_lock held: drops it and
  * frees the task switched away from if it had exited. Returns true when
@@ -278,17 +273,16 @@ static bool finish_switch(void)
 	spin_unlock(&sched_lock);
 	if (!dead)
 		return false;
-	if (!prev->kept_for_zombie) {
-		task_free(prev); /* unreachable since its exit: its own locks only */
-		return false;
-	}
 	/*
 	 * A zombie's last thread keeps its struct for /proc until the reaper
 	 * frees it: the reaper holds big_lock, which this CPU was handed and
 	 * holds until this is done, so it never frees it sooner.
 	 */
 	assert_big_lock_held();
-	task_release(prev);
+	if (prev->kept_for_zombie)
+		task_release(prev);
+	else
+		task_free(prev);
 	return true;
 }
 
@@ -335,7 +329,7 @@ static void schedule_locked(void)
 	next->cpu = c->id;
 	c->running = next;
 	c->switched_from = prev;
-	if (hands_big_lock(prev))
+	if (prev->state == TASK_DEAD)
 		assert_big_lock_held(); /* handed to next: finish_switch() */
 	else if (had_big)
 		spin_unlock(&big_lock);

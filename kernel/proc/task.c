@@ -13,7 +13,7 @@
 struct time_ns init_time_ns = { .refs = REFCOUNT_INIT(1) };
 
 /* Tasks allocated and not yet freed, and processes dead but not yet reaped. */
-/* nr_tasks drops where a dead thread is freed, without big_lock (kernel/proc/sched.c). */
+/* nr_tasks rises in task_alloc(), which clone calls without big_lock (kernel/proc/fork.c). */
 static atomic_t nr_tasks;
 static unsigned int nr_zombies;
 
