@@ -8,8 +8,8 @@
  *
  *   lock          level  interrupts       what it guards
  *   big_lock      1      off (always)     all kernel state but what a lock
- *                                         below names: tasks, the run queue,
- *                                         files, signals, pids, shared memory
+ *                                         below names: tasks, pids, files
+ *                                         but pipes, signals, shared memory
  *                                         objects' pages (<kernel/shmem.h>).
  *                                         Dropped on the way to user mode,
  *                                         and by a task that gives up its

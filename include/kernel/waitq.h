@@ -45,7 +45,10 @@ int waitq_sleep_killable(struct waitq *q, u64 timeout_ticks);
  */
 int waitq_sleep_unless(struct waitq *q, u64 timeout_ticks, bool (*stop)(void *arg), void *arg);
 
-/* The same without a time-out, where no signal ends the sleep (a mutex's waiters). */
+/*
+ * The same without a time-out, where nothing but the wake-up ends the
+ * sleep, not even a kill (a mutex's waiters: <kernel/mutex.h>).
+ */
 int waitq_sleep_uninterruptible_unless(struct waitq *q, bool (*stop)(void *arg), void *arg);
 
 /*

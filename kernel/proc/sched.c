@@ -473,19 +473,41 @@ void sched_tick(bool from_user)
 		c->need_resched = true;
 }
 
+/* What may end a sleep besides its wake-up. */
+enum sleep_kind {
+	SLEEP_INTERRUPTIBLE, /* any signal to handle: -EINTR */
+	SLEEP_KILLABLE,	     /* only a kill (vfork's wait) */
+	/*
+	 * Nothing: a mutex's waiter. Its holder may need big_lock (a fault on
+	 * user memory) that the waiter holds; a waiter that a kill sent back
+	 * would spin for the mutex with big_lock held, never letting it go.
+	 */
+	SLEEP_UNINTERRUPTIBLE,
+};
+
+/* True when a signal or a kill ends a sleep of this kind at once. */
+static bool sleep_ended(const struct task *t, enum sleep_kind kind)
+{
+	if (kind == SLEEP_INTERRUPTIBLE)
+		return signal_pending(t);
+	return kind == SLEEP_KILLABLE && signal_fatal_pending(t);
+}
+
 /*
  * Sleeps on q (may be NULL: only task_wake() ends it) unless stop(arg),
  * asked under sched_lock once the task is on q, says not to; drop, when
  * not NULL, is given up after that and before the switch.
  */
-static int do_sleep(struct waitq *q, u64 timeout_ticks, bool interruptible, bool (*stop)(void *arg),
-		    void *arg, struct mutex *drop)
+static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
+		    bool (*stop)(void *arg), void *arg, struct mutex *drop)
 {
+	bool interruptible = kind == SLEEP_INTERRUPTIBLE;
+
 	struct task *t = current;
 	unsigned long flags = spin_lock_irqsave(&sched_lock);
 
 	t->slept_in_call = true;
-	if (interruptible ? signal_pending(t) : signal_fatal_pending(t)) {
+	if (sleep_ended(t, kind)) {
 		spin_unlock_irqrestore(&sched_lock, flags);
 		if (drop)
 			mutex_unlock(drop);
@@ -544,34 +566,34 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, bool interruptible, bool
 	t->interruptible = false;
 	if (t->timed_out)
 		return -ETIMEDOUT;
-	if (interruptible ? signal_pending(t) : signal_fatal_pending(t))
+	if (sleep_ended(t, kind))
 		return -EINTR;
 	return 0;
 }
 
 int waitq_sleep(struct waitq *q, u64 timeout_ticks)
 {
-	return do_sleep(q, timeout_ticks, true, NULL, NULL, NULL);
+	return do_sleep(q, timeout_ticks, SLEEP_INTERRUPTIBLE, NULL, NULL, NULL);
 }
 
 int waitq_sleep_killable(struct waitq *q, u64 timeout_ticks)
 {
-	return do_sleep(q, timeout_ticks, false, NULL, NULL, NULL);
+	return do_sleep(q, timeout_ticks, SLEEP_KILLABLE, NULL, NULL, NULL);
 }
 
 int waitq_sleep_unless(struct waitq *q, u64 timeout_ticks, bool (*stop)(void *arg), void *arg)
 {
-	return do_sleep(q, timeout_ticks, true, stop, arg, NULL);
+	return do_sleep(q, timeout_ticks, SLEEP_INTERRUPTIBLE, stop, arg, NULL);
 }
 
 int waitq_sleep_unlock(struct waitq *q, struct mutex *m)
 {
-	return do_sleep(q, 0, true, NULL, NULL, m);
+	return do_sleep(q, 0, SLEEP_INTERRUPTIBLE, NULL, NULL, m);
 }
 
 int waitq_sleep_uninterruptible_unless(struct waitq *q, bool (*stop)(void *arg), void *arg)
 {
-	return do_sleep(q, 0, false, stop, arg, NULL);
+	return do_sleep(q, 0, SLEEP_UNINTERRUPTIBLE, stop, arg, NULL);
 }
 
 /* sched_lock held. */
