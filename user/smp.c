@@ -998,26 +998,6 @@ static int blocked_reader(void *p)
 	return 0;
 }
 
-/* True once thread tid sleeps (its /proc stat says S). */
-static bool thread_sleeps(long tid)
-{
-	char path[64], buf[256], *p;
-	int fd;
-	long n;
-
-	snprintf(path, sizeof(path), "/proc/self/task/%ld/stat", tid);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = 0;
-	p = strrchr(buf, ')');
-	return p && p[1] == ' ' && p[2] == 'S';
-}
-
 /*
  * Pipes now run read and write without the big lock, under a mutex of
  * their own (docs/DESIGN.md §7.3), and sleep and wake through the
@@ -1054,7 +1034,7 @@ static int body_pipes_unlocked(void)
 		EXPECT("pipe", pipe(p), 0);
 		r = (struct blocked_reader){ .fd = p[0] };
 		EXPECT("thread_create", thread_create(&t, blocked_reader, &r, NULL), 0);
-		while (!r.tid || !thread_sleeps(r.tid))
+		while (!r.tid || task_state((int)r.tid) != 'S')
 			raw_yield();
 		EXPECT("tgkill", syscall3(__NR_tgkill, syscall0(__NR_getpid), r.tid, SIGUSR2), 0);
 		thread_join(&t, &res);
@@ -1063,7 +1043,7 @@ static int body_pipes_unlocked(void)
 		/* Closed under a blocked read: the read goes on, on its own reference. */
 		r = (struct blocked_reader){ .fd = p[0] };
 		EXPECT("thread_create", thread_create(&t, blocked_reader, &r, NULL), 0);
-		while (!r.tid || !thread_sleeps(r.tid))
+		while (!r.tid || task_state((int)r.tid) != 'S')
 			raw_yield();
 		EXPECT("close under the read", close(p[0]), 0);
 		EXPECT("write to the reader that is left", write(p[1], "y", 1), 1);

@@ -89,13 +89,15 @@ static void runq_push(unsigned int cpu, struct task *t)
 	q->nr++;
 }
 
-/* Takes the first task allowed on cpu off q. */
-static struct task *runq_take(struct runq *q, unsigned int cpu)
+/* Takes the first task of q that match(t, arg) accepts off it. */
+static struct task *runq_take_if(struct runq *q,
+				 bool (*match)(const struct task *t, unsigned long arg),
+				 unsigned long arg)
 {
 	struct task *prev = NULL;
 
 	for (struct task *t = q->head; t; prev = t, t = t->run_next) {
-		if (!allowed_on(t, cpu))
+		if (!match(t, arg))
 			continue;
 		if (prev)
 			prev->run_next = t->run_next;
@@ -108,6 +110,22 @@ static struct task *runq_take(struct runq *q, unsigned int cpu)
 		return t;
 	}
 	return NULL;
+}
+
+static bool may_run_on(const struct task *t, unsigned long cpu)
+{
+	return allowed_on(t, (unsigned int)cpu);
+}
+
+static bool is_task(const struct task *t, unsigned long which)
+{
+	return (unsigned long)t == which;
+}
+
+/* Takes the first task allowed on cpu off q. */
+static struct task *runq_take(struct runq *q, unsigned int cpu)
+{
+	return runq_take_if(q, may_run_on, cpu);
 }
 
 /* The next task for cpu: from its own queue, else pulled from another's. */
@@ -392,23 +410,11 @@ void sched_move_task(struct task *t)
 		 * CPU while it waited its turn there was never run again.
 		 */
 		for (unsigned int i = 0; i < smp_nr_cpus; i++) {
-			struct runq *q = &runqs[i];
-			struct task *prev = NULL;
-
-			for (struct task *o = q->head; o; prev = o, o = o->run_next) {
-				if (o != t)
-					continue;
-				if (prev)
-					prev->run_next = o->run_next;
-				else
-					q->head = o->run_next;
-				if (q->tail == o)
-					q->tail = prev;
-				q->nr--;
+			if (runq_take_if(&runqs[i], is_task, (unsigned long)t)) {
 				t->state =
 					TASK_SLEEPING; /* off every queue, as make_runnable() wants it */
 				make_runnable(t);
-				goto out;
+				break;
 			}
 		}
 		goto out;
