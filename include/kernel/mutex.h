@@ -26,7 +26,4 @@ struct mutex {
 void mutex_lock(struct mutex *m);
 void mutex_unlock(struct mutex *m);
 
-/* True when the running task holds m. */
-bool mutex_owned(const struct mutex *m);
-
 #endif

@@ -60,7 +60,4 @@ int waitq_sleep_unlock(struct waitq *q, struct mutex *m);
 /* Wakes up to n sleepers (n < 0: all); returns how many were woken. */
 int waitq_wake(struct waitq *q, int n);
 
-/* Removes t from the queue it sleeps on, if any. */
-void waitq_remove(struct task *t);
-
 #endif

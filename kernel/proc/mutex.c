@@ -39,8 +39,3 @@ void mutex_unlock(struct mutex *m)
 	if (__atomic_exchange_n(&m->state, MUTEX_FREE, __ATOMIC_RELEASE) == MUTEX_CONTENDED)
 		waitq_wake(&m->waiters, 1);
 }
-
-bool mutex_owned(const struct mutex *m)
-{
-	return READ_ONCE(m->owner) == current;
-}

@@ -622,14 +622,6 @@ static void waitq_unlink(struct task *t)
 	t->wake_at = 0;
 }
 
-void waitq_remove(struct task *t)
-{
-	unsigned long flags = spin_lock_irqsave(&sched_lock);
-
-	waitq_unlink(t);
-	spin_unlock_irqrestore(&sched_lock, flags);
-}
-
 int waitq_wake(struct waitq *q, int n)
 {
 	unsigned long flags;
