@@ -82,9 +82,10 @@ struct file {
 struct files {
 	refcount_t refs;
 	/*
-	 * Guards fd and max_fds against read(2) and write(2), which look an
-	 * fd up without big_lock (fd_get_file()); everything that changes
-	 * them holds big_lock too.
+	 * Guards fd, cloexec and max_fds against the readers that run
+	 * without big_lock: read(2) and write(2), which look an fd up
+	 * (fd_get_file()), and fork's copy (files_copy()). Everything that
+	 * changes them holds big_lock too.
 	 */
 	struct spinlock lock;
 	unsigned int max_fds; /* the table's size: fds 0 .. max_fds - 1 */
@@ -94,9 +95,18 @@ struct files {
 
 /* The first table: fds 0, 1 and 2 on the console. NULL on failure. */
 struct files *files_create_console(void);
-/* A private copy for fork without CLONE_FILES (shares the open files). */
-struct files *files_copy(const struct files *src);
+/*
+ * A private copy for fork without CLONE_FILES (shares the open files),
+ * taken whole under src's lock: with or without big_lock.
+ */
+struct files *files_copy(struct files *src);
+/* Drops a reference to the table; the last closes its files. big_lock held. */
 void files_put(struct files *f);
+/*
+ * The same without big_lock (exit): a file whose last reference goes is
+ * released under big_lock, taken for that file alone.
+ */
+void files_put_unlocked(struct files *f);
 void files_close_on_exec(struct files *f);
 
 /*

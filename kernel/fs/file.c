@@ -108,6 +108,13 @@ void file_put_late(struct file *f)
 
 #define BITS_PER_WORD 64
 
+static void files_free_table(struct files *t)
+{
+	kfree(t->fd);
+	kfree(t->cloexec);
+	kfree(t);
+}
+
 static struct files *files_alloc(unsigned int max_fds)
 {
 	struct files *t = kzalloc(sizeof(*t));
@@ -117,9 +124,7 @@ static struct files *files_alloc(unsigned int max_fds)
 	t->fd = kzalloc(max_fds * sizeof(*t->fd));
 	t->cloexec = kzalloc(max_fds / BITS_PER_WORD * sizeof(u64));
 	if (!t->fd || !t->cloexec) {
-		kfree(t->fd);
-		kfree(t->cloexec);
-		kfree(t);
+		files_free_table(t);
 		return NULL;
 	}
 	refcount_set(&t->refs, 1);
@@ -179,32 +184,65 @@ struct files *files_create_console(void)
 	return t;
 }
 
-struct files *files_copy(const struct files *src)
+struct files *files_copy(struct files *src)
 {
-	struct files *t = files_alloc(src->max_fds);
+	for (;;) {
+		unsigned int n = READ_ONCE(src->max_fds);
+		struct files *t = files_alloc(n);
+		unsigned long flags;
 
-	if (!t)
-		return NULL;
-	memcpy(t->cloexec, src->cloexec, src->max_fds / BITS_PER_WORD * sizeof(u64));
-	for (unsigned int fd = 0; fd < src->max_fds; fd++) {
-		t->fd[fd] = src->fd[fd];
-		if (t->fd[fd])
-			refcount_inc(&t->fd[fd]->refs);
+		if (!t)
+			return NULL;
+		flags = spin_lock_irqsave(&src->lock);
+		if (src->max_fds != n) { /* grown by a thread sharing it: size again */
+			spin_unlock_irqrestore(&src->lock, flags);
+			files_free_table(t);
+			continue;
+		}
+		/*
+		 * One snapshot of fds and close-on-exec bits: an O_CLOEXEC open
+		 * racing with fork never lands in the child without its bit.
+		 * A file is held by src's table while its count goes up here
+		 * (close drops it only after clearing the fd under this lock).
+		 */
+		memcpy(t->cloexec, src->cloexec, n / BITS_PER_WORD * sizeof(u64));
+		for (unsigned int fd = 0; fd < n; fd++) {
+			t->fd[fd] = src->fd[fd];
+			if (t->fd[fd])
+				refcount_inc(&t->fd[fd]->refs);
+		}
+		spin_unlock_irqrestore(&src->lock, flags);
+		return t;
 	}
-	return t;
 }
 
 void files_put(struct files *t)
 {
+	assert_big_lock_held();
 	if (!refcount_dec_and_test(&t->refs))
 		return;
 	for (unsigned int fd = 0; fd < t->max_fds; fd++) {
 		if (t->fd[fd])
 			file_put(t->fd[fd]);
 	}
-	kfree(t->fd);
-	kfree(t->cloexec);
-	kfree(t);
+	files_free_table(t);
+}
+
+void files_put_unlocked(struct files *t)
+{
+	if (!refcount_dec_and_test(&t->refs))
+		return;
+	/* Nobody else reaches t now: its fds need no lock. */
+	for (unsigned int fd = 0; fd < t->max_fds; fd++) {
+		struct file *f = t->fd[fd];
+
+		if (!f || refcount_dec_not_one(&f->refs))
+			continue;
+		big_lock_retake(); /* the release is big_lock's: inodes, pipes, ttys */
+		file_put(f);
+		big_lock_drop();
+	}
+	files_free_table(t);
 }
 
 void files_close_on_exec(struct files *t)
@@ -222,7 +260,7 @@ unsigned int fd_limit(void)
 	return lim < NR_OPEN ? (unsigned int)lim : NR_OPEN;
 }
 
-void fd_set_cloexec(struct files *t, int fd, bool on)
+static void set_cloexec_locked(struct files *t, unsigned int fd, bool on)
 {
 	if (on)
 		t->cloexec[fd / BITS_PER_WORD] |= 1ull << (fd % BITS_PER_WORD);
@@ -230,17 +268,26 @@ void fd_set_cloexec(struct files *t, int fd, bool on)
 		t->cloexec[fd / BITS_PER_WORD] &= ~(1ull << (fd % BITS_PER_WORD));
 }
 
+void fd_set_cloexec(struct files *t, int fd, bool on)
+{
+	unsigned long flags = spin_lock_irqsave(&t->lock);
+
+	set_cloexec_locked(t, (unsigned int)fd, on);
+	spin_unlock_irqrestore(&t->lock, flags);
+}
+
 bool fd_cloexec(const struct files *t, int fd)
 {
 	return t->cloexec[fd / BITS_PER_WORD] & (1ull << (fd % BITS_PER_WORD));
 }
 
-/* Every change of an fd: under t->lock for fd_get_file(). */
-static void set_fd(struct files *t, unsigned int fd, struct file *f)
+/* Every change of an fd, with its close-on-exec bit: under t->lock for the unlocked readers. */
+static void set_fd(struct files *t, unsigned int fd, struct file *f, bool cloexec)
 {
 	unsigned long flags = spin_lock_irqsave(&t->lock);
 
 	t->fd[fd] = f;
+	set_cloexec_locked(t, fd, cloexec);
 	spin_unlock_irqrestore(&t->lock, flags);
 }
 
@@ -255,8 +302,7 @@ int fd_install_from(struct files *t, struct file *f, unsigned int from, bool clo
 		return -EMFILE;
 	if (files_expand(t, fd))
 		return -ENOMEM;
-	set_fd(t, fd, f);
-	fd_set_cloexec(t, (int)fd, cloexec);
+	set_fd(t, fd, f, cloexec);
 	return (int)fd;
 }
 
@@ -273,8 +319,7 @@ int fd_replace(struct files *t, unsigned int newfd, struct file *f, bool cloexec
 		return -ENOMEM;
 	assert_big_lock_held();
 	old = t->fd[newfd];
-	set_fd(t, newfd, file_get(f));
-	fd_set_cloexec(t, (int)newfd, cloexec);
+	set_fd(t, newfd, file_get(f), cloexec);
 	if (old)
 		file_put(old); /* errors of the implicit close are lost, as Linux's */
 	return 0;
@@ -304,8 +349,7 @@ int fd_close(struct files *t, int fd)
 
 	if (!f)
 		return -EBADF;
-	set_fd(t, (unsigned int)fd, NULL);
-	fd_set_cloexec(t, fd, false);
+	set_fd(t, (unsigned int)fd, NULL, false);
 	file_put(f);
 	return 0;
 }

@@ -183,6 +183,8 @@ void do_exit_thread(int status)
 	struct task *t = current;
 	struct process *p = t->proc;
 	struct mm *mm = t->mm;
+	struct files *files;
+	struct dentry *exe;
 
 	assert_big_lock_held();
 	if (!p->exiting && p->nr_threads == 1) {
@@ -211,25 +213,30 @@ void do_exit_thread(int status)
 
 	mm_activate(NULL); /* mm_put may free the tables we run on */
 	cputime_mm_leave(t);
-	t->mm = NULL; /* from here nobody reaches the space through t */
+	/* From here nobody reaches the space or the fd table through t. */
+	t->mm = NULL;
+	files = t->files;
+	t->files = NULL;
 	/*
 	 * The last user tears the space down -- every page and table -- under
-	 * its own lock alone, while other CPUs go on (docs/DESIGN.md §7.3);
-	 * the program's file is let go under the big lock again.
+	 * its own lock alone, and the fd table goes, while other CPUs go on
+	 * (docs/DESIGN.md §7.3). One let-go for both, and none when neither
+	 * is the last: each retake queues again. The program's file is let
+	 * go under the big lock again.
 	 */
-	if (mm && refcount_read(&mm->users) == 1) {
-		struct dentry *exe;
-
+	if ((mm && refcount_read(&mm->users) == 1) || refcount_read(&files->refs) == 1) {
 		big_lock_drop();
-		exe = mm_put_keep_exe(mm);
+		exe = mm ? mm_put_keep_exe(mm) : NULL;
+		files_put_unlocked(files);
 		big_lock_retake();
 		if (exe)
 			dentry_put(exe);
-	} else if (mm) {
-		mm_put(mm); /* another thread still runs in it: only a count goes */
+	} else {
+		/* Only counts go (others still use both): not worth a retake. */
+		if (mm)
+			mm_put(mm);
+		files_put(files);
 	}
-	files_put(t->files);
-	t->files = NULL;
 	fs_struct_put(t->fs);
 	t->fs = NULL;
 	sighand_put(t->sighand);

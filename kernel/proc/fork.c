@@ -118,8 +118,9 @@ long kernel_clone(struct kernel_clone_args *k)
 
 	/*
 	 * The costly part of a clone -- the task and its kernel stack, the
-	 * address space (shared, or fork's copy), the registers and the shadow
-	 * stack (the shadow-stack pointer is part of the registers) -- is made
+	 * address space (shared, or fork's copy), the registers, the shadow
+	 * stack (the shadow-stack pointer is part of the registers) and fork's
+	 * copy of the fd table (under the table's own lock) -- is made
 	 * with big_lock let go (docs/DESIGN.md §7.3): each takes only its own
 	 * locks and the address space's, and nothing of the child is visible
 	 * before its PID. The space before the namespaces and the PID, as
@@ -143,6 +144,10 @@ long kernel_clone(struct kernel_clone_args *k)
 		err = arch_task_fork(child, parent, k->stack, f & CLONE_SETTLS, k->tls);
 	if (!err)
 		err = shstk_clone(child, parent, k);
+	if (!err && !(f & CLONE_FILES)) {
+		child->files = files_copy(parent->files);
+		err = child->files ? 0 : -ENOMEM;
+	}
 	big_lock_retake();
 	if (!child) {
 		if (!(f & CLONE_THREAD))
@@ -189,16 +194,10 @@ long kernel_clone(struct kernel_clone_args *k)
 			goto put_pid;
 	}
 
-	/* Files. */
+	/* Files: fork's copy was made above, without big_lock. */
 	if (f & CLONE_FILES) {
 		child->files = parent->files;
 		refcount_inc(&child->files->refs);
-	} else {
-		child->files = files_copy(parent->files);
-		if (!child->files) {
-			err = -ENOMEM;
-			goto put_pid;
-		}
 	}
 	if (f & CLONE_FS) {
 		child->fs = parent->fs;
@@ -308,7 +307,6 @@ put_sighand:
 put_files:
 	fs_struct_put(child->fs);
 	child->fs = NULL;
-	files_put(child->files);
 put_pid:
 	pid_put(pid);
 put_tns:
@@ -318,6 +316,8 @@ put_ns:
 	if (new_ns)
 		pid_ns_put(new_ns);
 free_proc:
+	if (child->files)
+		files_put(child->files);
 	if (child->mm) {
 		shstk_release(child, child->mm);
 		mm_put(child->mm);
