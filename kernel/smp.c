@@ -31,9 +31,6 @@ struct cpu cpus[SMP_MAX_CPUS] = { [0] = { .self = &cpus[0], .id = 0 } };
 unsigned int smp_nr_cpus;
 unsigned int smp_max_cpus = SMP_MAX_CPUS;
 
-/* A secondary that has not reported after this long is given up. */
-#define SMP_START_TIMEOUT_TICKS HZ
-
 unsigned int smp_online_count(void)
 {
 	unsigned int n = 0;

@@ -19,7 +19,8 @@
  * How: one sender at a time, the holder of tlb_lock (each CPU has a single
  * request slot). For each target it writes the request into the target's
  * struct cpu and sends VEC_IPI_TLB; the target answers by clearing its
- * request, and the sender waits for every answer with interrupts off. A
+ * request, and the sender waits for every answer with interrupts off,
+ * spinning a little, then halting until a target's answer kicks it. A
  * target answers from wherever it is: in user mode or halted, the IPI's
  * handler does it before (and without) taking any lock (traps.c); spinning
  * on a lock with interrupts off, the spin loop's arch_smp_poll() does --
@@ -58,6 +59,16 @@
 /* The one shootdown in flight (<kernel/lock_order.h>). */
 static struct spinlock tlb_lock = SPINLOCK_INIT(LOCK_LEVEL_TLB, "tlb_lock");
 
+/*
+ * The sender, once it has spun a while, halts until its answers come
+ * (wait_for_answers()): with more virtual CPUs than host cores, a target
+ * may not run for a host time slice, and a spinning sender would only
+ * take a core from it. Its CPU and whether it halts: written under
+ * tlb_lock, read by the targets' answers, which kick it.
+ */
+static unsigned int tlb_sender;
+static bool tlb_sender_halts;
+
 void x86_tlb_note_cr3(u64 pgd)
 {
 	__atomic_store_n(&this_cpu()->arch.pgd, pgd, __ATOMIC_SEQ_CST);
@@ -85,8 +96,48 @@ void x86_tlb_service(void)
 		return;
 	flush_here((enum tlb_request)req, c->arch.tlb_flush_va);
 	c->arch.tlb_answered++;
-	/* The answer: the sender's wait pairs with this release. */
-	__atomic_store_n(&c->arch.tlb_flush_request, TLB_REQ_NONE, __ATOMIC_RELEASE);
+	/*
+	 * The answer: the sender's wait pairs with this store. Then the look
+	 * at whether it halts: either it sees the answer before it halts or
+	 * this sees it halting and kicks it (both sequentially consistent).
+	 */
+	__atomic_store_n(&c->arch.tlb_flush_request, TLB_REQ_NONE, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&tlb_sender_halts, __ATOMIC_SEQ_CST))
+		arch_spin_kick_cpu(READ_ONCE(tlb_sender));
+}
+
+/* The CPUs in waiting that have not answered yet. */
+static u64 unanswered(u64 waiting)
+{
+	for (unsigned int i = 0; i < smp_nr_cpus; i++) {
+		if ((waiting & (1ull << i)) && __atomic_load_n(&cpus[i].arch.tlb_flush_request,
+							       __ATOMIC_SEQ_CST) == TLB_REQ_NONE)
+			waiting &= ~(1ull << i);
+	}
+	return waiting;
+}
+
+/*
+ * Spins as a lock waiter does, then halts with only the highest priority
+ * class of vectors let through (arch_spin_halt(): the kick, and other
+ * senders' requests were there any), until every target has answered.
+ */
+static void wait_for_answers(u64 waiting)
+{
+	unsigned int spins = 0;
+
+	while ((waiting = unanswered(waiting))) {
+		if (spins < arch_spin_relax_steps) {
+			spins++;
+			arch_cpu_relax();
+			continue;
+		}
+		WRITE_ONCE(tlb_sender, this_cpu()->id);
+		__atomic_store_n(&tlb_sender_halts, true, __ATOMIC_SEQ_CST);
+		if (unanswered(waiting))
+			arch_spin_halt();
+		__atomic_store_n(&tlb_sender_halts, false, __ATOMIC_SEQ_CST);
+	}
 }
 
 void x86_tlb_flush(phys_addr_t pgd, enum tlb_request req, uintptr_t va)
@@ -114,15 +165,7 @@ void x86_tlb_flush(phys_addr_t pgd, enum tlb_request req, uintptr_t va)
 		waiting |= 1ull << i;
 	}
 	if (waiting) {
-		while (waiting) {
-			for (unsigned int i = 0; i < smp_nr_cpus; i++) {
-				if ((waiting & (1ull << i)) &&
-				    __atomic_load_n(&cpus[i].arch.tlb_flush_request,
-						    __ATOMIC_ACQUIRE) == TLB_REQ_NONE)
-					waiting &= ~(1ull << i);
-			}
-			arch_cpu_relax();
-		}
+		wait_for_answers(waiting);
 		spin_unlock(&tlb_lock);
 	}
 	arch_irq_restore(flags);

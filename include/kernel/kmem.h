@@ -70,6 +70,21 @@ struct table_use *page_table_use(phys_addr_t table);
  * every CPU's cache), and RAM pages managed.
  */
 size_t page_free_count(void);
+
+/*
+ * Frees under way without big_lock: a dead thread's task and kernel stack,
+ * freed by the next task on its CPU (kernel/proc/sched.c). The dying
+ * thread announces the free before it lets big_lock go, so before its
+ * joiner can go on (page_free_begin()); the freeing CPU ends it once every
+ * page is back (page_free_end()). page_free_settle() waits until none is
+ * under way: page_free_count() and task_alloc() do, so a joiner's count
+ * stays exact and a thread created after a join reuses what the joined one
+ * held, as it would under one lock. Short, and needing no lock but the
+ * kernel-stack, heap and page locks, which no waiter holds.
+ */
+void page_free_begin(void);
+void page_free_end(void);
+void page_free_settle(void);
 size_t page_total_count(void);
 
 /* Free pages in CPU cpu's cache of single pages (page_alloc.c), for tests. */

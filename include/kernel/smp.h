@@ -15,6 +15,14 @@ struct task;
 
 #define SMP_MAX_CPUS 64
 
+/*
+ * A secondary that has not reported after this long is given up: Linux's
+ * x86 do_boot_cpu() waits 10 s for its sign of life too. An emulator's
+ * CPU threads on a loaded host may not run at all for a second of the
+ * guest's clock; a CPU that is only late must not be lost.
+ */
+#define SMP_START_TIMEOUT_TICKS (10 * HZ) /* HZ: <kernel/timer.h> */
+
 /* A CPU's state; SMP_CPU_STARTING..FAILED are written by the CPU itself. */
 enum smp_state {
 	SMP_CPU_OFF,	  /* not started: nosmp / maxcpus=, or not yet */

@@ -365,11 +365,33 @@ unsigned int page_ref_count(phys_addr_t phys)
 	return READ_ONCE(*ref_of(phys));
 }
 
+static unsigned int frees_in_flight; /* page_free_begin() .. page_free_end() */
+
+void page_free_begin(void)
+{
+	__atomic_fetch_add(&frees_in_flight, 1, __ATOMIC_SEQ_CST);
+}
+
+void page_free_end(void)
+{
+	__atomic_fetch_sub(&frees_in_flight, 1, __ATOMIC_RELEASE);
+}
+
+void page_free_settle(void)
+{
+	while (__atomic_load_n(&frees_in_flight, __ATOMIC_ACQUIRE))
+		arch_cpu_relax();
+}
+
 /* Under page_lock no page moves between the pool and a cache: the sum is exact. */
 size_t page_free_count(void)
 {
-	unsigned long flags = spin_lock_irqsave(&page_lock);
-	size_t n = (size_t)pool.nr_free;
+	unsigned long flags;
+	size_t n;
+
+	page_free_settle();
+	flags = spin_lock_irqsave(&page_lock);
+	n = (size_t)pool.nr_free;
 
 	for (unsigned int cpu = 0; cpu < READ_ONCE(nr_caches); cpu++)
 		n += cpu_pages_count(&caches[cpu].pages);

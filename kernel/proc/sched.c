@@ -14,11 +14,12 @@
  * without big_lock. A task that holds big_lock when it gives up the CPU
  * lets it go before the switch and takes it back when it runs again, as
  * Linux's old big kernel lock was dropped and retaken around schedule().
- * A dead task hands it to the task switched to, which frees the dead one
- * before it lets the lock go: a zombie's reaper, under big_lock, cannot
- * free a zombie's last thread sooner, and whoever wakes when a thread
- * exits (its joiner) finds its pages all back once it holds big_lock
- * (the exact free-page counts of the tests).
+ * A dead thread is freed by the task switched to, without big_lock --
+ * nothing reaches it any more; the free is announced before the lock goes
+ * (page_free_begin()), so a joiner's free-page count waits for it and
+ * stays exact. A zombie's last thread, which /proc shows until its reaper
+ * frees it under big_lock, hands the lock over with the CPU instead, so
+ * the reaper cannot free it sooner.
  *
  * A task stays on its CPU's stack until its switch-out is complete:
  * sched_lock is held across arch_switch_to() and dropped only by the task
@@ -38,6 +39,7 @@
 #include <kernel/cputime.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
+#include <kernel/kmem.h>
 #include <kernel/mutex.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
@@ -275,6 +277,12 @@ void task_wake_traced(struct task *t)
 	spin_unlock_irqrestore(&sched_lock, flags);
 }
 
+/* A dead task that keeps its struct for a zombie: it hands big_lock to the next task. */
+static bool hands_big_lock(const struct task *t)
+{
+	return t->state == TASK_DEAD && t->kept_for_zombie;
+}
+
 /*
  * After a switch, on the task switched to, sched_lock held: drops it and
  * frees the task switched away from if it had exited. Returns true when
@@ -291,16 +299,18 @@ static bool finish_switch(void)
 	spin_unlock(&sched_lock);
 	if (!dead)
 		return false;
+	if (!prev->kept_for_zombie) {
+		task_free(prev); /* unreachable since its exit: its own locks only */
+		page_free_end();
+		return false;
+	}
 	/*
 	 * A zombie's last thread keeps its struct for /proc until the reaper
 	 * frees it: the reaper holds big_lock, which this CPU was handed and
 	 * holds until this is done, so it never frees it sooner.
 	 */
 	assert_big_lock_held();
-	if (prev->kept_for_zombie)
-		task_release(prev);
-	else
-		task_free(prev);
+	task_release(prev);
 	return true;
 }
 
@@ -347,10 +357,14 @@ static void schedule_locked(void)
 	next->cpu = c->id;
 	c->running = next;
 	c->switched_from = prev;
-	if (prev->state == TASK_DEAD)
+	if (hands_big_lock(prev)) {
 		assert_big_lock_held(); /* handed to next: finish_switch() */
-	else if (had_big)
-		spin_unlock(&big_lock);
+	} else {
+		if (prev->state == TASK_DEAD)
+			page_free_begin(); /* before the lock goes: see the head of this file */
+		if (had_big)
+			spin_unlock(&big_lock);
+	}
 	arch_switch_to(prev, next);
 	inherited = finish_switch();
 	if (had_big && !inherited)

@@ -58,8 +58,16 @@ void task_count_zombie(int delta)
 
 struct task *task_alloc(const char *name)
 {
-	struct task *t = kzalloc(sizeof(*t));
+	struct task *t;
 
+	/*
+	 * A thread just joined may still be being freed on another CPU: wait,
+	 * so this one gets its kernel stack's slot and heap room back rather
+	 * than new ones (a kernel page table or heap page that would then
+	 * stay, and move a program's free-page count, <kernel/kmem.h>).
+	 */
+	page_free_settle();
+	t = kzalloc(sizeof(*t));
 	if (!t)
 		return NULL;
 	if (kstack_alloc(&t->kstack)) {
