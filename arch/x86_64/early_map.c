@@ -6,9 +6,13 @@
  *
  * 1. x86_early_map_boot_info(): the pages of the boot loader's Multiboot2
  *    information, before anything reads it -- memory the loader wrote,
- *    so RAM whatever the memory map in it says.
- * 2. x86_early_map_ram(): once the memory map is read, all usable RAM up to
- *    the PDPT's 512 entries (512 GiB), exactly (boot_pages.c): a 1 GiB page
+ *    so RAM whatever the memory map in it says. multiboot2_parse() copies
+ *    all it needs into struct boot_info; nothing reads the information
+ *    after it.
+ * 2. x86_early_map_ram(): once the memory map is read, the boot
+ *    information's pages are forgotten and the map starts afresh: all
+ *    usable RAM up to the PDPT's 512 entries (512 GiB), exactly as the
+ *    memory map says (boot_pages.c): a 1 GiB page
  *    over a GiB that is all RAM, where the CPU has 1 GiB pages
  *    (CPUID.80000001H:EDX[26], SDM vol. 3A §4.1.4 and §4.5, table 4-15),
  *    2 MiB pages over 2 MiB blocks that are all RAM, 4 KiB pages over the
@@ -31,6 +35,7 @@
 #include <kernel/boot.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <string.h>
 
 #define GIB (1ull << 30)
 #define CPUID_80000001_EDX_PAGE1GB (1u << 26)
@@ -72,7 +77,6 @@ static u64 *table_at(struct x86_boot_pages *b, u64 phys)
 	return NULL;
 }
 
-/* Counts across both steps: step 2 reports them. */
 static struct x86_boot_pages early = {
 	.pdpt = early_pdpt,
 	.alloc = table_alloc,
@@ -134,6 +138,15 @@ void x86_early_map_ram(const struct boot_info *info)
 	unsigned long gib, mib2, kib4;
 	phys_addr_t low_reach, high_reach;
 
+	/*
+	 * Start afresh: removed entries must leave the TLB, which a CR3 write
+	 * does for all but global pages (SDM vol. 3A §4.10.4.1); these are not.
+	 */
+	memset(early_pdpt, 0, sizeof(early_pdpt));
+	memset(early_tables, 0, early_tables_used * sizeof(early_tables[0]));
+	early_tables_used = 0;
+	early.gib = early.mib2 = early.kib4 = early.tables = 0;
+	flush();
 	early.gib_pages = cpuid(0x80000000, 0).eax >= 0x80000001 &&
 			  (cpuid(0x80000001, 0).edx & CPUID_80000001_EDX_PAGE1GB);
 	/* Below 4 GiB first, to report it apart: that is where the holes are on a PC. */
