@@ -26,15 +26,13 @@
  */
 static u64 *next_table(struct x86_boot_pages *b, u64 *e)
 {
-	u64 phys, *t;
+	u64 phys;
 
 	if (!(*e & PTE_P)) {
-		t = b->alloc(b, &phys);
-		if (!t)
+		if (!b->alloc(b, &phys))
 			return NULL;
 		b->tables++;
 		*e = phys | PTE_P | PTE_RW;
-		return t;
 	}
 	return b->dir(b, *e & PTE_ADDR_MASK);
 }

@@ -105,8 +105,8 @@ void x86_early_map_boot_info(phys_addr_t mbi)
 {
 	u32 total;
 
-	boot_pml4()[PT_INDEX(DIRECT_MAP_BASE, PT_LEVELS)] =
-		kernel_image_to_phys(early_pdpt) | PTE_P | PTE_RW;
+	boot_pml4()[PT_INDEX(DIRECT_MAP_BASE, PT_LEVELS)] = kernel_image_to_phys(early_pdpt) |
+							    PTE_P | PTE_RW;
 	/* The first 8 bytes say how long it is (Multiboot2 specification §3.6.1). */
 	if (x86_boot_map_range(&early, mbi, mbi + 8))
 		panic("early map: no table for the boot information");
@@ -124,7 +124,8 @@ static unsigned int clip(const struct boot_info *info, phys_addr_t lo, phys_addr
 	unsigned int n = 0;
 
 	for (unsigned int i = 0; i < info->nr_usable; i++) {
-		phys_addr_t start = MAX(info->usable[i].start, lo), end = MIN(info->usable[i].end, hi);
+		phys_addr_t start = MAX(info->usable[i].start, lo),
+			    end = MIN(info->usable[i].end, hi);
 
 		if (start < end)
 			out[n++] = (struct mem_range){ start, end };
