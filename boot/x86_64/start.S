@@ -4,12 +4,13 @@
  *
  * GRUB enters _start in 32-bit protected mode, paging off, with EAX = the
  * Multiboot2 magic and EBX = the physical address of the boot information
- * (Multiboot2 specification §3.3). We build throw-away page tables -- the
- * first 4 GiB of physical memory identity-mapped (so this code keeps
- * running when paging comes on) and at the direct map, and the image's own
- * 2 MiB blocks at the kernel image window -- enter long mode (Intel SDM
- * vol. 3A §10.8.5: PAE, then EFER.LME, then CR0.PG) and jump to the higher
- * half. arch_mm_init() later replaces these tables with the kernel's own.
+ * (Multiboot2 specification §3.3). We build throw-away page tables that
+ * map the image and nothing else -- identity-mapped (so this code keeps
+ * running when paging comes on) and at the kernel image window -- enter
+ * long mode (Intel SDM vol. 3A §10.8.5: PAE, then EFER.LME, then CR0.PG)
+ * and jump to the higher half. The direct map is added from C, from the
+ * memory map (arch/x86_64/early_map.c); arch_mm_init() later replaces
+ * these tables with the kernel's own.
  *
  * The image is relocatable (the header's relocatable tag, spec §3.1.13):
  * the boot loader may put it at any 2 MiB-aligned address below 4 GiB that
@@ -31,10 +32,11 @@
 /*
  * Where the loader may put the image (relocatable tag, spec §3.1.13): from
  * the link address (the load offset is never negative) to 4 GiB (this code
- * identity-maps only the first 4 GiB), in 2 MiB steps (the kernel window
- * is built of 2 MiB pages), as high as the memory map allows -- "high" so
- * that every boot, on every emulator, runs the kernel away from its link
- * address, where a missed relocation would show at once.
+ * identity-maps the image through the first 4 GiB's four page directories),
+ * in 2 MiB steps (the kernel window is built of 2 MiB blocks), as high as
+ * the memory map allows -- "high" so that every boot, on every emulator,
+ * runs the kernel away from its link address, where a missed relocation
+ * would show at once.
  */
 #define LOAD_ALIGN 0x200000
 #define LOAD_MAX 0xffffffff
