@@ -54,7 +54,7 @@ extern const char x86_trampoline_gdt[], x86_trampoline_pm32[], x86_trampoline_lm
 const char arch_smp_id_name[] = "APIC ID";
 
 /* The trampoline's page tables (below 4 GiB: CR3 is loaded in 32-bit mode). */
-static phys_addr_t ap_pml4, ap_pdpt, ap_pd;
+static phys_addr_t ap_pml4, ap_pdpt, ap_pd, ap_pt;
 static bool trampoline_ready, trampoline_broken;
 static phys_addr_t trampoline_page; /* chosen from the memory map (trampoline_page.c) */
 static u64 boot_cr4;
@@ -135,7 +135,9 @@ static phys_addr_t choose_page(const struct boot_info *info)
 /*
  * The trampoline's tables: the kernel half of the kernel's PML4 (the image,
  * the direct map and the kernel stacks, shared tables below), and the
- * first 2 MiB identity-mapped, executable, for the trampoline page.
+ * trampoline page identity-mapped, executable -- one 4 KiB page, not the
+ * first 2 MiB: a write-back large page there would cover the VGA window
+ * and the ROMs as well (SDM vol. 3A §12.11.9; early_map.c).
  */
 static int prepare_trampoline(const struct boot_info *info)
 {
@@ -152,7 +154,8 @@ static int prepare_trampoline(const struct boot_info *info)
 	ap_pml4 = page_alloc_zeroed(1);
 	ap_pdpt = page_alloc_zeroed(1);
 	ap_pd = page_alloc_zeroed(1);
-	if (!ap_pml4 || !ap_pdpt || !ap_pd)
+	ap_pt = page_alloc_zeroed(1);
+	if (!ap_pml4 || !ap_pdpt || !ap_pd || !ap_pt)
 		return -ENOMEM;
 	if (ap_pml4 >= (1ull << 32))
 		return -ENOMEM; /* a 32-bit CR3 cannot reach it */
@@ -161,7 +164,9 @@ static int prepare_trampoline(const struct boot_info *info)
 		pml4[i] = kernel[i];
 	pml4[0] = ap_pdpt | PTE_P | PTE_RW;
 	((u64 *)phys_to_virt(ap_pdpt))[0] = ap_pd | PTE_P | PTE_RW;
-	((u64 *)phys_to_virt(ap_pd))[0] = 0 | PTE_P | PTE_RW | PTE_PS;
+	((u64 *)phys_to_virt(ap_pd))[0] = ap_pt | PTE_P | PTE_RW;
+	((u64 *)phys_to_virt(ap_pt))[PT_INDEX(trampoline_page, 1)] =
+		trampoline_page | PTE_P | PTE_RW; /* below 1 MiB: in the first table */
 
 	memcpy(phys_to_virt(trampoline_page), x86_trampoline_start, size);
 	set_field32(x86_trampoline_gdt_base,
@@ -248,7 +253,9 @@ void arch_smp_started_all(void)
 		page_free(ap_pdpt, 1);
 	if (ap_pd)
 		page_free(ap_pd, 1);
-	ap_pml4 = ap_pdpt = ap_pd = 0;
+	if (ap_pt)
+		page_free(ap_pt, 1);
+	ap_pml4 = ap_pdpt = ap_pd = ap_pt = 0;
 }
 
 /*

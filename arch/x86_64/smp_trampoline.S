@@ -14,7 +14,7 @@
  * 64-bit entry points -- smp.c writes into the copy (x86_trampoline_*),
  * with the rest of each AP's parameters.
  *
- * The tables in ap_cr3 (smp.c) identity-map the low 2 MiB, so this page
+ * The tables in ap_cr3 (smp.c) identity-map this page (and only it), so it
  * keeps running when paging comes on, and share the kernel half of the
  * kernel's own tables; x86_ap_entry() then loads the kernel's CR3. It lives
  * in .rodata, never run where it is linked.

@@ -23,6 +23,7 @@ void x86_64_start(u32 magic, u32 mbi_phys, u32 load_offset)
 	gdt_init();
 	idt_init();
 	x86_task_setup();
+	x86_early_map_boot_info(mbi_phys); /* start.S mapped the image only */
 	multiboot2_parse(magic, mbi_phys, &boot_info);
 	serial_init(boot_info.cmdline); /* console=ttyS<n> from the first line on */
 	debugcon_init(boot_info.cmdline);

@@ -4,12 +4,13 @@
  *
  * GRUB enters _start in 32-bit protected mode, paging off, with EAX = the
  * Multiboot2 magic and EBX = the physical address of the boot information
- * (Multiboot2 specification §3.3). We build throw-away page tables -- the
- * first 4 GiB of physical memory identity-mapped (so this code keeps
- * running when paging comes on) and at the direct map, and the image's own
- * 2 MiB blocks at the kernel image window -- enter long mode (Intel SDM
- * vol. 3A §10.8.5: PAE, then EFER.LME, then CR0.PG) and jump to the higher
- * half. arch_mm_init() later replaces these tables with the kernel's own.
+ * (Multiboot2 specification §3.3). We build throw-away page tables that
+ * map the image and nothing else -- identity-mapped (so this code keeps
+ * running when paging comes on) and at the kernel image window -- enter
+ * long mode (Intel SDM vol. 3A §10.8.5: PAE, then EFER.LME, then CR0.PG)
+ * and jump to the higher half. The direct map is added from C, from the
+ * memory map (arch/x86_64/early_map.c); arch_mm_init() later replaces
+ * these tables with the kernel's own.
  *
  * The image is relocatable (the header's relocatable tag, spec §3.1.13):
  * the boot loader may put it at any 2 MiB-aligned address below 4 GiB that
@@ -31,10 +32,11 @@
 /*
  * Where the loader may put the image (relocatable tag, spec §3.1.13): from
  * the link address (the load offset is never negative) to 4 GiB (this code
- * identity-maps only the first 4 GiB), in 2 MiB steps (the kernel window
- * is built of 2 MiB pages), as high as the memory map allows -- "high" so
- * that every boot, on every emulator, runs the kernel away from its link
- * address, where a missed relocation would show at once.
+ * identity-maps the image through the first 4 GiB's four page directories),
+ * in 2 MiB steps (the kernel window is built of 2 MiB blocks), as high as
+ * the memory map allows -- "high" so that every boot, on every emulator,
+ * runs the kernel away from its link address, where a missed relocation
+ * would show at once.
  */
 #define LOAD_ALIGN 0x200000
 #define LOAD_MAX 0xffffffff
@@ -113,7 +115,7 @@ _start:
 	cpuid
 	testl $(1 << 29), %edx
 	jz no_long_mode
-	movl %edx, %esi			/* EDX[20] = NX, used below */
+	pushl %edx			/* EDX[20] = NX, used below */
 
 	/* Zero the table pages: GRUB loads .boot but we do not trust it with bss. */
 	leal boot_tables(%ebp), %edi
@@ -121,21 +123,62 @@ _start:
 	xorl %eax, %eax
 	rep stosl
 
-	/* Four page directories of 2 MiB pages: physical 0 .. 4 GiB. */
-	leal boot_pd(%ebp), %edx
-	xorl %ecx, %ecx
-2:	movl %ecx, %eax
+	/*
+	 * The image's own memory, and nothing else: the code needs no more
+	 * before C reads the memory map (early_map.c maps the boot information
+	 * and then the RAM). A write-back page over what is not RAM -- the PCI
+	 * hole, the VGA window, firmware's reserved memory next to where the
+	 * loader put us -- invites speculative fills of it, and a large page
+	 * over ranges of different MTRR types is undefined (SDM vol. 3A
+	 * §12.11.9); so the image's block n (linked at n * 2 MiB) is mapped
+	 * where it was loaded, physical n * 2 MiB + EBP, both at that physical
+	 * address (identity, for the instructions right after CR0.PG) and at
+	 * KERNEL_VMA + n * 2 MiB (the kernel window): a 2 MiB page (a PDE with
+	 * PS, §4.5, table 4-17) for each block the image fills, and for the
+	 * block it ends in, if any, a page table of 4 KiB pages (table 4-19)
+	 * over the image's pages only. The linker script's __boot_window_*
+	 * count the blocks. Everything lies below 4 GiB: the entries' high
+	 * words stay 0.
+	 */
+	movl %ebp, %ebx
+	shrl $21, %ebx			/* EBX = blocks moved: identity index - window index */
+	leal boot_pd_kernel(%ebp), %edx
+	leal boot_pd(%ebp), %edi
+	movl $__boot_window_first, %ecx
+	jmp 11f
+10:	movl %ecx, %eax
 	shll $21, %eax
+	addl %ebp, %eax
 	orl $(PTE_P | PTE_RW | PTE_PS), %eax
-	movl %eax, (%edx, %ecx, 8)
-	movl %ecx, %eax
-	shrl $11, %eax			/* bits 32+ of (index << 21) */
-	movl %eax, 4(%edx, %ecx, 8)
+	movl %eax, (%edx, %ecx, 8)	/* the kernel window's entry */
+	leal (%ecx, %ebx), %esi
+	movl %eax, (%edi, %esi, 8)	/* the identity entry */
 	incl %ecx
-	cmpl $(4 * 512), %ecx
-	jne 2b
+11:	cmpl $__boot_window_whole_end, %ecx
+	jne 10b
 
-	/* The low PDPT: entries 0..3 point at the four directories. */
+	/* The block the image ends in: ECX is its link index. */
+	movl $__boot_tail_pages, %esi
+	testl %esi, %esi
+	jz 13f
+	movl %ecx, %eax
+	shll $21, %eax
+	addl %ebp, %eax
+	orl $(PTE_P | PTE_RW), %eax	/* its first page's entry, then 4 KiB steps */
+	pushl %edx
+	leal boot_pt_tail(%ebp), %edx
+12:	movl %eax, (%edx)
+	addl $4096, %eax
+	addl $8, %edx
+	decl %esi
+	jnz 12b
+	popl %edx
+	leal (boot_pt_tail + (PTE_P | PTE_RW))(%ebp), %eax
+	movl %eax, (%edx, %ecx, 8)
+	addl %ebx, %ecx
+	movl %eax, (%edi, %ecx, 8)
+13:
+	/* The low PDPT: entries 0..3 point at the four identity directories. */
 	leal boot_pdpt_low(%ebp), %edx
 	leal (boot_pd + (PTE_P | PTE_RW))(%ebp), %eax
 	movl %eax, 0(%edx)
@@ -146,34 +189,18 @@ _start:
 	addl $4096, %eax
 	movl %eax, 24(%edx)
 
-	/*
-	 * The kernel window: KERNEL_VMA + n * 2 MiB maps the image's block n
-	 * where it was loaded, physical n * 2 MiB + EBP, for the blocks the
-	 * image covers (the linker script's __boot_window_*) and no others:
-	 * nothing past the image is mapped there. The image ends below 4 GiB,
-	 * so the high words stay 0.
-	 */
-	leal boot_pd_kernel(%ebp), %edx
-	movl $__boot_window_first, %ecx
-3:	movl %ecx, %eax
-	shll $21, %eax
-	addl %ebp, %eax
-	orl $(PTE_P | PTE_RW | PTE_PS), %eax
-	movl %eax, (%edx, %ecx, 8)
-	incl %ecx
-	cmpl $__boot_window_end, %ecx
-	jne 3b
-
 	/* The high PDPT maps -2 GiB (entry 510) with that directory. */
 	leal boot_pdpt_high(%ebp), %edx
 	leal (boot_pd_kernel + (PTE_P | PTE_RW))(%ebp), %eax
 	movl %eax, 510 * 8(%edx)
 
-	/* PML4: identity (slot 0), direct map (slot 256), kernel window (511). */
+	/*
+	 * PML4: identity (slot 0) and kernel window (511). The direct map
+	 * (slot 256) is early_map.c's, built from the memory map.
+	 */
 	leal boot_pml4(%ebp), %edx
 	leal (boot_pdpt_low + (PTE_P | PTE_RW))(%ebp), %eax
 	movl %eax, 0(%edx)
-	movl %eax, 256 * 8(%edx)
 	leal (boot_pdpt_high + (PTE_P | PTE_RW))(%ebp), %eax
 	movl %eax, 511 * 8(%edx)
 
@@ -182,6 +209,7 @@ _start:
 	orl $CR4_PAE, %eax
 	movl %eax, %cr4
 
+	popl %esi			/* CPUID.80000001H:EDX, pushed above */
 	movl $MSR_EFER, %ecx
 	rdmsr
 	orl $EFER_LME, %eax
@@ -270,6 +298,7 @@ boot_pdpt_low:	.skip 4096
 boot_pdpt_high:	.skip 4096
 boot_pd:	.skip 4 * 4096
 boot_pd_kernel:	.skip 4096
+boot_pt_tail:	.skip 4096
 boot_tables_end:
 	.skip 4096
 boot_stack_top:

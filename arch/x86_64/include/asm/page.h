@@ -7,12 +7,11 @@
  *   0xffffc00000000000 - +1 GiB              guarded kernel stacks
  *   0xffffffff80000000 - ...                 the kernel image (-mcmodel=kernel)
  *
- * The boot trampoline maps the first 4 GiB of physical memory at the direct
- * map (and the image's blocks, wherever they were loaded, at the kernel
- * image window); early_map.c extends
- * the direct map's half over the usable RAM above, up to 512 GiB, where the
- * CPU has 1 GiB pages. RAM below EARLY_MAPPED_LIMIT is reachable through
- * phys_to_virt() before arch_mm_init() builds the final tables.
+ * The boot trampoline maps only the image (where it was loaded, at the
+ * kernel image window, and identity); early_map.c builds the direct map's
+ * half from the memory map: the boot information, then the usable RAM up
+ * to 512 GiB and nothing else. RAM below EARLY_MAPPED_LIMIT is reachable
+ * through phys_to_virt() before arch_mm_init() builds the final tables.
  */
 #ifndef ASM_PAGE_H
 #define ASM_PAGE_H
@@ -32,7 +31,7 @@
 #ifndef __ASSEMBLER__
 #include <kernel/types.h>
 
-/* 4 GiB, or 512 GiB once early_map.c has mapped the RAM above. */
+/* 0, then up to 512 GiB once early_map.c has mapped the RAM. */
 phys_addr_t x86_early_mapped_limit(void);
 
 /*

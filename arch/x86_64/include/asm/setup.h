@@ -34,7 +34,9 @@ void idt_load(void);
 void multiboot2_parse(u32 magic, phys_addr_t mbi, struct boot_info *info);
 /* Where the image runs, where it is linked, and what the loader said (the console's "boot:" line). */
 void multiboot2_report_load(void);
-/* The boot map's direct-map half extended over all usable RAM up to 512 GiB (early_map.c). */
+/* The boot map's direct map over the boot loader's information only (early_map.c). */
+void x86_early_map_boot_info(phys_addr_t mbi);
+/* The boot map's direct map over all usable RAM up to 512 GiB, exactly (early_map.c). */
 void x86_early_map_ram(const struct boot_info *info);
 
 /* The boot CPU: a clean FPU image for new programs, then x86_task_setup_cpu(). */
