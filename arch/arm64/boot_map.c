@@ -148,7 +148,7 @@ int arm64_boot_map_ram(const struct boot_map *m, u64 va_base, u64 start, u64 end
  * framebuffer or firmware's memory beside the RAM -- below 4 GiB as above
  * -- is reached only through the page its user maps with its own type.
  * The Arm ARM lets the CPU read any Normal location a valid translation
- * names, at any time, speculatively (B2.8.1), and allocate it into its
+ * names, at any time, speculatively (B2.8), and allocate it into its
  * caches; a device register read that way may change state, and two
  * mappings of one location with different types lose coherence (B2.16).
  */

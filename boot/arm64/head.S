@@ -83,7 +83,7 @@ primary_entry:
 	 * Only the image is mapped, Normal cacheable: it is RAM the loader
 	 * gave us. A Normal mapping lets the CPU read what it names
 	 * speculatively at any time and keep it in its caches (Arm ARM
-	 * B2.8.1), so none may cover what the memory map does not call RAM --
+	 * B2.8), so none may cover what the memory map does not call RAM --
 	 * a device, firmware's reserved memory -- and the memory map is not
 	 * known yet. arch/arm64/early_map.c maps the RAM once it is.
 	 *
