@@ -69,6 +69,8 @@ static void parse_spcr(void)
 		return;
 	arm64_platform.uart.base = gas.address;
 	arm64_platform.uart.size = UART_SIZE;
+	/* Mapped before the console uses it: the boot map holds no device it was not told of. */
+	arm64_add_mmio(&arm64_platform.uart);
 }
 
 static void parse_madt(void)
@@ -146,7 +148,6 @@ void arm64_acpi_parse(struct boot_info *info)
 	parse_gtdt();
 	parse_fadt();
 
-	arm64_add_mmio(&p->uart);
 	arm64_add_mmio(&p->gicd);
 	arm64_add_mmio(&p->gicc);
 	for (unsigned int i = 0; i < p->nr_gicr; i++)

@@ -141,3 +141,36 @@ int arm64_boot_map_ram(const struct boot_map *m, u64 va_base, u64 start, u64 end
 	}
 	return 0;
 }
+
+/*
+ * Every usable range below reach through arm64_boot_map_ram(), from
+ * physical 0: nothing else gets a Normal mapping, so a device, the
+ * framebuffer or firmware's memory beside the RAM -- below 4 GiB as above
+ * -- is reached only through the page its user maps with its own type.
+ * The Arm ARM lets the CPU read any Normal location a valid translation
+ * names, at any time, speculatively (B2.8), and allocate it into its
+ * caches; a device register read that way may change state, and two
+ * mappings of one location with different types lose coherence (B2.16).
+ */
+u64 arm64_boot_map_usable(const struct boot_map *m, u64 va_base, const struct mem_range *usable,
+			  unsigned int nr, u64 reach, u64 attrs,
+			  struct boot_map_count count[BOOT_MAP_HALVES])
+{
+	static const u64 split = BOOT_MAP_LOW_END;
+	u64 limit = reach;
+
+	for (unsigned int i = 0; i < nr; i++) {
+		for (int half = 0; half < BOOT_MAP_HALVES; half++) {
+			u64 lo = half ? split : 0, hi = half ? reach : split;
+			u64 start = usable[i].start > lo ? usable[i].start : lo;
+			u64 end = usable[i].end < hi ? usable[i].end : hi, unmapped;
+
+			if (start < end &&
+			    arm64_boot_map_ram(m, va_base, start, end, attrs, &count[half],
+					       &unmapped) &&
+			    unmapped < limit)
+				limit = unmapped;
+		}
+	}
+	return limit;
+}

@@ -213,6 +213,8 @@ void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info, bool efi)
 	int root = fdt_path_offset(fdt, "/");
 
 	parse_devices(fdt);
+	/* Mapped before the console uses it: the boot map holds no device it was not told of. */
+	arm64_add_mmio(&arm64_platform.uart);
 	parse_cpus(fdt);
 	/* Under EFI the stub gave the memory map, command line and initramfs. */
 	if (!efi) {
@@ -227,7 +229,6 @@ void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info, bool efi)
 
 	struct arm64_platform *p = &arm64_platform;
 
-	arm64_add_mmio(&p->uart);
 	arm64_add_mmio(&p->rtc);
 	arm64_add_mmio(&p->gicd);
 	arm64_add_mmio(&p->gicc);

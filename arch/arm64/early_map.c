@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: MIT
 /*
- * The boot map beyond 4 GiB. boot/arm64/head.S maps physical 0 .. 4 GiB at
- * the direct map in 1 GiB blocks: enough for the kernel and what the boot
- * loader hands over. The page allocator's bitmap and reference counts
- * (kernel/mm/page_alloc.c) and the first page tables arch_mm_init() takes
- * from it must be reachable before arch_mm_init() switches to the final
- * tables, yet may have to lie above 4 GiB: on a large machine they take
- * 0.1% of RAM, more than the RAM below 4 GiB may hold in one piece, and
- * RAM below 4 GiB may be small or reserved (memmap=). So the usable RAM of
- * the direct map's first 512 GiB above 4 GiB is added to head.S's tables,
- * exactly as the memory map says (boot_map.c's arm64_boot_map_ram()): a
- * 1 GiB block where a whole GiB is usable RAM, 2 MiB blocks and 4 KiB
- * pages where the GiB also holds firmware's reserved memory or a device.
- * A Normal cacheable block over those would let the CPU read them
- * speculatively at any time and allocate their lines into its caches
- * (Arm ARM B2.8), and alias the Device or non-cacheable mapping they get
- * with another memory type (B2.16). Like the rest of the boot map this
- * lives only until arch_mm_init() builds the exact one.
+ * The boot map's RAM. boot/arm64/head.S maps only the image (at its link
+ * address); the direct map starts empty, and what C reaches before this
+ * runs -- the EFI stub's handoff, the device tree, ACPI tables, the UART
+ * and the GIC -- is mapped page by page as its user asks (phys_map(),
+ * arm64_add_mmio(), mmu.c's early_map()), Device-nGnRE for registers. Once
+ * the memory map is known, its usable RAM up to 512 GiB is added here,
+ * exactly as it says (boot_map.c's arm64_boot_map_usable()): a 1 GiB block
+ * where a whole GiB is usable RAM, 2 MiB blocks and 4 KiB pages where the
+ * GiB also holds firmware's reserved memory, a device or a hole -- below
+ * 4 GiB as above. The page allocator's bitmap and the first page tables
+ * arch_mm_init() takes may lie anywhere in it: on a large machine they
+ * take 0.1% of RAM, more than the RAM below 4 GiB may hold in one piece,
+ * and RAM below 4 GiB may be small or reserved (memmap=). A Normal
+ * cacheable block over anything else would let the CPU read it
+ * speculatively at any time and allocate its lines into its caches (Arm
+ * ARM B2.8), and alias the Device or non-cacheable mapping it gets with
+ * another memory type (B2.16). Like the rest of the boot map this lives
+ * only until arch_mm_init() builds the exact one.
  */
 #include <asm/boot_map.h>
 #include <asm/page.h>
@@ -32,11 +33,11 @@
 /*
  * Tables for the GiBs that are not all RAM: one level 2 table for each,
  * one level 3 table for each 2 MiB that is not; a memory map with more
- * holes above 4 GiB than these cover is reached up to the first it misses.
+ * holes than these cover is reached up to the first it misses.
  */
-#define RAM_TABLES 32
+#define RAM_TABLES 64
 
-static phys_addr_t early_limit = BOOT_MAPPED_LIMIT;
+static phys_addr_t early_limit; /* no RAM in the direct map until arm64_early_map_ram() */
 static u64 ram_tables[RAM_TABLES][PT_ENTRIES] __attribute__((aligned(PAGE_SIZE)));
 static unsigned int ram_tables_used;
 
@@ -81,18 +82,11 @@ void arm64_early_map_ram(const struct boot_info *info)
 		.alloc = ram_table_alloc,
 		.invalidate = no_invalidate,
 	};
-	struct boot_map_count count = { 0 };
-	phys_addr_t limit = L1_ENTRIES * GIB;
+	struct boot_map_count count[BOOT_MAP_HALVES] = { 0 };
+	phys_addr_t limit = arm64_boot_map_usable(&m, DIRECT_MAP_BASE, info->usable,
+						  info->nr_usable, L1_ENTRIES * GIB, RAM_ATTRS,
+						  count);
 
-	for (unsigned int i = 0; i < info->nr_usable; i++) {
-		phys_addr_t start = MAX(info->usable[i].start, BOOT_MAPPED_LIMIT);
-		phys_addr_t end = MIN(info->usable[i].end, L1_ENTRIES * GIB);
-		u64 unmapped;
-
-		if (start < end && arm64_boot_map_ram(&m, DIRECT_MAP_BASE, start, end, RAM_ATTRS,
-						      &count, &unmapped))
-			limit = MIN(limit, unmapped);
-	}
 	/*
 	 * Invalid entries made valid: a TLB never holds an entry whose walk
 	 * faulted (Arm ARM D8.13), so no invalidation; the stores need only
@@ -101,9 +95,12 @@ void arm64_early_map_ram(const struct boot_info *info)
 	 */
 	__asm__ __volatile__("dsb ishst\n\tisb" ::: "memory");
 	early_limit = limit;
-	if (count.gib_blocks || count.mib2_blocks || count.pages)
+	pr_info("early map: RAM below 4 GiB in %lu 1 GiB blocks, %lu 2 MiB blocks, "
+		"%lu 4 KiB pages (%u tables)\n",
+		count[0].gib_blocks, count[0].mib2_blocks, count[0].pages, ram_tables_used);
+	if (count[1].gib_blocks || count[1].mib2_blocks || count[1].pages)
 		pr_info("early map: RAM above 4 GiB in %lu 1 GiB blocks, %lu 2 MiB blocks, "
 			"%lu 4 KiB pages (%u tables); reach %#lx\n",
-			count.gib_blocks, count.mib2_blocks, count.pages, ram_tables_used,
+			count[1].gib_blocks, count[1].mib2_blocks, count[1].pages, ram_tables_used,
 			(unsigned long)limit);
 }

@@ -30,8 +30,9 @@
 #include <string.h>
 
 #define BLOCK_2M (UL(2) << 20)
-#define BELOW_4G UL(0xffffffff) /* head.S's boot map's reach (asm/page.h BOOT_MAPPED_LIMIT) */
-#define MAP_SLACK_DESCS 16	/* room for what allocating the map buffer adds */
+/* Kept from when head.S mapped only 4 GiB; any address would do now. */
+#define BELOW_4G UL(0xffffffff)
+#define MAP_SLACK_DESCS 16 /* room for what allocating the map buffer adds */
 #define PATH_MAX_CHARS 128
 #define DEFAULT_INITRD "\\EFI\\umbra\\initramfs.cpio"
 #define DEFAULT_CMDLINE_FILE "\\EFI\\umbra\\cmdline"

@@ -30,11 +30,12 @@
 #define MAX_MMIO (ARM64_MAX_GICR + 8) /* every redistributor region and a few devices */
 /*
  * Tables for what the boot map lacks before arch_mm_init() (early_map()):
- * a few pages of firmware tables and device registers. Each page outside
- * the boot map's 4 GiB costs at most one table per level; each device in
- * one of its 1 GiB blocks two (the block split to 2 MiB, then to pages).
+ * a few pages of firmware tables (the EFI handoff, the device tree, ACPI)
+ * and device registers (a UART, the GIC's, each redistributor region's).
+ * Each costs at most a level 2 table for its GiB and a level 3 table for
+ * each 2 MiB it touches; QEMU virt's redistributors alone touch 8.
  */
-#define EARLY_TABLES 16
+#define EARLY_TABLES 32
 
 extern const char __text_start[], __text_end[], __rodata_start[], __rodata_end[];
 extern const char __data_start[], __kernel_end[];
@@ -48,9 +49,23 @@ phys_addr_t arm64_empty_pgd(void)
 	return empty_pgd;
 }
 
+/*
+ * The table at physical phys. The boot tables and the early ones are in
+ * the image and reached at its link address: before arm64_early_map_ram()
+ * the direct map holds no RAM (head.S maps only the image), and what it
+ * adds is RAM the memory map names, which need not include where the
+ * loader put the image. Every other table is RAM from the page allocator.
+ */
+static u64 *table_at(phys_addr_t phys)
+{
+	if (phys >= arm64_kernel_phys_base && phys < kernel_image_to_phys(__kernel_end))
+		return (u64 *)(KERNEL_VMA + (phys - arm64_kernel_phys_base));
+	return phys_to_virt(phys);
+}
+
 static u64 *table_virt(u64 entry)
 {
-	return phys_to_virt(entry & PTE_ADDR_MASK);
+	return table_at(entry & PTE_ADDR_MASK);
 }
 
 static bool is_table(u64 e, int level)
@@ -93,7 +108,7 @@ static unsigned int early_tables_used;
 static u64 *early_table(const struct boot_map *m, u64 phys)
 {
 	(void)m;
-	return (u64 *)(KERNEL_VMA + (phys - arm64_kernel_phys_base));
+	return table_at(phys);
 }
 
 static u64 *early_alloc(const struct boot_map *m, u64 *phys)
@@ -115,10 +130,11 @@ static void early_invalidate(const struct boot_map *m, u64 va)
 }
 
 /*
- * Maps one page into the boot map (head.S) before arch_mm_init(): what
- * lies outside its 4 GiB, or inside it with the wrong memory type (a
- * device register in a cacheable 1 GiB block, Arm ARM B2.8: a cacheable
- * alias of a device invites speculative reads of it).
+ * Maps one page into the boot map (head.S) before arch_mm_init(): a
+ * firmware table or device register page, with its own memory type; a
+ * leaf of 0 unmaps the page. A block in the way is split, break-before-make
+ * (boot_map.c), though the boot map now has blocks only over RAM, where
+ * phys_map() finds the page mapped already.
  */
 static int early_map(uintptr_t va, u64 leaf)
 {
@@ -136,6 +152,18 @@ static int early_map(uintptr_t va, u64 leaf)
 
 static void map_mmio(const struct mmio_range *r);
 
+void arm64_early_map_device_page(phys_addr_t p)
+{
+	if (early_map((uintptr_t)phys_to_virt(p),
+		      p | leaf_flags(KPROT_READ | KPROT_WRITE | KPROT_DEVICE)))
+		panic("mmu: no early table left to map device registers at %#lx", (unsigned long)p);
+}
+
+void arm64_early_unmap_page(phys_addr_t p)
+{
+	early_map((uintptr_t)phys_to_virt(p), 0);
+}
+
 /*
  * A device's registers: mapped Device-nGnRE at once (the boot map's
  * blocks may miss them or cover them as Normal memory), and again in the
@@ -152,13 +180,8 @@ void arm64_add_mmio(const struct mmio_range *r)
 	if (nr_mmio == MAX_MMIO)
 		panic("mmu: more than %u device register ranges", MAX_MMIO);
 	mmio[nr_mmio++] = *r;
-	for (phys_addr_t p = ALIGN_DOWN(r->base, PAGE_SIZE); p < r->base + r->size;
-	     p += PAGE_SIZE) {
-		if (early_map((uintptr_t)phys_to_virt(p),
-			      p | leaf_flags(KPROT_READ | KPROT_WRITE | KPROT_DEVICE)))
-			panic("mmu: no early table left to map device registers at %#lx",
-			      (unsigned long)p);
-	}
+	for (phys_addr_t p = ALIGN_DOWN(r->base, PAGE_SIZE); p < r->base + r->size; p += PAGE_SIZE)
+		arm64_early_map_device_page(p);
 }
 
 void arm64_flush_page(uintptr_t va)
@@ -324,14 +347,14 @@ static void walk_table(const u64 *table, int level, uintptr_t va, arm64_leaf_fn 
 
 void arm64_for_each_leaf(phys_addr_t root, bool upper, arm64_leaf_fn fn, void *ctx)
 {
-	walk_table(phys_to_virt(root & PTE_ADDR_MASK), 0, upper ? ~0ul << 48 : 0, fn, ctx);
+	walk_table(table_at(root & PTE_ADDR_MASK), 0, upper ? ~0ul << 48 : 0, fn, ctx);
 }
 
 bool arch_translate(uintptr_t virt, phys_addr_t *phys, unsigned int *prot)
 {
 	/* The top bit selects TTBR1 (kernel) or TTBR0 (user), Arm ARM D8.2.4. */
 	u64 ttbr = (virt >> 63) ? read_sysreg(ttbr1_el1) : read_sysreg(ttbr0_el1);
-	u64 *table = phys_to_virt(ttbr & PTE_ADDR_MASK);
+	u64 *table = table_at(ttbr & PTE_ADDR_MASK);
 
 	if ((virt >> 48) != 0 && (virt >> 48) != 0xffff)
 		return false;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * The console on the Arm PL011 UART (registers: asm/pl011.h). The firmware (or QEMU) chose the baud rate; we
- * only send. Until the DTB is read, QEMU virt's address is assumed, so
- * early panics can still print -- except after an EFI boot, where the
- * firmware's tables (DTB or SPCR) must name it first.
+ * only send. Until the DTB is read, QEMU virt's address is assumed (its
+ * page mapped Device-nGnRE by arm64_start()), so early panics can still
+ * print -- except after an EFI boot, where the firmware's tables (DTB or
+ * SPCR) must name it first.
  *
  * printk runs with interrupts off, so the wait for FIFO room is bounded:
  * a UART that stops taking characters for PL011_TX_TIMEOUT_HZ is given up
@@ -69,6 +70,19 @@ void pl011_port_putc(struct pl011_port *p, char c)
 void pl011_port_flush(struct pl011_port *p)
 {
 	wait_clear(p, UARTFR_BUSY);
+}
+
+void arm64_console_assume_qemu_uart(void)
+{
+	arm64_early_map_device_page(QEMU_VIRT_UART);
+}
+
+void arm64_console_drop_assumed_uart(void)
+{
+	const struct mmio_range *u = &arm64_platform.uart;
+
+	if (u->size && !(u->base <= QEMU_VIRT_UART && QEMU_VIRT_UART < u->base + u->size))
+		arm64_early_unmap_page(QEMU_VIRT_UART);
 }
 
 /* The console's port, or NULL while booted by EFI and the tables have not named it yet. */

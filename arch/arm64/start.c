@@ -18,6 +18,7 @@
 #include <asm/sysreg.h>
 #include <kernel/boot.h>
 #include <kernel/cmdline.h>
+#include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
 #include <kernel/printk.h>
@@ -34,12 +35,20 @@ __attribute__((noreturn)) void arm64_start(phys_addr_t dtb, phys_addr_t efi_hand
 extern u32 arm64_boot_el;
 extern u64 arm64_boot_el2_regs[3];
 
-/* The stub's handoff at physical p, or NULL when x1 held none (a Linux loader's 0). */
+/*
+ * The stub's handoff at physical p, or NULL when x1 held none (a Linux
+ * loader's 0). RAM the stub allocated (LoaderData), mapped Normal and
+ * writable on its own pages -- the memory map is inside it, so no other RAM
+ * is mapped yet, and the page allocator hands these pages out later.
+ */
 static const struct arm64_efi_handoff *find_handoff(phys_addr_t p)
 {
-	const struct arm64_efi_handoff *h = phys_to_virt(p);
+	const struct arm64_efi_handoff *h;
 
-	if (!p || p + sizeof(*h) > BOOT_MAPPED_LIMIT || h->magic != ARM64_EFI_HANDOFF_MAGIC)
+	if (!p)
+		return NULL;
+	h = phys_map(p, sizeof(*h), KPROT_READ | KPROT_WRITE);
+	if (!h || h->magic != ARM64_EFI_HANDOFF_MAGIC)
 		return NULL;
 	return h;
 }
@@ -64,18 +73,23 @@ void arm64_start(phys_addr_t dtb, phys_addr_t efi_handoff)
 {
 	arch_set_this_cpu(&cpus[0]); /* before anything takes a lock */
 	arm64_traps_init();
-	if (find_handoff(efi_handoff)) {
-		efi_handoff_copy = *find_handoff(efi_handoff);
+	const struct arm64_efi_handoff *h = find_handoff(efi_handoff);
+
+	if (h) {
+		efi_handoff_copy = *h;
 		arm64_efi = &efi_handoff_copy;
 		boot_info = arm64_efi->info;
 		dtb = arm64_efi->dtb;
 		/* Quiet until the firmware's tables name the UART: QEMU's default may be RAM here. */
 		arm64_platform.console_unknown = true;
-	}
+	} else
+		arm64_console_assume_qemu_uart();
 	if (arm64_efi && use_acpi(dtb, boot_info.cmdline))
 		arm64_acpi_parse(&boot_info);
 	else
 		arm64_dtb_parse(dtb, &boot_info, arm64_efi != NULL);
+	if (!arm64_efi)
+		arm64_console_drop_assumed_uart();
 
 	if (arm64_efi)
 		pr_info("efi: %u usable ranges, %u runtime-services ranges kept out; ACPI RSDP %s, "

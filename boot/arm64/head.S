@@ -13,10 +13,11 @@
  * (ADR/ADRP).
  *
  * Steps: leave EL2 for EL1 if need be; clear the BSS; build throw-away
- * tables -- an identity map of the GiB we run in (TTBR0), the first 4 GiB
- * of physical memory at the direct map and 32 MiB of image at KERNEL_VMA
- * (TTBR1) -- turn the MMU on, jump to the link address and call
- * arm64_start(dtb). arch_mm_init() later replaces these tables.
+ * tables that map the image alone -- an identity map of its first 2 MiB
+ * (TTBR0), and all of it at KERNEL_VMA (TTBR1) beside an empty direct map
+ * that C fills from the memory map -- turn the MMU on, jump to the link
+ * address and call arm64_start(dtb). arch_mm_init() later replaces these
+ * tables.
  */
 #include <asm/page.h>
 #include <asm/pte.h>
@@ -30,9 +31,6 @@
 
 #define BOOT_TABLE(ia, x) ((x) | PTE_VALID | PTE_TABLE)
 #define BLOCK_NORMAL (PTE_VALID | PTE_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER | PTE_AF)
-#define BLOCK_NORMAL_XN (BLOCK_NORMAL | PTE_PXN | PTE_UXN)
-#define BLOCK_DEVICE (PTE_VALID | PTE_ATTR(MAIR_IDX_DEVICE) | PTE_AF | PTE_PXN | PTE_UXN)
-#define IMAGE_BLOCKS 16 /* 32 MiB in 2 MiB blocks; kernel.ld checks the image fits */
 
 /* Loads the physical (pre-MMU) address of sym. */
 .macro adr_l reg, sym
@@ -81,34 +79,62 @@ primary_entry:
 	stp	xzr, xzr, [x1], #16
 	b	2b
 3:
-	/* TTBR0: identity map of the 1 GiB block holding the image. */
+	/*
+	 * Only the image is mapped, Normal cacheable: it is RAM the loader
+	 * gave us. A Normal mapping lets the CPU read what it names
+	 * speculatively at any time and keep it in its caches (Arm ARM
+	 * B2.8), so none may cover what the memory map does not call RAM --
+	 * a device, firmware's reserved memory -- and the memory map is not
+	 * known yet. arch/arm64/early_map.c maps the RAM once it is.
+	 *
+	 * TTBR0: identity map of the image's first 2 MiB, or less if it is
+	 * smaller, in 4 KiB pages: .head.text runs there until the jump to
+	 * the link address. L0, L1, L2 and L3 tables; the L0 index is 0 below
+	 * 512 GiB.
+	 */
 	adr_l	x1, boot_ttbr0_l0
 	adr_l	x2, boot_ttbr0_l1
 	orr	x3, x2, #(PTE_VALID | PTE_TABLE)
 	str	x3, [x1]
-	lsr	x4, x20, #30
-	lsl	x5, x4, #30
-	ldr	x6, =BLOCK_NORMAL
+	adr_l	x3, boot_ttbr0_l2
+	orr	x4, x3, #(PTE_VALID | PTE_TABLE)
+	lsr	x5, x20, #30
+	str	x4, [x2, x5, lsl #3]
+	adr_l	x10, boot_ttbr0_l3
+	orr	x4, x10, #(PTE_VALID | PTE_TABLE)
+	ubfx	x5, x20, #21, #9
+	str	x4, [x3, x5, lsl #3]
+	ldr	x7, =__image_size
+	mov	x9, #(1 << 21)
+	cmp	x7, x9
+	csel	x9, x7, x9, lo		/* x9 = MIN(image size, 2 MiB) */
+	add	x9, x9, #4095
+	lsr	x9, x9, #12
+	ldr	x6, =(BLOCK_NORMAL | PTE_PAGE)
+	mov	x4, #0
+41:	add	x5, x20, x4, lsl #12
 	orr	x5, x5, x6
-	str	x5, [x2, x4, lsl #3]
+	str	x5, [x10, x4, lsl #3]
+	add	x4, x4, #1
+	cmp	x4, x9
+	b.lo	41b
 
-	/* TTBR1 slot 0: the direct map. GiB 0 (QEMU virt's devices) as Device. */
+	/*
+	 * TTBR1 slot 0: the direct map, an empty level 1 table. Nothing of
+	 * it is mapped until C maps pages (phys_map(), arm64_add_mmio()) and
+	 * the memory map's RAM (early_map.c).
+	 */
 	adr_l	x1, boot_ttbr1_l0
 	adr_l	x2, boot_direct_l1
 	orr	x3, x2, #(PTE_VALID | PTE_TABLE)
 	str	x3, [x1]
-	ldr	x3, =BLOCK_DEVICE
-	str	x3, [x2]
-	ldr	x6, =BLOCK_NORMAL_XN
-	mov	x4, #1
-4:	lsl	x5, x4, #30
-	orr	x5, x5, x6
-	str	x5, [x2, x4, lsl #3]
-	add	x4, x4, #1
-	cmp	x4, #(BOOT_MAPPED_LIMIT >> 30)
-	b.lo	4b
 
-	/* TTBR1 slot 511, L1 slot 510: the image at KERNEL_VMA in 2 MiB blocks. */
+	/*
+	 * TTBR1 slot 511, L1 slot 510: the image at KERNEL_VMA, 2 MiB blocks
+	 * (a level 2 block descriptor, Arm ARM D8.3) where a whole 2 MiB is
+	 * image, 4 KiB pages for its last part: past __image_size the loader
+	 * promised nothing, so not even the rest of a block is mapped.
+	 */
 	adr_l	x2, boot_image_l1
 	orr	x3, x2, #(PTE_VALID | PTE_TABLE)
 	str	x3, [x1, #(PT_INDEX(KERNEL_VMA, 0) * 8)]
@@ -116,13 +142,33 @@ primary_entry:
 	orr	x4, x3, #(PTE_VALID | PTE_TABLE)
 	str	x4, [x2, #(PT_INDEX(KERNEL_VMA, 1) * 8)]
 	ldr	x6, =BLOCK_NORMAL
+	ldr	x7, =__image_size
+	lsr	x8, x7, #21		/* x8 = whole blocks */
 	mov	x4, #0
-5:	add	x5, x20, x4, lsl #21
+5:	cmp	x4, x8
+	b.hs	51f
+	add	x5, x20, x4, lsl #21
 	orr	x5, x5, x6
 	str	x5, [x3, x4, lsl #3]
 	add	x4, x4, #1
-	cmp	x4, #IMAGE_BLOCKS
-	b.lo	5b
+	b	5b
+51:	ubfx	x9, x7, #0, #21		/* the rest, in pages rounded up */
+	add	x9, x9, #4095
+	lsr	x9, x9, #12
+	cbz	x9, 53f
+	adr_l	x10, boot_image_l3
+	orr	x11, x10, #(PTE_VALID | PTE_TABLE)
+	str	x11, [x3, x8, lsl #3]
+	add	x12, x20, x8, lsl #21
+	orr	x6, x6, #PTE_PAGE
+	mov	x4, #0
+52:	add	x5, x12, x4, lsl #12
+	orr	x5, x5, x6
+	str	x5, [x10, x4, lsl #3]
+	add	x4, x4, #1
+	cmp	x4, x9
+	b.lo	52b
+53:
 
 	/*
 	 * The BSS and the boot tables in it were written with the MMU off,
@@ -199,7 +245,7 @@ high:
  * off, x0 = the physical address of its struct arm64_secondary_boot, at
  * EL2 or EL1 as the boot CPU was (DEN 0022D §6.4). The same EL2 set-up as
  * the boot CPU's; then the boot CPU's MAIR, TCR and SCTLR, TTBR1 = the
- * kernel's tables and TTBR0 = the boot identity map of the image's GiB
+ * kernel's tables and TTBR0 = the boot identity map of the image's start
  * (still in place in .bss.boot) for the few instructions until the jump
  * to the link address. arm64_secondary_main() drops that TTBR0.
  */
@@ -394,11 +440,13 @@ el2_to_el1:
 	.balign 4096
 boot_ttbr0_l0:	.skip 4096
 boot_ttbr0_l1:	.skip 4096
+boot_ttbr0_l2:	.skip 4096
+boot_ttbr0_l3:	.skip 4096
 boot_ttbr1_l0:	.skip 4096
-	.globl boot_direct_l1 /* early_map.c adds the RAM above 4 GiB */
-boot_direct_l1:	.skip 4096
+boot_direct_l1:	.skip 4096 /* filled from C: mmu.c's early_map(), early_map.c */
 boot_image_l1:	.skip 4096
 boot_image_l2:	.skip 4096
+boot_image_l3:	.skip 4096
 	.balign 16
 boot_stack:	.skip 16384
 boot_stack_top:

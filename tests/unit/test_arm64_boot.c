@@ -2,13 +2,15 @@
 /*
  * arm64 start-up logic on synthetic inputs, where no emulator gives the
  * case:
- *  - arch/arm64/boot_map.c: a page mapped into a boot map shaped like
- *    boot/arm64/head.S's (GiB 0 a Device block, GiBs 1-3 Normal blocks):
- *    above 4 GiB through new tables; a device inside a Normal block by
+ *  - arch/arm64/boot_map.c: a page mapped into a map of 1 GiB blocks
+ *    (GiB 0 Device, GiBs 1-3 Normal, as head.S's boot map once was):
+ *    above them through new tables; a device inside a Normal block by
  *    splitting it, break-before-make, the rest of the block unchanged;
- *    RAM above 4 GiB mapped exactly as a synthetic memory map says
- *    (early_map.c): 1 GiB blocks only over GiBs of RAM alone, 2 MiB blocks
- *    and 4 KiB pages around firmware's reserved ranges, which stay unmapped;
+ *    RAM mapped exactly as a synthetic memory map says (early_map.c):
+ *    1 GiB blocks only over GiBs of RAM alone, 2 MiB blocks and 4 KiB
+ *    pages around firmware's reserved ranges, which stay unmapped -- above
+ *    4 GiB, and below it from head.S's empty direct map, beside devices,
+ *    a framebuffer and pages mapped before the memory map was known;
  *  - arch/arm64/madt.c: the CPUs and redistributor regions of synthetic
  *    MADTs -- several GICR structures, per-CPU GICR addresses in the
  *    GICCs, disabled, duplicate and malformed GICC entries.
@@ -70,7 +72,7 @@ static const struct boot_map map = {
 	.invalidate = invalidate,
 };
 
-/* head.S's direct map, at VA = PA here: L0[0] -> L1, GiB 0 Device, GiBs 1-3 Normal. */
+/* A direct map of 1 GiB blocks, at VA = PA here: L0[0] -> L1, GiB 0 Device, GiBs 1-3 Normal. */
 static int boot_map_setup(void **state)
 {
 	(void)state;
@@ -282,6 +284,111 @@ static void test_boot_map_ram_out_of_tables(void **state)
 	assert_int_equal(covering(0x1b0000000ul, &pa), 0);
 }
 
+/*
+ * head.S's direct map today: L0[0] -> an empty L1, nothing mapped. What
+ * arm64_start() maps before the memory map is known comes first: QEMU
+ * virt's UART (Device) and a device-tree page (Normal, read-only).
+ */
+static int empty_direct_map_setup(void **state)
+{
+	(void)state;
+	memset(tables, 0, sizeof(tables));
+	used = 2;
+	limit = NR_TABLES;
+	invalidations = 0;
+	tables[0][0] = (FAKE_PHYS + 4096) | PTE_VALID | PTE_TABLE;
+	return 0;
+}
+
+#define LOW_UART 0x09000000ul
+#define LOW_DTB 0xc8000000ul	/* in GiB 3 */
+#define LOW_DEVICE 0x80301000ul /* a device page between two RAM ranges in GiB 2 */
+#define LOW_FB 0xbc000000ul	/* a framebuffer at the end of GiB 2: 64 MiB, not RAM */
+
+/*
+ * A machine whose low 4 GiB mixes everything: GiB 0 devices only, GiB 1
+ * all RAM, GiB 2 RAM around a device page (inside one 2 MiB block) and
+ * before a framebuffer, GiB 3 RAM up to a reserved range whose ends are
+ * not 2 MiB-aligned; GiB 4, above, all RAM.
+ */
+static const struct mem_range low_usable[] = {
+	{ 0x40000000ul, 0x80000000ul },
+	{ 0x80000000ul, LOW_DEVICE },
+	{ LOW_DEVICE + 4096, LOW_FB },
+	{ 0xc0000000ul, 0xf0003000ul }, /* then reserved to 0xf0401000 */
+	{ 0xf0401000ul, 0x100000000ul },
+	{ 0x100000000ul, 0x140000000ul },
+};
+#define NR_LOW_USABLE (sizeof(low_usable) / sizeof(low_usable[0]))
+
+static bool in_low_usable(u64 pa)
+{
+	for (unsigned int i = 0; i < NR_LOW_USABLE; i++) {
+		if (pa >= low_usable[i].start && pa < low_usable[i].end)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Every page below 4 GiB is Normal exactly when the memory map calls it
+ * RAM (then it maps to itself), Device only at the UART and device page,
+ * unmapped elsewhere: no Normal block reaches a device, the framebuffer or
+ * the reserved range. Before the low RAM was mapped from the memory map
+ * (head.S's Normal 1 GiB blocks over GiBs 1-3, RAM added from 4 GiB only),
+ * the walk found no Normal mapping of the low RAM at all.
+ */
+static void test_boot_map_usable_low_exact(void **state)
+{
+	struct boot_map_count count[BOOT_MAP_HALVES] = { 0 };
+	u64 pa = 0, e, reach = 512 * GIB;
+
+	(void)state;
+	assert_int_equal(arm64_boot_map_page(&map, LOW_UART, LOW_UART | PAGE_DEVICE), 0);
+	assert_int_equal(arm64_boot_map_page(&map, LOW_DEVICE, LOW_DEVICE | PAGE_DEVICE), 0);
+	assert_int_equal(arm64_boot_map_page(&map, LOW_DTB, LOW_DTB | PAGE_NORMAL_RO), 0);
+	assert_int_equal(arm64_boot_map_usable(&map, 0, low_usable, NR_LOW_USABLE, reach, RAM_ATTRS,
+					       count),
+			 reach);
+
+	for (u64 p = 0; p < 4 * GIB; p += 4096) {
+		e = covering(p, &pa);
+		if (p == LOW_UART || p == LOW_DEVICE) {
+			assert_int_equal(e, p | PAGE_DEVICE);
+			continue;
+		}
+		if (!in_low_usable(p)) {
+			assert_int_equal(e, 0);
+			continue;
+		}
+		assert_int_not_equal(e, 0);
+		assert_int_equal(pa, p);
+		assert_int_equal(e & BOOT_MAP_ATTR_MASK, PTE_ATTR(MAIR_IDX_NORMAL));
+	}
+	/* The granularity: a block wherever one fits, pages only beside what is not RAM. */
+	assert_int_equal(tables[1][0] & (PTE_VALID | PTE_TABLE), PTE_VALID | PTE_TABLE);
+	assert_int_equal(tables[1][1], GIB | BLOCK_NORMAL);
+	assert_int_equal(covering(0x80200000ul, &pa), 0x80200000ul | BLOCK_NORMAL | PTE_PAGE);
+	assert_int_equal(covering(0x80400000ul, &pa), 0x80400000ul | BLOCK_NORMAL);
+	assert_int_equal(covering(LOW_FB - MIB2, &pa), (LOW_FB - MIB2) | BLOCK_NORMAL);
+	assert_int_equal(covering(LOW_DTB + 4096, &pa), (LOW_DTB + 4096) | BLOCK_NORMAL | PTE_PAGE);
+	assert_int_equal(covering(0xf0002000ul, &pa), 0xf0002000ul | BLOCK_NORMAL | PTE_PAGE);
+	assert_int_equal(covering(0xf0600000ul, &pa), 0xf0600000ul | BLOCK_NORMAL);
+	assert_int_equal(tables[1][4], 4 * GIB | BLOCK_NORMAL);
+
+	/* Below 4 GiB: GiB 1 whole; GiB 2 and 3 in 2 MiB blocks and pages. */
+	assert_int_equal(count[0].gib_blocks, 1);
+	assert_int_equal(count[0].mib2_blocks, 1 + (LOW_FB - 0x80400000ul) / MIB2 + /* GiB 2 */
+						       (0xf0000000ul - 0xc0000000ul) / MIB2 -
+						       1 + /* GiB 3, the DTB's */
+						       (0x100000000ul - 0xf0600000ul) / MIB2);
+	/* The device's 2 MiB and the DTB's but their own page; the reserved range's ends. */
+	assert_int_equal(count[0].pages, 511 + 511 + 3 + (0xf0600000ul - 0xf0401000ul) / 4096);
+	assert_int_equal(count[1].gib_blocks, 1);
+	assert_int_equal(count[1].mib2_blocks + count[1].pages, 0);
+	assert_int_equal(invalidations, 0);
+}
+
 /* ---- MADT ---- */
 
 static u8 madt[1024];
@@ -424,6 +531,7 @@ int main(void)
 		cmocka_unit_test_setup(test_boot_map_ram_exact, boot_map_setup),
 		cmocka_unit_test_setup(test_boot_map_ram_keeps_what_is_mapped, boot_map_setup),
 		cmocka_unit_test_setup(test_boot_map_ram_out_of_tables, boot_map_setup),
+		cmocka_unit_test_setup(test_boot_map_usable_low_exact, empty_direct_map_setup),
 		cmocka_unit_test(test_madt_several_gicr_structures),
 		cmocka_unit_test(test_madt_per_cpu_gicr),
 		cmocka_unit_test(test_madt_bad_gicc_entries),

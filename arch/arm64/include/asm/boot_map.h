@@ -2,14 +2,15 @@
 /*
  * Editing a live set of translation tables one 4 KiB page at a time
  * (boot_map.c): what the kernel needs before arch_mm_init() that the boot
- * map of boot/arm64/head.S does not give -- firmware tables above 4 GiB,
- * a UART anywhere -- or gives with the wrong memory type (a device inside
- * one of its cacheable 1 GiB blocks). Pure table logic; the caller says
- * how tables are reached and allocated and how the TLB is told.
+ * map of boot/arm64/head.S (the image alone) does not give: the RAM the
+ * memory map names, firmware tables, device registers. Pure table logic;
+ * the caller says how tables are reached and allocated and how the TLB is
+ * told.
  */
 #ifndef ASM_BOOT_MAP_H
 #define ASM_BOOT_MAP_H
 
+#include <kernel/boot.h>
 #include <kernel/types.h>
 
 struct boot_map {
@@ -55,5 +56,20 @@ struct boot_map_count {
  */
 int arm64_boot_map_ram(const struct boot_map *m, u64 va_base, u64 start, u64 end, u64 attrs,
 		       struct boot_map_count *count, u64 *unmapped);
+
+/* The log counts the RAM below 4 GiB and above it apart: count[0] and count[1]. */
+#define BOOT_MAP_LOW_END (UL(4) << 30)
+#define BOOT_MAP_HALVES 2
+
+/*
+ * The whole boot map's RAM: each of the usable ranges, clipped to
+ * [0, reach), through arm64_boot_map_ram() with attrs, counted in count[0]
+ * below BOOT_MAP_LOW_END and count[1] above. Returns how far RAM is
+ * reached: reach, or the first address a range could not be mapped at for
+ * want of a table.
+ */
+u64 arm64_boot_map_usable(const struct boot_map *m, u64 va_base, const struct mem_range *usable,
+			  unsigned int nr, u64 reach, u64 attrs,
+			  struct boot_map_count count[BOOT_MAP_HALVES]);
 
 #endif

@@ -10,11 +10,10 @@
  *
  * The Image may be loaded at any 2 MiB-aligned physical address, so the
  * image's physical base is a variable the boot code sets. The boot tables
- * map physical 0 .. BOOT_MAPPED_LIMIT at the direct map (the first GiB,
- * where QEMU virt has its devices, as device memory); early_map.c extends
- * that over the usable RAM above, up to 512 GiB. RAM below
- * EARLY_MAPPED_LIMIT is reachable through phys_to_virt() before
- * arch_mm_init() builds the final tables.
+ * map only the image; C adds firmware tables and device registers page by
+ * page and then the memory map's usable RAM, up to 512 GiB, at the direct
+ * map (early_map.c). Usable RAM below EARLY_MAPPED_LIMIT is reachable
+ * through phys_to_virt() before arch_mm_init() builds the final tables.
  */
 #ifndef ASM_PAGE_H
 #define ASM_PAGE_H
@@ -33,14 +32,13 @@
 /* KSTACK_AREA_BASE >> 30, for entry.S (gas shifts are signed); checked in traps.c. */
 #define KSTACK_AREA_GIB UL(0x3fffe0000)
 #define KERNEL_VMA UL(0xffffffff80000000)
-#define BOOT_MAPPED_LIMIT (UL(4) << 30) /* what head.S maps */
 
 #ifndef __ASSEMBLER__
 #include <kernel/types.h>
 
 #define EARLY_MAPPED_LIMIT arm64_early_mapped_limit()
 
-/* BOOT_MAPPED_LIMIT, or 512 GiB once early_map.c has mapped the RAM above. */
+/* 0, then 512 GiB once early_map.c has mapped the RAM (less if it ran out of tables). */
 phys_addr_t arm64_early_mapped_limit(void);
 
 /* Where the Image was loaded: set once by boot/arm64/head.S. */

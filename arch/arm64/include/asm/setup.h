@@ -49,15 +49,15 @@ void arm64_dtb_parse(phys_addr_t dtb, struct boot_info *info, bool efi);
 
 /*
  * Fills arm64_platform from the ACPI tables info's RSDP leads to (SPCR,
- * MADT, GTDT, FADT); before arch_mm_init(), so they must lie in the boot
- * map (below BOOT_MAPPED_LIMIT). Panics without a usable GIC or timer.
+ * MADT, GTDT, FADT); before arch_mm_init(), through phys_map(), wherever
+ * they lie. Panics without a usable GIC or timer.
  */
 void arm64_acpi_parse(struct boot_info *info);
 
 /*
- * Maps the usable RAM of info above 4 GiB, up to 512 GiB, into the boot
- * map's direct map (early_map.c), so the page allocator may put its
- * bitmap there. Once, before kernel_main().
+ * Maps the usable RAM of info, up to 512 GiB, into the boot map's direct
+ * map exactly as info says (early_map.c), so the page allocator may put
+ * its bitmap anywhere in it. Once, before kernel_main().
  */
 void arm64_early_map_ram(const struct boot_info *info);
 
@@ -66,6 +66,22 @@ extern const struct arm64_efi_handoff *arm64_efi;
 
 /* Registers of a device, mapped uncached in the direct map by arch_mm_init(). */
 void arm64_add_mmio(const struct mmio_range *r);
+
+/*
+ * Before arch_mm_init(): the page at physical p as Device-nGnRE in the
+ * boot map, or no longer mapped (mmu.c). For a device only the boot map
+ * needs (the UART a -kernel boot assumes until the device tree is read).
+ */
+void arm64_early_map_device_page(phys_addr_t p);
+void arm64_early_unmap_page(phys_addr_t p);
+
+/*
+ * A -kernel boot's console before the device tree names one: QEMU virt's
+ * PL011, mapped (pl011.c); dropped again once the tables named another,
+ * since on another machine that page may be RAM.
+ */
+void arm64_console_assume_qemu_uart(void);
+void arm64_console_drop_assumed_uart(void);
 
 /*
  * GIC (gic.c): set up the distributor and this CPU's interface (boot CPU),
