@@ -17,6 +17,31 @@ void boot_add_range(struct mem_range *list, unsigned int *nr, phys_addr_t start,
 	(*nr)++;
 }
 
+void boot_remove_range(struct mem_range *list, unsigned int *nr, phys_addr_t start, phys_addr_t end)
+{
+	unsigned int i = 0;
+
+	while (start < end && i < *nr) {
+		struct mem_range r = list[i];
+
+		if (r.end <= start || r.start >= end) {
+			i++;
+		} else if (r.start >= start && r.end <= end) {
+			list[i] =
+				list[--*nr]; /* covered: the last takes its place, looked at next */
+		} else if (r.start < start && r.end > end) {
+			list[i++].end = start;
+			boot_add_range(list, nr, end, r.end);
+		} else {
+			if (r.start < start)
+				list[i].end = start;
+			else
+				list[i].start = end;
+			i++;
+		}
+	}
+}
+
 static int digit_value(char c)
 {
 	if (c >= '0' && c <= '9')

@@ -185,15 +185,26 @@ static void parse_memory(const void *fdt, struct boot_info *info)
 		}
 	}
 
-	/* /reserved-memory's children (Devicetree Specification §3.5.4). */
+	/*
+	 * /reserved-memory's children (Devicetree Specification §3.5.4): kept
+	 * from the allocator; one with "no-map" is not RAM for the kernel at
+	 * all -- firmware's, often guarded so that even a speculative access
+	 * aborts -- and leaves the usable ranges too, so neither the boot map
+	 * nor the direct map covers it (Linux keeps it out of its linear map).
+	 */
 	int rm = fdt_path_offset(fdt, "/reserved-memory"), depth = 0;
 
 	if (rm < 0)
 		return;
 	for (int n = fdt_next_node(fdt, rm, &depth); n >= 0 && depth > 0;
 	     n = fdt_next_node(fdt, n, &depth)) {
-		if (depth == 1 && fdt_reg(fdt, n, 0, &base, &size) == 0 && size)
-			boot_add_range(info->reserved, &info->nr_reserved, base, base + size);
+		int len;
+
+		if (depth != 1 || fdt_reg(fdt, n, 0, &base, &size) != 0 || !size)
+			continue;
+		boot_add_range(info->reserved, &info->nr_reserved, base, base + size);
+		if (fdt_getprop(fdt, n, "no-map", &len))
+			boot_remove_range(info->usable, &info->nr_usable, base, base + size);
 	}
 }
 

@@ -64,6 +64,14 @@ struct boot_info {
 
 /* Adds a range to a list, dropping it (with a warning) if the list is full. */
 void boot_add_range(struct mem_range *list, unsigned int *nr, phys_addr_t start, phys_addr_t end);
+/*
+ * Takes start..end out of every range of a list: a range it covers goes, one
+ * it cuts shrinks, one it falls inside splits in two (the upper half
+ * appended; dropped with a warning if the list is full). The list's order
+ * is not kept.
+ */
+void boot_remove_range(struct mem_range *list, unsigned int *nr, phys_addr_t start,
+		       phys_addr_t end);
 
 /*
  * Applies a memmap= value, Linux's x86 syntax for "reserved", to info: one
