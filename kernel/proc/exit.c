@@ -107,7 +107,11 @@ static void process_free(struct process *p)
 	time_ns_put(p->time_ns);
 	time_ns_put(p->time_ns_for_children);
 	pgrp_release(p);
-	kfree(p->zombie_task); /* switched away from long ago: its stack is gone */
+	if (p->zombie_task) {
+		/* Switched away from (this CPU holds big_lock, which it let go): its stack goes meanwhile. */
+		task_wait_released(p->zombie_task);
+		kfree(p->zombie_task);
+	}
 	p->pid->proc = NULL;
 	pid_put(p->pid);
 	poll_wake(); /* pidfds of it now say POLLHUP */

@@ -14,12 +14,12 @@
  * without big_lock. A task that holds big_lock when it gives up the CPU
  * lets it go before the switch and takes it back when it runs again, as
  * Linux's old big kernel lock was dropped and retaken around schedule().
- * A dead thread is freed by the task switched to, without big_lock --
+ * A dead task is freed by the task switched to, without big_lock --
  * nothing reaches it any more; the free is announced before the lock goes
- * (page_free_begin()), so a joiner's free-page count waits for it and
- * stays exact. A zombie's last thread, which /proc shows until its reaper
- * frees it under big_lock, hands the lock over with the CPU instead, so
- * the reaper cannot free it sooner.
+ * (page_free_begin()), so a joiner's or reaper's free-page count waits for
+ * it and stays exact. A zombie's last thread keeps its struct, which /proc
+ * shows until the reaper frees it; only its stack goes here, and the
+ * reaper waits until it has (task_wait_released()).
  *
  * A task stays on its CPU's stack until its switch-out is complete:
  * sched_lock is held across arch_switch_to() and dropped only by the task
@@ -277,18 +277,12 @@ void task_wake_traced(struct task *t)
 	spin_unlock_irqrestore(&sched_lock, flags);
 }
 
-/* A dead task that keeps its struct for a zombie: it hands big_lock to the next task. */
-static bool hands_big_lock(const struct task *t)
-{
-	return t->state == TASK_DEAD && t->kept_for_zombie;
-}
-
 /*
  * After a switch, on the task switched to, sched_lock held: drops it and
- * frees the task switched away from if it had exited. Returns true when
- * this CPU holds big_lock now because that dead task handed it over.
+ * frees the task switched away from if it had exited (a zombie's last
+ * thread: all but its struct).
  */
-static bool finish_switch(void)
+static void finish_switch(void)
 {
 	struct cpu *c = this_cpu();
 	struct task *prev = c->switched_from;
@@ -298,20 +292,21 @@ static bool finish_switch(void)
 	c->switched_from = NULL;
 	spin_unlock(&sched_lock);
 	if (!dead)
-		return false;
-	if (!prev->kept_for_zombie) {
-		task_free(prev); /* unreachable since its exit: its own locks only */
-		page_free_end();
-		return false;
+		return;
+	/* Unreachable since its exit but for a zombie's struct: its own locks only. */
+	if (prev->kept_for_zombie) {
+		task_release(prev);
+		__atomic_store_n(&prev->released, true, __ATOMIC_RELEASE);
+	} else {
+		task_free(prev);
 	}
-	/*
-	 * A zombie's last thread keeps its struct for /proc until the reaper
-	 * frees it: the reaper holds big_lock, which this CPU was handed and
-	 * holds until this is done, so it never frees it sooner.
-	 */
-	assert_big_lock_held();
-	task_release(prev);
-	return true;
+	page_free_end();
+}
+
+void task_wait_released(struct task *t)
+{
+	while (!__atomic_load_n(&t->released, __ATOMIC_ACQUIRE))
+		arch_cpu_relax();
 }
 
 /*
@@ -322,7 +317,7 @@ static void schedule_locked(void)
 {
 	struct cpu *c = this_cpu();
 	struct task *prev = c->running, *next;
-	bool had_big = spin_held(&big_lock), inherited;
+	bool had_big = spin_held(&big_lock);
 	bool keep = prev->state == TASK_RUNNING && !is_idle(prev);
 
 	/* Sleeping while holding a spinlock would stop every CPU that wants it. */
@@ -357,20 +352,14 @@ static void schedule_locked(void)
 	next->cpu = c->id;
 	c->running = next;
 	c->switched_from = prev;
-	if (hands_big_lock(prev)) {
-		assert_big_lock_held(); /* handed to next: finish_switch() */
-	} else {
-		if (prev->state == TASK_DEAD)
-			page_free_begin(); /* before the lock goes: see the head of this file */
-		if (had_big)
-			spin_unlock(&big_lock);
-	}
-	arch_switch_to(prev, next);
-	inherited = finish_switch();
-	if (had_big && !inherited)
-		big_lock_retake();
-	else if (!had_big && inherited)
+	if (prev->state == TASK_DEAD)
+		page_free_begin(); /* before the lock goes: see the head of this file */
+	if (had_big)
 		spin_unlock(&big_lock);
+	arch_switch_to(prev, next);
+	finish_switch();
+	if (had_big)
+		big_lock_retake();
 }
 
 void schedule(void)
@@ -399,8 +388,8 @@ void cond_resched(void)
 void schedule_tail(void)
 {
 	/* A new task runs kernel code under big_lock, as if it had entered the kernel. */
-	if (!finish_switch())
-		big_lock_retake();
+	finish_switch();
+	big_lock_retake();
 	if (current->set_child_tid) {
 		int tid = task_tid_in(current, task_active_pid_ns(current));
 

@@ -48,10 +48,10 @@ static void test_cover_cut_split_and_miss(void **state)
 	unsigned int nr = 0;
 
 	(void)state;
-	boot_add_range(list, &nr, 0, 16 * MIB);	      /* split by 4..5 MiB */
-	boot_add_range(list, &nr, 32 * MIB, 40 * MIB); /* covered by 30..41 MiB */
-	boot_add_range(list, &nr, 64 * MIB, 80 * MIB); /* cut at its start: 60..66 MiB */
-	boot_add_range(list, &nr, 96 * MIB, 112 * MIB); /* cut at its end: 110..120 MiB */
+	boot_add_range(list, &nr, 0, 16 * MIB);		 /* split by 4..5 MiB */
+	boot_add_range(list, &nr, 32 * MIB, 40 * MIB);	 /* covered by 30..41 MiB */
+	boot_add_range(list, &nr, 64 * MIB, 80 * MIB);	 /* cut at its start: 60..66 MiB */
+	boot_add_range(list, &nr, 96 * MIB, 112 * MIB);	 /* cut at its end: 110..120 MiB */
 	boot_add_range(list, &nr, 128 * MIB, 130 * MIB); /* untouched */
 
 	boot_remove_range(list, &nr, 4 * MIB, 5 * MIB);
