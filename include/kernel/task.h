@@ -125,7 +125,6 @@ struct task {
 	 * (process.zombie_task) until the parent reaps it.
 	 */
 	bool kept_for_zombie;
-	bool released; /* and that stack is gone: task_wait_released() */
 };
 
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
@@ -192,12 +191,6 @@ struct task *task_alloc(const char *name);
 void task_free(struct task *t);
 /* Frees what a dead task ran on (its stack, the arch's state), keeping the struct for kfree(). */
 void task_release(struct task *t);
-/*
- * Waits until a zombie's last thread, switched away from, has had its
- * stack freed on the CPU it died on (kernel/proc/sched.c): then its struct
- * may go.
- */
-void task_wait_released(struct task *t);
 
 /* Tasks that exist now (Linux's nr_threads: /proc/loadavg's total). */
 unsigned int task_count(void);

@@ -108,8 +108,11 @@ static void process_free(struct process *p)
 	time_ns_put(p->time_ns_for_children);
 	pgrp_release(p);
 	if (p->zombie_task) {
-		/* Switched away from (this CPU holds big_lock, which it let go): its stack goes meanwhile. */
-		task_wait_released(p->zombie_task);
+		/*
+		 * Its stack may still be going on the CPU it died on, which
+		 * announced that before it let big_lock go (kernel/proc/sched.c).
+		 */
+		page_free_settle();
 		kfree(p->zombie_task);
 	}
 	p->pid->proc = NULL;

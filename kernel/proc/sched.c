@@ -19,7 +19,7 @@
  * (page_free_begin()), so a joiner's or reaper's free-page count waits for
  * it and stays exact. A zombie's last thread keeps its struct, which /proc
  * shows until the reaper frees it; only its stack goes here, and the
- * reaper waits until it has (task_wait_released()).
+ * reaper waits for frees under way (page_free_settle()) before it frees it.
  *
  * A task stays on its CPU's stack until its switch-out is complete:
  * sched_lock is held across arch_switch_to() and dropped only by the task
@@ -294,19 +294,11 @@ static void finish_switch(void)
 	if (!dead)
 		return;
 	/* Unreachable since its exit but for a zombie's struct: its own locks only. */
-	if (prev->kept_for_zombie) {
+	if (prev->kept_for_zombie)
 		task_release(prev);
-		__atomic_store_n(&prev->released, true, __ATOMIC_RELEASE);
-	} else {
+	else
 		task_free(prev);
-	}
 	page_free_end();
-}
-
-void task_wait_released(struct task *t)
-{
-	while (!__atomic_load_n(&t->released, __ATOMIC_ACQUIRE))
-		arch_cpu_relax();
 }
 
 /*
