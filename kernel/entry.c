@@ -106,12 +106,21 @@ void exit_to_user_mode(void)
 	}
 }
 
+bool return_to_user_has_work(const struct trap_frame *f)
+{
+	struct cpu *c = this_cpu();
+
+	return signal_pending(current) || READ_ONCE(c->need_resched) ||
+	       !(current->cpus_allowed & (1ull << c->id)) || !arch_user_frame_fits(f);
+}
+
 void return_to_user_mode(struct trap_frame *f)
 {
 	/*
 	 * Only an entry that ran without the lock comes here not holding it
 	 * (from user mode, the CPU held nothing before): an unlocked system
-	 * call or user fault, or an entry of the arch's table. Such an entry
+	 * call or user fault, an entry of the arch's table, or a clone's child
+	 * that found nothing to do (schedule_tail_user()). Such an entry
 	 * meets work for the loop only where it gave up its CPU or went to
 	 * sleep (slept_in_call) -- a signal that ended a pipe's sleep, a
 	 * shadow-stack pointer x86 refused at the switch back -- and then

@@ -272,7 +272,8 @@ cpu_switch:
 /* A forked task's first instructions: finish the switch, then to user space. */
 	.globl ret_from_fork
 ret_from_fork:
-	bl	schedule_tail
+	mov	x0, sp			/* the child's trap frame */
+	bl	schedule_tail_user
 	b	ret_to_user
 
 /* A task that starts in the kernel: x19 = the function, which fills the trap frame. */

@@ -441,3 +441,9 @@ bool arch_user_frame_check(struct trap_frame *f)
 	(void)f;
 	return true;
 }
+
+bool arch_user_frame_fits(const struct trap_frame *f)
+{
+	(void)f;
+	return true;
+}

@@ -275,7 +275,8 @@ switch_stacks:
 /* A forked task's first instructions: finish the switch, then to user space. */
 	.globl ret_from_fork
 ret_from_fork:
-	call schedule_tail
+	movq %rsp, %rdi			/* the child's trap frame */
+	call schedule_tail_user
 	jmp trap_return
 
 /* A task that starts in the kernel: RBX = the function, which fills the trap frame. */

@@ -23,7 +23,9 @@
 #include <asm/trap.h>
 #include <kernel/compiler.h>
 #include <kernel/entry.h>
+#include <kernel/percpu.h>
 #include <kernel/signal.h>
+#include <kernel/task.h>
 #include <uapi/linux/signal.h>
 
 _Static_assert(__builtin_offsetof(struct trap_frame, cs) == TF_CS, "TF_CS matches trap_entry.S");
@@ -60,6 +62,18 @@ static bool iret_frame_ok(const struct trap_frame *f)
 	return canonical(f->rip) && f->cs == USER_CS && f->ss == USER_DS;
 }
 
+/* The flags arch_user_frame_check() leaves in a frame with these. */
+static u64 user_rflags(u64 rflags)
+{
+	return (rflags & RFLAGS_USER) | RFLAGS_FIXED1 | RFLAGS_IF;
+}
+
+bool arch_user_frame_fits(const struct trap_frame *f)
+{
+	return f->rflags == user_rflags(f->rflags) && !READ_ONCE(current->arch.ssp_refused) &&
+	       iret_frame_ok(f);
+}
+
 /* kernel/entry.c's return_to_user_mode() asks before every IRET to user mode. */
 bool arch_user_frame_check(struct trap_frame *f)
 {
@@ -68,7 +82,7 @@ bool arch_user_frame_check(struct trap_frame *f)
 	 * them as Linux does); keep it so even if one forgets. IF on: user
 	 * mode always runs with interrupts.
 	 */
-	f->rflags = (f->rflags & RFLAGS_USER) | RFLAGS_FIXED1 | RFLAGS_IF;
+	f->rflags = user_rflags(f->rflags);
 	if (!x86_cet_return_check())
 		return false;
 	if (iret_frame_ok(f))

@@ -88,4 +88,20 @@ void return_to_user_mode(struct trap_frame *f);
 void arch_entry_locked(bool from_user);
 bool arch_user_frame_check(struct trap_frame *f);
 
+/*
+ * Read without big_lock, changing nothing: true when arch_user_frame_check()
+ * would pass f as it is, with no signal to raise.
+ */
+bool arch_user_frame_fits(const struct trap_frame *f);
+
+/*
+ * Read without big_lock by a task about to return to user mode that does
+ * not hold it (a clone's new child): whether the return-to-user loop has
+ * anything to do -- a signal or kill, a reschedule, a CPU it may no longer
+ * use, a frame the return would refuse. What another CPU sets after the
+ * look is found at this task's next entry, as for a task already in user
+ * mode when it was set.
+ */
+bool return_to_user_has_work(const struct trap_frame *f);
+
 #endif

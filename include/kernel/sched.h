@@ -34,8 +34,16 @@ void schedule_as(enum task_state state);
 /* In a long system call: gives the CPU away if the time slice is over. */
 void cond_resched(void);
 
-/* Called by every new task before its first return to user space. */
+/*
+ * A new task's first C code, after the switch that started it:
+ * schedule_tail() for a task that starts in the kernel (it then holds
+ * big_lock, as an entry would); schedule_tail_user(f) for a clone's child,
+ * whose frame f goes back to user mode -- under big_lock only when the
+ * return has work to do (kernel/entry.c, return_to_user_has_work()).
+ */
+struct trap_frame;
 void schedule_tail(void);
+void schedule_tail_user(struct trap_frame *f);
 
 /* Called from the timer interrupt. */
 void sched_tick(bool from_user);

@@ -37,6 +37,7 @@
 #include <kernel/big_lock.h>
 #include <kernel/console.h>
 #include <kernel/cputime.h>
+#include <kernel/entry.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
 #include <kernel/kmem.h>
@@ -379,15 +380,32 @@ void cond_resched(void)
 
 void schedule_tail(void)
 {
-	/* A new task runs kernel code under big_lock, as if it had entered the kernel. */
+	/* A new kernel task runs kernel code under big_lock, as if it had entered the kernel. */
 	finish_switch();
 	big_lock_retake();
+}
+
+void schedule_tail_user(struct trap_frame *f)
+{
+	finish_switch();
+	/*
+	 * Its TID and its own user memory are all it touches (a fault there
+	 * takes what it needs, as an unlocked system call's copy does).
+	 */
 	if (current->set_child_tid) {
 		int tid = task_tid_in(current, task_active_pid_ns(current));
 
 		/* Errors are ignored, as in Linux: the child exists either way. */
 		(void)put_user(tid, (int __user *)current->set_child_tid);
 	}
+	/*
+	 * Most children go straight to user mode, as an unlocked system call
+	 * returns: fork's child would otherwise queue for big_lock only to find
+	 * nothing to do. A signal, a kill, a reschedule or a frame the return
+	 * would refuse takes the whole loop under the lock.
+	 */
+	if (return_to_user_has_work(f))
+		big_lock_retake();
 }
 
 void sched_move_task(struct task *t)
