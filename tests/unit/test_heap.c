@@ -314,6 +314,9 @@ static void test_double_kfree(void **state)
 	kfree(a);
 	expect_corrupt(a, "double kfree");
 	assert_balanced(1);
+	/* The object after b was never handed out: freeing it is as wrong. */
+	expect_corrupt((char *)b + 32, "never handed out");
+	assert_balanced(1);
 	kfree(b);
 	assert_balanced(0);
 
