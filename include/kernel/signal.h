@@ -58,8 +58,13 @@ struct sigaltstack {
 
 /* ---- handler tables (kernel/signal/sigaction.c) ---- */
 struct sighand *sighand_create(void);
-/* A private copy; with reset, every handler but SIG_IGN becomes SIG_DFL. */
+/*
+ * A private copy; with reset, every handler but SIG_IGN becomes SIG_DFL.
+ * sighand_fill() makes it in a table kmalloc'ed beforehand (clone, which
+ * allocates it without big_lock).
+ */
 struct sighand *sighand_copy(const struct sighand *src, bool reset);
+void sighand_fill(struct sighand *sh, const struct sighand *src, bool reset);
 void sighand_put(struct sighand *sh);
 /* The signals sh ignores (SIG_IGN) and catches (a handler), bit sig - 1 each; sh may be NULL. */
 void sighand_masks(const struct sighand *sh, u64 *ignored, u64 *caught);

@@ -122,9 +122,13 @@ struct task {
 	/*
 	 * The last thread of a process that became a zombie: its stack goes
 	 * at the switch away, the struct stays as the zombie's
-	 * (process.zombie_task) until the parent reaps it.
+	 * (process.zombie_task) until the parent reaps it. Two owners then,
+	 * the CPU that switches away from it and the reaper, each without
+	 * waiting for the other: the second of them to let go frees the
+	 * struct (task_zombie_put()).
 	 */
 	bool kept_for_zombie;
+	atomic_t zombie_owners;
 };
 
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
@@ -191,6 +195,8 @@ struct task *task_alloc(const char *name);
 void task_free(struct task *t);
 /* Frees what a dead task ran on (its stack, the arch's state), keeping the struct for kfree(). */
 void task_release(struct task *t);
+/* A zombie's last thread: one owner (above) lets go; the last frees the struct. */
+void task_zombie_put(struct task *t);
 
 /* Tasks that exist now (Linux's nr_threads: /proc/loadavg's total). */
 unsigned int task_count(void);

@@ -107,14 +107,9 @@ static void process_free(struct process *p)
 	time_ns_put(p->time_ns);
 	time_ns_put(p->time_ns_for_children);
 	pgrp_release(p);
-	if (p->zombie_task) {
-		/*
-		 * Its stack may still be going on the CPU it died on, which
-		 * announced that before it let big_lock go (kernel/proc/sched.c).
-		 */
-		page_free_settle();
-		kfree(p->zombie_task);
-	}
+	if (p->zombie_task)
+		task_zombie_put(
+			p->zombie_task); /* its stack may still be going on the CPU it died on */
 	p->pid->proc = NULL;
 	pid_put(p->pid);
 	poll_wake(); /* pidfds of it now say POLLHUP */
@@ -263,6 +258,8 @@ void do_exit_thread(int status)
 			/* /proc shows the zombie through this thread: the process's PID. */
 			p->zombie_task = t;
 			t->kept_for_zombie = true;
+			atomic_set(&t->zombie_owners,
+				   2); /* this CPU's switch away, and the reaper */
 			t->pid = p->pid;
 		}
 		process_become_zombie(p);

@@ -27,17 +27,12 @@
 #include <uapi/linux/sched.h>
 #include <uapi/linux/signal.h>
 
-/* A process struct for a new thread group, sharing nothing yet. */
-static struct process *process_new(const struct process *parent_proc)
+/* A new thread group's process struct, allocated and zeroed (without big_lock), filled. */
+static void process_fill(struct process *p, const struct process *parent_proc)
 {
-	struct process *p = kzalloc(sizeof(*p));
-
-	if (!p)
-		return NULL;
 	p->state = PROC_ALIVE;
 	memcpy(p->rlim, parent_proc->rlim, sizeof(p->rlim));
 	itimers_init(p); /* a fork's child starts with no interval timer */
-	return p;
 }
 
 static void process_link_child(struct process *parent, struct process *child)
@@ -92,6 +87,8 @@ long kernel_clone(struct kernel_clone_args *k)
 	struct task *parent = current, *child;
 	struct process *pp = parent->proc, *cp;
 	struct pid_ns *ns, *new_ns = NULL;
+	struct process *new_proc = NULL;
+	struct sighand *new_sighand = NULL;
 	struct time_ns *tns = NULL;
 	struct pid *pid;
 	int pidfd = -1;
@@ -107,20 +104,13 @@ long kernel_clone(struct kernel_clone_args *k)
 	/* Linux's threads-max: what stops a fork bomb (RLIMIT_NPROC spares root, see task_limit_reached). */
 	if (task_limit_reached())
 		return -EAGAIN;
-	/* The thread group. */
-	if (f & CLONE_THREAD) {
-		cp = pp;
-	} else {
-		cp = process_new(pp);
-		if (!cp)
-			return -ENOMEM;
-	}
 
 	/*
 	 * The costly part of a clone -- the task and its kernel stack, the
 	 * address space (shared, or fork's copy), the registers, the shadow
-	 * stack (the shadow-stack pointer is part of the registers) and fork's
-	 * copy of the fd table (under the table's own lock) -- is made
+	 * stack (the shadow-stack pointer is part of the registers), fork's
+	 * copy of the fd table (under the table's own lock), and the memory
+	 * of a new process struct and signal table, filled below -- is made
 	 * with big_lock let go (docs/DESIGN.md §7.3): each takes only its own
 	 * locks and the address space's, and nothing of the child is visible
 	 * before its PID. The space before the namespaces and the PID, as
@@ -133,6 +123,14 @@ long kernel_clone(struct kernel_clone_args *k)
 	big_lock_drop();
 	child = task_alloc(parent->name);
 	err = child ? 0 : -ENOMEM;
+	if (!err && !(f & CLONE_THREAD)) {
+		new_proc = kzalloc(sizeof(*new_proc));
+		err = new_proc ? 0 : -ENOMEM;
+	}
+	if (!err && !(f & CLONE_SIGHAND)) {
+		new_sighand = kmalloc(sizeof(*new_sighand));
+		err = new_sighand ? 0 : -ENOMEM;
+	}
 	if (!err && (f & CLONE_VM)) {
 		child->mm = parent->mm;
 		refcount_inc(&child->mm->users);
@@ -149,11 +147,12 @@ long kernel_clone(struct kernel_clone_args *k)
 		err = child->files ? 0 : -ENOMEM;
 	}
 	big_lock_retake();
-	if (!child) {
-		if (!(f & CLONE_THREAD))
-			kfree(cp);
+	if (!child)
 		return err;
-	}
+	/* The thread group: the caller's, or a new one (NULL if it could not be had: err says so). */
+	cp = (f & CLONE_THREAD) ? pp : new_proc;
+	if (new_proc)
+		process_fill(new_proc, pp);
 	if (child->mm && !(f & CLONE_VM))
 		child->mm->exe = parent->mm->exe ? dentry_get(parent->mm->exe) : NULL;
 	if (err)
@@ -216,11 +215,10 @@ long kernel_clone(struct kernel_clone_args *k)
 		child->sighand = parent->sighand;
 		refcount_inc(&child->sighand->refs);
 	} else {
-		child->sighand = sighand_copy(parent->sighand, f & CLONE_CLEAR_SIGHAND);
-		if (!child->sighand) {
-			err = -ENOMEM;
-			goto put_files;
-		}
+		/* Filled under big_lock: another thread's sigaction may change the parent's. */
+		sighand_fill(new_sighand, parent->sighand, f & CLONE_CLEAR_SIGHAND);
+		child->sighand = new_sighand;
+		new_sighand = NULL;
 	}
 	/* A thread sharing the address space (not vfork) starts without the alternate stack. */
 	if ((f & CLONE_VM) && !(f & CLONE_VFORK))
@@ -322,8 +320,9 @@ free_proc:
 		shstk_release(child, child->mm);
 		mm_put(child->mm);
 	}
+	kfree(new_sighand);
 	if (!(f & CLONE_THREAD))
-		kfree(cp);
+		kfree(new_proc);
 	task_free(child);
 	return err;
 }

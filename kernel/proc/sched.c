@@ -18,8 +18,9 @@
  * nothing reaches it any more; the free is announced before the lock goes
  * (page_free_begin()), so a joiner's or reaper's free-page count waits for
  * it and stays exact. A zombie's last thread keeps its struct, which /proc
- * shows until the reaper frees it; only its stack goes here, and the
- * reaper waits for frees under way (page_free_settle()) before it frees it.
+ * shows until the reaper lets it go; only its stack goes here, and
+ * whichever of the two finishes second frees the struct (task_zombie_put()):
+ * the reaper never waits, with big_lock held, for this CPU's free.
  *
  * A task stays on its CPU's stack until its switch-out is complete:
  * sched_lock is held across arch_switch_to() and dropped only by the task
@@ -295,10 +296,12 @@ static void finish_switch(void)
 	if (!dead)
 		return;
 	/* Unreachable since its exit but for a zombie's struct: its own locks only. */
-	if (prev->kept_for_zombie)
+	if (prev->kept_for_zombie) {
 		task_release(prev);
-	else
+		task_zombie_put(prev); /* the reaper may have let go of it already */
+	} else {
 		task_free(prev);
+	}
 	page_free_end();
 }
 

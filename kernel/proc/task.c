@@ -90,6 +90,12 @@ void task_release(struct task *t)
 	kstack_free(&t->kstack);
 }
 
+void task_zombie_put(struct task *t)
+{
+	if (atomic_add_return(&t->zombie_owners, -1) == 0)
+		kfree(t);
+}
+
 void task_free(struct task *t)
 {
 	task_release(t);

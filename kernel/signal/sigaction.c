@@ -43,16 +43,20 @@ static void reset_handlers(struct sighand *sh)
 	}
 }
 
-struct sighand *sighand_copy(const struct sighand *src, bool reset)
+void sighand_fill(struct sighand *sh, const struct sighand *src, bool reset)
 {
-	struct sighand *sh = kmalloc(sizeof(*sh));
-
-	if (!sh)
-		return NULL;
 	memcpy(sh, src, sizeof(*sh));
 	refcount_set(&sh->refs, 1);
 	if (reset)
 		reset_handlers(sh);
+}
+
+struct sighand *sighand_copy(const struct sighand *src, bool reset)
+{
+	struct sighand *sh = kmalloc(sizeof(*sh));
+
+	if (sh)
+		sighand_fill(sh, src, reset);
 	return sh;
 }
 
