@@ -107,9 +107,9 @@ static void process_free(struct process *p)
 	time_ns_put(p->time_ns);
 	time_ns_put(p->time_ns_for_children);
 	pgrp_release(p);
+	/* Its stack may still be going on the CPU it died on: the later of the two frees it. */
 	if (p->zombie_task)
-		task_zombie_put(
-			p->zombie_task); /* its stack may still be going on the CPU it died on */
+		task_zombie_put(p->zombie_task);
 	p->pid->proc = NULL;
 	pid_put(p->pid);
 	poll_wake(); /* pidfds of it now say POLLHUP */
