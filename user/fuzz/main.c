@@ -6,7 +6,7 @@
  *   seed=S      the run's seed (default 1); worker I's is fuzz_worker_seed(S, I)
  *   workers=N   how many workers (default per architecture, fuzz_arch.h)
  *   calls=N     calls per worker
- *   jobs=N      workers at the same time (default 2)
+ *   jobs=N      workers at the same time (default one per CPU it may use, at least 2)
  *   seconds=N   start no worker after N seconds (with workers=0: run that long)
  *   worker=I    replay only worker I (with trace=1: every call printed first)
  *   first=I     start at worker I (workers=N still ends before worker N)
@@ -45,13 +45,25 @@ struct fuzz_config cfg = {
 	.seed = 1,
 	.workers = FZ_DEFAULT_WORKERS,
 	.calls = FZ_DEFAULT_CALLS,
-	.jobs = 2,
+	.jobs = 0, /* parse_args(): one per CPU */
 	.only = -1,
 	.timeout = 1500,
 	.self_path = "/bin/fuzz",
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The CPUs this process may run on (its affinity mask's bits); 1 if it cannot tell. */
+static unsigned int cpus_usable(void)
+{
+	unsigned long mask[4] = { 0 };
+	long n = syscall3(__NR_sched_getaffinity, 0, sizeof(mask), (long)mask);
+	unsigned int cpus = 0;
+
+	for (size_t i = 0; n > 0 && i < N(mask); i++)
+		cpus += (unsigned int)__builtin_popcountl(mask[i]);
+	return cpus ? cpus : 1;
+}
 
 /* Parses key=value words; false (with a message) on an unknown one. */
 static bool parse_args(int argc, char **argv, bool *exec_child)
@@ -95,6 +107,8 @@ static bool parse_args(int argc, char **argv, bool *exec_child)
 		}
 #undef KEY
 	}
+	if (!cfg.jobs)
+		cfg.jobs = cpus_usable() > 2 ? cpus_usable() : 2;
 	if (cfg.pages)
 		cfg.jobs = 1;
 	if (cfg.trace && !timeout_given)

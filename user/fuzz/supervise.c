@@ -8,6 +8,8 @@
  */
 #include "fuzz.h"
 #include "test.h"
+#include <fuzz_arch.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -45,6 +47,51 @@ void fz_sleep_ms(long ms)
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
 
 	nanosleep(&ts, NULL);
+}
+
+/*
+ * The root sleeps between its looks until a nanny ends or the poll's
+ * interval is over, whichever comes first: SIGCHLD is blocked but while it
+ * sleeps (ppoll's mask), and its handler, which does nothing, ends the
+ * sleep. A worker takes a few milliseconds, so a fixed sleep left slots
+ * idle, most of all with several CPUs. The nanny puts both back before it
+ * starts its worker, which so starts as it always did.
+ */
+static unsigned long root_mask_saved; /* a 64-bit signal set */
+
+static void root_sigchld(int sig)
+{
+	(void)sig;
+}
+
+static void root_signals_setup(void)
+{
+	struct kernel_sigaction act;
+	unsigned long chld = 1ul << (SIGCHLD - 1);
+
+	memset(&act, 0, sizeof(act));
+	act.sa_handler = (uintptr_t)root_sigchld;
+	act.sa_flags = SA_RESTORER | SA_RESTART;
+	act.sa_restorer = (uintptr_t)fz_restorer;
+	syscall4(__NR_rt_sigaction, SIGCHLD, (long)&act, 0, 8);
+	syscall4(__NR_rt_sigprocmask, SIG_BLOCK, (long)&chld, (long)&root_mask_saved, 8);
+}
+
+static void root_signals_undo(void)
+{
+	struct kernel_sigaction act;
+
+	memset(&act, 0, sizeof(act)); /* SIG_DFL */
+	syscall4(__NR_rt_sigaction, SIGCHLD, (long)&act, 0, 8);
+	syscall4(__NR_rt_sigprocmask, SIG_SETMASK, (long)&root_mask_saved, 0, 8);
+}
+
+/* Sleeps ms, or until a child's SIGCHLD comes (or came while blocked). */
+static void root_sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
+
+	ppoll(NULL, 0, &ts, &root_mask_saved);
 }
 
 /* ---- the worker and its nanny ---- */
@@ -101,6 +148,7 @@ static void __attribute__((noreturn)) nanny_main(unsigned int index, unsigned in
 	long worker, r;
 	int st = 0, code = NANNY_LOST;
 
+	root_signals_undo();
 	if (!cfg.trace) /* the console is the report's: workers write elsewhere */
 		for (int fd = 0; fd < 3; fd++)
 			syscall1(__NR_close, fd);
@@ -249,6 +297,7 @@ static int root_main(void)
 
 	memset(slots, 0, sizeof(slots));
 	memset(&t, 0, sizeof(t));
+	root_signals_setup();
 	tty_save(); /* put back after every worker */
 	fz_progress = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (fz_progress == MAP_FAILED) {
@@ -321,7 +370,7 @@ static int root_main(void)
 				s->pid = 0;
 			}
 		}
-		fz_sleep_ms(5); /* sleep-ok: the poll's interval, letting the workers run */
+		root_sleep_ms(5); /* sleep-ok: the poll's interval, ended early by a nanny's end */
 	}
 	/* Whatever is left (orphans of killed namespaces) is ours to reap. */
 	for (long long end = fz_now_ms() + HANG_MS;
