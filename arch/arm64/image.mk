@@ -38,11 +38,16 @@ $(BENCH_IMAGE): $(BUILD)/umbra.bin $(BENCH_ARGS_FILE) Makefile arch/$(ARCH)/imag
 	$(call make-img,$@,$(BENCH_CMDLINE))
 
 # An image with another command line (make fuzz): $(call image-with-cmdline,OUT,CMDLINE)
-# after IMAGE_INPUTS; tests/boot/emulate finds the initramfs beside it.
-IMAGE_INPUTS := $(BUILD)/umbra.bin $(INITRAMFS_CPIO)
+# after IMAGE_INPUTS; tests/boot/emulate finds the initramfs beside it, and
+# on the UEFI platforms the EFI system partition beside it (OUT.esp: the
+# files of ESP_FILES below, with this command line), so make fuzz and make
+# stress run there too.
+IMAGE_INPUTS := $(BUILD)/umbra.bin $(INITRAMFS_CPIO) scripts/mkesp
 define image-with-cmdline
 	@$(if $(Q),echo "  IMAGE   $(1)")
 	$(call make-img,$(1),$(2))
+	$(Q)scripts/mkesp $(basename $(1)).esp $(BUILD)/umbra.bin:EFI/BOOT/BOOTAA64.EFI \
+		$(INITRAMFS_CPIO):EFI/umbra/initramfs.cpio $(1).cmdline:EFI/umbra/cmdline
 endef
 
 # The EFI system partition for UEFI firmware (tests/boot/platforms'
