@@ -106,12 +106,33 @@ void exit_to_user_mode(void)
 	}
 }
 
-bool return_to_user_has_work(const struct trap_frame *f)
+/*
+ * Read without big_lock by a task about to return to user mode that does
+ * not hold it: whether the return-to-user loop has anything to do -- a
+ * signal or kill, a reschedule, a CPU it may no longer use, a frame the
+ * return would refuse. What another CPU sets after the look is found at
+ * this task's next entry, as for a task already in user mode when it was
+ * set.
+ */
+static bool return_to_user_has_work(const struct trap_frame *f)
 {
 	struct cpu *c = this_cpu();
 
 	return signal_pending(current) || READ_ONCE(c->need_resched) ||
 	       !(current->cpus_allowed & (1ull << c->id)) || !arch_user_frame_fits(f);
+}
+
+void enter_new_user_task(struct trap_frame *f)
+{
+	schedule_tail_user();
+	/*
+	 * Most children go straight to user mode, as an unlocked system call
+	 * returns: fork's child would otherwise queue for big_lock only to find
+	 * nothing to do. A signal, a kill, a reschedule or a frame the return
+	 * would refuse takes the whole loop under the lock.
+	 */
+	if (return_to_user_has_work(f))
+		big_lock_retake();
 }
 
 void return_to_user_mode(struct trap_frame *f)
@@ -120,7 +141,7 @@ void return_to_user_mode(struct trap_frame *f)
 	 * Only an entry that ran without the lock comes here not holding it
 	 * (from user mode, the CPU held nothing before): an unlocked system
 	 * call or user fault, an entry of the arch's table, or a clone's child
-	 * that found nothing to do (schedule_tail_user()). Such an entry
+	 * that found nothing to do (enter_new_user_task()). Such an entry
 	 * meets work for the loop only where it gave up its CPU or went to
 	 * sleep (slept_in_call) -- a signal that ended a pipe's sleep, a
 	 * shadow-stack pointer x86 refused at the switch back -- and then

@@ -273,7 +273,7 @@ cpu_switch:
 	.globl ret_from_fork
 ret_from_fork:
 	mov	x0, sp			/* the child's trap frame */
-	bl	schedule_tail_user
+	bl	enter_new_user_task
 	b	ret_to_user
 
 /* A task that starts in the kernel: x19 = the function, which fills the trap frame. */

@@ -276,7 +276,7 @@ switch_stacks:
 	.globl ret_from_fork
 ret_from_fork:
 	movq %rsp, %rdi			/* the child's trap frame */
-	call schedule_tail_user
+	call enter_new_user_task
 	jmp trap_return
 
 /* A task that starts in the kernel: RBX = the function, which fills the trap frame. */

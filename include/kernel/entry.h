@@ -95,13 +95,10 @@ bool arch_user_frame_check(struct trap_frame *f);
 bool arch_user_frame_fits(const struct trap_frame *f);
 
 /*
- * Read without big_lock by a task about to return to user mode that does
- * not hold it (a clone's new child): whether the return-to-user loop has
- * anything to do -- a signal or kill, a reschedule, a CPU it may no longer
- * use, a frame the return would refuse. What another CPU sets after the
- * look is found at this task's next entry, as for a task already in user
- * mode when it was set.
+ * A clone's child's first C code (the arch's ret_from_fork), f its frame:
+ * the switch finished, then to user mode without big_lock unless the
+ * return-to-user loop has work for it.
  */
-bool return_to_user_has_work(const struct trap_frame *f);
+void enter_new_user_task(struct trap_frame *f);
 
 #endif

@@ -37,13 +37,12 @@ void cond_resched(void);
 /*
  * A new task's first C code, after the switch that started it:
  * schedule_tail() for a task that starts in the kernel (it then holds
- * big_lock, as an entry would); schedule_tail_user(f) for a clone's child,
- * whose frame f goes back to user mode -- under big_lock only when the
- * return has work to do (kernel/entry.c, return_to_user_has_work()).
+ * big_lock, as an entry would); schedule_tail_user() for a clone's child,
+ * without big_lock (kernel/entry.c's enter_new_user_task() decides whether
+ * its return to user mode takes it).
  */
-struct trap_frame;
 void schedule_tail(void);
-void schedule_tail_user(struct trap_frame *f);
+void schedule_tail_user(void);
 
 /* Called from the timer interrupt. */
 void sched_tick(bool from_user);

@@ -38,7 +38,6 @@
 #include <kernel/big_lock.h>
 #include <kernel/console.h>
 #include <kernel/cputime.h>
-#include <kernel/entry.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
 #include <kernel/kmem.h>
@@ -388,7 +387,7 @@ void schedule_tail(void)
 	big_lock_retake();
 }
 
-void schedule_tail_user(struct trap_frame *f)
+void schedule_tail_user(void)
 {
 	finish_switch();
 	/*
@@ -401,14 +400,6 @@ void schedule_tail_user(struct trap_frame *f)
 		/* Errors are ignored, as in Linux: the child exists either way. */
 		(void)put_user(tid, (int __user *)current->set_child_tid);
 	}
-	/*
-	 * Most children go straight to user mode, as an unlocked system call
-	 * returns: fork's child would otherwise queue for big_lock only to find
-	 * nothing to do. A signal, a kill, a reschedule or a frame the return
-	 * would refuse takes the whole loop under the lock.
-	 */
-	if (return_to_user_has_work(f))
-		big_lock_retake();
 }
 
 void sched_move_task(struct task *t)
