@@ -60,6 +60,12 @@ void pid_ns_put(struct pid_ns *ns);
  * Returns the pid or an ERR_PTR: -EINVAL, -EEXIST, -EAGAIN, -ENOMEM.
  */
 struct pid *pid_alloc(struct pid_ns *ns, const int *set_tid, size_t set_tid_size);
+/*
+ * The same in mem, a zeroed struct pid the caller allocated beforehand
+ * (clone, without big_lock): it is the pid, or freed with the failure.
+ */
+struct pid *pid_alloc_in(struct pid *mem, struct pid_ns *ns, const int *set_tid,
+			 size_t set_tid_size);
 void pid_put(struct pid *pid);
 
 /* The number of pid in ns, or 0 when pid is not visible from ns. */

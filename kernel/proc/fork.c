@@ -89,6 +89,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	struct pid_ns *ns, *new_ns = NULL;
 	struct process *new_proc = NULL;
 	struct sighand *new_sighand = NULL;
+	struct pid *new_pid = NULL;
 	struct time_ns *tns = NULL;
 	struct pid *pid;
 	int pidfd = -1;
@@ -110,7 +111,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	 * address space (shared, or fork's copy), the registers, the shadow
 	 * stack (the shadow-stack pointer is part of the registers), fork's
 	 * copy of the fd table (under the table's own lock), and the memory
-	 * of a new process struct and signal table, filled below -- is made
+	 * of a new process struct, signal table and PID, filled below -- is made
 	 * with big_lock let go (docs/DESIGN.md §7.3): each takes only its own
 	 * locks and the address space's, and nothing of the child is visible
 	 * before its PID. The space before the namespaces and the PID, as
@@ -130,6 +131,10 @@ long kernel_clone(struct kernel_clone_args *k)
 	if (!err && !(f & CLONE_SIGHAND)) {
 		new_sighand = kmalloc(sizeof(*new_sighand));
 		err = new_sighand ? 0 : -ENOMEM;
+	}
+	if (!err) {
+		new_pid = kzalloc(sizeof(*new_pid));
+		err = new_pid ? 0 : -ENOMEM;
 	}
 	if (!err && (f & CLONE_VM)) {
 		child->mm = parent->mm;
@@ -176,7 +181,8 @@ long kernel_clone(struct kernel_clone_args *k)
 		}
 	}
 
-	pid = pid_alloc(ns, k->set_tid, k->set_tid_size);
+	pid = pid_alloc_in(new_pid, ns, k->set_tid, k->set_tid_size);
+	new_pid = NULL; /* the pid now, or freed with the failure */
 	if (IS_ERR(pid)) {
 		err = PTR_ERR(pid);
 		goto put_tns;
@@ -320,6 +326,7 @@ free_proc:
 		shstk_release(child, child->mm);
 		mm_put(child->mm);
 	}
+	kfree(new_pid);
 	kfree(new_sighand);
 	if (!(f & CLONE_THREAD))
 		kfree(new_proc);

@@ -106,16 +106,21 @@ static struct pid **bucket(struct pid_map *m, int nr)
 
 struct pid *pid_alloc(struct pid_ns *ns, const int *set_tid, size_t set_tid_size)
 {
-	assert_big_lock_held();
+	struct pid *mem = kzalloc(sizeof(*mem));
 
-	if (set_tid_size > ns->level + 1)
-		return ERR_PTR(-EINVAL);
+	if (!mem)
+		return ERR_PTR(-ENOMEM);
+	return pid_alloc_in(mem, ns, set_tid, set_tid_size);
+}
 
-	struct pid *pid = kzalloc(sizeof(*pid));
+struct pid *pid_alloc_in(struct pid *pid, struct pid_ns *ns, const int *set_tid,
+			 size_t set_tid_size)
+{
 	long err = -EINVAL;
 
-	if (!pid)
-		return ERR_PTR(-ENOMEM);
+	assert_big_lock_held();
+	if (set_tid_size > ns->level + 1)
+		goto fail;
 	refcount_set(&pid->refs, 1);
 	pid->level = ns->level;
 
