@@ -79,8 +79,7 @@ size_t page_free_count(void);
  * page is back (page_free_end()). page_free_settle() waits until none is
  * under way: page_free_count() and task_alloc() do, so a joiner's count
  * stays exact and a thread created after a join reuses what the joined one
- * held, as it would under one lock; so does a zombie's reaper before it
- * frees the struct whose stack may still be going. Short, and needing no lock but the
+ * held, as it would under one lock. Short, and needing no lock but the
  * kernel-stack, heap and page locks, which no waiter holds.
  */
 void page_free_begin(void);

@@ -120,14 +120,13 @@ struct task {
 	struct cpu_usage usage; /* its CPU time, switches and faults (kernel/time/cputime.c) */
 	u64 start_tick;		/* timer_ticks() when it was made (/proc/PID/stat's starttime) */
 	/*
-	 * The last thread of a process that became a zombie: its stack goes
-	 * at the switch away, the struct stays as the zombie's
+	 * Not 0 for the last thread of a process that became a zombie: its
+	 * stack goes at the switch away, the struct stays as the zombie's
 	 * (process.zombie_task) until the parent reaps it. Two owners then,
 	 * the CPU that switches away from it and the reaper, each without
 	 * waiting for the other: the second of them to let go frees the
 	 * struct (task_zombie_put()).
 	 */
-	bool kept_for_zombie;
 	atomic_t zombie_owners;
 };
 

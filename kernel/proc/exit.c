@@ -257,9 +257,8 @@ void do_exit_thread(int status)
 		if (p->parent) {
 			/* /proc shows the zombie through this thread: the process's PID. */
 			p->zombie_task = t;
-			t->kept_for_zombie = true;
-			atomic_set(&t->zombie_owners,
-				   2); /* this CPU's switch away, and the reaper */
+			/* Its owners: this CPU's switch away, and the reaper. */
+			atomic_set(&t->zombie_owners, 2);
 			t->pid = p->pid;
 		}
 		process_become_zombie(p);

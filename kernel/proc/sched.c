@@ -295,7 +295,7 @@ static void finish_switch(void)
 	if (!dead)
 		return;
 	/* Unreachable since its exit but for a zombie's struct: its own locks only. */
-	if (prev->kept_for_zombie) {
+	if (atomic_read(&prev->zombie_owners)) { /* only the reaper lowers it, to 1 at most */
 		task_release(prev);
 		task_zombie_put(prev); /* the reaper may have let go of it already */
 	} else {
