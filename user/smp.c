@@ -32,6 +32,7 @@
 #include <machine/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <poll.h>
 #include <ktap.h>
 #include <sched.h>
@@ -1106,6 +1107,87 @@ static int body_pipes_unlocked(void)
 	return 0;
 }
 
+/* ---- futexes without the big lock ---- */
+
+#define FUTEX_ROUNDS 400
+
+/* One pair's turn word: even, the first thread's turn; odd, the second's. */
+struct futex_pair {
+	volatile uint32_t turn;
+	int cpu;
+	unsigned int side; /* 0 or 1: whose turn parity is this thread's */
+	volatile long bad;
+};
+
+static struct futex_pair futex_pairs[MAX_CPUS][2];
+
+/*
+ * Takes its turn FUTEX_ROUNDS times: waits in FUTEX_WAIT while the word
+ * says the partner's turn, then passes the turn and wakes the partner. A
+ * wake lost between a waiter's check of the word and its sleep hangs the
+ * pair, which the watchdog fails.
+ */
+static int futex_turns(void *p)
+{
+	struct futex_pair *me = p;
+	struct futex_pair *pair = me - me->side;
+
+	set_affinity(0, me->cpu);
+	for (unsigned int i = 0; i < FUTEX_ROUNDS; i++) {
+		uint32_t t;
+
+		while (((t = pair->turn) & 1) != me->side) {
+			long r = futex(&pair->turn, FUTEX_WAIT_PRIVATE, t, NULL);
+
+			if (r && errno != EAGAIN)
+				me->bad = errno;
+		}
+		__atomic_store_n(&pair->turn, t + 1, __ATOMIC_SEQ_CST);
+		if (futex(&pair->turn, FUTEX_WAKE_PRIVATE, 1, NULL) < 0)
+			me->bad = errno;
+		test_progress();
+	}
+	return 0;
+}
+
+/*
+ * futex(2) runs without the big lock (docs/DESIGN.md §7.3): its waiters
+ * are kept per hash bucket under the bucket's own lock, and a waiter reads
+ * the word after it is on its bucket. On every CPU at once, pairs of
+ * threads hand a turn back and forth through one futex word each, one
+ * thread of each pair on this CPU and the other on the next; every turn
+ * is a sleep in FUTEX_WAIT or a wake that came before it, on two CPUs.
+ */
+static int body_futex_pingpong(void)
+{
+	struct thread threads[MAX_CPUS][2];
+	int res;
+
+	for (int i = 0; i < ncpus; i++) {
+		for (unsigned int side = 0; side < 2; side++) {
+			futex_pairs[i][side] =
+				(struct futex_pair){ .cpu = cpus[(i + (int)side) % ncpus],
+						     .side = side };
+		}
+	}
+	for (int i = 0; i < ncpus; i++)
+		for (unsigned int side = 0; side < 2; side++)
+			EXPECT("thread_create",
+			       thread_create(&threads[i][side], futex_turns, &futex_pairs[i][side],
+					     NULL),
+			       0);
+	for (int i = 0; i < ncpus; i++) {
+		for (unsigned int side = 0; side < 2; side++) {
+			thread_join(&threads[i][side], &res);
+			EXPECT("a futex call's errno (0: none failed)", futex_pairs[i][side].bad,
+			       0);
+		}
+		EXPECT("turns taken", futex_pairs[i][0].turn, 2 * FUTEX_ROUNDS);
+	}
+	note("%d futex pairs of %d turns each", ncpus, FUTEX_ROUNDS);
+	return 0;
+}
+
 /* ---- the cases ---- */
 
 enum { ONE_CPU = 1, TWO_CPUS = 2 };
@@ -1134,6 +1216,7 @@ static const struct smp_case {
 	  0 },
 	{ "pipes_pingpong_poll_eintr_close_on_every_cpu", body_pipes_unlocked, TWO_CPUS, false,
 	  false, 0, 0 },
+	{ "futex_pingpong_on_every_cpu", body_futex_pingpong, TWO_CPUS, false, false, 0, 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))

@@ -22,6 +22,10 @@
  *                                         counts (<kernel/vm.h>: mm_lock()).
  *                                         One at a time: fork's new space and
  *                                         exec's are nobody else's yet.
+ *   futex bucket 2      off (irqsave)    one futex hash bucket's waiters
+ *                                         (kernel/proc/futex.c). Never held
+ *                                         with an mm->lock: the futex word
+ *                                         is read outside it.
  *   sched_lock    3      off (irqsave)    every run queue and wait queue,
  *                                         the timed sleepers, each task's
  *                                         state, each CPU's running task
@@ -70,6 +74,7 @@
 enum lock_level {
 	LOCK_LEVEL_BIG = 1,
 	LOCK_LEVEL_MM = 2,
+	LOCK_LEVEL_FUTEX = 2,
 	LOCK_LEVEL_SCHED = 3,
 	LOCK_LEVEL_TLB = 4,
 	LOCK_LEVEL_FILES = 4,

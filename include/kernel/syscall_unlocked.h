@@ -13,6 +13,8 @@
  *   read, write      the fd table under its lock (fd_get_file()); a pipe
  *                    under its mutex, every other kind of file takes
  *                    big_lock (file_ops.unlocked)
+ *   futex            its hash bucket's waiters under the bucket's lock
+ *                    (kernel/proc/futex.c), the caller's own user memory
  *
  * A call whose handler reads anything else big_lock guards must not be
  * here. Its return to user mode takes the return-to-user loop only when
@@ -30,3 +32,4 @@ SYSCALL_UNLOCKED(madvise)
 SYSCALL_UNLOCKED(brk)
 SYSCALL_UNLOCKED(read)
 SYSCALL_UNLOCKED(write)
+SYSCALL_UNLOCKED(futex)

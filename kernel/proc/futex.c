@@ -1,13 +1,24 @@
 // SPDX-License-Identifier: MIT
 /*
- * futex(2), the private WAIT and WAKE operations. Waiters carry their key
- * (mm, address) and sleep in the bucket of their address; a wake scans that
- * bucket for matching keys.
+ * futex(2), the private WAIT and WAKE operations, without big_lock.
+ * Waiters carry their key (mm, address) and sleep in the bucket of their
+ * address; a wake scans that bucket for matching keys.
+ *
+ * Each bucket has its own lock, as Linux's futex hash buckets. A waiter
+ * goes on its bucket first and reads the futex word after (the read may
+ * fault, so it cannot happen under a spinlock); a waker changed the word
+ * before it takes the bucket's lock. So either the waiter's read comes
+ * after that change (the lock's release and acquire order them) and it
+ * does not sleep, or it was on the bucket before the waker looked and
+ * is woken. A waiter that a wake counted returns 0 even if the word
+ * changed under it: the wake was its own, and another waiter waits on.
  */
 #include <kernel/futex.h>
+#include <kernel/spinlock.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/time.h>
+#include <kernel/timer.h>
 #include <kernel/uaccess.h>
 #include <kernel/waitq.h>
 #include <uapi/linux/errno.h>
@@ -17,43 +28,88 @@ struct futex_waiter {
 	struct task *task;
 	struct mm *mm;
 	uintptr_t uaddr;
-	bool woken;
+	bool woken; /* set under the bucket's lock, read by the waiter's stop test */
 	struct futex_waiter *next;
 	struct futex_waiter **pprev; /* the link that points here: leaving is O(1) */
 };
 
 /*
- * Waiters hashed by address, as Linux's futex hash buckets: a wake looks
- * only at the waiters that may match, so a thread's exit (its
- * clear_child_tid wake) costs the same with 16 sleeping threads as with
- * 16,000 -- not a walk over every waiter of the machine.
+ * Waiters hashed by address: a wake looks only at the waiters that may
+ * match, so a thread's exit (its clear_child_tid wake) costs the same with
+ * 16 sleeping threads as with 16,000 -- not a walk over every waiter of
+ * the machine -- and threads of different programs rarely share a lock.
  */
 #define FUTEX_BUCKETS 256
-static struct futex_waiter *buckets[FUTEX_BUCKETS];
 
-static struct futex_waiter **bucket_of(uintptr_t uaddr)
+struct futex_bucket {
+	struct spinlock lock;
+	struct futex_waiter *head;
+};
+
+static struct futex_bucket buckets[FUTEX_BUCKETS] = {
+	[0 ... FUTEX_BUCKETS - 1] = { .lock = SPINLOCK_INIT(LOCK_LEVEL_FUTEX, "futex bucket") },
+};
+
+static struct futex_bucket *bucket_of(uintptr_t uaddr)
 {
 	return &buckets[(uaddr >> 2) % FUTEX_BUCKETS];
 }
 
 int futex_wake(struct mm *mm, uintptr_t uaddr, int n)
 {
+	struct futex_bucket *b = bucket_of(uaddr);
+	unsigned long flags = spin_lock_irqsave(&b->lock);
 	int woken = 0;
 
-	for (struct futex_waiter *w = *bucket_of(uaddr); w && woken < n; w = w->next) {
+	for (struct futex_waiter *w = b->head; w && woken < n; w = w->next) {
 		if (!w->woken && w->mm == mm && w->uaddr == uaddr) {
-			w->woken = true;
+			__atomic_store_n(&w->woken, true, __ATOMIC_SEQ_CST);
 			task_wake(w->task);
 			woken++;
 		}
 	}
+	spin_unlock_irqrestore(&b->lock, flags);
+	return woken;
+}
+
+/* The sleep's stop test, under sched_lock once the waiter sleeps: its wake already came. */
+static bool futex_woken(void *arg)
+{
+	const struct futex_waiter *me = arg;
+
+	return __atomic_load_n(&me->woken, __ATOMIC_SEQ_CST);
+}
+
+static void bucket_add(struct futex_bucket *b, struct futex_waiter *w)
+{
+	unsigned long flags = spin_lock_irqsave(&b->lock);
+
+	w->next = b->head;
+	if (w->next)
+		w->next->pprev = &w->next;
+	w->pprev = &b->head;
+	b->head = w;
+	spin_unlock_irqrestore(&b->lock, flags);
+}
+
+/* Takes w off its bucket; whether a wake counted it (read under the lock: final). */
+static bool bucket_del(struct futex_bucket *b, struct futex_waiter *w)
+{
+	unsigned long flags = spin_lock_irqsave(&b->lock);
+	bool woken = w->woken;
+
+	*w->pprev = w->next;
+	if (w->next)
+		w->next->pprev = w->pprev;
+	spin_unlock_irqrestore(&b->lock, flags);
 	return woken;
 }
 
 static long futex_wait(uintptr_t uaddr, u32 expected, const struct timespec __user *utimeout)
 {
 	struct futex_waiter me = { .task = current, .mm = current->mm, .uaddr = uaddr };
-	u64 ticks = 0;
+	struct futex_bucket *b = bucket_of(uaddr);
+	u64 until = TICKS_FOREVER;
 	u32 val;
 	long err = 0;
 
@@ -61,6 +117,7 @@ static long futex_wait(uintptr_t uaddr, u32 expected, const struct timespec __us
 		return -EINVAL;
 	if (utimeout) {
 		struct timespec ts;
+		u64 ticks;
 
 		if (copy_from_user(&ts, utimeout, sizeof(ts)))
 			return -EFAULT;
@@ -69,27 +126,34 @@ static long futex_wait(uintptr_t uaddr, u32 expected, const struct timespec __us
 		ticks = timespec_to_ticks_ceil(&ts);
 		if (ticks == 0)
 			ticks = 1; /* a zero time-out still checks the value, then times out */
+		until = ticks_add_sat(timer_ticks(), ticks);
 	}
+	bucket_add(b, &me);
 	if (get_user(val, (const u32 __user *)uaddr))
-		return -EFAULT;
-	if (val != expected)
-		return -EAGAIN;
+		err = -EFAULT;
+	else if (val != expected)
+		err = -EAGAIN;
+	/* Until the wake, a signal or the deadline: spurious wake-ups sleep again. */
+	while (!err) {
+		u64 now = timer_ticks();
 
-	struct futex_waiter **head = bucket_of(uaddr);
+		if (until != TICKS_FOREVER && now >= until) {
+			err = -ETIMEDOUT;
+			break;
+		}
+		int r = waitq_sleep_unless(NULL, until == TICKS_FOREVER ? 0 : until - now,
+					   futex_woken, &me);
 
-	me.next = *head;
-	if (me.next)
-		me.next->pprev = &me.next;
-	me.pprev = head;
-	*head = &me;
-	while (!me.woken && !err)
-		err = waitq_sleep(NULL, ticks);
-	*me.pprev = me.next;
-	if (me.next)
-		me.next->pprev = me.pprev;
-	if (me.woken)
+		if (r == 1 || futex_woken(&me))
+			break;
+		if (r < 0)
+			err = r;
+	}
+	if (bucket_del(b, &me))
 		return 0;
-	return err == -ETIMEDOUT ? -ETIMEDOUT : -ERESTARTSYS;
+	if (err == -EINTR)
+		return -ERESTARTSYS;
+	return err;
 }
 
 SYSCALL(futex)
