@@ -57,6 +57,13 @@ int waitq_sleep_uninterruptible_unless(struct waitq *q, bool (*stop)(void *arg),
  */
 int waitq_sleep_unlock(struct waitq *q, struct mutex *m);
 
+/*
+ * Panics unless q has no sleeper: called where the object holding q is
+ * freed, so a sleeper left on it is caught there, by name, rather than as
+ * a stray pointer in some later walk of the queue.
+ */
+void waitq_assert_empty(const struct waitq *q, const char *what);
+
 /* Wakes up to n sleepers (n < 0: all); returns how many were woken. */
 int waitq_wake(struct waitq *q, int n);
 

@@ -291,6 +291,9 @@ static long pipe_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
 
 static void pipe_free(struct pipe *p)
 {
+	waitq_assert_empty(&p->rd_wait, "a pipe's reader queue");
+	waitq_assert_empty(&p->wr_wait, "a pipe's writer queue");
+	waitq_assert_empty(&p->mutex.waiters, "a pipe's mutex");
 	for (unsigned int i = p->tail; i != p->head; i++)
 		page_free(slot(p, i)->page, 1);
 	kfree(p->bufs);

@@ -33,6 +33,14 @@
  */
 #define HEADER_SIZE 128
 #define NR_CLASSES 8 /* 16, 32, ..., 2048 */
+/*
+ * The debugging build (LOCK_DEBUG, which make test boots) fills what
+ * kfree() gives back with this byte, so a read through a dangling pointer
+ * sees 0x6b6b... -- a non-canonical address on x86, an unmapped one on
+ * arm64 -- and faults where it happens, not some time later where the
+ * memory was handed out again.
+ */
+#define HEAP_POISON 0x6b
 #define MAX_OBJS 256 /* bits in a slab's map: enough for 16-byte objects */
 
 struct free_obj {
@@ -205,6 +213,8 @@ void kfree(void *ptr)
 			heap_corrupted("kfree of a pointer inside a large object", ptr);
 		size_t pages = pg->nr_pages;
 
+		if (LOCK_DEBUG)
+			memset(ptr, HEAP_POISON, pages * HEAP_PAGE_SIZE - HEADER_SIZE);
 		pg->magic = 0;
 		pages_held -= pages;
 		heap_backend_free(pg, pages);
@@ -222,6 +232,8 @@ void kfree(void *ptr)
 
 		struct free_obj *o = ptr;
 
+		if (LOCK_DEBUG)
+			memset(ptr, HEAP_POISON, pg->obj_size);
 		if (slab_full(pg))
 			list_add(&partial[c], pg); /* was full: usable again */
 		o->next = pg->free;

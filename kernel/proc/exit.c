@@ -22,6 +22,7 @@
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/timens.h>
+#include <kernel/waitq.h>
 #include <kernel/tty.h>
 #include <kernel/vfs.h>
 #include <kernel/vm.h>
@@ -101,6 +102,8 @@ static void kill_namespace(struct pid_ns *ns)
 
 static void process_free(struct process *p)
 {
+	waitq_assert_empty(&p->child_exit, "a process's wait4() queue");
+	waitq_assert_empty(&p->stop_wait, "a process's group-stop queue");
 	if (p->state == PROC_ZOMBIE)
 		task_count_zombie(-1);
 	pid_ns_put(p->pid_ns_for_children);

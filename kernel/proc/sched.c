@@ -40,6 +40,7 @@
 #include <kernel/cputime.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
+#include <kernel/pid.h>
 #include <kernel/kmem.h>
 #include <kernel/mutex.h>
 #include <kernel/printk.h>
@@ -615,18 +616,30 @@ static void waitq_unlink(struct task *t)
 	struct waitq *q = t->waiting_on;
 
 	if (q) {
-		for (struct task **pp = &q->head; *pp; pp = &(*pp)->wait_next) {
-			if (*pp == t) {
-				*pp = t->wait_next;
-				break;
-			}
-		}
+		struct task **pp = &q->head;
+
+		while (*pp && *pp != t)
+			pp = &(*pp)->wait_next;
+		/* Only a queue whose list was broken -- freed under a sleeper -- loses one. */
+		if (!*pp)
+			panic("sched: %s (tid %d) is not on the wait queue %p it sleeps on",
+			      t->name, task_tid_in(t, &init_pid_ns), q);
+		*pp = t->wait_next;
 	}
 	if (t->wake_at)
 		timed_remove(t);
 	t->waiting_on = NULL;
 	t->wait_next = NULL;
 	t->wake_at = 0;
+}
+
+void waitq_assert_empty(const struct waitq *q, const char *what)
+{
+	struct task *t = READ_ONCE(q->head);
+
+	if (t)
+		panic("sched: %s freed while %s (tid %d) sleeps on it", what, t->name,
+		      task_tid_in(t, &init_pid_ns));
 }
 
 int waitq_wake(struct waitq *q, int n)

@@ -2,6 +2,7 @@
 /* Task allocation and the PID views of a task (see <kernel/task.h>). */
 #include <kernel/big_lock.h>
 #include <kernel/kmem.h>
+#include <kernel/panic.h>
 #include <kernel/pid.h>
 #include <kernel/sched_stat.h>
 #include <kernel/task.h>
@@ -85,6 +86,9 @@ struct task *task_alloc(const char *name)
 
 void task_release(struct task *t)
 {
+	/* A task is freed only once it ran its last: asleep on a queue, it cannot have. */
+	if (t->waiting_on)
+		panic("task: %s freed while it sleeps on wait queue %p", t->name, t->waiting_on);
 	arch_task_free(t);
 	atomic_dec(&nr_tasks);
 	kstack_free(&t->kstack);

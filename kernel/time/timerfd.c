@@ -105,6 +105,7 @@ static void timerfd_release(struct file *f)
 	clock_timer_cancel(&tfd->ct);
 	if (tfd->cancel_on_set)
 		cancel_list_remove(tfd);
+	waitq_assert_empty(&tfd->readers, "a timerfd's reader queue");
 	kfree(tfd);
 }
 

@@ -253,6 +253,30 @@ static void test_kzalloc_zeroes(void **state)
 	assert_balanced(0);
 }
 
+/*
+ * The debugging build (LOCK_DEBUG, as make test boots the kernel) fills a
+ * freed object with 0x6b: a dangling read sees a pointer that faults. The
+ * first word holds the slab's free list, the rest is poison.
+ */
+static void test_freed_object_poisoned(void **state)
+{
+	static const size_t sizes[] = { 16, 64, 688, 1024 }; /* classes of several objects a slab */
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		unsigned char *keep =
+			kmalloc(sizes[i]); /* the slab stays: p's memory is readable */
+		unsigned char *p = kzalloc(sizes[i]);
+
+		assert_non_null(p);
+		kfree(p);
+		for (size_t j = sizeof(void *); j < sizes[i]; j++)
+			assert_int_equal(p[j], 0x6b);
+		kfree(keep);
+	}
+	assert_balanced(0);
+}
+
 static void test_pages_follow_objects(void **state)
 {
 	void *a, *b, *c;
@@ -401,6 +425,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_zero_and_absurd_sizes, teardown),
 		cmocka_unit_test_teardown(test_every_size_aligned_and_disjoint, teardown),
 		cmocka_unit_test_teardown(test_kzalloc_zeroes, teardown),
+		cmocka_unit_test_teardown(test_freed_object_poisoned, teardown),
 		cmocka_unit_test_teardown(test_pages_follow_objects, teardown),
 		cmocka_unit_test_teardown(test_large_objects, teardown),
 		cmocka_unit_test_teardown(test_double_kfree, teardown),
