@@ -8,7 +8,8 @@
  * CLONE_PARENT_SETTID, CLONE_CHILD_SETTID, CLONE_VFORK and CLONE_NEWPID
  * behave as on Linux (including reparenting to a namespace's init);
  * unshare(CLONE_NEWPID) puts the caller's next child, not the caller, into a
- * new namespace as its pid 1 and init, once per generation; uname,
+ * new namespace as its pid 1 and init, once per generation, and once that
+ * init has exited a fork into the namespace is ENOMEM; uname,
  * the id calls, the clocks, nanosleep, sched_yield, the rlimit calls and
  * thread pointer round-trip (arch_test.h); an unknown syscall number gives ENOSYS.
  * Every case expects success with the exact value named in it.
@@ -32,7 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NTESTS 39
+#define NTESTS 40
 #define EXEC_CHECK "--exec-check"
 #define MS (1000000LL)
 
@@ -334,6 +335,39 @@ static int unshare_child(void)
 	return exited_with(wait_for(pid), 0) ? 0 : 6;
 }
 
+/*
+ * pid_namespaces(7): once a namespace's init has exited, a fork into it
+ * fails with ENOMEM -- the namespace takes no new process, whose only
+ * reaper would be gone. In a child that unshares, forks the init, which
+ * exits at once, and then tries fork() and clone3() into the namespace.
+ */
+static int dead_ns_child(void)
+{
+	struct clone_args a;
+	pid_t pid;
+
+	if (syscall(__NR_unshare, CLONE_NEWPID) != 0)
+		return 10 + errno;
+	fflush_stdout();
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	if (pid <= 1 || !exited_with(wait_for(pid), 0))
+		return 3;
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	if (pid != -1 || errno != ENOMEM)
+		return 4;
+	clone_args_init(&a, 0);
+	pid = clone3(&a, sizeof(a));
+	if (pid == 0)
+		_exit(0);
+	if (pid != -1 || errno != ENOMEM)
+		return 5;
+	return 0;
+}
+
 static void test_unshare(void)
 {
 	pid_t pid;
@@ -343,6 +377,12 @@ static void test_unshare(void)
 	if (pid == 0)
 		_exit(unshare_child());
 	ktap_ok(pid > 0 && exited_with(wait_for(pid), 0), "unshare_newpid_next_child_is_ns_init");
+	fflush_stdout();
+	pid = fork();
+	if (pid == 0)
+		_exit(dead_ns_child());
+	ktap_ok(pid > 0 && exited_with(wait_for(pid), 0),
+		"fork_into_pid_ns_whose_init_exited_enomem");
 	/* Bit 0 is CSIGNAL's, no flag: EINVAL; what nothing shares unshares as a no-op. */
 	ktap_ok(syscall(__NR_unshare, 1) == -1 && errno == EINVAL &&
 			syscall(__NR_unshare, CLONE_FILES | CLONE_FS | CLONE_SYSVSEM) == 0,

@@ -25,7 +25,12 @@ struct pid_ns {
 	struct pid_ns *parent;
 	int last_nr;		/* the last number handed out, for round-robin allocation */
 	struct process *reaper; /* the namespace's init, once it exists */
-	struct pid_map *map;	/* allocated with the namespace (lazily for the initial one) */
+	/*
+	 * Its init has exited: no process enters it any more, a fork into it
+	 * is ENOMEM (Linux's PIDNS_ADDING cleared, pid_namespaces(7)).
+	 */
+	bool dead;
+	struct pid_map *map; /* allocated with the namespace (lazily for the initial one) */
 };
 
 struct pid {

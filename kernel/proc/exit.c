@@ -131,8 +131,11 @@ static void process_become_zombie(struct process *p)
 	task_count_zombie(+1);
 	p->wait_status = p->exit_code;
 	if (p->is_ns_init) {
-		p->pid->ns[p->pid->level]->reaper = NULL;
-		kill_namespace(p->pid->ns[p->pid->level]);
+		struct pid_ns *ns = p->pid->ns[p->pid->level];
+
+		ns->reaper = NULL;
+		ns->dead = true; /* before the kills: none of them may be outlived by a new child */
+		kill_namespace(ns);
 	}
 	reparent_children(p);
 	poll_wake(); /* pidfds of it are readable now */

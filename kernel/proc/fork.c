@@ -16,6 +16,7 @@
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/shstk.h>
+#include <kernel/signal.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
 #include <kernel/timens.h>
@@ -258,6 +259,19 @@ long kernel_clone(struct kernel_clone_args *k)
 		child->set_child_tid = (uintptr_t)k->child_tid;
 	if (f & CLONE_CHILD_CLEARTID)
 		child->clear_child_tid = (uintptr_t)k->child_tid;
+
+	/*
+	 * Killed while the child was being made (the lock was let go above, and
+	 * a PID namespace's end kills without waiting): the child is not made,
+	 * as Linux's copy_process() gives up when a signal is pending, so no
+	 * child outlives a kill of its parent or of the parent's namespace.
+	 */
+	if (signal_fatal_pending(parent)) {
+		if (pidfd >= 0)
+			fd_close(parent->files, pidfd);
+		err = -EINTR;
+		goto put_sighand;
+	}
 
 	/* Nothing can fail from here: make the child visible. */
 	if (!(f & CLONE_THREAD)) {

@@ -119,6 +119,10 @@ struct pid *pid_alloc_in(struct pid *pid, struct pid_ns *ns, const int *set_tid,
 	long err = -EINVAL;
 
 	assert_big_lock_held();
+	if (ns->dead) {
+		err = -ENOMEM; /* its init is gone: nothing enters it (Linux's alloc_pid()) */
+		goto fail;
+	}
 	if (set_tid_size > ns->level + 1)
 		goto fail;
 	refcount_set(&pid->refs, 1);
