@@ -38,6 +38,7 @@ static __noreturn void kernel_main_late(void *unused)
 
 	sched_init();
 	time_init();
+	crashtest_run_scheduled();
 	random_init();
 	smp_init(boot); /* the secondaries check their shadow stacks and idle */
 	printk("# ktap-suite: kernel\n");

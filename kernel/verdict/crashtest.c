@@ -2,9 +2,14 @@
 /* Deliberate kernel faults for the boot runner's panic checks. */
 #include <kernel/cmdline.h>
 #include <kernel/crashtest.h>
+#include <kernel/kmem.h>
+#include <kernel/kthread.h>
 #include <kernel/lockdep.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/task.h>
+#include <kernel/waitq.h>
 #include <string.h>
 
 /* Each frame keeps a live buffer so the compiler cannot turn this into a loop. */
@@ -67,6 +72,41 @@ static __attribute__((noinline)) void kernel_rop_victim(void)
 	printk("crashtest: kernel_rop: return address overwritten with %p\n", (void *)rop_landing);
 }
 
+/* waitq: a kernel thread that sleeps on the queue of an object about to be freed. */
+static void sleep_on(void *q)
+{
+	(void)waitq_sleep(q, 0);
+}
+
+/*
+ * The object is freed while the thread still sleeps on its queue: the
+ * debugging build's check at the free (waitq_assert_empty()) must stop it
+ * there, naming the sleeper, before any later walk of the queue follows
+ * a pointer into freed memory.
+ */
+static void waitq_freed_under_sleeper(void)
+{
+	struct waitq *q = kzalloc(sizeof(*q));
+	struct task *t = q ? kthread_run("crash-sleeper", sleep_on, q) : NULL;
+
+	if (!t)
+		panic("crashtest=waitq: no memory for the sleeper");
+	while (READ_ONCE(q->head) != t)
+		schedule(); /* until it sleeps on q */
+	waitq_assert_empty(q, "crashtest=waitq's queue");
+	kfree(q);
+}
+
+void crashtest_run_scheduled(void)
+{
+	const char *kind = cmdline_get(&kernel_cmdline, "crashtest");
+
+	if (kind && strcmp(kind, "waitq") == 0) {
+		waitq_freed_under_sleeper();
+		panic("crashtest=waitq did not crash");
+	}
+}
+
 void crashtest_run_requested(void)
 {
 	const char *kind = cmdline_get(&kernel_cmdline, "crashtest");
@@ -89,6 +129,8 @@ void crashtest_run_requested(void)
 		kernel_jop();
 	} else if (strcmp(kind, "kernel_rop") == 0) {
 		kernel_rop_victim();
+	} else if (strcmp(kind, "waitq") == 0) {
+		return; /* needs the scheduler: crashtest_run_scheduled() */
 	}
 	panic("crashtest=%s did not crash", kind);
 }
