@@ -94,6 +94,8 @@ struct task {
 	void *kthread_arg;
 
 	struct sighand *sighand;	/* handlers, shared with CLONE_SIGHAND */
+	/* An exited task's reference to its handlers, let go by task_release() off the big lock. */
+	struct sighand *sighand_to_put;
 	u64 sigmask;			/* blocked signals (bit n-1 = signal n) */
 	u64 sigpending;			/* signals sent to this thread */
 	struct ksiginfo siginfo[_NSIG]; /* what came with each of them */

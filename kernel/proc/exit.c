@@ -247,7 +247,11 @@ void do_exit_thread(int status)
 	}
 	fs_struct_put(t->fs);
 	t->fs = NULL;
-	sighand_put(t->sighand);
+	/*
+	 * Unreachable through t from here; the reference (a fork child's is the
+	 * last, and its free a page) goes with t's stack, off the big lock.
+	 */
+	t->sighand_to_put = t->sighand;
 	t->sighand = NULL;
 
 	cputime_thread_exit(t);

@@ -15,7 +15,8 @@
  * lets it go before the switch and takes it back when it runs again, as
  * Linux's old big kernel lock was dropped and retaken around schedule().
  * A dead task is freed by the task switched to, without big_lock --
- * nothing reaches it any more; the free is announced before the lock goes
+ * nothing reaches it any more; its signal table's reference goes there
+ * too (task_release()); the free is announced before the lock goes
  * (page_free_begin()), so a joiner's or reaper's free-page count waits for
  * it and stays exact. A zombie's last thread keeps its struct, which /proc
  * shows until the reaper lets it go; only its stack goes here, and

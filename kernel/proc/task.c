@@ -5,6 +5,7 @@
 #include <kernel/panic.h>
 #include <kernel/pid.h>
 #include <kernel/sched_stat.h>
+#include <kernel/signal.h>
 #include <kernel/task.h>
 #include <kernel/timer.h>
 #include <kernel/timens.h>
@@ -90,6 +91,8 @@ void task_release(struct task *t)
 	if (t->waiting_on)
 		panic("task: %s freed while it sleeps on wait queue %p", t->name, t->waiting_on);
 	arch_task_free(t);
+	sighand_put(t->sighand_to_put); /* an atomic count, and the heap's own lock */
+	t->sighand_to_put = NULL;
 	atomic_dec(&nr_tasks);
 	kstack_free(&t->kstack);
 }
