@@ -93,7 +93,7 @@ struct task {
 	void (*kthread_fn)(void *arg); /* a kernel thread's work (kernel/proc/kthread.c) */
 	void *kthread_arg;
 
-	struct sighand *sighand;	/* handlers, shared with CLONE_SIGHAND */
+	struct sighand *sighand; /* handlers, shared with CLONE_SIGHAND */
 	/* An exited task's reference to its handlers, let go by task_release() off the big lock. */
 	struct sighand *sighand_to_put;
 	u64 sigmask;			/* blocked signals (bit n-1 = signal n) */
