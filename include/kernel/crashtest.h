@@ -7,7 +7,7 @@
  * inversion), kernel_jop (an indirect call past a function's landing pad:
  * a forward-edge hijack that kernel IBT/BTI must stop), kernel_rop (an
  * overwritten return address), waitq (an object freed while a task sleeps
- * on its wait queue: the debugging build's check must name it).
+ * on its wait queue: the check at the free must name it).
  */
 #ifndef KERNEL_CRASHTEST_H
 #define KERNEL_CRASHTEST_H

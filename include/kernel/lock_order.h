@@ -22,7 +22,7 @@
  *                                         counts (<kernel/vm.h>: mm_lock()).
  *                                         One at a time: fork's new space and
  *                                         exec's are nobody else's yet.
- *   futex bucket 2      off (irqsave)    one futex hash bucket's waiters
+ *   futex bucket  2      off (irqsave)    one futex hash bucket's waiters
  *                                         (kernel/proc/futex.c). Never held
  *                                         with an mm->lock: the futex word
  *                                         is read outside it.

@@ -80,7 +80,7 @@ static void sleep_on(void *q)
 
 /*
  * The object is freed while the thread still sleeps on its queue: the
- * debugging build's check at the free (waitq_assert_empty()) must stop it
+ * check at the free (waitq_assert_empty(), in every build) must stop it
  * there, naming the sleeper, before any later walk of the queue follows
  * a pointer into freed memory.
  */
