@@ -598,15 +598,25 @@ static void setup_maps(void)
 		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 }
 
-/* For live_*_1000: 999 idle threads, and room for the 1,000th. */
+/* For live_*_1000: 999 idle threads, and room for the 1,000th (live_on_1: none). */
 static struct thread *profile_threads;
 
-static void setup_threads(void)
+static void setup_idle_threads(int n)
 {
 	profile_threads = mmap(NULL, 1000 * sizeof(struct thread), PROT_READ | PROT_WRITE,
 			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	for (int i = 0; profile_threads != MAP_FAILED && i < 999; i++)
+	for (int i = 0; profile_threads != MAP_FAILED && i < n; i++)
 		thread_create(&profile_threads[i], idle_thread, (void *)&release_word, &idle_attr);
+}
+
+static void setup_threads(void)
+{
+	setup_idle_threads(999);
+}
+
+static void setup_no_threads(void)
+{
+	setup_idle_threads(0);
 }
 
 /* The 1,000th thread made and joined again (the live_*_1000 rows time the make only). */
@@ -641,6 +651,7 @@ static const struct simple_row simple_rows[] = {
 	{ "mmap_1page_10000", time_mmap, false, setup_maps },
 	{ "live_off_1000", time_spare_thread, false, setup_threads },
 	{ "live_on_1000", time_spare_thread, true, setup_threads },
+	{ "live_on_1", time_spare_thread, true, setup_no_threads },
 	{ "raw_thread_on_churned", time_raw_thread, true, setup_churn },
 	{ "exec_busybox", time_exec_busybox, false, NULL },
 };

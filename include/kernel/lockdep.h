@@ -22,10 +22,7 @@ enum lockdep_verdict {
 /* The check alone, without panicking (the self-tests call it). */
 enum lockdep_verdict lockdep_check(const struct spinlock *l, const struct spinlock **conflict);
 
-void lockdep_acquire(struct spinlock *l,
-		     const char *where); /* before waiting: panics on a violation */
-void lockdep_acquired(struct spinlock *l, const char *where); /* got it: records the holder */
-void lockdep_release(struct spinlock *l);		      /* panics unless this CPU holds it */
+/* The hooks around every acquisition and release are declared in <kernel/spinlock.h>. */
 
 /* Two locks of no other use, for the lock debugger's self-tests and crashtest=lockorder. */
 extern struct spinlock lockdep_test_outer, lockdep_test_inner;

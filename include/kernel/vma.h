@@ -42,7 +42,7 @@ struct vma {
 	uintptr_t pgoff;
 	/* The index: only kernel/mm/vma.c looks at these. */
 	struct vma *left, *right, *parent;
-	uintptr_t gap;	   /* free space between the previous area's reach and this one's */
+	uintptr_t gap; /* free space between the previous area's reach and this one's (0: open) */
 	uintptr_t max_gap; /* the largest gap in this subtree */
 	int height;	   /* of this subtree: 1 for a leaf */
 };
@@ -51,6 +51,13 @@ struct vma {
 struct vma_tree {
 	struct vma *root;   /* only kernel/mm/vma.c looks at it */
 	unsigned int count; /* areas in the index */
+	/*
+	 * The open window (kernel/mm/vma.c): the area whose window below is
+	 * kept out of the tree's largest gaps (its gap reads 0), and that
+	 * window's size. NULL when none is.
+	 */
+	struct vma *open;
+	uintptr_t open_gap;
 };
 
 /*

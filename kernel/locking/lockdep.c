@@ -50,11 +50,8 @@ enum lockdep_verdict lockdep_check(const struct spinlock *l, const struct spinlo
 void lockdep_acquire(struct spinlock *l, const char *where)
 {
 	const struct spinlock *other;
-	enum lockdep_verdict v;
+	enum lockdep_verdict v = lockdep_check(l, &other);
 
-	if (!LOCK_DEBUG)
-		return;
-	v = lockdep_check(l, &other);
 	if (v == LOCKDEP_OK)
 		return;
 	if (other)
@@ -65,32 +62,25 @@ void lockdep_acquire(struct spinlock *l, const char *where)
 	      verdict_words[v], this_cpu()->id);
 }
 
-void lockdep_acquired(struct spinlock *l, const char *where)
+void lockdep_acquired(struct spinlock *l)
 {
 	struct cpu *c = this_cpu();
 
-	WRITE_ONCE(l->holder_cpu, (int)c->id);
-	l->taken_at = where;
-	if (LOCK_DEBUG)
-		c->held[c->nr_held++] = l;
+	c->held[c->nr_held++] = l;
 }
 
 void lockdep_release(struct spinlock *l)
 {
 	struct cpu *c = this_cpu();
+	unsigned int i = 0;
 
-	if (LOCK_DEBUG) {
-		unsigned int i = 0;
-
-		while (i < c->nr_held && c->held[i] != l)
-			i++;
-		if (i == c->nr_held || READ_ONCE(l->holder_cpu) != (int)c->id)
-			lockdep_not_held(l, "unlock");
-		for (; i + 1 < c->nr_held; i++)
-			c->held[i] = c->held[i + 1];
-		c->nr_held--;
-	}
-	WRITE_ONCE(l->holder_cpu, SPIN_NO_OWNER);
+	while (i < c->nr_held && c->held[i] != l)
+		i++;
+	if (i == c->nr_held || READ_ONCE(l->holder_cpu) != (int)c->id)
+		lockdep_not_held(l, "unlock");
+	for (; i + 1 < c->nr_held; i++)
+		c->held[i] = c->held[i + 1];
+	c->nr_held--;
 }
 
 void lockdep_not_held(const struct spinlock *l, const char *where)

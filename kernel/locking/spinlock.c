@@ -42,8 +42,8 @@ static void spin_sleep(struct spinlock *l, u32 ticket)
 	__atomic_store_n(&c->spin_wait_lock, NULL, __ATOMIC_RELAXED);
 }
 
-/* Wakes the CPU halted for ticket of l, if one is. */
-static void spin_kick(struct spinlock *l, u32 ticket)
+/* Wakes the CPU halted for ticket of l, if one is (spin_unlock() saw a sleeper). */
+void spin_kick(struct spinlock *l, u32 ticket)
 {
 	for (unsigned int i = 0; i < smp_nr_cpus; i++) {
 		struct cpu *c = &cpus[i];
@@ -56,13 +56,11 @@ static void spin_kick(struct spinlock *l, u32 ticket)
 	}
 }
 
-void spin_lock_at(struct spinlock *l, const char *where)
+/* spin_lock_at()'s ticket was not served at once: waits until it is. */
+void spin_wait(struct spinlock *l, u32 ticket)
 {
 	unsigned int spins = 0;
-	u32 ticket;
 
-	lockdep_acquire(l, where);
-	ticket = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
 	while (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != ticket) {
 		arch_smp_poll();
 		if (spins < arch_spin_relax_steps) {
@@ -72,7 +70,6 @@ void spin_lock_at(struct spinlock *l, const char *where)
 			spin_sleep(l, ticket);
 		}
 	}
-	lockdep_acquired(l, where);
 }
 
 bool spin_trylock_at(struct spinlock *l, const char *where)
@@ -84,36 +81,11 @@ bool spin_trylock_at(struct spinlock *l, const char *where)
 	if (!__atomic_compare_exchange_n(&l->next, &expect, owner + 1, false, __ATOMIC_ACQUIRE,
 					 __ATOMIC_RELAXED))
 		return false;
-	lockdep_acquire(l, where);
-	lockdep_acquired(l, where);
+	if (LOCK_DEBUG)
+		lockdep_acquire(l, where);
+	WRITE_ONCE(l->holder_cpu, (int)this_cpu()->id);
+	l->taken_at = where;
+	if (LOCK_DEBUG)
+		lockdep_acquired(l);
 	return true;
-}
-
-void spin_unlock(struct spinlock *l)
-{
-	u32 next = l->owner + 1;
-
-	lockdep_release(l);
-	__atomic_store_n(&l->owner, next, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&l->sleepers, __ATOMIC_SEQ_CST))
-		spin_kick(l, next);
-}
-
-unsigned long spin_lock_irqsave_at(struct spinlock *l, const char *where)
-{
-	unsigned long flags = arch_irq_save();
-
-	spin_lock_at(l, where);
-	return flags;
-}
-
-void spin_unlock_irqrestore(struct spinlock *l, unsigned long flags)
-{
-	spin_unlock(l);
-	arch_irq_restore(flags);
-}
-
-bool spin_held(const struct spinlock *l)
-{
-	return READ_ONCE(l->holder_cpu) == (int)this_cpu()->id;
 }

@@ -16,7 +16,7 @@
 #include <kernel/spinlock.h>
 #include <kernel/vm.h>
 
-#define UNIT_CPU 7 /* not 0: a zeroed fake mm must read as unlocked */
+#define UNIT_CPU 7 /* unit_cpu's id (shstk_unreached.c), which spin_held() compares with */
 
 void mm_lock(const struct mm *mm)
 {
@@ -34,11 +34,6 @@ void mm_unlock(const struct mm *mm)
 	if (l->holder_cpu != UNIT_CPU)
 		fail_msg("mm_unlock: not held");
 	l->holder_cpu = SPIN_NO_OWNER;
-}
-
-bool spin_held(const struct spinlock *l)
-{
-	return l->holder_cpu == UNIT_CPU;
 }
 
 void lockdep_not_held(const struct spinlock *l, const char *where)

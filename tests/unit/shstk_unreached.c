@@ -21,7 +21,11 @@
 		return ret;                                                   \
 	} while (0)
 
-struct cpu unit_cpu; /* `current` is unit_cpu.running (stubs/asm/percpu.h) */
+/*
+ * `current` is unit_cpu.running (stubs/asm/percpu.h). Its id is not 0: a
+ * zeroed fake mm's lock must not read as held by this CPU (mm_lock_fake.c).
+ */
+struct cpu unit_cpu = { .self = &unit_cpu, .id = 7 };
 
 int mm_unmap(struct mm *mm, uintptr_t start, size_t len)
 {

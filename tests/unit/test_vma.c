@@ -23,7 +23,10 @@
  * exact area boundaries, every callback, lookups and gap searches with
  * unaligned arguments against a model with brute-force placement after
  * every step; and 12,288 areas inserted in random order stay balanced and
- * agree with the model through 20,000 more random steps.
+ * agree with the model through 20,000 more random steps. The open window
+ * (the one top-down placement carves, kept out of the tree's largest gaps)
+ * is checked by vma_check() with the rest, and carving it leaves the
+ * root's largest gap unchanged.
  *
  * kmalloc/kfree are malloc-based here, count live objects (leak check) and
  * can make the Nth allocation from now fail.
@@ -212,8 +215,7 @@ static struct vma_tree list;
 static int setup(void **state)
 {
 	(void)state;
-	list.root = NULL;
-	list.count = 0;
+	list = (struct vma_tree){ 0 };
 	nr_calls = 0;
 	fail_countdown = 0;
 	live_objects = 0;
@@ -1329,6 +1331,57 @@ static void test_random_long_at_zero(void **state)
  * then gap searches and 20,000 random steps among them, all against the
  * model; the index must stay balanced (vma_check) throughout.
  */
+/*
+ * Top-down placement carves one window again and again: a program's areas
+ * low, then thread stacks and shadow stacks each placed just below the
+ * last. The carved window is the open one, kept out of the tree's largest
+ * gaps, so a carve leaves the root's largest gap as it was (every window
+ * between the stacks is empty); the search still finds the open window,
+ * and a removal of the lowest area widens it again.
+ */
+static void test_open_window_is_kept_out_of_the_tree(void **state)
+{
+	const uintptr_t top = 0x7f0000000000ul, stack = 16 * P, shstk = 1024 * P;
+	uintptr_t s = 0, g = 0, root_gap;
+
+	(void)state;
+	assert_int_equal(vma_insert(&list, 0x400000, 0x500000, RX, VM_IMAGE), 0);
+	assert_int_equal(vma_insert(&list, top - stack, top, RW, VM_STACK), 0);
+	for (int i = 0; i < 1000; i++) {
+		s = vma_find_gap(&list, stack, 0, 0x10000, top, 0);
+		assert_int_equal(s, (i ? g - P : top - stack) - stack);
+		assert_int_equal(vma_insert(&list, s, s + stack, RW, 0), 0);
+		g = vma_find_gap(&list, shstk, 0, 0, top, P);
+		assert_int_equal(g, s - P - shstk);
+		assert_int_equal(vma_insert(&list, g, g + shstk, R, VM_SHADOW_STACK), 0);
+	}
+	assert_null(vma_check(&list));
+	assert_ptr_equal(list.open, vma_find(&list, g));
+	assert_int_equal(list.open_gap, g - P - 0x500000);
+	root_gap = list.root->max_gap;
+	assert_true(root_gap < shstk);
+
+	/* Carving again and giving back: the tree's largest gap never moves. */
+	for (int i = 0; i < 100; i++) {
+		uintptr_t a = vma_find_gap(&list, stack, 0, 0x10000, top, 0);
+		uintptr_t b;
+
+		assert_int_equal(a, g - P - stack);
+		assert_int_equal(vma_insert(&list, a, a + stack, RW, 0), 0);
+		b = vma_find_gap(&list, shstk, 0, 0, top, P);
+		assert_int_equal(b, a - P - shstk);
+		assert_int_equal(vma_insert(&list, b, b + shstk, R, VM_SHADOW_STACK), 0);
+		assert_int_equal(list.root->max_gap, root_gap);
+		assert_int_equal(vma_remove(&list, b, b + shstk, NULL, NULL), 0);
+		assert_int_equal(vma_remove(&list, a, a + stack, NULL, NULL), 0);
+		assert_int_equal(list.root->max_gap, root_gap);
+		assert_null(vma_check(&list));
+	}
+	assert_int_equal(list.open_gap, g - P - 0x500000);
+	vma_clear(&list, NULL, NULL);
+	assert_null(list.open);
+}
+
 static void test_ten_thousand_areas(void **state)
 {
 	enum { SLOTS = 12288 };
@@ -1511,6 +1564,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_random_long_seed2, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_random_long_at_zero, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_ten_thousand_areas, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_open_window_is_kept_out_of_the_tree, setup,
+						teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
