@@ -80,8 +80,12 @@ include vdso/build.mk
 # The lock debugger (kernel/locking/lockdep.c) is on unless LOCK_DEBUG=0. make test always runs with
 # it on. Recorded as CMDLINE is: the kernel's objects depend on the file, so switching rebuilds them.
 LOCK_DEBUG ?= 1
+# Lock contention counted for /proc/lock_stat (kernel/locking/lock_stat.c): with the lock debugger
+# unless LOCK_STAT says otherwise (make bench-smp LOCK_STAT=1 counts in the kernel as shipped).
+LOCK_STAT ?= $(LOCK_DEBUG)
 LOCK_DEBUG_FILE := $(BUILD)/lock_debug
-KERNEL_CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include -Ilibc/include -MMD -MP -DLOCK_DEBUG=$(LOCK_DEBUG)
+KERNEL_CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include -Ilibc/include -MMD -MP -DLOCK_DEBUG=$(LOCK_DEBUG) \
+	-DLOCK_STAT=$(LOCK_STAT)
 # The objects do not record where the checkout is (debug info names files from
 # its top as "."): a clone anywhere, CI's included, builds the same kernel and
 # user programs byte for byte, and so boots with the same memory layout.
@@ -188,7 +192,7 @@ $(CMDLINE_FILE): FORCE
 
 $(LOCK_DEBUG_FILE): FORCE
 	@mkdir -p $(dir $@)
-	$(Q)printf '%s\n' '$(LOCK_DEBUG)' > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+	$(Q)printf '%s\n' '$(LOCK_DEBUG) $(LOCK_STAT)' > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
 $(KERNEL_OBJS): $(LOCK_DEBUG_FILE)
 
 $(SCREEN_CMDLINE_FILE): FORCE
@@ -407,11 +411,13 @@ bench: deps-check ## the benchmark on the deterministic emulators (docs/BENCH.md
 
 # Throughput against CPUs (scripts/bench-smp): /bin/bench_smp booted as init with 1, 2 and 4
 # CPUs on Bochs and on QEMU arm64 -icount (only PLATFORM when it is given), the kernel as
-# shipped (lock debugger off unless LOCK_DEBUG=1 is given). BENCH_SMP_KERNELS="umbra linux"
+# shipped (lock debugger off unless LOCK_DEBUG=1 is given; LOCK_STAT=1 adds /proc/lock_stat and a
+# "bench-smp lockstat" line per workload: which locks the CPUs waited on). BENCH_SMP_KERNELS="umbra linux"
 # adds the anchor, the same program as init of Debian's Linux ("linux": only that; Bochs boots it
 # slowly). Long: not part of make test.
 bench-smp: deps-check ## throughput with 1, 2, 4 CPUs: BENCH-SMP lines, build/bench-smp/table.md (docs/BENCH.md)
 	$(Q)LOCK_DEBUG=$(if $(filter command line environment,$(origin LOCK_DEBUG)),$(LOCK_DEBUG),0) \
+		LOCK_STAT=$(if $(filter command line environment,$(origin LOCK_STAT)),$(LOCK_STAT),0) \
 		scripts/bench-smp $(if $(BENCH_PLATFORM),--platform $(BENCH_PLATFORM))
 
 # Linux's own kselftests (clone3, x86 shadow stack, arm64 GCS, map_fixed_noreplace,

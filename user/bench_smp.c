@@ -27,6 +27,9 @@
  *   bench-smp result WORKLOAD cpus=N ops=X ticks=W late=L per_cpu=X0,X1,...
  * (L: the most ticks a worker began after the agreed start; Xi: each
  * worker's count)
+ *   bench-smp lockstat WORKLOAD cpus=N NAME=CONTENTIONS/TICKS ...
+ * (where the kernel has Umbra's /proc/lock_stat: the locks that made a
+ * CPU wait during the workload, how often and how long in all)
  *   bench-smp skip WORKLOAD | why
  *   bench-smp end
  */
@@ -42,6 +45,7 @@
 #include <sys/reboot.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <fcntl.h>
 #include <thread.h>
 #include <uapi/linux/ioctls.h>
 #include <unistd.h>
@@ -55,6 +59,80 @@ static unsigned long settle_ms; /* asleep before the first workload (settle_ms=)
 static int cpu_ids[MAX_CPUS];
 static int ncpus;
 static size_t page;
+
+/* ---- Umbra's /proc/lock_stat: which locks a workload waited on ---- */
+
+#define LOCK_STAT_HEADER "# contentions wait_total wait_max lock (ticks of the CPU counter)\n"
+#define LOCK_STAT_MAX 40
+
+struct lock_snapshot {
+	int n;
+	char name[LOCK_STAT_MAX][32];
+	unsigned long contentions[LOCK_STAT_MAX], ticks[LOCK_STAT_MAX];
+};
+
+/* Reads /proc/lock_stat into *s; false where there is none in Umbra's shape (Linux). */
+static bool lock_stat_snapshot(struct lock_snapshot *s)
+{
+	static char text[4096];
+	int fd = open("/proc/lock_stat", O_RDONLY);
+	ssize_t len = 0, got;
+	char *p;
+
+	s->n = 0;
+	if (fd < 0)
+		return false;
+	while (len < (ssize_t)sizeof(text) - 1 &&
+	       (got = read(fd, text + len, sizeof(text) - 1 - (size_t)len)) > 0)
+		len += got;
+	close(fd);
+	text[len] = '\0';
+	if (strncmp(text, LOCK_STAT_HEADER, strlen(LOCK_STAT_HEADER)) != 0)
+		return false;
+	for (p = text + strlen(LOCK_STAT_HEADER); *p && s->n < LOCK_STAT_MAX;) {
+		char *end, *nl;
+		size_t nlen;
+
+		s->contentions[s->n] = strtoul(p, &end, 10);
+		s->ticks[s->n] = strtoul(end, &end, 10);
+		strtoul(end, &end, 10); /* the longest wait */
+		nl = strchr(end, '\n');
+		if (*end != ' ' || !nl)
+			break;
+		/* The name, its spaces made '_' so the report's NAME=... stays one word. */
+		nlen = (size_t)(nl - end - 1);
+		if (nlen >= sizeof(s->name[0]))
+			nlen = sizeof(s->name[0]) - 1;
+		memcpy(s->name[s->n], end + 1, nlen);
+		s->name[s->n][nlen] = '\0';
+		for (char *c = s->name[s->n]; *c; c++)
+			if (*c == ' ')
+				*c = '_';
+		s->n++;
+		p = nl + 1;
+	}
+	return true;
+}
+
+/* Prints what changed from before to after: the locks that made CPUs wait meanwhile. */
+static void lock_stat_report(const char *workload, const struct lock_snapshot *before,
+			     const struct lock_snapshot *after)
+{
+	printf("bench-smp lockstat %s cpus=%d", workload, ncpus);
+	for (int i = 0; i < after->n; i++) {
+		unsigned long c = after->contentions[i], t = after->ticks[i];
+
+		for (int j = 0; j < before->n; j++) {
+			if (strcmp(before->name[j], after->name[i]) == 0) {
+				c -= before->contentions[j];
+				t -= before->ticks[j];
+			}
+		}
+		if (c)
+			printf(" %s=%lu/%lu", after->name[i], c, t);
+	}
+	printf("\n");
+}
 
 /* The CPUs this process may run on (sched_getaffinity), in cpu_ids[]. */
 static void read_cpus(void)
@@ -232,6 +310,9 @@ static void run(const struct workload *w)
 	int go[2], result[2], failed = 0;
 	uint64_t start, total = 0, late = 0, per_cpu[MAX_CPUS] = { 0 };
 
+	static struct lock_snapshot locks_before, locks_after;
+	bool lock_stat = lock_stat_snapshot(&locks_before);
+
 	if (pipe(go) || pipe(result)) {
 		printf("bench-smp skip %s | no pipe\n", w->name);
 		return;
@@ -267,6 +348,8 @@ static void run(const struct workload *w)
 		}
 	}
 	close(result[0]);
+	if (lock_stat && lock_stat_snapshot(&locks_after))
+		lock_stat_report(w->name, &locks_before, &locks_after);
 	for (int i = 0; i < ncpus; i++) {
 		int status;
 

@@ -23,7 +23,8 @@
  * cmdline or exe) until reaped; PID/stat has 52 fields with pid, comm,
  * state, ppid and num_threads exact for us and a sleeping child; statm's
  * size is the sum of the maps areas; MemFree falls by exactly the pages
- * touched; uptime advances; loadavg's format and last PID; /proc/stat's
+ * touched; uptime advances; loadavg's format and last PID; Umbra's
+ * /proc/lock_stat lines (skipped on Linux); /proc/stat's
  * CPU lines; /proc/mounts and its link; mount/umount2 of tmpfs (a file in
  * it, EBUSY while open, gone after) and of proc elsewhere, and their errnos.
  */
@@ -982,6 +983,32 @@ static int case_loadavg(void)
 	return 0;
 }
 
+/*
+ * Umbra's /proc/lock_stat (not Linux's shape): its header, then lines of
+ * three counts and a name, the longest wait never more than all of them,
+ * and no line without a contention.
+ */
+static int case_lock_stat(void)
+{
+	static const char header[] =
+		"# contentions wait_total wait_max lock (ticks of the CPU counter)\n";
+	char *e;
+
+	EXPECT_TRUE("read", slurp("/proc/lock_stat") > 0);
+	EXPECT("the header", strncmp(text, header, sizeof(header) - 1), 0);
+	for (e = text + sizeof(header) - 1; *e;) {
+		unsigned long n = strtoul(e, &e, 10), total = strtoul(e, &e, 10);
+		unsigned long max = strtoul(e, &e, 10);
+		char *nl = strchr(e, '\n');
+
+		EXPECT_TRUE("a name after the counts", *e == ' ' && nl && nl > e + 1);
+		EXPECT_TRUE("counted", n > 0);
+		EXPECT_TRUE("the longest within the total", max <= total);
+		e = nl + 1;
+	}
+	return 0;
+}
+
 static int case_mounts(void)
 {
 	char target[32];
@@ -1200,7 +1227,7 @@ int main(void)
 	bool arch_status = ARCH_STATUS_FEATURES_OFF != NULL;
 
 	ktap_header();
-	ktap_plan(32 + arch_status);
+	ktap_plan(33 + arch_status);
 	run(case_version, "version_is_uname");
 	run(case_pid_max, "sys_kernel_pid_max_bounds_set_tid");
 	run(case_cmdline, "cmdline_is_the_boot_command_line");
@@ -1230,6 +1257,11 @@ int main(void)
 	run(case_meminfo_free, "meminfo_free_moves_by_pages_touched");
 	run(case_uptime, "uptime_monotonic");
 	run(case_loadavg, "loadavg_format_and_last_pid");
+	if (on_umbra())
+		run(case_lock_stat, "lock_stat_lines");
+	else
+		ktap_skip("lock_stat_lines",
+			  "not Umbra: Linux's /proc/lock_stat has another shape");
 	run(case_mounts, "mounts_lines");
 	run(case_stat_system, "stat_cpu_lines");
 	run(case_mount_tmpfs, "mount_tmpfs_and_umount");

@@ -33,6 +33,13 @@ struct cpu {
 	/* The lock and ticket this CPU sleeps waiting for (spinlock.c), or NULL. */
 	struct spinlock *spin_wait_lock;
 	u32 spin_wait_ticket;
+	/*
+	 * This CPU's latest lock wait, not yet in /proc/lock_stat: spinlock.c
+	 * adds it there at the next wait, before waiting, not while holding
+	 * the lock the wait was for.
+	 */
+	const char *lock_wait_name;
+	u64 lock_wait_ticks;
 };
 
 extern struct cpu cpus[SMP_MAX_CPUS];

@@ -24,6 +24,10 @@
 #ifndef LOCK_DEBUG
 #define LOCK_DEBUG 1
 #endif
+/* Contended waits counted for /proc/lock_stat (<kernel/lock_stat.h>). */
+#ifndef LOCK_STAT
+#define LOCK_STAT LOCK_DEBUG
+#endif
 
 #define SPIN_NO_OWNER (-1)
 

@@ -18,12 +18,16 @@
  *	does not number its interrupts as Linux's descriptors), ctxt, btime,
  *	processes (tasks made since boot), procs_running, procs_blocked (the
  *	uninterruptible sleepers: Umbra has no I/O wait), softirq (none).
+ * /proc/lock_stat is Umbra's own, smaller than Linux's (<kernel/lock_stat.h>).
  */
 #include <format.h>
+#include <kernel/arch.h>
 #include <kernel/kmem.h>
+#include <kernel/lock_stat.h>
 #include <kernel/percpu.h>
 #include <kernel/pid.h>
 #include <kernel/procfs.h>
+#include <kernel/spinlock.h>
 #include <kernel/sched_stat.h>
 #include <kernel/smp.h>
 #include <kernel/task.h>
@@ -139,4 +143,40 @@ void proc_stat_show(struct proc_buf *b, struct task *t)
 	for (int i = 0; i < NR_SOFTIRQS; i++)
 		proc_puts(b, " 0");
 	proc_puts(b, "\n");
+}
+
+static void show_lock_stat(struct proc_buf *b, const struct lock_stat *s)
+{
+	proc_printf(b, "%llu %llu %llu %s\n", (unsigned long long)s->contentions,
+		    (unsigned long long)s->wait_total, (unsigned long long)s->wait_max, s->name);
+}
+
+/*
+ * /proc/lock_stat (<kernel/lock_stat.h>): a header naming the columns,
+ * then one line per lock name that ever waited, in the order each first
+ * did: the acquisitions that waited, their ticks in all, the longest, and
+ * the name last (it may hold spaces: "futex bucket"). Every CPU's waits
+ * are in but its latest, which joins at its next (<kernel/lock_stat.h>).
+ */
+void proc_lock_stat_show(struct proc_buf *b, struct task *t)
+{
+	struct lock_stat s;
+	unsigned int i = 0;
+
+	unsigned long flags = arch_irq_save();
+
+	(void)t;
+	lock_stat_flush_this_cpu();
+	arch_irq_restore(flags);
+	proc_puts(b, "# contentions wait_total wait_max lock (ticks of the CPU counter)\n");
+	if (!LOCK_STAT) {
+		proc_puts(b, "# not counted: this kernel was built with LOCK_STAT=0\n");
+		return;
+	}
+	while (i < LOCK_STAT_NAMES && lock_stat_read(i, &s)) {
+		show_lock_stat(b, &s);
+		i++;
+	}
+	if (lock_stat_read(LOCK_STAT_NAMES, &s))
+		show_lock_stat(b, &s); /* "(other)": names past the table's */
 }

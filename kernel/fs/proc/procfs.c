@@ -29,6 +29,7 @@ static const struct proc_entry proc_root_files[] = {
 	{ "cmdline", REG, proc_kernel_cmdline_show, 0 },
 	{ "cpuinfo", REG, proc_cpuinfo_show, 0 },
 	{ "loadavg", REG, proc_loadavg_show, 0 },
+	{ "lock_stat", 0100400, proc_lock_stat_show, 0 }, /* root only, as Linux's */
 	{ "meminfo", REG, proc_meminfo_show, 0 },
 	{ "mounts", LNK, NULL, PROC_LINK_MOUNTS },
 	{ "stat", REG, proc_stat_show, 0 },
