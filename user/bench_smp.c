@@ -48,6 +48,7 @@
 #include <fcntl.h>
 #include <thread.h>
 #include <uapi/linux/ioctls.h>
+#include <uapi/umbra/lock_stat.h>
 #include <unistd.h>
 
 #define MAX_CPUS 64
@@ -62,7 +63,6 @@ static size_t page;
 
 /* ---- Umbra's /proc/lock_stat: which locks a workload waited on ---- */
 
-#define LOCK_STAT_HEADER "# contentions wait_total wait_max lock (ticks of the CPU counter)\n"
 #define LOCK_STAT_MAX 40
 
 struct lock_snapshot {

@@ -45,6 +45,7 @@
 #include <sys/prctl.h>
 #include <machine/stat.h>
 #include <uapi/linux/stat.h>
+#include <uapi/umbra/lock_stat.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -990,13 +991,11 @@ static int case_loadavg(void)
  */
 static int case_lock_stat(void)
 {
-	static const char header[] =
-		"# contentions wait_total wait_max lock (ticks of the CPU counter)\n";
 	char *e;
 
 	EXPECT_TRUE("read", slurp("/proc/lock_stat") > 0);
-	EXPECT("the header", strncmp(text, header, sizeof(header) - 1), 0);
-	for (e = text + sizeof(header) - 1; *e;) {
+	EXPECT("the header", strncmp(text, LOCK_STAT_HEADER, strlen(LOCK_STAT_HEADER)), 0);
+	for (e = text + strlen(LOCK_STAT_HEADER); *e;) {
 		unsigned long n = strtoul(e, &e, 10), total = strtoul(e, &e, 10);
 		unsigned long max = strtoul(e, &e, 10);
 		char *nl = strchr(e, '\n');

@@ -28,7 +28,10 @@ struct lock_stat {
 	u64 wait_max;	  /* the longest single wait */
 };
 
-/* One acquisition of the lock called name waited ticks. Any context, any CPU. */
+/*
+ * One acquisition of the lock called name (never NULL: every lock is
+ * named by SPINLOCK_INIT) waited ticks. Any context, any CPU.
+ */
 void lock_stat_contended(const char *name, u64 ticks);
 
 /*

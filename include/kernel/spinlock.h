@@ -62,6 +62,15 @@ void lockdep_acquire(struct spinlock *l,
 void lockdep_acquired(struct spinlock *l); /* got it: onto this CPU's stack */
 void lockdep_release(struct spinlock *l);  /* panics unless this CPU holds it */
 
+/* The lock is this CPU's now: who holds it and where it was taken. */
+static inline void spin_note_holder(struct spinlock *l, const char *where)
+{
+	WRITE_ONCE(l->holder_cpu, (int)this_cpu()->id);
+	l->taken_at = where;
+	if (LOCK_DEBUG)
+		lockdep_acquired(l);
+}
+
 /*
  * Interrupts must be off. The uncontended path is inline -- a ticket, one
  * look at the owner, the holder noted -- as most acquisitions never wait:
@@ -77,10 +86,7 @@ static inline void spin_lock_at(struct spinlock *l, const char *where)
 	ticket = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
 	if (__builtin_expect(__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != ticket, 0))
 		spin_wait(l, ticket);
-	WRITE_ONCE(l->holder_cpu, (int)this_cpu()->id);
-	l->taken_at = where;
-	if (LOCK_DEBUG)
-		lockdep_acquired(l);
+	spin_note_holder(l, where);
 }
 
 /*

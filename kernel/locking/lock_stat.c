@@ -25,7 +25,7 @@ static struct lock_stat *slot_for(const char *name)
 
 void lock_stat_contended(const char *name, u64 ticks)
 {
-	struct lock_stat *s = slot_for(name ? name : "(unnamed)");
+	struct lock_stat *s = slot_for(name);
 	u64 max = __atomic_load_n(&s->wait_max, __ATOMIC_RELAXED);
 
 	__atomic_fetch_add(&s->contentions, 1, __ATOMIC_RELAXED);

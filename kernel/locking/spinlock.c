@@ -100,7 +100,7 @@ void spin_wait(struct spinlock *l, u32 ticket)
 	}
 	if (LOCK_STAT) {
 		this_cpu()->lock_wait_ticks = arch_cycle_counter() - start;
-		this_cpu()->lock_wait_name = l->name ? l->name : "(unnamed)";
+		this_cpu()->lock_wait_name = l->name; /* SPINLOCK_INIT: never NULL */
 	}
 }
 
@@ -115,9 +115,6 @@ bool spin_trylock_at(struct spinlock *l, const char *where)
 		return false;
 	if (LOCK_DEBUG)
 		lockdep_acquire(l, where);
-	WRITE_ONCE(l->holder_cpu, (int)this_cpu()->id);
-	l->taken_at = where;
-	if (LOCK_DEBUG)
-		lockdep_acquired(l);
+	spin_note_holder(l, where);
 	return true;
 }

@@ -72,6 +72,12 @@ static uintptr_t window_of(const struct vma_tree *l, const struct vma *v)
 	return v == l->open ? l->open_gap : v->gap;
 }
 
+/* Records w as the window below v: in the tree, unless v's is the open one (0 there). */
+static void set_window(const struct vma_tree *l, struct vma *v, uintptr_t w)
+{
+	v->gap = v == l->open ? 0 : w;
+}
+
 /*
  * n was just linked between prev and next (either may be NULL): the window
  * below next is now two, below n and below next. When it was the open one,
@@ -90,9 +96,9 @@ static void carve_window(struct vma_tree *l, const struct vma *prev, struct vma 
 			l->open_gap = MAX(wn, wx);
 		}
 	}
-	n->gap = l->open == n ? 0 : wn;
+	set_window(l, n, wn);
 	if (next)
-		next->gap = l->open == next ? 0 : wx;
+		set_window(l, next, wx);
 }
 
 /*
@@ -110,7 +116,7 @@ static void widen_window(struct vma_tree *l, const struct vma *prev, const struc
 		l->open_gap = w;
 	}
 	if (next)
-		next->gap = l->open == next ? 0 : w;
+		set_window(l, next, w);
 }
 
 /* ---- the tree ---- */
@@ -661,7 +667,8 @@ static struct vma *last_window(const struct vma_tree *l, uintptr_t bound, uintpt
 uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
 		       uintptr_t high, size_t guard)
 {
-	struct vma *below, *above, *v;
+	struct vma *below, *above;
+	const struct vma *v;
 	uintptr_t at, need;
 
 	if (len == 0 || len > high - low)
@@ -685,7 +692,7 @@ uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uin
 			v = last_window(l, bound, need);
 			if (open && open->start <= bound && l->open_gap >= need &&
 			    (!v || open->start > v->start))
-				v = (struct vma *)open;
+				v = open;
 			if (!v)
 				break;
 			/* v is not the lowest area (its window is not 0): v->start > 0. */

@@ -27,14 +27,15 @@
 #include <kernel/percpu.h>
 #include <kernel/pid.h>
 #include <kernel/procfs.h>
-#include <kernel/spinlock.h>
 #include <kernel/sched_stat.h>
 #include <kernel/smp.h>
+#include <kernel/spinlock.h>
 #include <kernel/task.h>
 #include <kernel/time.h>
 #include <kernel/timens.h>
 #include <kernel/timer.h>
 #include <kernel/vfs.h>
+#include <uapi/umbra/lock_stat.h>
 
 #define KB_PER_PAGE (PAGE_SIZE / 1024)
 #define NR_SOFTIRQS 10 /* Linux's softirq kinds: the line's ten zeros */
@@ -162,17 +163,17 @@ void proc_lock_stat_show(struct proc_buf *b, struct task *t)
 {
 	struct lock_stat s;
 	unsigned int i = 0;
-
-	unsigned long flags = arch_irq_save();
+	unsigned long flags;
 
 	(void)t;
-	lock_stat_flush_this_cpu();
-	arch_irq_restore(flags);
-	proc_puts(b, "# contentions wait_total wait_max lock (ticks of the CPU counter)\n");
+	proc_puts(b, LOCK_STAT_HEADER);
 	if (!LOCK_STAT) {
 		proc_puts(b, "# not counted: this kernel was built with LOCK_STAT=0\n");
 		return;
 	}
+	flags = arch_irq_save();
+	lock_stat_flush_this_cpu();
+	arch_irq_restore(flags);
 	while (i < LOCK_STAT_NAMES && lock_stat_read(i, &s)) {
 		show_lock_stat(b, &s);
 		i++;
