@@ -638,6 +638,36 @@ static void setup_churn(void)
 	release(&release_word, profile_threads, 999);
 }
 
+/* For pipe_pingpong: a child that echoes each byte of one pipe into the other. */
+static int to_partner = -1, from_partner = -1;
+
+static void setup_partner(void)
+{
+	int there[2], back[2];
+	char byte;
+
+	if (pipe(there) || pipe(back))
+		return;
+	if (fork() == 0) {
+		while (read(there[0], &byte, 1) == 1 && write(back[1], &byte, 1) == 1)
+			;
+		_exit(0);
+	}
+	to_partner = there[1];
+	from_partner = back[0];
+}
+
+/* One byte to the partner and back: two wake-ups, two sleeps, two switches. */
+static uint64_t time_pipe_pingpong(void)
+{
+	char byte = 'x';
+	uint64_t t0 = counter_read();
+
+	if (write(to_partner, &byte, 1) != 1 || read(from_partner, &byte, 1) != 1)
+		return OP_FAILED;
+	return counter_read() - t0;
+}
+
 static const struct simple_row simple_rows[] = {
 	{ "getppid", time_getppid, false, NULL },
 	{ "vdso_clock_gettime", time_vdso_clock_gettime, false, NULL },
@@ -654,6 +684,7 @@ static const struct simple_row simple_rows[] = {
 	{ "live_on_1", time_spare_thread, true, setup_no_threads },
 	{ "raw_thread_on_churned", time_raw_thread, true, setup_churn },
 	{ "exec_busybox", time_exec_busybox, false, NULL },
+	{ "pipe_pingpong", time_pipe_pingpong, false, setup_partner },
 };
 
 static const char *profile_key;

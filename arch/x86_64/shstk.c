@@ -228,7 +228,7 @@ void x86_cet_switch(struct task *prev, struct task *next)
 	}
 	/*
 	 * A seed-style clone3 stack of an odd size: the task cannot run on it.
-	 * The switch holds sched_lock, not big_lock, which a kill needs: the
+	 * The switch holds its run queue's lock, not big_lock, which a kill needs: the
 	 * return to user mode kills it (x86_cet_return_check()).
 	 */
 	wrmsr(MSR_IA32_PL3_SSP, 0);

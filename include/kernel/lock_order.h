@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Every spinlock of the kernel, in the one order they may nest: a CPU
- * holding a lock may take only locks of a higher level. The lock debugger
- * (kernel/locking/lockdep.c) checks this on every acquisition, along with
+ * holding a lock may take only locks of a higher level, except by
+ * spin_trylock(), which never waits and so closes no cycle. The lock
+ * debugger (kernel/locking/lockdep.c) checks this on every acquisition, along with
  * ownership and interrupt discipline; docs/DESIGN.md §7 says why there are
  * so few.
  *
@@ -26,23 +27,30 @@
  *                                         (kernel/proc/futex.c). Never held
  *                                         with an mm->lock: the futex word
  *                                         is read outside it.
- *   sched_lock    3      off (irqsave)    every run queue and wait queue,
- *                                         the timed sleepers, each task's
- *                                         state, each CPU's running task
+ *   waitq lock    3      off (irqsave)    the sleepers of the wait queues
+ *                                         hashed to it, one of 64
+ *                                         (kernel/proc/sched.c). Never two
+ *                                         at once.
+ *   timed_lock    3      off (irqsave)    the sleepers with a time-out.
+ *                                         Never held with a waitq lock.
+ *   runq->lock    4      off (irqsave)    one CPU's run queue, its running
+ *                                         task, and the state of every task
+ *                                         whose `cpu` is that CPU
  *                                         (kernel/proc/sched.c). Held across
  *                                         a context switch: the task switched
- *                                         to drops it. Nothing may sleep
+ *                                         to drops it. A second one only by
+ *                                         spin_trylock(). Nothing may sleep
  *                                         holding a lock of a higher level
  *                                         or any but big_lock below.
- *   files->lock   4      off (irqsave)    one fd table's slots against
+ *   files->lock   5      off (irqsave)    one fd table's slots against
  *                                         read(2)/write(2)'s lookup without
  *                                         big_lock (fd_get_file()).
- *   tlb_lock      4      off (irqsave)    x86: the one TLB shootdown in
+ *   tlb_lock      5      off (irqsave)    x86: the one TLB shootdown in
  *                                         flight (arch/x86_64/tlb.c); each
  *                                         CPU has a single request slot.
- *   heap_lock     5      off (irqsave)    kmalloc's slabs (kernel/mm/heap.c)
- *   kstack_lock   5      off (irqsave)    the kernel-stack slots (kstack.c)
- *   page_lock     6      off (irqsave)    the page pool, every frame's
+ *   heap_lock     6      off (irqsave)    kmalloc's slabs (kernel/mm/heap.c)
+ *   kstack_lock   6      off (irqsave)    the kernel-stack slots (kstack.c)
+ *   page_lock     7      off (irqsave)    the page pool, every frame's
  *                                         reference count, and the per-CPU
  *                                         free-page lists against one another
  *                                         (page_alloc.c, cpu_pages.h): a
@@ -52,7 +60,7 @@
  *                                         holding page_lock. The heap
  *                                         allocates pages under heap_lock,
  *                                         hence its higher level.
- *   console_lock  7      off (irqsave)    the output devices, so lines from
+ *   console_lock  8      off (irqsave)    the output devices, so lines from
  *                                         two CPUs do not interleave. Taken
  *                                         by printk under any other lock;
  *                                         a panic takes it only if free.
@@ -60,7 +68,7 @@
  * The allocators have their own locks, below big_lock, because they are
  * used before the scheduler exists (big_lock is first taken by
  * sched_init()) and by a secondary CPU starting up.
- *   lock_test_*   8, 9   off (irqsave)    the lock debugger's self-test only.
+ *   lock_test_*   9, 10  off (irqsave)    the lock debugger's self-test only.
  *
  * Lock-free by design: the TLB shootdown request of each CPU (written
  * under tlb_lock, answered by the target with an atomic store), the tick
@@ -75,15 +83,16 @@ enum lock_level {
 	LOCK_LEVEL_BIG = 1,
 	LOCK_LEVEL_MM = 2,
 	LOCK_LEVEL_FUTEX = 2,
-	LOCK_LEVEL_SCHED = 3,
-	LOCK_LEVEL_TLB = 4,
-	LOCK_LEVEL_FILES = 4,
-	LOCK_LEVEL_HEAP = 5,
-	LOCK_LEVEL_KSTACK = 5,
-	LOCK_LEVEL_PAGE = 6,
-	LOCK_LEVEL_CONSOLE = 7,
-	LOCK_LEVEL_TEST_OUTER = 8,
-	LOCK_LEVEL_TEST_INNER = 9,
+	LOCK_LEVEL_WAITQ = 3,
+	LOCK_LEVEL_RUNQ = 4,
+	LOCK_LEVEL_TLB = 5,
+	LOCK_LEVEL_FILES = 5,
+	LOCK_LEVEL_HEAP = 6,
+	LOCK_LEVEL_KSTACK = 6,
+	LOCK_LEVEL_PAGE = 7,
+	LOCK_LEVEL_CONSOLE = 8,
+	LOCK_LEVEL_TEST_OUTER = 9,
+	LOCK_LEVEL_TEST_INNER = 10,
 };
 
 #endif

@@ -19,8 +19,13 @@ enum lockdep_verdict {
 	LOCKDEP_TOO_DEEP,  /* more than LOCKDEP_MAX_HELD locks */
 };
 
-/* The check alone, without panicking (the self-tests call it). */
+/*
+ * The check alone, without panicking (the self-tests call it). A trylock
+ * is not held to the order: it never waits, so it cannot close a cycle.
+ */
 enum lockdep_verdict lockdep_check(const struct spinlock *l, const struct spinlock **conflict);
+enum lockdep_verdict lockdep_check_trylock(const struct spinlock *l,
+					   const struct spinlock **conflict);
 
 /* The hooks around every acquisition and release are declared in <kernel/spinlock.h>. */
 

@@ -27,7 +27,7 @@ void schedule(void);
 
 /*
  * Sets current's state (TASK_TRACED, TASK_DEAD) and gives up the CPU, with
- * sched_lock held from the one to the other.
+ * its run queue's lock held from the one to the other.
  */
 void schedule_as(enum task_state state);
 

@@ -25,8 +25,8 @@ struct cpu_stat {
 
 /* sched_tick()'s share: charge cpu's tick; the boot CPU's also ages the load average. */
 void sched_stat_tick(unsigned int cpu, bool from_user, bool idle);
-/* schedule() switched tasks. */
-void sched_stat_switch(void);
+/* schedule() switched tasks on cpu (each CPU counts its own: no shared line). */
+void sched_stat_switch(unsigned int cpu);
 /* task_alloc() made a task (Linux's total_forks counts every one). */
 void sched_stat_fork(void);
 

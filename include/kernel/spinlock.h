@@ -58,9 +58,11 @@ struct spinlock {
 void spin_wait(struct spinlock *l, u32 ticket);
 void spin_kick(struct spinlock *l, u32 ticket);
 void lockdep_acquire(struct spinlock *l,
-		     const char *where);   /* before waiting: panics on a violation */
-void lockdep_acquired(struct spinlock *l); /* got it: onto this CPU's stack */
-void lockdep_release(struct spinlock *l);  /* panics unless this CPU holds it */
+		     const char *where); /* before waiting: panics on a violation */
+void lockdep_acquire_trylock(struct spinlock *l,
+			     const char *where); /* the same, but for the order (a trylock) */
+void lockdep_acquired(struct spinlock *l);	 /* got it: onto this CPU's stack */
+void lockdep_release(struct spinlock *l);	 /* panics unless this CPU holds it */
 
 /* The lock is this CPU's now: who holds it and where it was taken. */
 static inline void spin_note_holder(struct spinlock *l, const char *where)

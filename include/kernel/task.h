@@ -53,6 +53,7 @@ void vfork_release(struct task *child);
 enum task_state {
 	TASK_RUNNING,  /* on the run queue or running */
 	TASK_SLEEPING, /* on a wait queue (and maybe a timer) */
+	TASK_WAKING,   /* runnable, on its way to another CPU's queue (kernel/proc/sched.c) */
 	TASK_TRACED,   /* a ptrace stop: only the tracer's resume or SIGKILL wakes it */
 	TASK_DEAD,     /* exited: freed once we switch away from it */
 };

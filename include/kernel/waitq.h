@@ -9,7 +9,8 @@
  *			return err; // -EINTR: a fatal signal is pending
  *	}
  *
- * The scheduler's sched_lock guards every queue (kernel/proc/sched.c). A
+ * Each queue is guarded by one of the scheduler's waitq locks, hashed by
+ * its address (kernel/proc/sched.c). A
  * waker changes the condition, then wakes, holding the lock that guards
  * the condition -- big_lock, or a mutex given up by waitq_sleep_unlock() --
  * so a sleeper never misses it. A condition no common lock guards is
@@ -41,7 +42,7 @@ int waitq_sleep_killable(struct waitq *q, u64 timeout_ticks);
 
 /*
  * As waitq_sleep(), but returns 1 without sleeping when stop(arg), asked
- * under sched_lock once the task is on q, is true.
+ * once the task is on q, is true.
  */
 int waitq_sleep_unless(struct waitq *q, u64 timeout_ticks, bool (*stop)(void *arg), void *arg);
 
@@ -64,7 +65,11 @@ int waitq_sleep_unlock(struct waitq *q, struct mutex *m);
  */
 void waitq_assert_empty(const struct waitq *q, const char *what);
 
-/* Wakes up to n sleepers (n < 0: all); returns how many were woken. */
+/*
+ * Wakes up to n sleepers (n < 0: all); returns how many were woken. A
+ * sleeper a signal or its time-out already woke, still on q until it runs
+ * again, is taken off but not counted (Linux's exclusive wake-up count).
+ */
 int waitq_wake(struct waitq *q, int n);
 
 #endif

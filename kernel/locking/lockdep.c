@@ -23,7 +23,8 @@ static const char *const verdict_words[] = {
 	[LOCKDEP_TOO_DEEP] = "too many locks held",
 };
 
-enum lockdep_verdict lockdep_check(const struct spinlock *l, const struct spinlock **conflict)
+static enum lockdep_verdict check(const struct spinlock *l, const struct spinlock **conflict,
+				  bool ordered)
 {
 	const struct cpu *c = this_cpu();
 
@@ -36,7 +37,7 @@ enum lockdep_verdict lockdep_check(const struct spinlock *l, const struct spinlo
 			return LOCKDEP_RECURSION;
 		}
 	}
-	for (unsigned int i = 0; i < c->nr_held; i++) {
+	for (unsigned int i = 0; ordered && i < c->nr_held; i++) {
 		if (c->held[i]->level >= l->level) {
 			*conflict = c->held[i];
 			return LOCKDEP_ORDER;
@@ -47,11 +48,20 @@ enum lockdep_verdict lockdep_check(const struct spinlock *l, const struct spinlo
 	return LOCKDEP_OK;
 }
 
-void lockdep_acquire(struct spinlock *l, const char *where)
+enum lockdep_verdict lockdep_check(const struct spinlock *l, const struct spinlock **conflict)
 {
-	const struct spinlock *other;
-	enum lockdep_verdict v = lockdep_check(l, &other);
+	return check(l, conflict, true);
+}
 
+enum lockdep_verdict lockdep_check_trylock(const struct spinlock *l,
+					   const struct spinlock **conflict)
+{
+	return check(l, conflict, false);
+}
+
+static void report(struct spinlock *l, const char *where, enum lockdep_verdict v,
+		   const struct spinlock *other)
+{
 	if (v == LOCKDEP_OK)
 		return;
 	if (other)
@@ -60,6 +70,22 @@ void lockdep_acquire(struct spinlock *l, const char *where)
 		      other->level, other->taken_at ? other->taken_at : "?");
 	panic("lockdep: %s (level %d) at %s: %s on CPU %u", l->name, l->level, where,
 	      verdict_words[v], this_cpu()->id);
+}
+
+void lockdep_acquire(struct spinlock *l, const char *where)
+{
+	const struct spinlock *other;
+	enum lockdep_verdict v = lockdep_check(l, &other);
+
+	report(l, where, v, other);
+}
+
+void lockdep_acquire_trylock(struct spinlock *l, const char *where)
+{
+	const struct spinlock *other;
+	enum lockdep_verdict v = lockdep_check_trylock(l, &other);
+
+	report(l, where, v, other);
 }
 
 void lockdep_acquired(struct spinlock *l)

@@ -114,7 +114,7 @@ bool spin_trylock_at(struct spinlock *l, const char *where)
 					 __ATOMIC_RELAXED))
 		return false;
 	if (LOCK_DEBUG)
-		lockdep_acquire(l, where);
+		lockdep_acquire_trylock(l, where);
 	spin_note_holder(l, where);
 	return true;
 }

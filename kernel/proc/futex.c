@@ -72,7 +72,7 @@ int futex_wake(struct mm *mm, uintptr_t uaddr, int n)
 	return woken;
 }
 
-/* The sleep's stop test, under sched_lock once the waiter sleeps: its wake already came. */
+/* The sleep's stop test, once the waiter is asleep: its wake already came. */
 static bool futex_woken(void *arg)
 {
 	const struct futex_waiter *me = arg;

@@ -7,7 +7,7 @@
 
 enum { MUTEX_FREE, MUTEX_TAKEN, MUTEX_CONTENDED };
 
-/* Asked under sched_lock once the caller is on the waiters' queue: true when it got m. */
+/* Asked once the caller is on the waiters' queue: true when it got m. */
 static bool take_contended(void *arg)
 {
 	struct mutex *m = arg;

@@ -8,25 +8,45 @@
  * own queue is empty takes the first task allowed on it from another's
  * (the load balancing: an idle CPU pulls, a waker pushes toward idle CPUs).
  *
- * sched_lock guards every run queue, every wait queue, the list of timed
- * sleepers, each task's state and each CPU's `running`; it is the only
- * lock the scheduler needs, so a CPU sleeps, wakes and switches tasks
- * without big_lock. A task that holds big_lock when it gives up the CPU
- * lets it go before the switch and takes it back when it runs again, as
- * Linux's old big kernel lock was dropped and retaken around schedule().
- * A dead task is freed by the task switched to, without big_lock --
- * nothing reaches it any more; its signal table's reference goes there
- * too (task_release()); the free is announced before the lock goes
- * (page_free_begin()), so a joiner's or reaper's free-page count waits for
- * it and stays exact. A zombie's last thread keeps its struct, which /proc
- * shows until the reaper lets it go; only its stack goes here, and
- * whichever of the two finishes second frees the struct (task_zombie_put()):
- * the reaper never waits, with big_lock held, for this CPU's free.
+ * Each queue has its own lock, which also guards the scheduling state of
+ * every task whose `cpu` names it: the task's state, and the CPU's
+ * `running`. So two CPUs that wake, sleep and switch their own tasks never
+ * meet on a lock (a pipe ping-pong pair per CPU scales as far as the CPUs
+ * go). A task's `cpu` changes only under the lock of the queue it leaves;
+ * task_rq_lock() takes the lock, then looks whether it is still the right
+ * one. Two queue locks are never both waited for: a CPU pulling from
+ * another queue only tries its lock (spin_trylock()), and a task that moves
+ * to another CPU's queue is first marked TASK_WAKING under the old lock,
+ * its `cpu` set to the new one, then queued there under the new lock alone
+ * (make_runnable(), enqueue_moved()); nothing acts on a task that is
+ * TASK_WAKING but its mover.
  *
- * A task stays on its CPU's stack until its switch-out is complete:
- * sched_lock is held across arch_switch_to() and dropped only by the task
- * switched to, so no other CPU can take a task off a queue, or wake it onto
- * one, while its registers are still being saved.
+ * Wait queues have locks of their own, a small table of them hashed by the
+ * queue's address (waitq_lock_of()), taken before a run queue's; the timed
+ * sleepers are a list under timed_lock. A waker through a wait queue takes
+ * the sleeper off it; any other wake (a signal, a kill, the time-out)
+ * leaves it there, and the sleeper takes itself off both lists before its
+ * sleep returns, under their locks, so no waker is still busy with a sleep
+ * that has ended.
+ *
+ * A task that holds big_lock when it gives up the CPU lets it go before the
+ * switch and takes it back when it runs again, as Linux's old big kernel
+ * lock was dropped and retaken around schedule(). A dead task is freed by
+ * the task switched to, without big_lock -- nothing reaches it any more;
+ * its signal table's reference goes there too (task_release()); the free is
+ * announced before the lock goes (page_free_begin()), so a joiner's or
+ * reaper's free-page count waits for it and stays exact. A zombie's last
+ * thread keeps its struct, which /proc shows until the reaper lets it go;
+ * only its stack goes here, and whichever of the two finishes second frees
+ * the struct (task_zombie_put()): the reaper never waits, with big_lock
+ * held, for this CPU's free.
+ *
+ * A task stays on its CPU until its switch-out is complete: the CPU's
+ * queue lock is held across arch_switch_to() and dropped only by the task
+ * switched to, so no other CPU can take a task off the queue, or wake it
+ * onto one, while its registers are still being saved. A preempted task
+ * that goes to another CPU's queue is moved there after the switch
+ * (finish_switch()).
  *
  * Sleeping without big_lock (a pipe, under its own mutex) follows Linux's
  * prepare-to-wait order: the sleeper goes on the wait queue, then gives up
@@ -55,15 +75,38 @@
 #include <kernel/uaccess.h>
 #include <uapi/linux/errno.h>
 
-static struct spinlock sched_lock = SPINLOCK_INIT(LOCK_LEVEL_SCHED, "sched_lock");
-
+/*
+ * One per CPU. prev_to is where the task the CPU is switching away from
+ * goes once its switch-out is complete, or -1 (schedule_locked()).
+ */
 struct runq {
+	struct spinlock lock;
 	struct task *head, *tail;
 	unsigned int nr;
+	int prev_to;
 };
 
-static struct runq runqs[SMP_MAX_CPUS];
+static struct runq runqs[SMP_MAX_CPUS] = {
+	[0 ... SMP_MAX_CPUS - 1] = { .lock = SPINLOCK_INIT(LOCK_LEVEL_RUNQ, "runq->lock"),
+				     .prev_to = -1 },
+};
 static struct task boot_idle_task;
+
+/* The wait queues' locks: a queue's is picked by its address. */
+#define WAITQ_LOCK_BITS 6
+static struct spinlock waitq_locks[1u << WAITQ_LOCK_BITS] = {
+	[0 ...(1u << WAITQ_LOCK_BITS) - 1] = SPINLOCK_INIT(LOCK_LEVEL_WAITQ, "waitq lock"),
+};
+
+static struct spinlock *waitq_lock_of(const struct waitq *q)
+{
+	/* Fibonacci hashing: queues a struct apart land on different locks. */
+	return &waitq_locks[((uintptr_t)q * 0x9e3779b97f4a7c15ull) >> (64 - WAITQ_LOCK_BITS)];
+}
+
+/* The sleepers with a time-out, linked through timed_next; the boot CPU's tick wakes them. */
+static struct spinlock timed_lock = SPINLOCK_INIT(LOCK_LEVEL_WAITQ, "timed_lock");
+static struct task *timed_head;
 
 static bool is_idle(const struct task *t)
 {
@@ -75,23 +118,39 @@ static bool allowed_on(const struct task *t, unsigned int cpu)
 	return t->cpus_allowed & (1ull << cpu);
 }
 
-/* True when t runs on a CPU now (or is being switched away from there). */
+/* True when t runs on a CPU now (or is being switched away from there); its queue locked. */
 static bool on_cpu(const struct task *t)
 {
 	return cpus[t->cpu].running == t || cpus[t->cpu].switched_from == t;
 }
 
-static void runq_push(unsigned int cpu, struct task *t)
+/*
+ * Locks the queue whose lock guards t's scheduling state (t->cpu's): t
+ * may move while the lock is waited for, then the next one is taken.
+ * Interrupts off.
+ */
+static struct runq *task_rq_lock(struct task *t)
 {
-	struct runq *q = &runqs[cpu];
+	for (;;) {
+		unsigned int cpu = READ_ONCE(t->cpu);
+		struct runq *rq = &runqs[cpu];
 
+		spin_lock(&rq->lock);
+		if (READ_ONCE(t->cpu) == cpu)
+			return rq;
+		spin_unlock(&rq->lock);
+	}
+}
+
+static void runq_push(struct runq *q, struct task *t)
+{
 	t->run_next = NULL;
 	if (q->tail)
 		q->tail->run_next = t;
 	else
 		q->head = t;
 	q->tail = t;
-	q->nr++;
+	WRITE_ONCE(q->nr, q->nr + 1);
 }
 
 /* Takes the first task of q that match(t, arg) accepts off it. */
@@ -111,7 +170,7 @@ static struct task *runq_take_if(struct runq *q,
 		if (q->tail == t)
 			q->tail = prev;
 		t->run_next = NULL;
-		q->nr--;
+		WRITE_ONCE(q->nr, q->nr - 1);
 		return t;
 	}
 	return NULL;
@@ -133,21 +192,38 @@ static struct task *runq_take(struct runq *q, unsigned int cpu)
 	return runq_take_if(q, may_run_on, cpu);
 }
 
-/* The next task for cpu: from its own queue, else pulled from another's. */
+/*
+ * The next task for cpu, its queue locked: from that queue, else pulled
+ * from another's whose lock is free at once. A queue whose lock is busy
+ * is looked at again on the CPU's next pass instead of its halt.
+ */
 static struct task *runq_pick(unsigned int cpu)
 {
 	struct task *t = runq_take(&runqs[cpu], cpu);
 
-	for (unsigned int i = 0; !t && i < smp_nr_cpus; i++)
-		if (i != cpu && runqs[i].nr)
-			t = runq_take(&runqs[i], cpu);
+	for (unsigned int i = 0; !t && i < smp_nr_cpus; i++) {
+		struct runq *other = &runqs[i];
+
+		if (i == cpu || !READ_ONCE(other->nr))
+			continue;
+		if (!spin_trylock(&other->lock)) {
+			this_cpu()->need_resched = true;
+			continue;
+		}
+		t = runq_take(other, cpu);
+		if (t)
+			WRITE_ONCE(t->cpu,
+				   cpu); /* both locks held: its state is this queue's now */
+		spin_unlock(&other->lock);
+	}
 	return t;
 }
 
-/* A CPU with nothing to do: it runs its idle task and nothing waits for it. */
+/* A CPU with nothing to do: it runs its idle task and nothing waits for it (a glance, unlocked). */
 static bool cpu_idles(unsigned int cpu)
 {
-	return cpus[cpu].scheduling && is_idle(cpus[cpu].running) && !runqs[cpu].nr;
+	return cpus[cpu].scheduling && is_idle(READ_ONCE(cpus[cpu].running)) &&
+	       !READ_ONCE(runqs[cpu].nr);
 }
 
 /* Where a task made runnable waits: see the head of this file. */
@@ -155,7 +231,11 @@ static unsigned int pick_cpu(const struct task *t)
 {
 	unsigned int last = t->cpu;
 	bool last_ok = allowed_on(t, last) && cpus[last].scheduling;
+	u64 cpus_there = smp_nr_cpus >= 64 ? ~0ull : (1ull << smp_nr_cpus) - 1;
 
+	/* No other CPU it may use (one CPU, or a task pinned to its own): no search. */
+	if (last_ok && !(t->cpus_allowed & cpus_there & ~(1ull << last)))
+		return last;
 	if (last_ok && cpu_idles(last))
 		return last;
 	for (unsigned int i = 0; i < smp_nr_cpus; i++)
@@ -169,28 +249,56 @@ static unsigned int pick_cpu(const struct task *t)
 	return 0; /* before the secondaries schedule, everything is the boot CPU's */
 }
 
-/* cpu has a task waiting: if it idles, it is told to schedule. */
+/* cpu has a task waiting (its queue locked): if it idles, it is told to schedule. */
 static void kick_cpu(unsigned int cpu)
 {
 	struct cpu *c = &cpus[cpu];
 
-	if (!c->scheduling || !is_idle(c->running) || c->need_resched)
+	if (!c->scheduling || !is_idle(READ_ONCE(c->running)) || READ_ONCE(c->need_resched))
 		return;
 	WRITE_ONCE(c->need_resched, true);
 	if (cpu != this_cpu()->id)
 		arch_smp_send_reschedule(cpu);
 }
 
-static void make_runnable(struct task *t)
+/*
+ * t, asleep or stopped and on no queue, becomes runnable, its queue
+ * locked. When it stays with this queue it is queued here, and -1 comes
+ * back; when another CPU takes it (pick_cpu()) it becomes TASK_WAKING,
+ * its cpu the new one, and that CPU comes back: the caller queues it there
+ * with enqueue_moved() once this lock is dropped.
+ */
+static int make_runnable(struct task *t)
 {
 	unsigned int cpu;
 
-	t->state = TASK_RUNNING;
-	if (on_cpu(t))
-		return; /* woken before it got off its CPU: it goes on running there */
+	if (on_cpu(t)) {
+		t->state =
+			TASK_RUNNING; /* woken before it got off its CPU: it goes on running there */
+		return -1;
+	}
 	cpu = pick_cpu(t);
-	runq_push(cpu, t);
-	kick_cpu(cpu);
+	if (cpu == t->cpu) {
+		t->state = TASK_RUNNING;
+		runq_push(&runqs[cpu], t);
+		kick_cpu(cpu);
+		return -1;
+	}
+	t->state = TASK_WAKING;
+	WRITE_ONCE(t->cpu, cpu);
+	return (int)cpu;
+}
+
+/* The second half of a move to cpu, no queue lock held. */
+static void enqueue_moved(struct task *t, int cpu)
+{
+	struct runq *rq = &runqs[cpu];
+
+	spin_lock(&rq->lock);
+	t->state = TASK_RUNNING;
+	runq_push(rq, t);
+	kick_cpu((unsigned int)cpu);
+	spin_unlock(&rq->lock);
 }
 
 void sched_init(void)
@@ -220,8 +328,7 @@ void sched_init(void)
 
 	spin_lock(&big_lock);
 	arch_irq_restore(flags);
-	pr_info("sched: a run queue per CPU under sched_lock; lockdep %s\n",
-		LOCK_DEBUG ? "on" : "off");
+	pr_info("sched: a run queue and its lock per CPU; lockdep %s\n", LOCK_DEBUG ? "on" : "off");
 }
 
 void sched_init_secondary(struct task *idle)
@@ -237,63 +344,98 @@ void sched_init_secondary(struct task *idle)
 	c->running = idle;
 }
 
-static void waitq_unlink(struct task *t);
+/* What a wake ends. */
+enum wake_kind {
+	WAKE_SLEEP,   /* any sleep */
+	WAKE_SIGNAL,  /* an interruptible sleep */
+	WAKE_TIMEOUT, /* any sleep, which then returns -ETIMEDOUT */
+	WAKE_TRACED,  /* a ptrace stop */
+};
 
-/* The body of task_wake(), sched_lock held. */
-static void wake_locked(struct task *t)
+/*
+ * Wakes t if it is in a sleep or stop that kind ends; true when this call
+ * woke it. from: the wait queue t was just taken off, whose lock the
+ * caller holds, or NULL. Interrupts off. After its last unlock it touches
+ * t no more: t may run, exit and be freed from then on.
+ */
+static bool wake_task(struct task *t, enum wake_kind kind, struct waitq *from)
 {
-	if (t->state == TASK_DEAD || t->state == TASK_TRACED)
-		return;
-	if (t->state == TASK_SLEEPING)
-		waitq_unlink(t);
-	if (is_idle(t)) {
-		t->state = TASK_RUNNING; /* an idle task in do_sleep(): its loop sees it */
-		return;
+	struct runq *rq = task_rq_lock(t);
+	bool woken;
+	int moved = -1;
+
+	if (kind == WAKE_TRACED)
+		woken = t->state == TASK_TRACED;
+	else
+		woken = t->state == TASK_SLEEPING && (kind != WAKE_SIGNAL || t->interruptible);
+	if (woken) {
+		if (kind == WAKE_TIMEOUT)
+			t->timed_out = true;
+		if (is_idle(t))
+			t->state = TASK_RUNNING; /* an idle task in do_sleep(): its loop sees it */
+		else
+			moved = make_runnable(t);
 	}
-	if (t->state != TASK_RUNNING)
-		make_runnable(t);
+	/*
+	 * Last, under t's lock: t, once running, finds it off the queue
+	 * without the queue's lock (waitq_leave()), and whatever this call
+	 * does to t after its unlock (a move) comes before t can run.
+	 */
+	if (from)
+		__atomic_store_n(&t->waiting_on, NULL, __ATOMIC_RELEASE);
+	spin_unlock(&rq->lock);
+	if (moved >= 0)
+		enqueue_moved(t, moved);
+	return woken;
 }
 
 void task_wake(struct task *t)
 {
-	unsigned long flags = spin_lock_irqsave(&sched_lock);
+	unsigned long flags = arch_irq_save();
 
-	wake_locked(t);
-	spin_unlock_irqrestore(&sched_lock, flags);
+	wake_task(t, WAKE_SLEEP, NULL);
+	arch_irq_restore(flags);
 }
 
 void task_wake_interruptible(struct task *t)
 {
-	unsigned long flags = spin_lock_irqsave(&sched_lock);
+	unsigned long flags = arch_irq_save();
 
-	if (t->state == TASK_SLEEPING && t->interruptible)
-		wake_locked(t);
-	spin_unlock_irqrestore(&sched_lock, flags);
+	wake_task(t, WAKE_SIGNAL, NULL);
+	arch_irq_restore(flags);
 }
 
 void task_wake_traced(struct task *t)
 {
-	unsigned long flags = spin_lock_irqsave(&sched_lock);
+	unsigned long flags = arch_irq_save();
 
-	if (t->state == TASK_TRACED)
-		make_runnable(t);
-	spin_unlock_irqrestore(&sched_lock, flags);
+	wake_task(t, WAKE_TRACED, NULL);
+	arch_irq_restore(flags);
 }
 
 /*
- * After a switch, on the task switched to, sched_lock held: drops it and
- * frees the task switched away from if it had exited (a zombie's last
+ * After a switch, on the task switched to, this CPU's queue locked: drops
+ * the lock, moves the task switched away from to the queue picked for it
+ * (schedule_locked()), or frees it if it had exited (a zombie's last
  * thread: all but its struct).
  */
 static void finish_switch(void)
 {
 	struct cpu *c = this_cpu();
+	struct runq *rq = &runqs[c->id];
 	struct task *prev = c->switched_from;
 	/* Read under the lock: once it is dropped, a live prev may run, and die, elsewhere. */
 	bool dead = prev && prev->state == TASK_DEAD;
+	int moved = rq->prev_to;
 
 	c->switched_from = NULL;
-	spin_unlock(&sched_lock);
+	if (moved >= 0) {
+		rq->prev_to = -1;
+		WRITE_ONCE(prev->cpu, (unsigned int)moved);
+	}
+	spin_unlock(&rq->lock);
+	if (moved >= 0)
+		enqueue_moved(prev, moved);
 	if (!dead)
 		return;
 	/* Unreachable since its exit but for a zombie's struct: its own locks only. */
@@ -307,19 +449,21 @@ static void finish_switch(void)
 }
 
 /*
- * Picks the next task for this CPU and switches to it; sched_lock held on
- * entry, dropped on return. The caller keeps whatever it held of big_lock.
+ * Picks the next task for this CPU and switches to it; the CPU's queue
+ * locked on entry, dropped on return. The caller keeps whatever it held of
+ * big_lock.
  */
 static void schedule_locked(void)
 {
 	struct cpu *c = this_cpu();
+	struct runq *rq = &runqs[c->id];
 	struct task *prev = c->running, *next;
 	bool had_big = spin_held(&big_lock);
 	bool keep = prev->state == TASK_RUNNING && !is_idle(prev);
 
 	/* Sleeping while holding a spinlock would stop every CPU that wants it. */
 	if (LOCK_DEBUG && c->nr_held != 1u + had_big)
-		panic("sched: %s gives up the CPU holding %u lock%s besides sched_lock and "
+		panic("sched: %s gives up the CPU holding %u lock%s besides its run queue's and "
 		      "big_lock",
 		      prev->name, c->nr_held - 1u - had_big, c->nr_held == 2u + had_big ? "" : "s");
 	c->need_resched = false;
@@ -327,27 +471,31 @@ static void schedule_locked(void)
 	if (!next)
 		next = keep && allowed_on(prev, c->id) ? prev : c->idle;
 	if (next == prev) {
-		spin_unlock(&sched_lock);
+		spin_unlock(&rq->lock);
 		return;
 	}
 	if (keep) {
-		/* Still runnable: queued here, or where a CPU idles (pick_cpu()). */
+		/* Still runnable: queued here, or where a CPU idles (pick_cpu()) once switched out. */
 		unsigned int cpu = pick_cpu(prev);
 
-		runq_push(cpu, prev);
-		kick_cpu(cpu);
+		if (cpu == c->id) {
+			runq_push(rq, prev);
+		} else {
+			prev->state = TASK_WAKING;
+			rq->prev_to = (int)cpu;
+		}
 	}
 	if (!is_idle(prev)) {
 		/* Linux's count: a task that is not runnable gave the CPU up itself. */
-		if (prev->state == TASK_RUNNING)
+		if (keep)
 			prev->usage.nivcsw++;
 		else
 			prev->usage.nvcsw++;
 	}
-	sched_stat_switch();
+	sched_stat_switch(c->id);
 	prev->slept_in_call = true;
 	next->cpu = c->id;
-	c->running = next;
+	WRITE_ONCE(c->running, next);
 	c->switched_from = prev;
 	if (prev->state == TASK_DEAD)
 		page_free_begin(); /* before the lock goes: see the head of this file */
@@ -361,16 +509,18 @@ static void schedule_locked(void)
 
 void schedule(void)
 {
-	unsigned long flags = spin_lock_irqsave(&sched_lock);
+	unsigned long flags = arch_irq_save();
 
+	spin_lock(&runqs[this_cpu()->id].lock);
 	schedule_locked();
 	arch_irq_restore(flags);
 }
 
 void schedule_as(enum task_state state)
 {
-	unsigned long flags = spin_lock_irqsave(&sched_lock);
+	unsigned long flags = arch_irq_save();
 
+	spin_lock(&runqs[this_cpu()->id].lock);
 	current->state = state;
 	schedule_locked();
 	arch_irq_restore(flags);
@@ -406,26 +556,23 @@ void schedule_tail_user(void)
 
 void sched_move_task(struct task *t)
 {
-	unsigned long flags = spin_lock_irqsave(&sched_lock);
+	unsigned long flags = arch_irq_save();
+	struct runq *rq = task_rq_lock(t);
 	unsigned int cpu = t->cpu;
+	int moved = -1;
 
 	if (t->state != TASK_RUNNING)
 		goto out;
 	if (cpus[cpu].running != t) {
 		/*
-		 * Queued: moved to a queue of a CPU it may run on now, which is
-		 * woken if it idles (an idle secondary's tick is off,
-		 * arch_idle_wait()); without this, a thread moved away from its
-		 * CPU while it waited its turn there was never run again.
+		 * Queued (here: a queued task's cpu is its queue's): moved to a
+		 * queue of a CPU it may run on now, which is woken if it idles
+		 * (an idle secondary's tick is off, arch_idle_wait()); without
+		 * this, a thread moved away from its CPU while it waited its turn
+		 * there was never run again.
 		 */
-		for (unsigned int i = 0; i < smp_nr_cpus; i++) {
-			if (runq_take_if(&runqs[i], is_task, (unsigned long)t)) {
-				t->state =
-					TASK_SLEEPING; /* off every queue, as make_runnable() wants it */
-				make_runnable(t);
-				break;
-			}
-		}
+		if (runq_take_if(rq, is_task, (unsigned long)t))
+			moved = make_runnable(t);
 		goto out;
 	}
 	if (allowed_on(t, cpu))
@@ -435,27 +582,44 @@ void sched_move_task(struct task *t)
 	if (cpu != this_cpu()->id)
 		arch_smp_send_reschedule(cpu);
 out:
-	spin_unlock_irqrestore(&sched_lock, flags);
+	spin_unlock(&rq->lock);
+	if (moved >= 0)
+		enqueue_moved(t, moved);
+	arch_irq_restore(flags);
 }
 
-/* Sleepers with a time-out, linked through timed_next; the tick wakes them. */
-static struct task *timed_head;
-
-static void timed_add(struct task *t)
-{
-	t->timed_next = timed_head;
-	timed_head = t;
-}
-
-static void timed_remove(struct task *t)
+/* timed_lock held: takes t off the timed sleepers. */
+static void timed_unlink(struct task *t)
 {
 	for (struct task **pp = &timed_head; *pp; pp = &(*pp)->timed_next) {
 		if (*pp == t) {
 			*pp = t->timed_next;
-			t->timed_next = NULL;
-			return;
+			break;
 		}
 	}
+	t->timed_next = NULL;
+	t->wake_at = 0;
+}
+
+static void timed_add(struct task *t, u64 wake_at)
+{
+	spin_lock(&timed_lock);
+	t->wake_at = wake_at;
+	t->timed_next = timed_head;
+	timed_head = t;
+	spin_unlock(&timed_lock);
+}
+
+/*
+ * The sleeper, its sleep over, off the list if the tick has not taken it
+ * off: under the lock, so a tick's wake of this sleep is complete.
+ */
+static void timed_leave(struct task *t)
+{
+	spin_lock(&timed_lock);
+	if (t->wake_at)
+		timed_unlink(t);
+	spin_unlock(&timed_lock);
 }
 
 void sched_tick(bool from_user)
@@ -474,15 +638,15 @@ void sched_tick(bool from_user)
 		tick_timers_run();
 		u64 now = timer_ticks();
 
-		spin_lock(&sched_lock);
+		spin_lock(&timed_lock);
 		for (struct task *t = timed_head, *next; t; t = next) {
 			next = t->timed_next;
 			if (t->wake_at <= now) {
-				t->timed_out = true;
-				wake_locked(t); /* takes it off the list */
+				timed_unlink(t);
+				wake_task(t, WAKE_TIMEOUT, NULL);
 			}
 		}
-		spin_unlock(&sched_lock);
+		spin_unlock(&timed_lock);
 	}
 	if (c->scheduling && READ_ONCE(runqs[c->id].nr))
 		c->need_resched = true;
@@ -509,60 +673,104 @@ static bool sleep_ended(const struct task *t, enum sleep_kind kind)
 }
 
 /*
+ * The sleeper, its sleep over, off q if no waker took it off. A waker
+ * through q is done with t once it let t's waiting_on go (wake_task());
+ * else, under q's lock, the wake under way is complete. A queue whose
+ * list lost it was freed under a sleeper.
+ */
+static void waitq_leave(struct task *t, struct waitq *q)
+{
+	struct spinlock *l;
+
+	if (!__atomic_load_n(&t->waiting_on, __ATOMIC_ACQUIRE))
+		return; /* the common case: the wake came through q */
+	l = waitq_lock_of(q);
+	spin_lock(l);
+	if (t->waiting_on == q) {
+		struct task **pp = &q->head;
+
+		while (*pp && *pp != t)
+			pp = &(*pp)->wait_next;
+		if (!*pp)
+			panic("sched: %s (tid %d) is not on the wait queue %p it sleeps on",
+			      t->name, task_tid_in(t, &init_pid_ns), q);
+		*pp = t->wait_next;
+		t->waiting_on = NULL;
+		t->wait_next = NULL;
+	}
+	spin_unlock(l);
+}
+
+/*
  * Sleeps on q (may be NULL: only task_wake() ends it) unless stop(arg),
- * asked under sched_lock once the task is on q, says not to; drop, when
- * not NULL, is given up after that and before the switch.
+ * asked once the task is on q, says not to; drop, when not NULL, is given
+ * up after that and before the switch.
  */
 static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 		    bool (*stop)(void *arg), void *arg, struct mutex *drop)
 {
-	bool interruptible = kind == SLEEP_INTERRUPTIBLE;
-
 	struct task *t = current;
-	unsigned long flags = spin_lock_irqsave(&sched_lock);
+	unsigned long flags = arch_irq_save();
+	/* Interrupts off: t stays on this CPU until it switches away. */
+	struct runq *rq = &runqs[this_cpu()->id];
+	/*
+	 * Going to sleep on q takes q's lock alone: the wakers through q take
+	 * it too, and the others (a signal, a kill, a time-out) read t's state
+	 * under its run queue's lock, which the switch below takes, and where
+	 * a signal that came meanwhile is looked for again. Without q, t's
+	 * wake (a futex's) may come from anywhere: t's state changes under
+	 * that lock.
+	 */
+	struct spinlock *l = q ? waitq_lock_of(q) : &rq->lock;
+	int stopped = 0;
 
 	t->slept_in_call = true;
+	spin_lock(l);
 	if (sleep_ended(t, kind)) {
-		spin_unlock_irqrestore(&sched_lock, flags);
+		spin_unlock(l);
+		arch_irq_restore(flags);
 		if (drop)
 			mutex_unlock(drop);
 		return -EINTR;
 	}
-	t->state = TASK_SLEEPING;
-	t->interruptible = interruptible;
-	t->waiting_on = q;
-	t->wait_next = q ? q->head : NULL;
-	if (q)
+	WRITE_ONCE(t->state, TASK_SLEEPING);
+	t->interruptible = kind == SLEEP_INTERRUPTIBLE;
+	t->timed_out = false;
+	if (q) {
+		t->waiting_on = q;
+		t->wait_next = q->head;
 		q->head = t;
+	}
+	spin_unlock(l);
 	/*
 	 * On q first, then the question: a waker changes what stop() reads,
-	 * then looks at q without sched_lock (waitq_wake()); the fences on
-	 * both sides make one of them see the other.
+	 * then looks at q without its lock (waitq_wake()); the fences on both
+	 * sides make one of them see the other.
 	 */
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (stop && stop(arg)) {
-		waitq_unlink(t);
-		t->state = TASK_RUNNING;
-		t->interruptible = false;
-		spin_unlock_irqrestore(&sched_lock, flags);
-		return 1;
+		stopped = 1;
+		spin_lock(&rq->lock);
+		t->state =
+			TASK_RUNNING; /* if a waker came first, it found t on its CPU: the same */
+		spin_unlock(&rq->lock);
+		goto out;
 	}
-	t->timed_out = false;
 	/* A time-out that never expires is no time-out at all. */
 	if (timeout_ticks >= TICKS_FOREVER)
 		timeout_ticks = 0;
-	t->wake_at = timeout_ticks ? timer_ticks() + timeout_ticks : 0;
-	if (t->wake_at)
-		timed_add(t);
-	if (drop) {
-		spin_unlock(&sched_lock);
+	if (timeout_ticks)
+		timed_add(t, timer_ticks() + timeout_ticks);
+	if (drop)
 		mutex_unlock(drop); /* a waker may come now: it finds t on q */
-		spin_lock(&sched_lock);
-	}
+	spin_lock(&rq->lock);
+	/* A signal sent before this lock is seen here; one sent after finds t asleep. */
+	if (t->state == TASK_SLEEPING && sleep_ended(t, kind))
+		t->state = TASK_RUNNING;
 	if (t->state == TASK_SLEEPING)
 		schedule_locked();
 	else
-		spin_unlock(&sched_lock);
+		spin_unlock(&rq->lock);
 	/*
 	 * Only an idle task gets the CPU back while still asleep (it runs when
 	 * nothing else can): it waits for the interrupt that wakes it.
@@ -577,8 +785,15 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 			spin_lock(&big_lock);
 		schedule();
 	}
+	if (timeout_ticks)
+		timed_leave(t);
+out:
+	if (q)
+		waitq_leave(t, q);
 	arch_irq_restore(flags);
 	t->interruptible = false;
+	if (stopped)
+		return 1;
 	if (t->timed_out)
 		return -ETIMEDOUT;
 	if (sleep_ended(t, kind))
@@ -611,29 +826,6 @@ int waitq_sleep_uninterruptible_unless(struct waitq *q, bool (*stop)(void *arg),
 	return do_sleep(q, 0, SLEEP_UNINTERRUPTIBLE, stop, arg, NULL);
 }
 
-/* sched_lock held. */
-static void waitq_unlink(struct task *t)
-{
-	struct waitq *q = t->waiting_on;
-
-	if (q) {
-		struct task **pp = &q->head;
-
-		while (*pp && *pp != t)
-			pp = &(*pp)->wait_next;
-		/* Only a queue whose list was broken -- freed under a sleeper -- loses one. */
-		if (!*pp)
-			panic("sched: %s (tid %d) is not on the wait queue %p it sleeps on",
-			      t->name, task_tid_in(t, &init_pid_ns), q);
-		*pp = t->wait_next;
-	}
-	if (t->wake_at)
-		timed_remove(t);
-	t->waiting_on = NULL;
-	t->wait_next = NULL;
-	t->wake_at = 0;
-}
-
 void waitq_assert_empty(const struct waitq *q, const char *what)
 {
 	struct task *t = READ_ONCE(q->head);
@@ -645,6 +837,7 @@ void waitq_assert_empty(const struct waitq *q, const char *what)
 
 int waitq_wake(struct waitq *q, int n)
 {
+	struct spinlock *l = waitq_lock_of(q);
 	unsigned long flags;
 	int woken = 0;
 
@@ -656,12 +849,17 @@ int waitq_wake(struct waitq *q, int n)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (!READ_ONCE(q->head))
 		return 0;
-	flags = spin_lock_irqsave(&sched_lock);
+	flags = spin_lock_irqsave(l);
+	/* A sleeper a signal or its time-out woke is still on q until it runs: not counted. */
 	while (q->head && (n < 0 || woken < n)) {
-		wake_locked(q->head); /* unlinks it */
-		woken++;
+		struct task *t = q->head;
+
+		q->head = t->wait_next;
+		t->wait_next = NULL;
+		if (wake_task(t, WAKE_SLEEP, q))
+			woken++;
 	}
-	spin_unlock_irqrestore(&sched_lock, flags);
+	spin_unlock_irqrestore(l, flags);
 	return woken;
 }
 
@@ -672,6 +870,8 @@ void sched_idle_loop(void)
 		spin_unlock(&big_lock);
 	for (;;) {
 		schedule();
-		arch_idle_wait();
+		/* A busy queue's lock (runq_pick()) or a kick already here: look again at once. */
+		if (!READ_ONCE(this_cpu()->need_resched))
+			arch_idle_wait();
 	}
 }

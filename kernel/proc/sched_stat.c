@@ -19,7 +19,7 @@
 #include <kernel/timer.h>
 
 static struct cpu_stat cpu_stats[SMP_MAX_CPUS];
-static u64 nr_switches, nr_forks;
+static u64 nr_switches[SMP_MAX_CPUS], nr_forks;
 static unsigned long avenrun[3];
 static u64 next_load_tick = LOAD_FREQ;
 
@@ -87,9 +87,9 @@ void sched_stat_tick(unsigned int cpu, bool from_user, bool idle)
 	}
 }
 
-void sched_stat_switch(void)
+void sched_stat_switch(unsigned int cpu)
 {
-	nr_switches++;
+	nr_switches[cpu]++;
 }
 
 void sched_stat_fork(void)
@@ -113,7 +113,11 @@ u64 sched_stat_idle(unsigned int cpu)
 
 u64 sched_stat_switches(void)
 {
-	return nr_switches;
+	u64 n = 0;
+
+	for (unsigned int cpu = 0; cpu < SMP_MAX_CPUS; cpu++)
+		n += READ_ONCE(nr_switches[cpu]);
+	return n;
 }
 
 u64 sched_stat_forks(void)

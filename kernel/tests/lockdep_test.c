@@ -52,6 +52,13 @@ KTEST(lockdep_finds_out_of_order_recursive_and_irqs_on)
 	KTEST_EXPECT(ctx, conflict == &lockdep_test_inner);
 	KTEST_EXPECT_EQ(ctx, lockdep_check(&lockdep_test_inner, &conflict), LOCKDEP_RECURSION);
 	KTEST_EXPECT(ctx, conflict == &lockdep_test_inner);
+	/* A trylock never waits: out of order is allowed (a CPU pulling from another run queue). */
+	KTEST_EXPECT_EQ(ctx, lockdep_check_trylock(&lockdep_test_outer, &conflict), LOCKDEP_OK);
+	KTEST_EXPECT(ctx, spin_trylock(&lockdep_test_outer));
+	KTEST_EXPECT(ctx, spin_held(&lockdep_test_outer));
+	spin_unlock(&lockdep_test_outer);
+	KTEST_EXPECT_EQ(ctx, lockdep_check_trylock(&lockdep_test_inner, &conflict),
+			LOCKDEP_RECURSION);
 	spin_unlock_irqrestore(&lockdep_test_inner, flags);
 
 	flags = spin_lock_irqsave(&lockdep_test_outer);

@@ -28,6 +28,7 @@ const char *proc_task_state(const struct task *t)
 {
 	switch (t->state) {
 	case TASK_RUNNING:
+	case TASK_WAKING:
 		return "R (running)";
 	case TASK_SLEEPING:
 		return t->interruptible ? "S (sleeping)" : "D (disk sleep)";
