@@ -64,7 +64,34 @@ struct pipe {
 	struct inode *fifo; /* the FIFO's inode, whose ->pipe this is; NULL for pipe(2)'s */
 	struct waitq rd_wait, wr_wait;
 	struct mutex mutex; /* see the head of this file */
+	/*
+	 * The page of the last buffer a read emptied, kept for the next
+	 * write (Linux's pipe->tmp_page): a ping-pong of small messages then
+	 * takes no page from the allocator and gives none back each turn.
+	 * Freed with the pipe.
+	 */
+	phys_addr_t spare;
 };
+
+/* A page for a new buffer: the spare if there is one. */
+static phys_addr_t buf_page_get(struct pipe *p)
+{
+	phys_addr_t page = p->spare;
+
+	if (!page)
+		return page_alloc(1);
+	p->spare = 0;
+	return page;
+}
+
+/* A buffer's page, no longer needed: kept as the spare, else freed. */
+static void buf_page_put(struct pipe *p, phys_addr_t page)
+{
+	if (!p->spare)
+		p->spare = page;
+	else
+		page_free(page, 1);
+}
 
 static const struct file_ops pipe_ops;
 
@@ -134,7 +161,7 @@ static long pipe_read(struct file *f, char __user *buf, size_t n)
 				b->len = 0;
 			}
 			if (!b->len) {
-				page_free(b->page, 1);
+				buf_page_put(p, b->page);
 				p->tail++;
 				took = true;
 			}
@@ -207,7 +234,7 @@ static long pipe_write(struct file *f, const char __user *buf, size_t n)
 		}
 		if (!pipe_full(p)) {
 			size_t want = MIN(n - (size_t)ret, PAGE_SIZE);
-			phys_addr_t page = page_alloc(1);
+			phys_addr_t page = buf_page_get(p);
 
 			if (!page) {
 				if (!ret)
@@ -215,7 +242,7 @@ static long pipe_write(struct file *f, const char __user *buf, size_t n)
 				break;
 			}
 			if (arch_copy_user(phys_to_virt(page), buf + ret, want)) {
-				page_free(page, 1);
+				buf_page_put(p, page);
 				if (!ret)
 					ret = -EFAULT;
 				break;
@@ -296,6 +323,8 @@ static void pipe_free(struct pipe *p)
 	waitq_assert_empty(&p->mutex.waiters, "a pipe's mutex");
 	for (unsigned int i = p->tail; i != p->head; i++)
 		page_free(slot(p, i)->page, 1);
+	if (p->spare)
+		page_free(p->spare, 1);
 	kfree(p->bufs);
 	kfree(p);
 }
