@@ -268,7 +268,7 @@ static void kick_cpu(unsigned int cpu)
  * its cpu the new one, and that CPU comes back: the caller queues it there
  * with enqueue_moved() once this lock is dropped.
  */
-static int make_runnable(struct task *t)
+static inline int make_runnable(struct task *t)
 {
 	unsigned int cpu;
 
@@ -764,8 +764,12 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 	if (drop)
 		mutex_unlock(drop); /* a waker may come now: it finds t on q */
 	spin_lock(&rq->lock);
-	/* A signal sent before this lock is seen here; one sent after finds t asleep. */
-	if (t->state == TASK_SLEEPING && sleep_ended(t, kind))
+	/*
+	 * Asleep under q's lock only: a signal sent before this lock is seen
+	 * here; one sent after finds t asleep. (Without q, t went to sleep
+	 * under this lock, and the look before was enough.)
+	 */
+	if (q && t->state == TASK_SLEEPING && sleep_ended(t, kind))
 		t->state = TASK_RUNNING;
 	if (t->state == TASK_SLEEPING)
 		schedule_locked();
