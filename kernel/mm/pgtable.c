@@ -171,8 +171,8 @@ static int walk_table(struct walk *w, phys_addr_t table, int depth, uintptr_t st
 			 * None of its used entries in [va, next): nothing to see
 			 * there (an empty one is still entered: a pruning walk frees it).
 			 */
-			if (su.used &&
-			    (base + (su.hi + 1ul) * sub_span <= va || base + su.lo * sub_span >= next))
+			if (su.used && (base + (su.hi + 1ul) * sub_span <= va ||
+					base + su.lo * sub_span >= next))
 				goto skip;
 			err = walk_table(w, sub, depth + 1, va, next);
 			if (w->prune && !page_table_use(sub)->used) {
@@ -182,7 +182,7 @@ static int walk_table(struct walk *w, phys_addr_t table, int depth, uintptr_t st
 				page_free(sub, 1);
 			}
 		}
-skip:
+	skip:
 		if (err)
 			return err;
 		va = next;

@@ -69,3 +69,88 @@ KTEST(waitq_timeout_expires)
 	KTEST_EXPECT(ctx, timer_ticks() >= start + 3);
 	KTEST_EXPECT(ctx, q.head == NULL);
 }
+
+/*
+ * A sleeper on q that something else woke (a signal, a kill: here
+ * task_wake()) stays on q until it runs again, and leaves it itself; a
+ * wake through q that finds it there takes it off without counting it, so
+ * a wake of one goes to a sleeper that needed it (a mutex's waiters).
+ */
+static struct waitq woken_q, second_q;
+static int first_err, second_err, sleeper_done;
+
+static void two_sleeps(void *arg)
+{
+	u64 timeout = (u64)(uintptr_t)arg;
+
+	first_err = waitq_sleep(&woken_q, timeout);
+	second_err = waitq_sleep(&second_q, 0);
+	sleeper_done = 1;
+}
+
+/* Until t sleeps on q (only this CPU schedules during the self-tests). */
+static void until_asleep_on(struct task *t, struct waitq *q)
+{
+	while (READ_ONCE(t->state) != TASK_SLEEPING || READ_ONCE(q->head) != t)
+		schedule();
+}
+
+KTEST(waitq_wake_skips_a_sleeper_already_woken)
+{
+	unsigned long irq = arch_irq_save();
+	struct task *t;
+
+	first_err = second_err = -1;
+	sleeper_done = 0;
+	t = kthread_run("ktest-sleeper", two_sleeps, (void *)0);
+	if (!KTEST_EXPECT(ctx, t != NULL)) {
+		arch_irq_restore(irq);
+		return;
+	}
+	until_asleep_on(t, &woken_q);
+	task_wake(t); /* not through the queue: t stays on it until it runs */
+	KTEST_EXPECT(ctx, woken_q.head == t);
+	KTEST_EXPECT_EQ(ctx, waitq_wake(&woken_q, 1), 0); /* taken off, not counted */
+	KTEST_EXPECT(ctx, woken_q.head == NULL);
+	until_asleep_on(t, &second_q);
+	KTEST_EXPECT_EQ(ctx, first_err, 0);
+	KTEST_EXPECT_EQ(ctx, waitq_wake(&second_q, 1), 1);
+	while (!READ_ONCE(sleeper_done))
+		schedule();
+	schedule(); /* freed once another task runs */
+	arch_irq_restore(irq);
+	KTEST_EXPECT_EQ(ctx, second_err, 0);
+}
+
+/*
+ * A sleeper with a time-out that a wake-up ended leaves the timed list
+ * before its sleep returns: its time-out never ends a later sleep.
+ */
+KTEST(waitq_woken_sleeper_leaves_its_timeout_behind)
+{
+	struct waitq ticks_q = { NULL };
+	unsigned long irq = arch_irq_save();
+	struct task *t;
+
+	first_err = second_err = -1;
+	sleeper_done = 0;
+	t = kthread_run("ktest-sleeper", two_sleeps, (void *)3);
+	if (!KTEST_EXPECT(ctx, t != NULL)) {
+		arch_irq_restore(irq);
+		return;
+	}
+	until_asleep_on(t, &woken_q);
+	KTEST_EXPECT_EQ(ctx, waitq_wake(&woken_q, 1), 1);
+	until_asleep_on(t, &second_q);
+	KTEST_EXPECT_EQ(ctx, first_err, 0);
+	/* Past the first sleep's time-out: the second sleep, which has none, goes on. */
+	KTEST_EXPECT_EQ(ctx, waitq_sleep(&ticks_q, 6), -110); /* -ETIMEDOUT */
+	KTEST_EXPECT_EQ(ctx, READ_ONCE(t->state), TASK_SLEEPING);
+	KTEST_EXPECT(ctx, second_q.head == t);
+	KTEST_EXPECT_EQ(ctx, waitq_wake(&second_q, 1), 1);
+	while (!READ_ONCE(sleeper_done))
+		schedule();
+	schedule(); /* freed once another task runs */
+	arch_irq_restore(irq);
+	KTEST_EXPECT_EQ(ctx, second_err, 0);
+}
