@@ -164,16 +164,7 @@ static int walk_table(struct walk *w, phys_addr_t table, int depth, uintptr_t st
 			}
 		} else if (pte_present(v)) {
 			phys_addr_t sub = frame_of(v);
-			struct table_use su = *page_table_use(sub);
-			uintptr_t sub_span = span_of(depth + 1);
 
-			/*
-			 * None of its used entries in [va, next): nothing to see
-			 * there (an empty one is still entered: a pruning walk frees it).
-			 */
-			if (su.used && (base + (su.hi + 1ul) * sub_span <= va ||
-					base + su.lo * sub_span >= next))
-				goto skip;
 			err = walk_table(w, sub, depth + 1, va, next);
 			if (w->prune && !page_table_use(sub)->used) {
 				WRITE_ONCE(*e, 0);
@@ -182,7 +173,6 @@ static int walk_table(struct walk *w, phys_addr_t table, int depth, uintptr_t st
 				page_free(sub, 1);
 			}
 		}
-	skip:
 		if (err)
 			return err;
 		va = next;

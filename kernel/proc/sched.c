@@ -860,6 +860,16 @@ int waitq_wake(struct waitq *q, int n)
 
 		q->head = t->wait_next;
 		t->wait_next = NULL;
+		/*
+		 * Already woken (a SIGCHLD before a wait4's wake, a time-out):
+		 * only taken off. It cannot sleep again before it has left q,
+		 * which takes this lock; a stale TASK_SLEEPING read goes the
+		 * long way.
+		 */
+		if (READ_ONCE(t->state) != TASK_SLEEPING) {
+			__atomic_store_n(&t->waiting_on, NULL, __ATOMIC_RELEASE);
+			continue;
+		}
 		if (wake_task(t, WAKE_SLEEP, q))
 			woken++;
 	}
