@@ -833,6 +833,62 @@ static int body_move_queued(void)
 	return 0;
 }
 
+/* ---- a woken task goes where a CPU idles ---- */
+
+static int woken_seen_cpu = -1, woken_spin_stop;
+
+/* Keeps CPU arg busy until told to stop. */
+static int busy_spinner(void *arg)
+{
+	if (set_affinity(0, (int)(long)arg) != 0)
+		return 1;
+	while (!__atomic_load_n(&woken_spin_stop, __ATOMIC_SEQ_CST))
+		;
+	return 0;
+}
+
+/*
+ * Runs on CPU arg, then may run anywhere, sleeps with a time-out and says
+ * where it woke. Its last CPU is arg, busy by then: the wake must send it
+ * to a CPU that idles, not queue it behind the spinner.
+ */
+static int timed_sleeper(void *arg)
+{
+	int a = (int)(long)arg;
+	unsigned long all[MASK_LONGS] = { 0 };
+
+	if (set_affinity(0, a) != 0 || current_cpu() != a)
+		return 1;
+	for (int i = 0; i < ncpus; i++)
+		all[cpus[i] / 64] |= 1ul << (cpus[i] % 64);
+	if (syscall3(__NR_sched_setaffinity, 0, sizeof(all), (long)all) != 0)
+		return 2;
+	sleep_ms(50); /* sleep-ok: the time-out is the wake the case is about */
+	__atomic_store_n(&woken_seen_cpu, current_cpu(), __ATOMIC_SEQ_CST);
+	return 0;
+}
+
+static int body_wake_to_idle(void)
+{
+	static struct thread spinner, sleeper;
+	int a = cpus[0], rs = -1, rp = -1;
+
+	__atomic_store_n(&woken_spin_stop, 0, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&woken_seen_cpu, -1, __ATOMIC_SEQ_CST);
+	EXPECT("thread_create of the spinner",
+	       thread_create(&spinner, busy_spinner, (void *)(long)a, NULL), 0);
+	EXPECT("thread_create of the sleeper",
+	       thread_create(&sleeper, timed_sleeper, (void *)(long)a, NULL), 0);
+	thread_join(&sleeper, &rs); /* this thread sleeps too: its CPU idles */
+	__atomic_store_n(&woken_spin_stop, 1, __ATOMIC_SEQ_CST);
+	thread_join(&spinner, &rp);
+	EXPECT("the sleeper's result", rs, 0);
+	EXPECT("the spinner's result", rp, 0);
+	EXPECT("woke on the spinner's CPU", __atomic_load_n(&woken_seen_cpu, __ATOMIC_SEQ_CST) == a,
+	       0);
+	return 0;
+}
+
 /* ---- an address space changed on every CPU at once ---- */
 
 #define MAP_ROUNDS 200
@@ -1214,6 +1270,7 @@ static const struct smp_case {
 	  0, 0 },
 	{ "affinity_moves_queued_thread_to_idle_cpu", body_move_queued, TWO_CPUS, false, false, 0,
 	  0 },
+	{ "timed_wake_goes_to_an_idle_cpu", body_wake_to_idle, TWO_CPUS, false, false, 0, 0 },
 	{ "pipes_pingpong_poll_eintr_close_on_every_cpu", body_pipes_unlocked, TWO_CPUS, false,
 	  false, 0, 0 },
 	{ "futex_pingpong_on_every_cpu", body_futex_pingpong, TWO_CPUS, false, false, 0, 0 },
