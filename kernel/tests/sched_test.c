@@ -95,31 +95,44 @@ static void until_asleep_on(struct task *t, struct waitq *q)
 		schedule();
 }
 
-KTEST(waitq_wake_skips_a_sleeper_already_woken)
+/* Starts two_sleeps(timeout) and waits until it sleeps on woken_q; NULL if it could not. */
+static struct task *start_sleeper(struct ktest_ctx *ctx, u64 timeout)
 {
-	unsigned long irq = arch_irq_save();
 	struct task *t;
 
 	first_err = second_err = -1;
 	sleeper_done = 0;
-	t = kthread_run("ktest-sleeper", two_sleeps, (void *)0);
-	if (!KTEST_EXPECT(ctx, t != NULL)) {
-		arch_irq_restore(irq);
-		return;
-	}
-	until_asleep_on(t, &woken_q);
-	task_wake(t); /* not through the queue: t stays on it until it runs */
-	KTEST_EXPECT(ctx, woken_q.head == t);
-	KTEST_EXPECT_EQ(ctx, waitq_wake(&woken_q, 1), 0); /* taken off, not counted */
-	KTEST_EXPECT(ctx, woken_q.head == NULL);
-	until_asleep_on(t, &second_q);
-	KTEST_EXPECT_EQ(ctx, first_err, 0);
+	t = kthread_run("ktest-sleeper", two_sleeps, (void *)(uintptr_t)timeout);
+	if (KTEST_EXPECT(ctx, t != NULL))
+		until_asleep_on(t, &woken_q);
+	return t;
+}
+
+/* The sleeper asleep on second_q: one wake through it, and it is gone. */
+static void finish_sleeper(struct ktest_ctx *ctx)
+{
 	KTEST_EXPECT_EQ(ctx, waitq_wake(&second_q, 1), 1);
 	while (!READ_ONCE(sleeper_done))
 		schedule();
 	schedule(); /* freed once another task runs */
-	arch_irq_restore(irq);
 	KTEST_EXPECT_EQ(ctx, second_err, 0);
+}
+
+KTEST(waitq_wake_skips_a_sleeper_already_woken)
+{
+	unsigned long irq = arch_irq_save();
+	struct task *t = start_sleeper(ctx, 0);
+
+	if (t) {
+		task_wake(t); /* not through the queue: t stays on it until it runs */
+		KTEST_EXPECT(ctx, woken_q.head == t);
+		KTEST_EXPECT_EQ(ctx, waitq_wake(&woken_q, 1), 0); /* taken off, not counted */
+		KTEST_EXPECT(ctx, woken_q.head == NULL);
+		until_asleep_on(t, &second_q);
+		KTEST_EXPECT_EQ(ctx, first_err, 0);
+		finish_sleeper(ctx);
+	}
+	arch_irq_restore(irq);
 }
 
 /*
@@ -130,27 +143,17 @@ KTEST(waitq_woken_sleeper_leaves_its_timeout_behind)
 {
 	struct waitq ticks_q = { NULL };
 	unsigned long irq = arch_irq_save();
-	struct task *t;
+	struct task *t = start_sleeper(ctx, 3);
 
-	first_err = second_err = -1;
-	sleeper_done = 0;
-	t = kthread_run("ktest-sleeper", two_sleeps, (void *)3);
-	if (!KTEST_EXPECT(ctx, t != NULL)) {
-		arch_irq_restore(irq);
-		return;
+	if (t) {
+		KTEST_EXPECT_EQ(ctx, waitq_wake(&woken_q, 1), 1);
+		until_asleep_on(t, &second_q);
+		KTEST_EXPECT_EQ(ctx, first_err, 0);
+		/* Past the first sleep's time-out: the second sleep, which has none, goes on. */
+		KTEST_EXPECT_EQ(ctx, waitq_sleep(&ticks_q, 6), -110); /* -ETIMEDOUT */
+		KTEST_EXPECT_EQ(ctx, READ_ONCE(t->state), TASK_SLEEPING);
+		KTEST_EXPECT(ctx, second_q.head == t);
+		finish_sleeper(ctx);
 	}
-	until_asleep_on(t, &woken_q);
-	KTEST_EXPECT_EQ(ctx, waitq_wake(&woken_q, 1), 1);
-	until_asleep_on(t, &second_q);
-	KTEST_EXPECT_EQ(ctx, first_err, 0);
-	/* Past the first sleep's time-out: the second sleep, which has none, goes on. */
-	KTEST_EXPECT_EQ(ctx, waitq_sleep(&ticks_q, 6), -110); /* -ETIMEDOUT */
-	KTEST_EXPECT_EQ(ctx, READ_ONCE(t->state), TASK_SLEEPING);
-	KTEST_EXPECT(ctx, second_q.head == t);
-	KTEST_EXPECT_EQ(ctx, waitq_wake(&second_q, 1), 1);
-	while (!READ_ONCE(sleeper_done))
-		schedule();
-	schedule(); /* freed once another task runs */
 	arch_irq_restore(irq);
-	KTEST_EXPECT_EQ(ctx, second_err, 0);
 }
