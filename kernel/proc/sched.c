@@ -211,9 +211,9 @@ static struct task *runq_pick(unsigned int cpu)
 			continue;
 		}
 		t = runq_take(other, cpu);
+		/* Both locks held: its state is this queue's from now on. */
 		if (t)
-			WRITE_ONCE(t->cpu,
-				   cpu); /* both locks held: its state is this queue's now */
+			WRITE_ONCE(t->cpu, cpu);
 		spin_unlock(&other->lock);
 	}
 	return t;
@@ -231,6 +231,7 @@ static unsigned int pick_cpu(const struct task *t)
 {
 	unsigned int last = t->cpu;
 	bool last_ok = allowed_on(t, last) && cpus[last].scheduling;
+	/* Not smp_scheduling_mask(): its loop cost a ping-pong round trip 60 instructions. */
 	u64 cpus_there = smp_nr_cpus >= 64 ? ~0ull : (1ull << smp_nr_cpus) - 1;
 
 	/* No other CPU it may use (one CPU, or a task pinned to its own): no search. */
@@ -273,8 +274,8 @@ static inline int make_runnable(struct task *t)
 	unsigned int cpu;
 
 	if (on_cpu(t)) {
-		t->state =
-			TASK_RUNNING; /* woken before it got off its CPU: it goes on running there */
+		/* Woken before it got off its CPU: it goes on running there. */
+		t->state = TASK_RUNNING;
 		return -1;
 	}
 	cpu = pick_cpu(t);
@@ -750,9 +751,9 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (stop && stop(arg)) {
 		stopped = 1;
+		/* A waker that came first found t on its CPU and did the same. */
 		spin_lock(&rq->lock);
-		t->state =
-			TASK_RUNNING; /* if a waker came first, it found t on its CPU: the same */
+		t->state = TASK_RUNNING;
 		spin_unlock(&rq->lock);
 		goto out;
 	}
