@@ -63,7 +63,28 @@ struct table_use {
 	u32 lo : 9;
 	u32 hi : 9;
 };
-struct table_use *page_table_use(phys_addr_t table);
+
+/*
+ * The table_use words of every managed frame, indexed by pfn - base_pfn
+ * (kernel/mm/page_alloc.c sets it at boot). Inline, as a fork and an
+ * exit look one up for each entry they fill or clear.
+ */
+struct table_use_map {
+	struct table_use *uses;
+	u64 base_pfn;
+	u64 nr_pages;
+};
+extern struct table_use_map table_use_map;
+__attribute__((noreturn)) void page_table_use_unmanaged(phys_addr_t table);
+
+static inline struct table_use *page_table_use(phys_addr_t table)
+{
+	u64 i = (table >> PAGE_SHIFT) - table_use_map.base_pfn;
+
+	if (__builtin_expect(i >= table_use_map.nr_pages, 0))
+		page_table_use_unmanaged(table);
+	return &table_use_map.uses[i];
+}
 
 /*
  * Exact accounting, for leak checks: pages free now (in the pool and in

@@ -58,6 +58,8 @@ struct vma_tree {
 	 */
 	struct vma *open;
 	uintptr_t open_gap;
+	/* An area's memory kept from the last removal for the next (vma_clear() frees it). */
+	struct vma *spare;
 };
 
 /*

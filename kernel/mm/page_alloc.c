@@ -42,8 +42,8 @@
 #include <uapi/linux/errno.h>
 
 static struct page_pool pool;
-static u32 *refs;		     /* indexed by pfn - pool.base_pfn */
-static struct table_use *table_uses; /* the same */
+static u32 *refs;		    /* indexed by pfn - pool.base_pfn */
+struct table_use_map table_use_map; /* the same, in <kernel/kmem.h> */
 _Static_assert(sizeof(struct table_use) == sizeof(u32), "one word a frame");
 /*
  * Guards the pool, and the caches against one another (refs are atomic):
@@ -116,7 +116,7 @@ void page_alloc_init(const struct boot_info *info)
 		panic("no usable RAM in the boot memory map");
 
 	size_t bitmap_bytes = ALIGN_UP(page_pool_bitmap_bytes(hi - lo), sizeof(u64));
-	size_t bytes = bitmap_bytes + (hi - lo) * (sizeof(*refs) + sizeof(*table_uses));
+	size_t bytes = bitmap_bytes + (hi - lo) * (sizeof(*refs) + sizeof(struct table_use));
 	phys_addr_t home = page_bitmap_home(info, bytes);
 
 	if (!home)
@@ -125,7 +125,9 @@ void page_alloc_init(const struct boot_info *info)
 	page_pool_init(&pool, phys_to_virt(home), lo, hi - lo);
 	refs = phys_to_virt(home + bitmap_bytes);
 	memset(refs, 0, (hi - lo) * sizeof(*refs));
-	table_uses = (struct table_use *)(refs + (hi - lo));
+	table_use_map = (struct table_use_map){ .uses = (struct table_use *)(refs + (hi - lo)),
+						.base_pfn = pool.base_pfn,
+						.nr_pages = pool.nr_pages };
 	for (unsigned int i = 0; i < info->nr_usable; i++)
 		page_pool_add_ram(&pool, pfn_up(info->usable[i].start),
 				  pfn_down(info->usable[i].end));
@@ -150,9 +152,9 @@ static u32 *ref_of(phys_addr_t phys)
 	return &refs[pfn - pool.base_pfn];
 }
 
-struct table_use *page_table_use(phys_addr_t table)
+void page_table_use_unmanaged(phys_addr_t table)
 {
-	return &table_uses[ref_of(table) - refs];
+	panic("page table at %#lx: not a managed frame", (unsigned long)table);
 }
 
 /* This CPU's cache; interrupts off, so the CPU stays the same. */

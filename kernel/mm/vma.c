@@ -336,9 +336,26 @@ static void index_erase(struct vma_tree *l, struct vma *n)
 
 /* ---- lookups ---- */
 
-static struct vma *vma_new(uintptr_t start, uintptr_t end, unsigned int prot, unsigned int flags)
+/*
+ * An area's memory: the tree's spare, kept from its last removal, else
+ * the heap's. A thread's shadow stack or a buffer mapped and unmapped in
+ * turn then takes no heap lock (Linux's per-CPU slab does the same job).
+ */
+static struct vma *vma_alloc(struct vma_tree *l)
 {
-	struct vma *v = kmalloc(sizeof(*v));
+	struct vma *v = l->spare;
+
+	if (v) {
+		l->spare = NULL;
+		return v;
+	}
+	return kmalloc(sizeof(*v));
+}
+
+static struct vma *vma_new(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
+			   unsigned int flags)
+{
+	struct vma *v = vma_alloc(l);
 
 	if (v) {
 		v->start = start;
@@ -352,11 +369,14 @@ static struct vma *vma_new(uintptr_t start, uintptr_t end, unsigned int prot, un
 }
 
 /* Frees an area taken out of the index, with its reference of a shared object. */
-static void vma_free(struct vma *v)
+static void vma_free(struct vma_tree *l, struct vma *v)
 {
 	if (v->shared)
 		shmem_put(v->shared);
-	kfree(v);
+	if (!l->spare)
+		l->spare = v;
+	else
+		kfree(v);
 }
 
 struct vma *vma_find(const struct vma_tree *l, uintptr_t addr)
@@ -439,7 +459,7 @@ int vma_insert_object(struct vma_tree *l, uintptr_t start, uintptr_t end, unsign
 
 	if (l->count >= VMA_MAX_COUNT)
 		return -ENOMEM;
-	n = vma_new(start, end, prot, flags);
+	n = vma_new(l, start, end, prot, flags);
 	if (!n)
 		return -ENOMEM;
 	if (shared)
@@ -496,7 +516,7 @@ static int split_at_bounds(struct vma_tree *l, uintptr_t start, uintptr_t end, s
 	if (l->count + need > VMA_MAX_COUNT)
 		return -ENOMEM;
 	for (int i = 0; i < need; i++) {
-		spare[i] = kmalloc(sizeof(struct vma));
+		spare[i] = vma_alloc(l);
 		if (!spare[i]) {
 			kfree(spare[0]);
 			return -ENOMEM;
@@ -532,7 +552,7 @@ int vma_remove(struct vma_tree *l, uintptr_t start, uintptr_t end, vma_release_f
 		l->count--;
 		if (release)
 			release(v->start, v->end, ctx);
-		vma_free(v);
+		vma_free(l, v);
 	}
 	return 0;
 }
@@ -720,9 +740,11 @@ void vma_clear(struct vma_tree *l, vma_release_fn release, void *ctx)
 		replace_child(l, parent, v, right);
 		if (release)
 			release(v->start, v->end, ctx);
-		vma_free(v);
+		vma_free(l, v);
 		v = right ? leftmost(right) : parent;
 	}
+	kfree(l->spare);
+	l->spare = NULL;
 	l->count = 0;
 	l->open = NULL;
 	l->open_gap = 0;
@@ -736,10 +758,11 @@ int vma_clone(struct vma_tree *dst, const struct vma_tree *src)
 
 	dst->root = NULL;
 	dst->count = 0;
+	dst->spare = NULL;
 	dst->open = NULL;
 	dst->open_gap = src->open_gap;
 	while (s) {
-		struct vma *d = vma_new(s->start, s->end, s->prot, s->flags);
+		struct vma *d = vma_new(dst, s->start, s->end, s->prot, s->flags);
 
 		if (!d) {
 			vma_clear(dst, NULL, NULL);

@@ -322,7 +322,9 @@ static void test_remove_middle_splits(void **state)
 		    { 8 * P, 9 * P, RX, VM_IMAGE }, { 10 * P, 12 * P, RX, VM_IMAGE });
 	assert_int_equal(nr_calls, 1);
 	assert_call(0, 9 * P, 10 * P);
-	assert_int_equal(live_objects, 4);
+	/* Four areas, and the removed one's memory kept for the next insertion. */
+	assert_non_null(list.spare);
+	assert_int_equal(live_objects, 5);
 }
 
 static void test_remove_whole_and_hole(void **state)
@@ -340,7 +342,7 @@ static void test_remove_whole_and_hole(void **state)
 	/* NULL release is allowed. */
 	assert_int_equal(vma_remove(&list, P, 3 * P, NULL, NULL), 0);
 	ASSERT_LIST(&list, { 8 * P, 12 * P, RX, VM_IMAGE });
-	assert_int_equal(live_objects, 1);
+	assert_int_equal(live_objects, 2); /* with the spare */
 }
 
 static void test_remove_across_areas(void **state)
@@ -354,7 +356,7 @@ static void test_remove_across_areas(void **state)
 	assert_call(0, 2 * P, 3 * P);
 	assert_call(1, 5 * P, 6 * P);
 	assert_call(2, 8 * P, 9 * P);
-	assert_int_equal(live_objects, 2);
+	assert_int_equal(live_objects, 3); /* with the spare */
 	/* Everything. */
 	nr_calls = 0;
 	assert_int_equal(vma_remove(&list, 0, UINTPTR_MAX & ~(P - 1), release_cb, &ctx_token), 0);
@@ -362,7 +364,32 @@ static void test_remove_across_areas(void **state)
 	assert_int_equal(nr_calls, 2);
 	assert_call(0, P, 2 * P);
 	assert_call(1, 9 * P, 12 * P);
-	assert_int_equal(live_objects, 0);
+	assert_int_equal(live_objects, 1); /* the spare, until vma_clear() */
+}
+
+static void test_removal_keeps_one_spare_for_the_next_insert(void **state)
+{
+	unsigned long allocs;
+
+	(void)state;
+	three_areas();
+	assert_int_equal(vma_remove(&list, 5 * P, 6 * P, NULL, NULL), 0);
+	assert_non_null(list.spare);
+	assert_int_equal(live_objects, 3);
+	/* One spare only: the next removal's area goes back to the heap. */
+	assert_int_equal(vma_remove(&list, P, 3 * P, NULL, NULL), 0);
+	assert_int_equal(live_objects, 2);
+	/* The next insertion takes it, without the heap. */
+	allocs = nr_allocs;
+	ins(5 * P, 6 * P, RW, 0);
+	assert_int_equal(nr_allocs, allocs);
+	assert_null(list.spare);
+	assert_int_equal(live_objects, 2);
+	/* And the one after needs the heap again. */
+	fail_nth_alloc(1);
+	assert_int_equal(vma_insert(&list, P, 3 * P, R, 0), -ENOMEM);
+	fail_countdown = 0;
+	ASSERT_LIST(&list, { 5 * P, 6 * P, RW, 0 }, { 8 * P, 12 * P, RX, VM_IMAGE });
 }
 
 static void test_remove_enomem_unchanged(void **state)
@@ -645,7 +672,8 @@ static void test_clone(void **state)
 	assert_int_equal(vma_clone(&copy, &list), 0);
 	assert_null(vma_first(&copy));
 	assert_int_equal(copy.count, 0);
-	assert_int_equal(live_objects, 0);
+	assert_null(copy.spare);
+	assert_int_equal(live_objects, 1); /* the source's spare */
 }
 
 static void test_clone_enomem(void **state)
@@ -1221,6 +1249,7 @@ static void random_step(struct model *m, unsigned long step, unsigned int check_
 	seen_hi = pg(m, e);
 	last_seen_end = 0;
 	if (op == 0 && all_free) {
+		fail &= !list.spare; /* an insertion with a spare area needs no memory */
 		if (fail)
 			fail_nth_alloc(1);
 		r = vma_insert(&list, pg(m, s), pg(m, e), prot, flags);
@@ -1471,7 +1500,7 @@ static void test_shared_split_keeps_offsets(void **state)
 	assert_int_equal(live_frames, 8);
 	assert_int_equal(vma_remove(&list, 4 * P, 6 * P, NULL, NULL), 0);
 	assert_int_equal(live_frames, 0);
-	assert_int_equal(live_objects, 0);
+	assert_int_equal(live_objects, 1); /* the spare */
 }
 
 static void test_shared_clone_and_clear(void **state)
@@ -1534,6 +1563,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_remove_middle_splits, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_remove_whole_and_hole, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_remove_across_areas, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_removal_keeps_one_spare_for_the_next_insert,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_remove_enomem_unchanged, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_remove_without_split_needs_no_memory, setup,
 						teardown),
