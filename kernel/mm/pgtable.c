@@ -136,6 +136,16 @@ struct walk {
 	size_t looked_at;
 };
 
+/* With prune: frees table, emptied by a walk, and clears its entry for va in parent. */
+static void prune_table(struct walk *w, phys_addr_t parent, int depth, phys_addr_t table,
+			uintptr_t va)
+{
+	WRITE_ONCE(((u64 *)phys_to_virt(parent))[index_of(va, depth)], 0);
+	entry_cleared(parent);
+	tlb_flush_page(w->pgd, va); /* no walk cache may keep it */
+	page_free(table, 1);
+}
+
 static int walk_table(struct walk *w, phys_addr_t table, int depth, uintptr_t start, uintptr_t end)
 {
 	uintptr_t span = span_of(depth);
@@ -166,12 +176,8 @@ static int walk_table(struct walk *w, phys_addr_t table, int depth, uintptr_t st
 			phys_addr_t sub = frame_of(v);
 
 			err = walk_table(w, sub, depth + 1, va, next);
-			if (w->prune && !page_table_use(sub)->used) {
-				WRITE_ONCE(*e, 0);
-				entry_cleared(table);
-				tlb_flush_page(w->pgd, va); /* no walk cache may keep it */
-				page_free(sub, 1);
-			}
+			if (w->prune && !page_table_use(sub)->used)
+				prune_table(w, table, depth, sub, va);
 		}
 		if (err)
 			return err;
@@ -180,9 +186,36 @@ static int walk_table(struct walk *w, phys_addr_t table, int depth, uintptr_t st
 	return 0;
 }
 
+/*
+ * Most walks cover one area, under one entry of the root and of the next
+ * level or two: they go straight down that path, without a call per level,
+ * to the deepest table that holds the whole range, and walk from there;
+ * tables the walk leaves empty are then freed on the way back up.
+ */
 static int walk(struct walk *w, uintptr_t start, uintptr_t end)
 {
-	return walk_table(w, w->pgd, 0, start, MIN(end, PGT_USER_END));
+	phys_addr_t path[PGT_LEAF], table = w->pgd;
+	int depth = 0, err;
+
+	end = MIN(end, PGT_USER_END);
+	if (start >= end)
+		return 0;
+	while (depth < PGT_LEAF && index_of(start, depth) == index_of(end - 1, depth)) {
+		u64 v = READ_ONCE(((u64 *)phys_to_virt(table))[index_of(start, depth)]);
+
+		w->looked_at++;
+		if (!pte_present(v))
+			return 0;
+		path[depth++] = table;
+		table = frame_of(v);
+	}
+	err = walk_table(w, table, depth, start, end);
+	while (w->prune && depth > 0 && !page_table_use(table)->used) {
+		depth--;
+		prune_table(w, path[depth], depth, table, start);
+		table = path[depth];
+	}
+	return err;
 }
 
 static int leaf_must_be_gone(struct walk *w, u64 *e, uintptr_t va)
