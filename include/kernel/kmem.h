@@ -43,6 +43,13 @@ phys_addr_t page_alloc_zeroed(size_t count);
 void page_free(phys_addr_t phys, size_t count);
 
 /*
+ * page_free() of a single page whose every byte is 0 (a page table the
+ * walker emptied): the next page_alloc_zeroed() on this CPU takes it
+ * without zeroing it again. The lock debugger's kernels check the zeros.
+ */
+void page_free_zeroed(phys_addr_t phys);
+
+/*
  * Reference counts of single pages, for copy-on-write: page_alloc() gives
  * each page one; page_ref_get() adds a sharer; page_ref_put() drops one and
  * frees the page with the last.

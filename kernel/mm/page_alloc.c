@@ -15,6 +15,8 @@
  * lock, and take page_lock only to refill it with CPU_PAGES_BATCH pages
  * from the pool when it is empty or to give the coldest batch back when it
  * is full (CPU_PAGES_HIGH). Runs of several pages always come from the pool.
+ * A second cache beside it holds pages known to be zero (emptied page
+ * tables), which page_alloc_zeroed() hands out without a memset.
  *
  * Why no lock per cache and no IPI: another CPU needs a cache's pages only
  * when the pool has run dry (to allocate one, or to rebuild a free run), and
@@ -54,6 +56,13 @@ static struct spinlock page_lock = SPINLOCK_INIT(LOCK_LEVEL_PAGE, "page_lock");
 /* Each CPU's cache, on cache lines of its own so owners never share one. */
 static struct cpu_cache {
 	struct cpu_pages pages;
+	/*
+	 * Free pages known to hold only zeros: page tables a walk emptied
+	 * (page_free_zeroed()). page_alloc_zeroed() takes these first and
+	 * skips its memset -- a fork's new tables are the ones its last
+	 * child's exit emptied -- as Linux's page-table quicklists once did.
+	 */
+	struct cpu_pages zeroed;
 } __aligned(64) caches[SMP_MAX_CPUS];
 /* One past the highest CPU id whose cache ever held a page: what to scan. */
 static unsigned int nr_caches;
@@ -157,8 +166,8 @@ void page_table_use_unmanaged(phys_addr_t table)
 	panic("page table at %#lx: not a managed frame", (unsigned long)table);
 }
 
-/* This CPU's cache; interrupts off, so the CPU stays the same. */
-static struct cpu_pages *my_cache(void)
+/* This CPU's caches; interrupts off, so the CPU stays the same. */
+static struct cpu_cache *my_cache(void)
 {
 	unsigned int id = this_cpu()->id;
 
@@ -170,7 +179,15 @@ static struct cpu_pages *my_cache(void)
 						    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 			;
 	}
-	return &caches[id].pages;
+	return &caches[id];
+}
+
+/* One page out of CPU cpu's caches, or 0 when both are empty (stealing: any CPU). */
+static phys_addr_t steal_from(unsigned int cpu)
+{
+	phys_addr_t p = cpu_pages_steal(&caches[cpu].pages);
+
+	return p ? p : cpu_pages_steal(&caches[cpu].zeroed);
 }
 
 /* Every cache's pages back into the pool, so free runs are whole again. With page_lock. */
@@ -179,7 +196,7 @@ static void drain_all_locked(void)
 	for (unsigned int cpu = 0; cpu < READ_ONCE(nr_caches); cpu++) {
 		phys_addr_t p;
 
-		while ((p = cpu_pages_steal(&caches[cpu].pages)) != 0) {
+		while ((p = steal_from(cpu)) != 0) {
 			if (page_pool_free(&pool, p >> PAGE_SHIFT, 1))
 				panic("page cache of CPU %u held %#lx, not an allocated frame", cpu,
 				      (unsigned long)p);
@@ -191,7 +208,7 @@ static void drain_all_locked(void)
 static phys_addr_t steal_locked(void)
 {
 	for (unsigned int cpu = 0; cpu < READ_ONCE(nr_caches); cpu++) {
-		phys_addr_t p = cpu_pages_steal(&caches[cpu].pages);
+		phys_addr_t p = steal_from(cpu);
 
 		if (p)
 			return p;
@@ -241,12 +258,14 @@ phys_addr_t page_alloc(size_t count)
 	phys_addr_t p = 0;
 
 	if (count == 1) {
-		struct cpu_pages *c = my_cache();
+		struct cpu_cache *c = my_cache();
 
-		p = cpu_pages_take(c);
+		p = cpu_pages_take(&c->pages);
+		if (!p)
+			p = cpu_pages_take(&c->zeroed);
 		if (!p) {
 			spin_lock(&page_lock);
-			p = refill_locked(c);
+			p = refill_locked(&c->pages);
 			spin_unlock(&page_lock);
 		}
 		if (p)
@@ -262,10 +281,25 @@ phys_addr_t page_alloc(size_t count)
 	return p;
 }
 
+/* A page of this CPU's known-zero cache, counted as allocated, or 0. */
+static phys_addr_t take_zeroed(void)
+{
+	unsigned long flags = arch_irq_save();
+	phys_addr_t p = cpu_pages_take(&my_cache()->zeroed);
+
+	if (p)
+		*ref_of(p) = 1;
+	arch_irq_restore(flags);
+	return p;
+}
+
 phys_addr_t page_alloc_zeroed(size_t count)
 {
-	phys_addr_t p = page_alloc(count);
+	phys_addr_t p = count == 1 ? take_zeroed() : 0;
 
+	if (p)
+		return p;
+	p = page_alloc(count);
 	if (p)
 		memset(phys_to_virt(p), 0, count * PAGE_SIZE);
 	return p;
@@ -297,7 +331,7 @@ static void free_locked(phys_addr_t phys, size_t count)
 static void cache_free(phys_addr_t phys)
 {
 	unsigned long flags = arch_irq_save();
-	struct cpu_pages *c = my_cache();
+	struct cpu_pages *c = &my_cache()->pages;
 
 	if (!cpu_pages_give(c, phys)) {
 		phys_addr_t cold[CPU_PAGES_BATCH];
@@ -316,21 +350,25 @@ static void cache_free(phys_addr_t phys)
 	arch_irq_restore(flags);
 }
 
+/* A single page's count from 1 to 0: allocated and unshared, else a panic. */
+static void unref_single(phys_addr_t phys)
+{
+	u32 *r = ref_of(phys);
+	u32 one = 1;
+
+	/* Allocated and unshared is exactly a count of 1: 0 is a double free. */
+	if (!__atomic_compare_exchange_n(r, &one, 0, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		if (one == 0)
+			panic("page_free(%#lx, 1): not an allocated range", (unsigned long)phys);
+		panic("page_free(%#lx): frame still shared (%u references)", (unsigned long)phys,
+		      one);
+	}
+}
+
 void page_free(phys_addr_t phys, size_t count)
 {
 	if (count == 1 && IS_ALIGNED(phys, PAGE_SIZE)) {
-		u32 *r = ref_of(phys);
-		u32 one = 1;
-
-		/* Allocated and unshared is exactly a count of 1: 0 is a double free. */
-		if (!__atomic_compare_exchange_n(r, &one, 0, false, __ATOMIC_ACQ_REL,
-						 __ATOMIC_RELAXED)) {
-			if (one == 0)
-				panic("page_free(%#lx, 1): not an allocated range",
-				      (unsigned long)phys);
-			panic("page_free(%#lx): frame still shared (%u references)",
-			      (unsigned long)phys, one);
-		}
+		unref_single(phys);
 		cache_free(phys);
 		return;
 	}
@@ -339,6 +377,26 @@ void page_free(phys_addr_t phys, size_t count)
 
 	free_locked(phys, count);
 	spin_unlock_irqrestore(&page_lock, flags);
+}
+
+void page_free_zeroed(phys_addr_t phys)
+{
+	const u64 *words = phys_to_virt(phys);
+	unsigned long flags;
+	bool kept;
+
+	/* make test's kernels check the promise: a page handed out as zeroed must be. */
+	for (size_t i = 0; LOCK_DEBUG && i < PAGE_SIZE / sizeof(u64); i++) {
+		if (words[i])
+			panic("page_free_zeroed(%#lx): word %zu is %#lx, not 0",
+			      (unsigned long)phys, i, (unsigned long)words[i]);
+	}
+	unref_single(phys);
+	flags = arch_irq_save();
+	kept = cpu_pages_give(&my_cache()->zeroed, phys);
+	arch_irq_restore(flags);
+	if (!kept)
+		cache_free(phys); /* that cache is full: an ordinary free page */
 }
 
 /*
@@ -396,14 +454,16 @@ size_t page_free_count(void)
 	n = (size_t)pool.nr_free;
 
 	for (unsigned int cpu = 0; cpu < READ_ONCE(nr_caches); cpu++)
-		n += cpu_pages_count(&caches[cpu].pages);
+		n += page_cpu_cached(cpu);
 	spin_unlock_irqrestore(&page_lock, flags);
 	return n;
 }
 
 size_t page_cpu_cached(unsigned int cpu)
 {
-	return cpu < SMP_MAX_CPUS ? cpu_pages_count(&caches[cpu].pages) : 0;
+	return cpu < SMP_MAX_CPUS
+		       ? cpu_pages_count(&caches[cpu].pages) + cpu_pages_count(&caches[cpu].zeroed)
+		       : 0;
 }
 
 size_t page_total_count(void)

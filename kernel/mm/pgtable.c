@@ -143,7 +143,7 @@ static void prune_table(struct walk *w, phys_addr_t parent, int depth, phys_addr
 	WRITE_ONCE(((u64 *)phys_to_virt(parent))[index_of(va, depth)], 0);
 	entry_cleared(parent);
 	tlb_flush_page(w->pgd, va); /* no walk cache may keep it */
-	page_free(table, 1);
+	page_free_zeroed(table);    /* no entry in use: every one is 0 */
 }
 
 static int walk_table(struct walk *w, phys_addr_t table, int depth, uintptr_t start, uintptr_t end)

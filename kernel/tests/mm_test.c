@@ -178,6 +178,40 @@ KTEST(page_alloc_reuses_this_cpus_last_free)
 	}
 }
 
+/*
+ * Expects: a page freed as known-zero (an emptied page table's way) counts
+ * as free, and is what page_alloc_zeroed() takes next, all zeros, before a
+ * dirty page freed after it; page_alloc() then takes the dirty one.
+ */
+KTEST(page_alloc_zeroed_takes_a_known_zero_page_first)
+{
+	size_t before = page_free_count();
+	phys_addr_t zero = page_alloc_zeroed(1), dirty = page_alloc(1);
+
+	if (!KTEST_EXPECT(ctx, zero && dirty && zero != dirty))
+		return;
+	size_t cached = page_cpu_cached(test_cpu());
+
+	page_free_zeroed(zero);
+	memset(phys_to_virt(dirty), 0xa5, PAGE_SIZE);
+	page_free(dirty, 1);
+	KTEST_EXPECT_EQ(ctx, page_cpu_cached(test_cpu()), cached + 2);
+	KTEST_EXPECT_EQ(ctx, page_free_count(), before);
+
+	phys_addr_t again = page_alloc_zeroed(1);
+	const u64 *words = phys_to_virt(again);
+	size_t nonzero = 0;
+
+	KTEST_EXPECT_EQ(ctx, again, zero);
+	for (size_t i = 0; again && i < PAGE_SIZE / sizeof(u64); i++)
+		nonzero += words[i] != 0;
+	KTEST_EXPECT_EQ(ctx, nonzero, 0);
+	KTEST_EXPECT_EQ(ctx, page_alloc(1), dirty);
+	page_free(again, 1);
+	page_free(dirty, 1);
+	KTEST_EXPECT_EQ(ctx, page_free_count(), before);
+}
+
 /* Expects: a page freed into this CPU's cache counts as free at once, and exactly once. */
 KTEST(page_free_count_includes_cached_pages)
 {
