@@ -63,6 +63,7 @@ function target(k, p,   kd) {
 	if (k == "raw_thread_on" && kd == "arm64") { lim = 25000; return 1 }
 	if ((k == "raw_thread_on" || k == "raw_thread_off") && kd == "bochs") { lim = 40000; return 1 }
 	if (k == "ratio_raw_thread") { lim = 1.10; return 1 }
+	if (k == "ratio_fork_wait") { lim = 1.15; return 1 }
 	if (k == "ratio_live_on_10000") { lim = 1.2; return 1 }
 	if (k == "ratio_mmap_10000") { lim = 1.5; return 1 }
 	if (k == "shstk_data_pages") { op = "eq"; lim = 1; return 1 }
@@ -75,6 +76,7 @@ function target_text(k) {
 	if (k == "raw_thread_on") return "<= 25k arm64; <= 40k Bochs"
 	if (k == "raw_thread_off") return "<= 40k Bochs"
 	if (k == "ratio_raw_thread") return "<= 1.10"
+	if (k == "ratio_fork_wait") return "<= 1.15"
 	if (k == "ratio_live_on_10000") return "<= 1.2"
 	if (k == "ratio_mmap_10000") return "<= 1.5"
 	if (k == "shstk_data_pages") return "exactly 1 (to 0.1: upper tables)"
@@ -125,6 +127,7 @@ function rule(   i) {
 
 END {
 	derive("ratio_raw_thread", "raw_thread_on", "raw_thread_off", "ratio")
+	derive("ratio_fork_wait", "fork_wait_on", "fork_wait", "ratio")
 	derive("ratio_libc_thread", "libc_thread_on", "libc_thread_off", "ratio")
 	derive("ratio_mmap_1000", "mmap_1page_1000", "mmap_1page_0", "ratio")
 	derive("ratio_mmap_10000", "mmap_1page_10000", "mmap_1page_0", "ratio")
@@ -163,6 +166,7 @@ END {
 	line("vdso_clock_gettime_on", "clock_gettime(MONOTONIC), vDSO, shstk on")
 	line("fork_wait", "fork + wait4")
 	line("fork_wait_on", "fork + wait4, shadow stack on")
+	line("ratio_fork_wait", "  fork + wait4 on / off")
 	line("raw_thread_off", "raw clone thread + futex join, shstk off")
 	line("raw_thread_on", "raw clone thread + futex join, shstk on")
 	line("ratio_raw_thread", "  raw thread on / off")

@@ -11,7 +11,9 @@
  * warm-up, each sample one operation between two counter reads: getppid;
  * clock_gettime(CLOCK_MONOTONIC) by the system call and through the vDSO
  * (shadow stacks off and on);
- * fork + wait4; a raw clone(2) thread (CLONE_VM ..., the child exits at
+ * fork + wait4, shadow stacks off and on, each in a process fresh from
+ * execve (/bin/bench row=KEY), so both fork the same small address space;
+ * a raw clone(2) thread (CLONE_VM ..., the child exits at
  * once) joined on its CLONE_CHILD_CLEARTID futex, and a libc
  * thread_create + thread_join, shadow stacks off and on; mmap + munmap
  * against map_shadow_stack + munmap; mmap + munmap of one page with 0,
@@ -549,9 +551,10 @@ static __attribute__((noreturn)) void second_half(void)
 	long err = SHSTK_ENABLE();
 
 	if (err) {
-		const char *keys[] = { "vdso_clock_gettime_on", "raw_thread_on", "libc_thread_on",
-				       "fork_wait_on",		"live_on_1",	 "live_on_100",
-				       "live_on_1000",		"live_on_10000" };
+		const char *keys[] = { "vdso_clock_gettime_on", "raw_thread_on",
+				       "libc_thread_on",	"live_on_1",
+				       "live_on_100",		"live_on_1000",
+				       "live_on_10000" };
 
 		printf("bench note shadow stacks unavailable: %s says %ld\n", SHSTK_ENABLE_NAME,
 		       err);
@@ -565,7 +568,6 @@ static __attribute__((noreturn)) void second_half(void)
 	row("vdso_clock_gettime_on", time_vdso_clock_gettime,
 	    "clock_gettime(CLOCK_MONOTONIC) through the vDSO, shadow stack on");
 	thread_rows(true);
-	row("fork_wait_on", time_fork_wait, "fork + wait4, shadow stack on");
 
 	pages_per_idle_thread("pages_per_thread_on", false,
 			      "free pages an idle thread holds, shadow stack (" BENCH_DEFAULT_SHSTK
@@ -688,6 +690,7 @@ static const struct simple_row simple_rows[] = {
 };
 
 static const char *profile_key;
+static const char *fresh_key; /* row=KEY: this process only measures that row */
 
 static void sleep_s(long s)
 {
@@ -739,6 +742,54 @@ static __attribute__((noreturn)) void profile_row(const struct simple_row *r)
 	finish();
 }
 
+/* What the rows fresh_row() measures time. */
+static const char *fresh_key_what(const char *key)
+{
+	if (strcmp(key, "fork_wait") == 0)
+		return "fork + wait4 (the child exits at once), from a fresh process";
+	if (strcmp(key, "fork_wait_on") == 0)
+		return "fork + wait4, shadow stack on, from a fresh process";
+	return key;
+}
+
+/* row=KEY, in the process fresh_row() started: that row alone, then exit. */
+static __attribute__((noreturn)) void fresh_row_here(const struct simple_row *r, const char *what)
+{
+	if (r->shstk_on && SHSTK_ENABLE())
+		printf("bench row %s skip | shadow stacks on: not available here\n", r->key);
+	else
+		row(r->key, r->op, what);
+	fflush_stdout();
+	exit(0);
+}
+
+/*
+ * A row measured by a process of its own, fresh from execve: what a fork
+ * costs depends on what the forking process holds (its resident pages, its
+ * areas), and by the time the shadow-stack-on rows run, the bench has
+ * grown its stack and run 10,000 threads. Measured this way, the off and
+ * on rows fork the same small process and differ only by the shadow stack.
+ */
+static void fresh_row(const char *key, const char *what)
+{
+	char key_arg[48], runs_arg[32];
+	char *argv[] = { "/bin/bench", key_arg, runs_arg, NULL }, *envp[] = { NULL };
+	int status = -1;
+	pid_t pid;
+
+	snprintf(key_arg, sizeof(key_arg), "row=%s", key);
+	snprintf(runs_arg, sizeof(runs_arg), "runs=%lu", runs);
+	fflush_stdout();
+	pid = fork();
+	if (pid == 0) {
+		execve(argv[0], argv, envp);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || status != 0)
+		printf("bench row %s skip | %s: its process failed (status %#x)\n", key, what,
+		       status);
+}
+
 static void parse_args(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -753,6 +804,8 @@ static void parse_args(int argc, char **argv)
 			maps_max = v;
 		else if (strncmp(argv[i], "profile=", 8) == 0)
 			profile_key = argv[i] + 8;
+		else if (strncmp(argv[i], "row=", 4) == 0)
+			fresh_key = argv[i] + 4;
 		else
 			printf("bench note ignored argument '%s'\n", argv[i]);
 	}
@@ -767,9 +820,12 @@ int main(int argc, char **argv)
 	page = (size_t)getpagesize();
 	parse_args(argc, argv);
 	uname(&u);
-	printf("bench begin arch=%s counter=%s freq=%llu runs=%lu live=%lu maps=%lu\n", u.machine,
-	       COUNTER_NAME, (unsigned long long)counter_freq(), runs, live_max, maps_max);
-	printf("bench boot ticks=%llu\n", (unsigned long long)start_ticks);
+	if (!fresh_key) { /* a row's own process prints its row alone */
+		printf("bench begin arch=%s counter=%s freq=%llu runs=%lu live=%lu maps=%lu\n",
+		       u.machine, COUNTER_NAME, (unsigned long long)counter_freq(), runs, live_max,
+		       maps_max);
+		printf("bench boot ticks=%llu\n", (unsigned long long)start_ticks);
+	}
 	samples = mmap(NULL, MAX_RUNS * sizeof(uint64_t), PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (samples == MAP_FAILED) {
@@ -777,6 +833,14 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
+	for (size_t i = 0; fresh_key && i < ARRAY_LEN(simple_rows); i++) {
+		if (strcmp(fresh_key, simple_rows[i].key) == 0)
+			fresh_row_here(&simple_rows[i], fresh_key_what(fresh_key));
+	}
+	if (fresh_key) {
+		printf("bench note row=%s: no such row\n", fresh_key);
+		return 1;
+	}
 	for (size_t i = 0; profile_key && i < ARRAY_LEN(simple_rows); i++) {
 		if (strcmp(profile_key, simple_rows[i].key) == 0)
 			profile_row(&simple_rows[i]);
@@ -792,7 +856,8 @@ int main(int argc, char **argv)
 	    "clock_gettime(CLOCK_MONOTONIC) by the system call");
 	row("vdso_clock_gettime", time_vdso_clock_gettime,
 	    "clock_gettime(CLOCK_MONOTONIC) through the vDSO, shadow stack off");
-	row("fork_wait", time_fork_wait, "fork + wait4 (the child exits at once)");
+	fresh_row("fork_wait", fresh_key_what("fork_wait"));
+	fresh_row("fork_wait_on", fresh_key_what("fork_wait_on"));
 	thread_rows(false);
 
 	map_size = SMALL_MAP;
