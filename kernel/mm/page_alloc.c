@@ -252,57 +252,66 @@ static phys_addr_t pool_alloc_locked(size_t count)
 	return err ? 0 : (phys_addr_t)pfn << PAGE_SHIFT;
 }
 
-phys_addr_t page_alloc(size_t count)
+/*
+ * One page, from this CPU's caches if they hold one: the known-zero one
+ * first when want_zero asks (*zero then says whether the page is), else
+ * the other first. With interrupts off.
+ */
+static inline __attribute__((always_inline)) phys_addr_t alloc_single(bool want_zero, bool *zero)
 {
-	unsigned long flags = arch_irq_save();
-	phys_addr_t p = 0;
+	struct cpu_cache *c = my_cache();
+	struct cpu_pages *first = want_zero ? &c->zeroed : &c->pages;
+	struct cpu_pages *second = want_zero ? &c->pages : &c->zeroed;
+	phys_addr_t p = cpu_pages_take(first);
 
-	if (count == 1) {
-		struct cpu_cache *c = my_cache();
-
-		p = cpu_pages_take(&c->pages);
-		if (!p)
-			p = cpu_pages_take(&c->zeroed);
-		if (!p) {
-			spin_lock(&page_lock);
-			p = refill_locked(&c->pages);
-			spin_unlock(&page_lock);
-		}
-		if (p)
-			*ref_of(p) = 1;
-	} else if (count > 1) {
+	*zero = p && want_zero;
+	if (!p) {
+		p = cpu_pages_take(second);
+		*zero = p && !want_zero;
+	}
+	if (!p) {
 		spin_lock(&page_lock);
-		p = pool_alloc_locked(count);
-		for (size_t i = 0; p && i < count; i++)
-			refs[(p >> PAGE_SHIFT) - pool.base_pfn + i] = 1;
+		p = refill_locked(&c->pages);
 		spin_unlock(&page_lock);
 	}
-	arch_irq_restore(flags);
+	if (p)
+		*ref_of(p) = 1;
 	return p;
 }
 
-/* A page of this CPU's known-zero cache, counted as allocated, or 0. */
-static phys_addr_t take_zeroed(void)
+/* A run of count pages from the pool. With interrupts off. */
+static phys_addr_t alloc_run(size_t count)
+{
+	phys_addr_t p;
+
+	spin_lock(&page_lock);
+	p = pool_alloc_locked(count);
+	for (size_t i = 0; p && i < count; i++)
+		refs[(p >> PAGE_SHIFT) - pool.base_pfn + i] = 1;
+	spin_unlock(&page_lock);
+	return p;
+}
+
+static inline __attribute__((always_inline)) phys_addr_t alloc_pages(size_t count, bool want_zero)
 {
 	unsigned long flags = arch_irq_save();
-	phys_addr_t p = cpu_pages_take(&my_cache()->zeroed);
+	bool zero = false;
+	phys_addr_t p = count == 1 ? alloc_single(want_zero, &zero) : count ? alloc_run(count) : 0;
 
-	if (p)
-		*ref_of(p) = 1;
 	arch_irq_restore(flags);
+	if (p && want_zero && !zero)
+		memset(phys_to_virt(p), 0, count * PAGE_SIZE);
 	return p;
+}
+
+phys_addr_t page_alloc(size_t count)
+{
+	return alloc_pages(count, false);
 }
 
 phys_addr_t page_alloc_zeroed(size_t count)
 {
-	phys_addr_t p = count == 1 ? take_zeroed() : 0;
-
-	if (p)
-		return p;
-	p = page_alloc(count);
-	if (p)
-		memset(phys_to_virt(p), 0, count * PAGE_SIZE);
-	return p;
+	return alloc_pages(count, true);
 }
 
 /* Gives back a run page_alloc() returned, every page unshared. With page_lock held. */
@@ -351,7 +360,7 @@ static void cache_free(phys_addr_t phys)
 }
 
 /* A single page's count from 1 to 0: allocated and unshared, else a panic. */
-static void unref_single(phys_addr_t phys)
+static inline __attribute__((always_inline)) void unref_single(phys_addr_t phys)
 {
 	u32 *r = ref_of(phys);
 	u32 one = 1;
