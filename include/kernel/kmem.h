@@ -124,6 +124,15 @@ size_t page_cpu_cached(unsigned int cpu);
 void *kmalloc(size_t size);
 void *kzalloc(size_t size);
 void kfree(void *ptr);
+/*
+ * n objects of size bytes into out[] under one hold of the heap's lock
+ * (Linux's kmem_cache_alloc_bulk()): all of them, or none and false. A
+ * fork copies a dozen areas, and each lock taken alone cost as much as
+ * the allocation itself.
+ */
+bool kmalloc_bulk(size_t size, size_t n, void **out);
+/* kfree() of each of ptrs[0..n) (NULLs skipped) under one hold of the lock. */
+void kfree_bulk(void **ptrs, size_t n);
 
 /* ---- kernel virtual mappings (arch) ---- */
 

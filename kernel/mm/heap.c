@@ -165,14 +165,15 @@ static void *alloc_large(size_t size)
 	return (char *)pg + HEADER_SIZE;
 }
 
-void *kmalloc(size_t size)
+static bool size_ok(size_t size)
+{
+	return size > 0 && size <= (size_t)1 << 30;
+}
+
+/* With heap_lock. */
+static void *alloc_locked(size_t size)
 {
 	void *p = NULL;
-
-	if (size == 0 || size > (size_t)1 << 30)
-		return NULL;
-
-	unsigned long cookie = heap_lock();
 
 	if (size > HEAP_MAX_CLASS) {
 		p = alloc_large(size);
@@ -186,8 +187,41 @@ void *kmalloc(size_t size)
 				list_del(&partial[c], pg); /* full: off the partial list */
 		}
 	}
+	return p;
+}
+
+void *kmalloc(size_t size)
+{
+	if (!size_ok(size))
+		return NULL;
+
+	unsigned long cookie = heap_lock();
+	void *p = alloc_locked(size);
+
 	heap_unlock(cookie);
 	return p;
+}
+
+static void free_locked(void *ptr);
+
+bool kmalloc_bulk(size_t size, size_t n, void **out)
+{
+	if (!size_ok(size))
+		return n == 0;
+
+	unsigned long cookie = heap_lock();
+
+	for (size_t i = 0; i < n; i++) {
+		out[i] = alloc_locked(size);
+		if (!out[i]) {
+			while (i--)
+				free_locked(out[i]);
+			heap_unlock(cookie);
+			return false;
+		}
+	}
+	heap_unlock(cookie);
+	return true;
 }
 
 void *kzalloc(size_t size)
@@ -199,14 +233,11 @@ void *kzalloc(size_t size)
 	return p;
 }
 
-void kfree(void *ptr)
+/* With heap_lock; ptr not NULL. */
+static void free_locked(void *ptr)
 {
-	if (!ptr)
-		return;
-
 	struct heap_page *pg =
 		(struct heap_page *)((uintptr_t)ptr & ~(uintptr_t)(HEAP_PAGE_SIZE - 1));
-	unsigned long cookie = heap_lock();
 
 	if (pg->magic == LARGE_MAGIC) {
 		if ((char *)ptr != (char *)pg + HEADER_SIZE)
@@ -246,6 +277,27 @@ void kfree(void *ptr)
 		}
 	} else {
 		heap_corrupted("kfree of a pointer the heap never returned", ptr);
+	}
+}
+
+void kfree(void *ptr)
+{
+	if (!ptr)
+		return;
+
+	unsigned long cookie = heap_lock();
+
+	free_locked(ptr);
+	heap_unlock(cookie);
+}
+
+void kfree_bulk(void **ptrs, size_t n)
+{
+	unsigned long cookie = heap_lock();
+
+	for (size_t i = 0; i < n; i++) {
+		if (ptrs[i])
+			free_locked(ptrs[i]);
 	}
 	heap_unlock(cookie);
 }

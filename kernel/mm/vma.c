@@ -729,9 +729,14 @@ uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uin
 
 /* ---- the whole index ---- */
 
+/* Areas' memory to the heap, or from it, VMA_BATCH at a time: one hold of its lock each. */
+#define VMA_BATCH 32
+
 void vma_clear(struct vma_tree *l, vma_release_fn release, void *ctx)
 {
 	struct vma *v = vma_first(l);
+	void *batch[VMA_BATCH];
+	size_t n = 0;
 
 	/* Lowest first: the lowest node has no left child, so it unlinks in O(1). */
 	while (v) {
@@ -740,9 +745,16 @@ void vma_clear(struct vma_tree *l, vma_release_fn release, void *ctx)
 		replace_child(l, parent, v, right);
 		if (release)
 			release(v->start, v->end, ctx);
-		vma_free(l, v);
+		if (v->shared)
+			shmem_put(v->shared);
+		batch[n++] = v;
+		if (n == VMA_BATCH) {
+			kfree_bulk(batch, n);
+			n = 0;
+		}
 		v = right ? leftmost(right) : parent;
 	}
+	kfree_bulk(batch, n);
 	kfree(l->spare);
 	l->spare = NULL;
 	l->count = 0;
@@ -750,11 +762,16 @@ void vma_clear(struct vma_tree *l, vma_release_fn release, void *ctx)
 	l->open_gap = 0;
 }
 
-/* Copies the tree node by node, in its shape (so heights and gaps carry over). O(n). */
+/*
+ * Copies the tree node by node, in its shape (so heights and gaps carry
+ * over). O(n); the nodes' memory comes VMA_BATCH at a time.
+ */
 int vma_clone(struct vma_tree *dst, const struct vma_tree *src)
 {
 	const struct vma *s = src->root;
 	struct vma *parent = NULL, **slot = &dst->root;
+	void *batch[VMA_BATCH];
+	size_t have = 0, used = 0, left = src->count;
 
 	dst->root = NULL;
 	dst->count = 0;
@@ -762,12 +779,22 @@ int vma_clone(struct vma_tree *dst, const struct vma_tree *src)
 	dst->open = NULL;
 	dst->open_gap = src->open_gap;
 	while (s) {
-		struct vma *d = vma_new(dst, s->start, s->end, s->prot, s->flags);
-
-		if (!d) {
-			vma_clear(dst, NULL, NULL);
-			return -ENOMEM;
+		if (used == have) {
+			have = MIN(left, (size_t)VMA_BATCH);
+			used = 0;
+			if (!kmalloc_bulk(sizeof(struct vma), have, batch)) {
+				vma_clear(dst, NULL, NULL);
+				return -ENOMEM;
+			}
+			left -= have;
 		}
+
+		struct vma *d = batch[used++];
+
+		d->start = s->start;
+		d->end = s->end;
+		d->prot = s->prot;
+		d->flags = s->flags;
 		d->shared = s->shared ? shmem_get(s->shared) : NULL;
 		d->pgoff = s->pgoff;
 		d->left = d->right = NULL;

@@ -36,6 +36,7 @@ static unsigned int nr_blocks;
 static size_t outstanding; /* pages handed to the heap and not returned */
 static bool fail_next_alloc;
 static int lock_depth;
+static unsigned long lock_takes; /* heap_lock() calls: the bulk calls take it once */
 
 void *heap_backend_alloc(size_t pages)
 {
@@ -78,6 +79,7 @@ unsigned long heap_lock(void)
 {
 	assert_int_equal(lock_depth, 0);
 	lock_depth++;
+	lock_takes++;
 	return 0x5eed;
 }
 
@@ -228,6 +230,62 @@ static void test_every_size_aligned_and_disjoint(void **state)
 		kfree(ptr[size]);
 		assert_int_equal(heap_pages_held(), outstanding);
 	}
+	assert_balanced(0);
+}
+
+/* kmalloc_bulk() and kfree_bulk(): n objects each under one hold of the lock. */
+static void test_bulk_one_lock_each(void **state)
+{
+	enum { N = 40 };
+	void *p[N + 1];
+	unsigned long takes = lock_takes;
+
+	(void)state;
+	assert_true(kmalloc_bulk(48, N, p));
+	assert_int_equal(lock_takes, takes + 1);
+	for (unsigned int i = 0; i < N; i++) {
+		assert_non_null(p[i]);
+		assert_int_equal((uintptr_t)p[i] % 16, 0);
+		fill(p[i], 48, i);
+	}
+	for (unsigned int i = 0; i < N; i++)
+		check_fill(p[i], 48, i); /* disjoint */
+	p[N] = NULL;			 /* skipped */
+	kfree_bulk(p, N + 1);
+	assert_int_equal(lock_takes, takes + 2);
+	assert_balanced(0);
+	/* Nothing asked, nothing done; an absurd size fails whole. */
+	assert_true(kmalloc_bulk(48, 0, p));
+	assert_false(kmalloc_bulk(0, 1, p));
+	assert_balanced(0);
+}
+
+/* A bulk allocation the backend fails half way gives back what it took. */
+static void test_bulk_all_or_nothing(void **state)
+{
+	static void *p[4096];
+	const size_t size = 1024;
+	size_t per_slab = 0;
+
+	(void)state;
+	/* How many objects one slab page holds: allocate until a second page comes. */
+	while (heap_pages_held() < 2) {
+		p[per_slab] = kmalloc(size);
+		assert_non_null(p[per_slab]);
+		per_slab++;
+	}
+	per_slab--;
+	kfree_bulk(p, per_slab + 1);
+	assert_balanced(0);
+
+	/* One object out, then a bulk of a page's worth: its last needs a new page. */
+	void *first = kmalloc(size);
+
+	fail_next_alloc = true;
+	assert_false(kmalloc_bulk(size, per_slab, p));
+	fail_next_alloc = false;
+	assert_balanced(1);
+	kfree(first);
 	assert_balanced(0);
 }
 
@@ -424,6 +482,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_zero_and_absurd_sizes, teardown),
 		cmocka_unit_test_teardown(test_every_size_aligned_and_disjoint, teardown),
+		cmocka_unit_test_teardown(test_bulk_one_lock_each, teardown),
+		cmocka_unit_test_teardown(test_bulk_all_or_nothing, teardown),
 		cmocka_unit_test_teardown(test_kzalloc_zeroes, teardown),
 		cmocka_unit_test_teardown(test_freed_object_poisoned, teardown),
 		cmocka_unit_test_teardown(test_pages_follow_objects, teardown),

@@ -87,6 +87,26 @@ void kfree(void *ptr)
 	free(ptr);
 }
 
+/* As the heap's: each object counts as one allocation, and any failure fails them all. */
+bool kmalloc_bulk(size_t size, size_t n, void **out)
+{
+	for (size_t i = 0; i < n; i++) {
+		out[i] = kmalloc(size);
+		if (!out[i]) {
+			while (i--)
+				kfree(out[i]);
+			return false;
+		}
+	}
+	return true;
+}
+
+void kfree_bulk(void **ptrs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		kfree(ptrs[i]);
+}
+
 static void fail_nth_alloc(unsigned int n)
 {
 	fail_countdown = n;
