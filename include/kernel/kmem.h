@@ -115,7 +115,7 @@ void page_free_end(void);
 void page_free_settle(void);
 size_t page_total_count(void);
 
-/* Free pages in CPU cpu's cache of single pages (page_alloc.c), for tests. */
+/* Free pages in CPU cpu's caches of single pages, both lists (page_alloc.c), for tests. */
 size_t page_cpu_cached(unsigned int cpu);
 
 /* ---- kernel heap (kernel/mm/heap.c) ---- */

@@ -206,8 +206,10 @@ static void free_locked(void *ptr);
 
 bool kmalloc_bulk(size_t size, size_t n, void **out)
 {
+	if (n == 0)
+		return true;
 	if (!size_ok(size))
-		return n == 0;
+		return false;
 
 	unsigned long cookie = heap_lock();
 
@@ -293,6 +295,9 @@ void kfree(void *ptr)
 
 void kfree_bulk(void **ptrs, size_t n)
 {
+	if (n == 0)
+		return; /* an empty batch takes no lock */
+
 	unsigned long cookie = heap_lock();
 
 	for (size_t i = 0; i < n; i++) {

@@ -254,8 +254,10 @@ static void test_bulk_one_lock_each(void **state)
 	kfree_bulk(p, N + 1);
 	assert_int_equal(lock_takes, takes + 2);
 	assert_balanced(0);
-	/* Nothing asked, nothing done; an absurd size fails whole. */
+	/* Nothing asked, nothing done, no lock taken; an absurd size fails whole. */
 	assert_true(kmalloc_bulk(48, 0, p));
+	kfree_bulk(p, 0);
+	assert_int_equal(lock_takes, takes + 2);
 	assert_false(kmalloc_bulk(0, 1, p));
 	assert_balanced(0);
 }
