@@ -752,13 +752,23 @@ static const char *fresh_key_what(const char *key)
 	return key;
 }
 
+/* The row of simple_rows[] called key, or NULL. */
+static const struct simple_row *simple_row_named(const char *key)
+{
+	for (size_t i = 0; i < ARRAY_LEN(simple_rows); i++) {
+		if (strcmp(key, simple_rows[i].key) == 0)
+			return &simple_rows[i];
+	}
+	return NULL;
+}
+
 /* row=KEY, in the process fresh_row() started: that row alone, then exit. */
-static __attribute__((noreturn)) void fresh_row_here(const struct simple_row *r, const char *what)
+static __attribute__((noreturn)) void fresh_row_here(const struct simple_row *r)
 {
 	if (r->shstk_on && SHSTK_ENABLE())
 		printf("bench row %s skip | shadow stacks on: not available here\n", r->key);
 	else
-		row(r->key, r->op, what);
+		row(r->key, r->op, fresh_key_what(r->key));
 	fflush_stdout();
 	exit(0);
 }
@@ -770,7 +780,7 @@ static __attribute__((noreturn)) void fresh_row_here(const struct simple_row *r,
  * grown its stack and run 10,000 threads. Measured this way, the off and
  * on rows fork the same small process and differ only by the shadow stack.
  */
-static void fresh_row(const char *key, const char *what)
+static void fresh_row(const char *key)
 {
 	char key_arg[48], runs_arg[32];
 	char *argv[] = { "/bin/bench", key_arg, runs_arg, NULL }, *envp[] = { NULL };
@@ -786,8 +796,8 @@ static void fresh_row(const char *key, const char *what)
 		_exit(127);
 	}
 	if (pid < 0 || waitpid(pid, &status, 0) != pid || status != 0)
-		printf("bench row %s skip | %s: its process failed (status %#x)\n", key, what,
-		       status);
+		printf("bench row %s skip | %s: its process failed (status %#x)\n", key,
+		       fresh_key_what(key), status);
 }
 
 static void parse_args(int argc, char **argv)
@@ -833,18 +843,14 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	for (size_t i = 0; fresh_key && i < ARRAY_LEN(simple_rows); i++) {
-		if (strcmp(fresh_key, simple_rows[i].key) == 0)
-			fresh_row_here(&simple_rows[i], fresh_key_what(fresh_key));
-	}
+	if (fresh_key && simple_row_named(fresh_key))
+		fresh_row_here(simple_row_named(fresh_key));
 	if (fresh_key) {
 		printf("bench note row=%s: no such row\n", fresh_key);
 		return 1;
 	}
-	for (size_t i = 0; profile_key && i < ARRAY_LEN(simple_rows); i++) {
-		if (strcmp(profile_key, simple_rows[i].key) == 0)
-			profile_row(&simple_rows[i]);
-	}
+	if (profile_key && simple_row_named(profile_key))
+		profile_row(simple_row_named(profile_key));
 	if (profile_key) {
 		printf("bench note profile=%s: no such row\n", profile_key);
 		finish();
@@ -856,8 +862,8 @@ int main(int argc, char **argv)
 	    "clock_gettime(CLOCK_MONOTONIC) by the system call");
 	row("vdso_clock_gettime", time_vdso_clock_gettime,
 	    "clock_gettime(CLOCK_MONOTONIC) through the vDSO, shadow stack off");
-	fresh_row("fork_wait", fresh_key_what("fork_wait"));
-	fresh_row("fork_wait_on", fresh_key_what("fork_wait_on"));
+	fresh_row("fork_wait");
+	fresh_row("fork_wait_on");
 	thread_rows(false);
 
 	map_size = SMALL_MAP;

@@ -231,7 +231,7 @@ static unsigned int pick_cpu(const struct task *t)
 {
 	unsigned int last = t->cpu;
 	bool last_ok = allowed_on(t, last) && cpus[last].scheduling;
-	/* Not smp_scheduling_mask(): its loop cost a ping-pong round trip 60 instructions. */
+	/* Not smp_scheduling_mask(): its loop cost a ping-pong round trip 62 instructions. */
 	u64 cpus_there = smp_nr_cpus >= 64 ? ~0ull : (1ull << smp_nr_cpus) - 1;
 
 	/* No other CPU it may use (one CPU, or a task pinned to its own): no search. */
