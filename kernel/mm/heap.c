@@ -115,7 +115,7 @@ static struct heap_page *new_slab(unsigned int c)
 
 	if (!pg)
 		return NULL;
-	pages_held++;
+	__atomic_add_fetch(&pages_held, 1, __ATOMIC_RELAXED);
 	pg->magic = SLAB_MAGIC;
 	pg->obj_size = class_size(c);
 	pg->nr_pages = 1;
@@ -150,6 +150,11 @@ static void *slab_take(struct heap_page *pg)
 	return (char *)pg + HEADER_SIZE + (size_t)i * pg->obj_size;
 }
 
+/*
+ * A large object is pages of its own: it needs no heap_lock, only the page
+ * allocator's (several CPUs forking at once each allocate and free a task
+ * struct this size; docs/BENCH.md). pages_held is then counted atomically.
+ */
 static void *alloc_large(size_t size)
 {
 	size_t pages = (size + HEADER_SIZE + HEAP_PAGE_SIZE - 1) / HEAP_PAGE_SIZE;
@@ -157,7 +162,7 @@ static void *alloc_large(size_t size)
 
 	if (!pg)
 		return NULL;
-	pages_held += pages;
+	__atomic_add_fetch(&pages_held, pages, __ATOMIC_RELAXED);
 	pg->magic = LARGE_MAGIC;
 	pg->obj_size = 0;
 	pg->nr_pages = (u32)pages;
@@ -168,6 +173,19 @@ static void *alloc_large(size_t size)
 static bool size_ok(size_t size)
 {
 	return size > 0 && size <= (size_t)1 << 30;
+}
+
+static void free_large(struct heap_page *pg, void *ptr)
+{
+	if ((char *)ptr != (char *)pg + HEADER_SIZE)
+		heap_corrupted("kfree of a pointer inside a large object", ptr);
+	size_t pages = pg->nr_pages;
+
+	if (LOCK_DEBUG)
+		memset(ptr, HEAP_POISON, pages * HEAP_PAGE_SIZE - HEADER_SIZE);
+	pg->magic = 0;
+	__atomic_sub_fetch(&pages_held, pages, __ATOMIC_RELAXED);
+	heap_backend_free(pg, pages);
 }
 
 /* With heap_lock. */
@@ -194,6 +212,8 @@ void *kmalloc(size_t size)
 {
 	if (!size_ok(size))
 		return NULL;
+	if (size > HEAP_MAX_CLASS)
+		return alloc_large(size);
 
 	unsigned long cookie = heap_lock();
 	void *p = alloc_locked(size);
@@ -242,15 +262,7 @@ static void free_locked(void *ptr)
 		(struct heap_page *)((uintptr_t)ptr & ~(uintptr_t)(HEAP_PAGE_SIZE - 1));
 
 	if (pg->magic == LARGE_MAGIC) {
-		if ((char *)ptr != (char *)pg + HEADER_SIZE)
-			heap_corrupted("kfree of a pointer inside a large object", ptr);
-		size_t pages = pg->nr_pages;
-
-		if (LOCK_DEBUG)
-			memset(ptr, HEAP_POISON, pages * HEAP_PAGE_SIZE - HEADER_SIZE);
-		pg->magic = 0;
-		pages_held -= pages;
-		heap_backend_free(pg, pages);
+		free_large(pg, ptr);
 	} else if (pg->magic == SLAB_MAGIC) {
 		uintptr_t off = (uintptr_t)ptr - (uintptr_t)pg - HEADER_SIZE;
 		unsigned int c = class_of(pg->obj_size);
@@ -274,7 +286,7 @@ static void free_locked(void *ptr)
 		if (--pg->in_use == 0) {
 			list_del(&partial[c], pg);
 			pg->magic = 0;
-			pages_held--;
+			__atomic_sub_fetch(&pages_held, 1, __ATOMIC_RELAXED);
 			heap_backend_free(pg, 1);
 		}
 	} else {
@@ -282,10 +294,20 @@ static void free_locked(void *ptr)
 	}
 }
 
+static struct heap_page *page_of(const void *ptr)
+{
+	return (struct heap_page *)((uintptr_t)ptr & ~(uintptr_t)(HEAP_PAGE_SIZE - 1));
+}
+
 void kfree(void *ptr)
 {
 	if (!ptr)
 		return;
+	/* The caller owns the object, so its header stays as it is without the lock. */
+	if (page_of(ptr)->magic == LARGE_MAGIC) {
+		free_large(page_of(ptr), ptr);
+		return;
+	}
 
 	unsigned long cookie = heap_lock();
 
@@ -309,5 +331,5 @@ void kfree_bulk(void **ptrs, size_t n)
 
 size_t heap_pages_held(void)
 {
-	return pages_held;
+	return __atomic_load_n(&pages_held, __ATOMIC_RELAXED);
 }

@@ -387,6 +387,27 @@ static void test_large_objects(void **state)
 	assert_balanced(0);
 }
 
+/* A large object is pages of its own: taking and freeing it takes no heap lock. */
+static void test_large_objects_take_no_lock(void **state)
+{
+	unsigned long takes = lock_takes;
+	void *big, *small;
+
+	(void)state;
+	big = kmalloc(HEAP_MAX_CLASS + 1);
+	assert_non_null(big);
+	assert_int_equal(heap_pages_held(), 1);
+	assert_int_equal(lock_takes, takes);
+	small = kmalloc(HEAP_MAX_CLASS); /* the largest class: a slab, under the lock */
+	assert_int_equal(lock_takes, takes + 1);
+	kfree(big);
+	assert_int_equal(lock_takes, takes + 1);
+	assert_int_equal(heap_pages_held(), 1);
+	kfree(small);
+	assert_int_equal(lock_takes, takes + 2);
+	assert_balanced(0);
+}
+
 static void test_double_kfree(void **state)
 {
 	void *a, *b, *big;
@@ -490,6 +511,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_freed_object_poisoned, teardown),
 		cmocka_unit_test_teardown(test_pages_follow_objects, teardown),
 		cmocka_unit_test_teardown(test_large_objects, teardown),
+		cmocka_unit_test_teardown(test_large_objects_take_no_lock, teardown),
 		cmocka_unit_test_teardown(test_double_kfree, teardown),
 		cmocka_unit_test_teardown(test_kfree_of_foreign_pointers, teardown),
 		cmocka_unit_test_teardown(test_random_stress, teardown),
