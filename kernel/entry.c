@@ -163,5 +163,8 @@ void return_to_user_mode(struct trap_frame *f)
 	do
 		exit_to_user_mode();
 	while (!arch_user_frame_check(f));
-	spin_unlock(&big_lock); /* the last kernel step: the return instruction follows */
+	spin_unlock(&big_lock);
+	/* What a reap unlinked, freed now: the heap's lock is no longer waited for holding big_lock. */
+	if (current->nr_free_later)
+		big_lock_free_deferred(current);
 }

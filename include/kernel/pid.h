@@ -72,6 +72,8 @@ struct pid *pid_alloc(struct pid_ns *ns, const int *set_tid, size_t set_tid_size
 struct pid *pid_alloc_in(struct pid *mem, struct pid_ns *ns, const int *set_tid,
 			 size_t set_tid_size);
 void pid_put(struct pid *pid);
+/* The same, its memory freed by kfree_after_big_lock(): for a reap or an exit. */
+void pid_put_after_big_lock(struct pid *pid);
 
 /* The number of pid in ns, or 0 when pid is not visible from ns. */
 int pid_nr_in(const struct pid *pid, const struct pid_ns *ns);

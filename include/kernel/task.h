@@ -27,6 +27,9 @@
 #include <kernel/waitq.h>
 #include <uapi/linux/types.h>
 
+/* A reap's frees: the process, the task and the PID struct, and one to spare. */
+#define TASK_FREE_LATER 4
+
 struct mm;
 struct files;
 struct fs_struct;
@@ -97,6 +100,9 @@ struct task {
 	struct sighand *sighand; /* handlers, shared with CLONE_SIGHAND */
 	/* An exited task's reference to its handlers, let go by task_release() off the big lock. */
 	struct sighand *sighand_to_put;
+	/* Memory kfree_after_big_lock() keeps until this task lets the lock go. */
+	void *free_later[TASK_FREE_LATER];
+	unsigned int nr_free_later;
 	u64 sigmask;			/* blocked signals (bit n-1 = signal n) */
 	u64 sigpending;			/* signals sent to this thread */
 	struct ksiginfo siginfo[_NSIG]; /* what came with each of them */
@@ -199,6 +205,8 @@ void task_free(struct task *t);
 void task_release(struct task *t);
 /* A zombie's last thread: one owner (above) lets go; the last frees the struct. */
 void task_zombie_put(struct task *t);
+/* The reaper's let-go: the struct, if it goes, by kfree_after_big_lock(). */
+void task_zombie_put_after_big_lock(struct task *t);
 
 /* Tasks that exist now (Linux's nr_threads: /proc/loadavg's total). */
 unsigned int task_count(void);

@@ -112,11 +112,11 @@ static void process_free(struct process *p)
 	pgrp_release(p);
 	/* Its stack may still be going on the CPU it died on: the later of the two frees it. */
 	if (p->zombie_task)
-		task_zombie_put(p->zombie_task);
+		task_zombie_put_after_big_lock(p->zombie_task);
 	p->pid->proc = NULL;
-	pid_put(p->pid);
-	poll_wake(); /* pidfds of it now say POLLHUP */
-	kfree(p);
+	pid_put_after_big_lock(p->pid);
+	poll_wake();		 /* pidfds of it now say POLLHUP */
+	kfree_after_big_lock(p); /* unreachable: no CPU waits on the heap's lock holding big_lock */
 }
 
 /* The last thread of p has gone. */
@@ -186,6 +186,18 @@ static void notify_parent_death(struct task *t)
 	}
 }
 
+/*
+ * Tells a joiner t is gone (Linux's CLONE_CHILD_CLEARTID contract): 0 in
+ * the word, and one waiter on it woken. Needs no big lock: the store may
+ * fault (the fault's entry takes what it needs), the wake takes its
+ * futex bucket's lock.
+ */
+static void clear_child_tid_and_wake(struct task *t)
+{
+	if (t->clear_child_tid && !put_user(0, (int __user *)t->clear_child_tid))
+		futex_wake(t->mm, t->clear_child_tid, 1);
+}
+
 void do_exit_thread(int status)
 {
 	struct task *t = current;
@@ -203,18 +215,20 @@ void do_exit_thread(int status)
 	 * A kernel-allocated shadow stack dies with its thread, before a
 	 * joiner can learn that the thread is gone (Linux's mm_release():
 	 * deactivate_mm() frees it, then the TID is cleared): a program that
-	 * joined finds it unmapped. Under the address space's lock alone.
+	 * joined finds it unmapped. The unmap takes the address space's lock
+	 * alone and the joiner's wake a futex bucket's, so when there is a
+	 * stack to unmap both run with the big lock let go, and the joiner
+	 * goes on while this thread still queues for the rest of its exit.
+	 * Without one, a let-go would cost more than the wake it frees.
 	 */
-	if (t->shstk.base) {
+	bool let_go = t->shstk.base && mm;
+
+	if (let_go)
 		big_lock_drop();
-		shstk_release(t, mm);
+	shstk_release(t, mm);
+	clear_child_tid_and_wake(t);
+	if (let_go)
 		big_lock_retake();
-	}
-	if (t->clear_child_tid) {
-		/* Tell a joiner we are gone (Linux's CLONE_CHILD_CLEARTID contract). */
-		if (!put_user(0, (int __user *)t->clear_child_tid))
-			futex_wake(t->mm, t->clear_child_tid, 1);
-	}
 	vfork_release(t);
 	notify_parent_death(t);
 	ptrace_task_exit(t);
@@ -260,7 +274,7 @@ void do_exit_thread(int status)
 		t->thread_next->thread_pprev = t->thread_pprev;
 	p->nr_threads--;
 	t->pid->task = NULL;
-	pid_put(t->pid);
+	pid_put_after_big_lock(t->pid);
 	t->pid = NULL;
 
 	if (p->nr_threads == 0) {

@@ -175,7 +175,7 @@ fail:
 	return ERR_PTR(err);
 }
 
-void pid_put(struct pid *pid)
+static void put(struct pid *pid, bool after_big_lock)
 {
 	if (!refcount_dec_and_test(&pid->refs))
 		return;
@@ -193,7 +193,20 @@ void pid_put(struct pid *pid)
 	}
 	for (unsigned int l = 0; l <= pid->level; l++)
 		pid_ns_put(pid->ns[l]);
-	kfree(pid);
+	if (after_big_lock)
+		kfree_after_big_lock(pid);
+	else
+		kfree(pid);
+}
+
+void pid_put(struct pid *pid)
+{
+	put(pid, false);
+}
+
+void pid_put_after_big_lock(struct pid *pid)
+{
+	put(pid, true);
 }
 
 int pid_nr_in(const struct pid *pid, const struct pid_ns *ns)

@@ -93,6 +93,7 @@ void task_release(struct task *t)
 	arch_task_free(t);
 	sighand_put(t->sighand_to_put); /* an atomic count, and the heap's own lock */
 	t->sighand_to_put = NULL;
+	big_lock_free_deferred(t); /* what its exit unlinked: a reaped child, its PID */
 	atomic_dec(&nr_tasks);
 	kstack_free(&t->kstack);
 }
@@ -101,6 +102,12 @@ void task_zombie_put(struct task *t)
 {
 	if (atomic_add_return(&t->zombie_owners, -1) == 0)
 		kfree(t);
+}
+
+void task_zombie_put_after_big_lock(struct task *t)
+{
+	if (atomic_add_return(&t->zombie_owners, -1) == 0)
+		kfree_after_big_lock(t);
 }
 
 void task_free(struct task *t)

@@ -6,14 +6,20 @@
  * the dispatch and drops it after; a lock-free rule that handles its entry
  * keeps the dispatch from running, one that declines sends it the locked
  * way; a try-lock rule whose lock is busy drops its entry or waits, as it
- * says. The boot CPU runs the self-tests alone (the secondaries wait for
+ * says; memory freed "after the big lock" stays allocated until the task
+ * lets its deferred frees go, and a full list frees at once. The boot CPU
+ * runs the self-tests alone (the secondaries wait for
  * smp_start_scheduling()), so dropping big_lock here for a moment lets no
  * other CPU in.
  */
 #include <kernel/arch.h>
 #include <kernel/big_lock.h>
 #include <kernel/entry.h>
+#include <kernel/heap.h>
+#include <kernel/kmem.h>
 #include <kernel/ktest.h>
+#include <kernel/percpu.h>
+#include <kernel/task.h>
 
 enum { VEC_TEST_PLAIN = 1000, VEC_TEST_HANDLED, VEC_TEST_DECLINED, VEC_TEST_TRY };
 
@@ -110,4 +116,30 @@ KTEST(entry_try_lock_rule_drops_its_entry_when_busy)
 	__atomic_fetch_add(&big_lock.owner, 1, __ATOMIC_RELEASE); /* the "other CPU" is done */
 	spin_lock(&big_lock);
 	arch_irq_restore(flags);
+}
+
+KTEST(kfree_after_big_lock_waits_for_the_deferred_frees)
+{
+	struct task *t = current;
+	unsigned int before = t->nr_free_later;
+	size_t held = heap_pages_held();
+	void *p[TASK_FREE_LATER + 1];
+
+	KTEST_EXPECT_EQ(ctx, before, 0u); /* a self-test's task has no reap behind it */
+	/* Objects of a page each: heap_pages_held() counts every one. */
+	for (unsigned int i = 0; i <= TASK_FREE_LATER; i++)
+		p[i] = kmalloc(HEAP_MAX_CLASS + 1);
+	for (unsigned int i = 0; i <= TASK_FREE_LATER; i++)
+		KTEST_EXPECT(ctx, p[i] != NULL);
+	KTEST_EXPECT_EQ(ctx, heap_pages_held(), held + TASK_FREE_LATER + 1);
+	for (unsigned int i = 0; i < TASK_FREE_LATER; i++)
+		kfree_after_big_lock(p[i]);
+	KTEST_EXPECT_EQ(ctx, t->nr_free_later, (unsigned int)TASK_FREE_LATER);
+	KTEST_EXPECT_EQ(ctx, heap_pages_held(), held + TASK_FREE_LATER + 1); /* none freed yet */
+	kfree_after_big_lock(p[TASK_FREE_LATER]); /* the list is full: freed at once */
+	KTEST_EXPECT_EQ(ctx, heap_pages_held(), held + TASK_FREE_LATER);
+	/* What return_to_user_mode() does once the lock is gone. */
+	big_lock_free_deferred(t);
+	KTEST_EXPECT_EQ(ctx, t->nr_free_later, 0u);
+	KTEST_EXPECT_EQ(ctx, heap_pages_held(), held);
 }
