@@ -3,7 +3,8 @@
  * memcpy and memset for the kernel and libc alike (the kernel builds this
  * file too, with -mgeneral-regs-only: no SIMD registers). memcpy moves
  * four LDP/STP pairs an iteration while 64 bytes remain, then sixteen bytes
- * per pair, then single bytes; memset sixteen bytes per STP. Memory
+ * per pair, then the last 0-15 in at most four moves (8, 4, 2, 1 bytes);
+ * memset sixteen bytes per STP, and its tail the same way. Memory
  * of Normal type allows unaligned LDP/STP (Arm ARM B2.5.2, "Alignment of
  * data accesses"), so no alignment prologue is needed for correctness.
  *
@@ -38,11 +39,19 @@ ENTRY(memcpy)
 	stp	x4, x5, [x3], #16
 	sub	x2, x2, #16
 	b	1b
-2:	cbz	x2, 3f
-	ldrb	w4, [x1], #1
-	strb	w4, [x3], #1
-	sub	x2, x2, #1
-	b	2b
+	/* Under sixteen left: eight, four, two and one, as the bits of n say. */
+2:	tbz	x2, #3, 5f
+	ldr	x4, [x1], #8
+	str	x4, [x3], #8
+5:	tbz	x2, #2, 6f
+	ldr	w4, [x1], #4
+	str	w4, [x3], #4
+6:	tbz	x2, #1, 7f
+	ldrh	w4, [x1], #2
+	strh	w4, [x3], #2
+7:	tbz	x2, #0, 3f
+	ldrb	w4, [x1]
+	strb	w4, [x3]
 3:	ret
 END(memcpy)
 
@@ -62,14 +71,24 @@ ENTRY(memset)
 	add	x8, x7, x7
 	cmp	x2, x8
 	b.lo	1f			/* under two blocks: not worth it */
+	cmp	x2, #64
+	b.lo	1f			/* nor under 64 bytes, which the head's STPs may need */
 	sub	x8, x7, #1
 	lsl	x9, x7, #2		/* four blocks */
-	/* Store bytes up to the first block boundary. */
-4:	tst	x3, x8
-	b.eq	6f
-	strb	wzr, [x3], #1
-	sub	x2, x2, #1
+	/*
+	 * Up to the first block boundary: sixteen bytes per STP, the last
+	 * one reaching at most 15 bytes past it into the first block, zeroed
+	 * again there (n is at least 64 bytes and two blocks: all dst's).
+	 */
+	add	x10, x3, x8
+	bic	x10, x10, x8		/* the boundary */
+	sub	x2, x2, x10
+	add	x2, x2, x3		/* n less the bytes below it */
+4:	cmp	x3, x10
+	b.hs	8f
+	stp	xzr, xzr, [x3], #16
 	b	4b
+8:	mov	x3, x10
 	/* Four blocks an iteration while four remain, then one at a time. */
 6:	cmp	x2, x9
 	b.lo	5f
@@ -94,10 +113,15 @@ ENTRY(memset)
 	stp	x4, x4, [x3], #16
 	sub	x2, x2, #16
 	b	1b
-2:	cbz	x2, 3f
-	strb	w4, [x3], #1
-	sub	x2, x2, #1
-	b	2b
+	/* Under sixteen left: eight, four, two and one, as the bits of n say. */
+2:	tbz	x2, #3, 10f
+	str	x4, [x3], #8
+10:	tbz	x2, #2, 11f
+	str	w4, [x3], #4
+11:	tbz	x2, #1, 12f
+	strh	w4, [x3], #2
+12:	tbz	x2, #0, 3f
+	strb	w4, [x3]
 3:	ret
 END(memset)
 
