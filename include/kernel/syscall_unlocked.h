@@ -15,6 +15,9 @@
  *                    big_lock (file_ops.unlocked)
  *   futex            its hash bucket's waiters under the bucket's lock
  *                    (kernel/proc/futex.c), the caller's own user memory
+ *   clone3           only its arguments, copied from the caller's memory;
+ *                    then it takes big_lock (big_lock_take_late()) for the
+ *                    clone itself
  *
  * A call whose handler reads anything else big_lock guards must not be
  * here. Its return to user mode takes the return-to-user loop only when
@@ -33,3 +36,4 @@ SYSCALL_UNLOCKED(brk)
 SYSCALL_UNLOCKED(read)
 SYSCALL_UNLOCKED(write)
 SYSCALL_UNLOCKED(futex)
+SYSCALL_UNLOCKED(clone3)

@@ -90,6 +90,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	struct pid_ns *ns, *new_ns = NULL;
 	struct process *new_proc = NULL;
 	struct sighand *new_sighand = NULL;
+	bool sighand_filled = false;
 	struct pid *new_pid = NULL;
 	struct time_ns *tns = NULL;
 	struct pid *pid;
@@ -132,6 +133,16 @@ long kernel_clone(struct kernel_clone_args *k)
 	if (!err && !(f & CLONE_SIGHAND)) {
 		new_sighand = kmalloc(sizeof(*new_sighand));
 		err = new_sighand ? 0 : -ENOMEM;
+		/*
+		 * A table no other thread shares changes only in its own task's
+		 * calls (sigaction, a fault's forced signal, SA_RESETHAND), and
+		 * this task is here: copied now, without big_lock. A shared one
+		 * is copied below, under it.
+		 */
+		if (!err && refcount_read(&parent->sighand->refs) == 1) {
+			sighand_fill(new_sighand, parent->sighand, f & CLONE_CLEAR_SIGHAND);
+			sighand_filled = true;
+		}
 	}
 	if (!err) {
 		new_pid = kzalloc(sizeof(*new_pid));
@@ -222,8 +233,9 @@ long kernel_clone(struct kernel_clone_args *k)
 		child->sighand = parent->sighand;
 		refcount_inc(&child->sighand->refs);
 	} else {
-		/* Filled under big_lock: another thread's sigaction may change the parent's. */
-		sighand_fill(new_sighand, parent->sighand, f & CLONE_CLEAR_SIGHAND);
+		/* A shared table, filled under big_lock: another thread's sigaction may change it. */
+		if (!sighand_filled)
+			sighand_fill(new_sighand, parent->sighand, f & CLONE_CLEAR_SIGHAND);
 		child->sighand = new_sighand;
 		new_sighand = NULL;
 	}
@@ -362,6 +374,11 @@ void clone3_shstk_setup(void)
 		clone3_shape->name, clone3_shape->size);
 }
 
+/*
+ * Entered without big_lock (<kernel/syscall_unlocked.h>): the arguments are
+ * copied from the caller's memory first, then the lock is taken for the
+ * rest, as an entry would have.
+ */
 SYSCALL(clone3)
 {
 	struct kernel_clone_args k;
@@ -369,6 +386,7 @@ SYSCALL(clone3)
 
 	if (err)
 		return err;
+	big_lock_take_late();
 	err = clone3_args_valid(&k);
 	if (err)
 		return err;
