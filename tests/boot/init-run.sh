@@ -20,7 +20,7 @@ init_run_boot() { # kind platform image limit
 	local kind=$1 platform=$2 image=$3 start
 	init_run_limit=$4
 	log=$(cd "$(dirname "$image")" && pwd)/$kind-$platform.log
-	echo "== $kind on $platform ($(tr -d '\n' <"$image.cmdline" 2>/dev/null || echo "$image")), limit ${init_run_limit}s, console in $log"
+	echo "== $kind on $platform ($(tr -d '\n' 2>/dev/null <"$image.cmdline" || echo "$image")), limit ${init_run_limit}s, console in $log"
 	rm -f "$log"
 	start=$(date +%s)
 	timeout --kill-after=5 "$init_run_limit" "$(dirname "${BASH_SOURCE[0]}")/emulate" \
