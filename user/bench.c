@@ -592,6 +592,12 @@ struct simple_row {
 };
 
 /* For mmap_1page_10000: the other mappings. */
+/* For mmap_1page_0: one page, no other mappings added. */
+static void setup_one_page(void)
+{
+	map_size = page;
+}
+
 static void setup_maps(void)
 {
 	map_size = page;
@@ -680,6 +686,7 @@ static const struct simple_row simple_rows[] = {
 	{ "libc_thread_off", time_libc_thread, false, NULL },
 	{ "libc_thread_on", time_libc_thread, true, NULL },
 	{ "fork_wait_on", time_fork_wait, true, NULL },
+	{ "mmap_1page_0", time_mmap, false, setup_one_page },
 	{ "mmap_1page_10000", time_mmap, false, setup_maps },
 	{ "live_off_1000", time_spare_thread, false, setup_threads },
 	{ "live_on_1000", time_spare_thread, true, setup_threads },

@@ -91,6 +91,12 @@ struct mm *mm_fork(struct mm *src);
 int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsigned int flags,
 	   bool fixed);
 /*
+ * The same at a spot vma_find_spot() found free in this hold of mm's lock:
+ * linked where the search ended, without a second look. 0 or -ENOMEM.
+ */
+int mm_map_found(struct mm *mm, const struct vma_spot *spot, size_t len, unsigned int prot,
+		 unsigned int flags);
+/*
  * Maps [start, start + len) as new shared anonymous memory (VM_SHARED, one
  * fresh object behind it), as mm_map(). 0 or -ENOMEM.
  */
@@ -158,7 +164,7 @@ int mm_fault(struct mm *mm, uintptr_t addr, enum fault_access access);
  * Maps the page of addr in v, an area of mm with no frame there yet: a
  * zeroed page, or a shared area's own page. 0 or -ENOMEM.
  */
-int mm_populate(struct mm *mm, const struct vma *v, uintptr_t addr);
+int mm_populate(struct mm *mm, struct vma *v, uintptr_t addr);
 
 /*
  * Writes into an address space that need not be the current one (exec

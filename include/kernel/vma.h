@@ -24,6 +24,14 @@
  */
 #define VM_VDSO (1u << 5) /* [vdso]: the vDSO's code */
 #define VM_VVAR (1u << 6) /* [vvar]: the data it reads */
+/*
+ * A page was mapped in the area at some time (mm_populate(), or a copy
+ * from an area that had it: fork, a split, mremap). Without it the page
+ * tables hold nothing of the area, and its removal walks none: a thread's
+ * shadow stack that was never pushed to is unmapped in O(1). pgtable_destroy()
+ * checks the rule at every exit: a page still mapped there panics.
+ */
+#define VM_POPULATED (1u << 7)
 
 struct shmem;
 
@@ -69,8 +77,8 @@ struct vma_tree {
  */
 #define VMA_MAX_COUNT 65530
 
-/* Called for each range a change removes, so the caller can free pages. */
-typedef void (*vma_release_fn)(uintptr_t start, uintptr_t end, void *ctx);
+/* Called for each area a change removes (already cut to the range), so the caller can free pages. */
+typedef void (*vma_release_fn)(const struct vma *v, void *ctx);
 
 /* The area containing addr, or NULL. */
 struct vma *vma_find(const struct vma_tree *l, uintptr_t addr);
@@ -138,6 +146,24 @@ int vma_protect(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int
  */
 uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
 		       uintptr_t high, size_t guard);
+
+/* Where a gap search found room: at (0 if none), between prev and next (NULL at the ends). */
+struct vma_spot {
+	uintptr_t at;
+	struct vma *prev, *next;
+};
+
+/* vma_find_gap() that also says which areas the result lies between. */
+uintptr_t vma_find_spot(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
+			uintptr_t high, size_t guard, struct vma_spot *spot);
+
+/*
+ * Adds [spot->at, spot->at + len), found by vma_find_spot() with nothing
+ * changed since, linked between the areas it names: the tree is not
+ * searched again. 0 or -ENOMEM, as vma_insert().
+ */
+int vma_insert_at(struct vma_tree *l, const struct vma_spot *spot, size_t len, unsigned int prot,
+		  unsigned int flags);
 
 /* Frees every area (calling release for each). */
 void vma_clear(struct vma_tree *l, vma_release_fn release, void *ctx);

@@ -31,7 +31,7 @@ static bool area_allows(const struct vma *v, unsigned int foll)
 }
 
 /* The frame at the page of addr, made this mm's own and present for a write; 0 on failure. */
-static phys_addr_t frame_for_write(struct mm *mm, const struct vma *v, uintptr_t addr)
+static phys_addr_t frame_for_write(struct mm *mm, struct vma *v, uintptr_t addr)
 {
 	phys_addr_t p = pgtable_lookup(mm->pgd, addr);
 	int err = 0;

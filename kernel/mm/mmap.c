@@ -73,8 +73,12 @@ static struct shmem *mmap_file_pages(const struct file *f, unsigned long prot, u
 	return pages;
 }
 
-/* Where a new mapping goes: addr itself (fixed, checked) or a free range. 0 or -errno. */
-static long place(struct mm *mm, uintptr_t *addr, size_t len, unsigned long flags)
+/*
+ * Where a new mapping goes: addr itself (fixed, checked) or a free range,
+ * *spot saying where the search found it. 0 or -errno.
+ */
+static long place(struct mm *mm, uintptr_t *addr, size_t len, unsigned long flags,
+		  struct vma_spot *spot)
 {
 	if (flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)) {
 		if (*addr & (PAGE_SIZE - 1))
@@ -90,8 +94,8 @@ static long place(struct mm *mm, uintptr_t *addr, size_t len, unsigned long flag
 
 	uintptr_t hint = ALIGN_DOWN(*addr, PAGE_SIZE);
 
-	*addr = vma_find_gap(&mm->vmas, len, hint >= MMAP_BOTTOM ? hint : 0, MMAP_BOTTOM, MMAP_TOP,
-			     0);
+	*addr = vma_find_spot(&mm->vmas, len, hint >= MMAP_BOTTOM ? hint : 0, MMAP_BOTTOM, MMAP_TOP,
+			      0, spot);
 	return *addr ? 0 : -ENOMEM;
 }
 
@@ -127,8 +131,10 @@ SYSCALL(mmap)
 
 		if (!pages)
 			return ferr;
+		struct vma_spot spot;
+
 		mm_lock(mm);
-		ferr = place(mm, &addr, len, flags);
+		ferr = place(mm, &addr, len, flags, &spot);
 		if (!ferr)
 			ferr = mm_map_file(mm, addr, len, vm_prot(prot),
 					   type == MAP_PRIVATE ? 0 : VM_SHARED, pages,
@@ -151,12 +157,16 @@ SYSCALL(mmap)
 
 	bool fixed = flags & (MAP_FIXED | MAP_FIXED_NOREPLACE);
 
+	struct vma_spot spot;
+
 	mm_lock(mm);
-	err = (int)place(mm, &addr, len, flags);
+	err = (int)place(mm, &addr, len, flags, &spot);
 	if (!err && shared)
 		err = mm_map_shared(mm, addr, len, vm_prot(prot), fixed);
+	else if (!err && fixed)
+		err = mm_map(mm, addr, len, vm_prot(prot), 0, true);
 	else if (!err)
-		err = mm_map(mm, addr, len, vm_prot(prot), 0, fixed);
+		err = mm_map_found(mm, &spot, len, vm_prot(prot), 0); /* where place() found room */
 	mm_unlock(mm);
 	return err ? err : (long)addr;
 }

@@ -73,9 +73,11 @@ static void unmap_range(struct mm *mm, uintptr_t start, uintptr_t end)
 	mm->rss -= gone;
 }
 
-static void release_pages(uintptr_t start, uintptr_t end, void *ctx)
+/* An area that never had a page (no VM_POPULATED) has none to unmap, and no table to walk. */
+static void release_pages(const struct vma *v, void *ctx)
 {
-	unmap_range(ctx, start, end);
+	if (v->flags & VM_POPULATED)
+		unmap_range(ctx, v->start, v->end);
 }
 
 void mm_put(struct mm *mm)
@@ -128,6 +130,8 @@ struct mm *mm_fork(struct mm *src)
 	if (vma_clone(&mm->vmas, &src->vmas))
 		goto fail;
 	for (const struct vma *v = vma_first(&src->vmas); v; v = vma_next(v)) {
+		if (!(v->flags & VM_POPULATED))
+			continue; /* nothing to share: the child's copy of it has the flag off too */
 		if (pgtable_fork(mm->pgd, src->pgd, v->start, v->end, v->flags, &mm->rss))
 			goto fail;
 	}
@@ -162,6 +166,13 @@ int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsign
 	int err = make_room(mm, start, start + len, fixed);
 
 	return err ? err : vma_insert(&mm->vmas, start, start + len, prot, flags);
+}
+
+int mm_map_found(struct mm *mm, const struct vma_spot *spot, size_t len, unsigned int prot,
+		 unsigned int flags)
+{
+	assert_mm_locked(mm);
+	return vma_insert_at(&mm->vmas, spot, len, prot, flags);
 }
 
 int mm_map_shared(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, bool fixed)
@@ -243,7 +254,7 @@ int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot)
 }
 
 /* Maps the shared object's page at the page of addr in shared area v (made on first touch). */
-static int populate_shared(struct mm *mm, const struct vma *v, uintptr_t addr)
+static int populate_shared(struct mm *mm, struct vma *v, uintptr_t addr)
 {
 	uintptr_t va = ALIGN_DOWN(addr, PAGE_SIZE);
 	size_t index = v->pgoff + (va - v->start) / PAGE_SIZE;
@@ -274,12 +285,13 @@ static int populate_shared(struct mm *mm, const struct vma *v, uintptr_t addr)
 	return err;
 }
 
-int mm_populate(struct mm *mm, const struct vma *v, uintptr_t addr)
+int mm_populate(struct mm *mm, struct vma *v, uintptr_t addr)
 {
 	phys_addr_t p;
 	int err;
 
 	assert_mm_locked(mm);
+	v->flags |= VM_POPULATED; /* before the page: a failure leaves only a walk for nothing */
 	if (v->shared)
 		return populate_shared(mm, v, addr);
 	p = page_alloc_zeroed(1);

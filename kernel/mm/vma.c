@@ -265,6 +265,18 @@ static struct vma *vma_prev(const struct vma *v)
  * nodes are n's ancestors, so the one walk up from n that rebalances the
  * tree also refreshes every largest gap they are part of.
  */
+static void link_leaf(struct vma_tree *l, struct vma *n, struct vma *parent, struct vma **link,
+		      struct vma *prev, struct vma *next)
+{
+	n->left = n->right = NULL;
+	n->parent = parent;
+	n->height = 1;
+	*link = n;
+	carve_window(l, prev, n, next);
+	n->max_gap = n->gap;
+	rebalance(l, parent, next);
+}
+
 static void index_insert(struct vma_tree *l, struct vma *n)
 {
 	struct vma *parent = NULL, **link = &l->root, *prev = NULL, *next = NULL;
@@ -279,13 +291,25 @@ static void index_insert(struct vma_tree *l, struct vma *n)
 			link = &parent->right;
 		}
 	}
-	n->left = n->right = NULL;
-	n->parent = parent;
-	n->height = 1;
-	*link = n;
-	carve_window(l, prev, n, next);
-	n->max_gap = n->gap;
-	rebalance(l, parent, next);
+	link_leaf(l, n, parent, link, prev, next);
+}
+
+/*
+ * Links n between its neighbours prev and next (either NULL at an end),
+ * known already: no descent. n becomes next's left child if it has none;
+ * else next's left subtree ends in prev, whose right is free -- as it is
+ * when there is no next, prev being the last area. Either way next is n's
+ * ancestor, as index_insert() needs for the walk up.
+ */
+static void index_insert_between(struct vma_tree *l, struct vma *n, struct vma *prev,
+				 struct vma *next)
+{
+	if (next && !next->left)
+		link_leaf(l, n, next, &next->left, prev, next);
+	else if (prev)
+		link_leaf(l, n, prev, &prev->right, prev, next);
+	else
+		link_leaf(l, n, NULL, &l->root, NULL, NULL); /* the first area */
 }
 
 /*
@@ -452,6 +476,21 @@ int vma_insert_shared(struct vma_tree *l, uintptr_t start, uintptr_t end, unsign
 	return vma_insert_object(l, start, end, prot, flags, shared, 0);
 }
 
+int vma_insert_at(struct vma_tree *l, const struct vma_spot *spot, size_t len, unsigned int prot,
+		  unsigned int flags)
+{
+	struct vma *n;
+
+	if (l->count >= VMA_MAX_COUNT)
+		return -ENOMEM;
+	n = vma_new(l, spot->at, spot->at + len, prot, flags);
+	if (!n)
+		return -ENOMEM;
+	index_insert_between(l, n, spot->prev, spot->next);
+	l->count++;
+	return 0;
+}
+
 int vma_insert_object(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
 		      unsigned int flags, struct shmem *shared, uintptr_t pgoff)
 {
@@ -547,11 +586,11 @@ int vma_remove(struct vma_tree *l, uintptr_t start, uintptr_t end, vma_release_f
 		return err;
 	/* Every area meeting [start, end) now lies inside it. */
 	for (struct vma *v = first, *next; v && v->start < end; v = next) {
-		next = vma_next(v);
+		next = v->end < end ? vma_next(v) : NULL; /* most removals are of one area */
 		index_erase(l, v);
 		l->count--;
 		if (release)
-			release(v->start, v->end, ctx);
+			release(v, ctx);
 		vma_free(l, v);
 	}
 	return 0;
@@ -594,18 +633,20 @@ int vma_protect(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int
 
 /* ---- gap search ---- */
 
-/* True when no area's reach meets [start, end). O(log n). */
-static bool range_free_of_reaches(const struct vma_tree *l, uintptr_t start, uintptr_t end)
+/*
+ * True when no area's reach meets [start, end), with the areas below and
+ * above it in *below and *above. O(log n).
+ */
+static bool range_free_of_reaches(const struct vma_tree *l, uintptr_t start, uintptr_t end,
+				  struct vma **below, struct vma **above)
 {
-	struct vma *below, *above;
-
-	split_reaches(l, start, &below, &above);
-	return !above || reach_start(above) >= end; /* the later ones start later still */
+	split_reaches(l, start, below, above);
+	return !*above || reach_start(*above) >= end; /* the later ones start later still */
 }
 
-/* True when [s, s + len) plus guard on both sides is free and inside [low, high). */
+/* True when [s, s + len) plus guard on both sides is free and inside [low, high); *spot then. */
 static bool gap_fits(const struct vma_tree *l, uintptr_t s, size_t len, uintptr_t low,
-		     uintptr_t high, size_t guard)
+		     uintptr_t high, size_t guard, struct vma_spot *spot)
 {
 	if (s < low || s > high || len > high - s)
 		return false;
@@ -613,7 +654,18 @@ static bool gap_fits(const struct vma_tree *l, uintptr_t s, size_t len, uintptr_
 	uintptr_t gs = s >= guard ? s - guard : 0;
 	uintptr_t ge = s + len + guard < s + len ? ~(uintptr_t)0 : s + len + guard;
 
-	return range_free_of_reaches(l, gs, ge);
+	spot->at = s;
+	return range_free_of_reaches(l, gs, ge, &spot->prev, &spot->next);
+}
+
+/* Where a search ended: at (0 when below low) between prev and next. */
+static uintptr_t found(struct vma_spot *spot, uintptr_t at, uintptr_t low, const struct vma *prev,
+		       const struct vma *next)
+{
+	spot->at = at >= low ? at : 0;
+	spot->prev = (struct vma *)prev;
+	spot->next = (struct vma *)next;
+	return spot->at;
 }
 
 /*
@@ -684,23 +736,25 @@ static struct vma *last_window(const struct vma_tree *l, uintptr_t bound, uintpt
  * len + guard + ALIGN_UP(guard) wide (its ends are page aligned), which
  * is what the largest gaps in the tree let the search look for.
  */
-uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
-		       uintptr_t high, size_t guard)
+uintptr_t vma_find_spot(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
+			uintptr_t high, size_t guard, struct vma_spot *spot)
 {
 	struct vma *below, *above;
 	const struct vma *v;
 	uintptr_t at, need;
 
+	spot->at = 0;
 	if (len == 0 || len > high - low)
 		return 0;
-	if (hint && IS_ALIGNED(hint, PAGE_SIZE) && gap_fits(l, hint, len, low, high, guard))
+	if (hint && IS_ALIGNED(hint, PAGE_SIZE) && gap_fits(l, hint, len, low, high, guard, spot))
 		return hint;
+	spot->at = 0;
 
 	/* high > 0 here: the window that starts below high and is highest. */
 	split_reaches(l, high - 1, &below, &above);
 	if (window_spot(below ? reach_end(below) : 0, above ? reach_start(above) : ~(uintptr_t)0,
 			len, high, guard, &at))
-		return at >= low ? at : 0;
+		return found(spot, at, low, below, above);
 	if (!below)
 		return 0; /* that was the lowest window */
 
@@ -718,13 +772,21 @@ uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uin
 			/* v is not the lowest area (its window is not 0): v->start > 0. */
 			if (window_spot(reach_start(v) - window_of(l, v), reach_start(v), len, high,
 					guard, &at))
-				return at >= low ? at : 0;
+				return found(spot, at, low, vma_prev(v), v);
 		}
 	}
 	v = vma_first(l);
 	if (window_spot(0, reach_start(v), len, high, guard, &at))
-		return at >= low ? at : 0;
+		return found(spot, at, low, NULL, v);
 	return 0;
+}
+
+uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
+		       uintptr_t high, size_t guard)
+{
+	struct vma_spot spot;
+
+	return vma_find_spot(l, len, hint, low, high, guard, &spot);
 }
 
 /* ---- the whole index ---- */
@@ -744,7 +806,7 @@ void vma_clear(struct vma_tree *l, vma_release_fn release, void *ctx)
 
 		replace_child(l, parent, v, right);
 		if (release)
-			release(v->start, v->end, ctx);
+			release(v, ctx);
 		if (v->shared)
 			shmem_put(v->shared);
 		batch[n++] = v;

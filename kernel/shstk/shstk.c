@@ -56,17 +56,19 @@ static int token_args_valid(const struct kernel_clone_args *k)
 
 int shstk_alloc(struct mm *mm, u64 size, uintptr_t *base)
 {
+	struct vma_spot spot;
 	uintptr_t at;
 
 	if (!size || size > TASK_SIZE)
 		return -EINVAL;
 	assert_mm_locked(mm);
 	/* One free page on both sides: no other mapping touches a shadow stack. */
-	at = vma_find_gap(&mm->vmas, size, 0, arch_shstk_rules->min_addr, MMAP_TOP, PAGE_SIZE);
+	at = vma_find_spot(&mm->vmas, size, 0, arch_shstk_rules->min_addr, MMAP_TOP, PAGE_SIZE,
+			   &spot);
 	if (!at)
 		return -ENOMEM;
 
-	int err = mm_map(mm, at, size, SHSTK_PROT, VM_SHADOW_STACK, false);
+	int err = mm_map_found(mm, &spot, size, SHSTK_PROT, VM_SHADOW_STACK);
 
 	if (!err)
 		*base = at;

@@ -191,9 +191,21 @@ int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsign
 	NOT_CALLED(-1);
 }
 
-uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
-		       uintptr_t high, size_t guard)
+int mm_map_found(struct mm *mm, const struct vma_spot *spot, size_t len, unsigned int prot,
+		 unsigned int flags)
 {
+	(void)mm;
+	(void)spot;
+	(void)len;
+	(void)prot;
+	(void)flags;
+	NOT_CALLED(-1);
+}
+
+uintptr_t vma_find_spot(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
+			uintptr_t high, size_t guard, struct vma_spot *spot)
+{
+	(void)spot;
 	(void)l;
 	(void)len;
 	(void)hint;

@@ -35,7 +35,7 @@
  *   while arm64 takes the token all the same.
  *
  * The arch hooks are fakes; the rules are the real per-arch tables of
- * kernel/shstk/shstk_rules.c (linked in); the address-space calls (vma_find_gap,
+ * kernel/shstk/shstk_rules.c (linked in); the address-space calls (vma_find_spot,
  * mm_map) are fakes that record their arguments.
  */
 #include <setjmp.h>
@@ -108,15 +108,17 @@ const struct shstk_rules *const arch_shstk_rules = &rules;
 
 /* ---- the fake address space ---- */
 
-static uintptr_t gap_result; /* vma_find_gap()'s answer */
+static uintptr_t gap_result; /* vma_find_spot()'s answer */
 static int gap_calls;
 static const struct vma_tree *gap_list;
 static size_t gap_len;
 static uintptr_t gap_hint, gap_low, gap_high, gap_guard;
 
-uintptr_t vma_find_gap(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
-		       uintptr_t high, size_t guard)
+uintptr_t vma_find_spot(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
+			uintptr_t high, size_t guard, struct vma_spot *spot)
 {
+	spot->at = gap_result;
+	spot->prev = spot->next = NULL;
 	gap_calls++;
 	gap_list = l;
 	gap_len = len;
@@ -146,6 +148,13 @@ int mm_map(struct mm *mm, uintptr_t start, size_t len, unsigned int prot, unsign
 	map_flags = flags;
 	map_fixed = fixed;
 	return map_result;
+}
+
+/* The gap search's answer, mapped: recorded as an mm_map() that replaces nothing. */
+int mm_map_found(struct mm *mm, const struct vma_spot *spot, size_t len, unsigned int prot,
+		 unsigned int flags)
+{
+	return mm_map(mm, spot->at, len, prot, flags, false);
 }
 
 /* ---- clone3_shstk=token: the area at the token and the arch's consume ---- */

@@ -200,8 +200,10 @@ static struct call calls[MAX_CALLS];
 static unsigned int nr_calls;
 static int ctx_token;
 
-static void release_cb(uintptr_t start, uintptr_t end, void *ctx)
+static void release_cb(const struct vma *v, void *ctx)
 {
+	uintptr_t start = v->start, end = v->end;
+
 	assert_ptr_equal(ctx, &ctx_token);
 	assert_true(nr_calls < MAX_CALLS);
 	calls[nr_calls++] = (struct call){ start, end, 0, 0 };
@@ -736,8 +738,10 @@ static unsigned int rnd(unsigned int n)
 	return (unsigned int)(rng % n);
 }
 
-static void touch_release(uintptr_t start, uintptr_t end, void *ctx)
+static void touch_release(const struct vma *v, void *ctx)
 {
+	uintptr_t start = v->start, end = v->end;
+
 	(void)ctx;
 	assert_true(start >= BASE && end <= BASE + NPAGES * P && start < end);
 	for (uintptr_t a = start; a < end; a += P) {
@@ -1124,9 +1128,10 @@ static uintptr_t model_find_gap(struct model *m, size_t len, uintptr_t hint, uin
 	return 0;
 }
 
-static void seen_release(uintptr_t start, uintptr_t end, void *ctx)
+static void seen_release(const struct vma *v, void *ctx)
 {
 	struct model *m = cur;
+	uintptr_t start = v->start, end = v->end;
 
 	(void)ctx;
 	assert_true(start >= seen_lo && end <= seen_hi && start < end);
@@ -1183,7 +1188,27 @@ static size_t rnd_bytes(size_t pages)
 }
 
 /* find_gap with random arguments (hint, low, high, guard, unaligned ones too) vs the model. */
-static uintptr_t check_find_gap(struct model *m, size_t *len_out, size_t *guard_out)
+/*
+ * The spot's neighbours are the areas next to at in address order: prev
+ * the last that starts below it, next the first above (NULL at an end).
+ */
+static void check_spot_neighbours(const struct vma_spot *spot)
+{
+	const struct vma *next = vma_first_above(&list, spot->at); /* at is free: it starts above */
+
+	assert_ptr_equal(spot->next, next);
+	if (next)
+		assert_true(next->start > spot->at);
+	if (!spot->prev) {
+		assert_ptr_equal(vma_first(&list), next);
+	} else {
+		assert_true(spot->prev->start < spot->at);
+		assert_ptr_equal(vma_next(spot->prev), next);
+	}
+}
+
+static uintptr_t check_find_gap(struct model *m, size_t *len_out, size_t *guard_out,
+				struct vma_spot *spot)
 {
 	size_t len = rnd_bytes(rnd(4) ? 1 + rnd(8) : rnd(64));
 	size_t guard = rnd(2) ? 0 : rnd_bytes(rnd(3));
@@ -1200,7 +1225,11 @@ static uintptr_t check_find_gap(struct model *m, size_t *len_out, size_t *guard_
 	if (rnd(2))
 		hint = rnd(8) ? pg(m, rnd((unsigned int)m->n)) : rnd_bytes(rnd(1 << 20));
 	want = model_find_gap(m, len, hint, low, high, guard);
-	got = vma_find_gap(&list, len, hint, low, high, guard);
+	got = vma_find_spot(&list, len, hint, low, high, guard, spot);
+	assert_int_equal(spot->at, got);
+	if (got)
+		check_spot_neighbours(spot);
+	assert_int_equal(vma_find_gap(&list, len, hint, low, high, guard), got);
 	if (got != want)
 		fail_msg("vma_find_gap(len %#zx, hint %#lx, low %#lx, high %#lx, guard %#zx): "
 			 "%#lx, want %#lx",
@@ -1277,7 +1306,8 @@ static void random_step(struct model *m, unsigned long step, unsigned int check_
 		if (!r)
 			model_insert(m, s, e, prot, flags);
 	} else if (op == 1) {
-		uintptr_t at = check_find_gap(m, &len, &guard);
+		struct vma_spot spot;
+		uintptr_t at = check_find_gap(m, &len, &guard, &spot);
 
 		len = ALIGN_UP(len, P);
 		s = (at - m->base) / P;
@@ -1285,7 +1315,11 @@ static void random_step(struct model *m, unsigned long step, unsigned int check_
 		if (len && at >= m->base && at - m->base <= m->n * P &&
 		    len <= m->n * P - (at - m->base) && model_free_bytes(m, at, at + len)) {
 			flags = guard >= P ? VM_SHADOW_STACK : flags;
-			assert_int_equal(vma_insert(&list, at, at + len, prot, flags), 0);
+			/* Linked where the search ended (no descent), or the usual way. */
+			if (at && rnd(2))
+				assert_int_equal(vma_insert_at(&list, &spot, len, prot, flags), 0);
+			else
+				assert_int_equal(vma_insert(&list, at, at + len, prot, flags), 0);
 			model_insert(m, s, s + len / P, prot, flags);
 		}
 	} else if (op == 2) {
@@ -1307,7 +1341,9 @@ static void random_step(struct model *m, unsigned long step, unsigned int check_
 		if (!r)
 			model_protect(m, s, e, prot);
 	} else {
-		check_find_gap(m, &len, &guard);
+		struct vma_spot spot;
+
+		check_find_gap(m, &len, &guard, &spot);
 	}
 	if (r && (op != 3 || all_mapped)) {
 		assert_int_equal(r, -ENOMEM);
@@ -1436,6 +1472,7 @@ static void test_ten_thousand_areas(void **state)
 	enum { SLOTS = 12288 };
 	unsigned int *order = malloc(SLOTS * sizeof(*order));
 	struct model m;
+	struct vma_spot spot;
 	size_t len, guard;
 
 	(void)state;
@@ -1463,7 +1500,7 @@ static void test_ten_thousand_areas(void **state)
 	model_compare(&m, &list);
 	assert_int_equal(list.count, SLOTS);
 	for (int k = 0; k < 2000; k++)
-		check_find_gap(&m, &len, &guard);
+		check_find_gap(&m, &len, &guard, &spot);
 	for (unsigned long i = 1; i <= 20000; i++)
 		random_step(&m, i, 512);
 	model_compare(&m, &list);
