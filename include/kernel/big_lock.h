@@ -39,22 +39,6 @@ void big_lock_take_late(void);
 void big_lock_drop(void);
 void big_lock_retake(void);
 
-struct task;
-
-/*
- * kfree(ptr), made once the calling task has let big_lock go: on its
- * return to user mode, or with its stack if it is exiting. For memory a
- * wait4() reap or an exit unlinks under the lock: its free takes the
- * heap's lock, and with several CPUs forking, a CPU that queued there
- * while holding big_lock kept every other CPU waiting for it
- * (docs/BENCH.md). A task keeps TASK_FREE_LATER such pointers; more are
- * freed at once. The memory must be unreachable, as for kfree().
- */
-void kfree_after_big_lock(void *ptr);
-
-/* What t kept for kfree_after_big_lock(), freed; t no longer holds big_lock. */
-void big_lock_free_deferred(struct task *t);
-
 /* Panics unless this CPU holds big_lock (an ownership assertion). */
 #define assert_big_lock_held() assert_spin_held(&big_lock)
 

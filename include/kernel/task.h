@@ -208,6 +208,20 @@ void task_zombie_put(struct task *t);
 /* The reaper's let-go: the struct, if it goes, by kfree_after_big_lock(). */
 void task_zombie_put_after_big_lock(struct task *t);
 
+/*
+ * kfree(ptr), made once the calling task has let big_lock go: on its
+ * return to user mode, or with its stack if it is exiting. For memory a
+ * wait4() reap or an exit unlinks under the lock: its free takes the
+ * heap's lock, and with several CPUs forking, a CPU that queued there
+ * while holding big_lock kept every other CPU waiting for it
+ * (docs/BENCH.md). A task keeps TASK_FREE_LATER such pointers; more are
+ * freed at once. The memory must be unreachable, as for kfree().
+ */
+void kfree_after_big_lock(void *ptr);
+
+/* What t kept for kfree_after_big_lock(), freed; t no longer holds big_lock. */
+void big_lock_free_deferred(struct task *t);
+
 /* Tasks that exist now (Linux's nr_threads: /proc/loadavg's total). */
 unsigned int task_count(void);
 /* Linux's threads-max: how many tasks this machine's RAM allows (kernel/proc/task.c). */

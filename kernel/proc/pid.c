@@ -10,6 +10,7 @@
 #include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/pid.h>
+#include <kernel/task.h>
 #include <uapi/linux/errno.h>
 
 #define PID_HASH_BUCKETS 256

@@ -164,3 +164,22 @@ void time_ns_put(struct time_ns *ns)
 		kfree(ns);
 	}
 }
+
+void kfree_after_big_lock(void *ptr)
+{
+	struct task *t = current;
+
+	assert_big_lock_held();
+	if (t->nr_free_later < TASK_FREE_LATER)
+		t->free_later[t->nr_free_later++] = ptr;
+	else
+		kfree(ptr);
+}
+
+void big_lock_free_deferred(struct task *t)
+{
+	unsigned int n = t->nr_free_later;
+
+	t->nr_free_later = 0;
+	kfree_bulk(t->free_later, n);
+}

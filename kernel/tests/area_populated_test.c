@@ -12,7 +12,7 @@
 #include <kernel/vm.h>
 #include <uapi/linux/mman.h>
 
-#define TOUCHED_VA 0x10000000ul /* four pages, the second one written */
+#define TOUCHED_VA 0x10000000ul	  /* four pages, the second one written */
 #define UNTOUCHED_VA 0x20000000ul /* four pages, never written */
 #define AREA_LEN (4 * PAGE_SIZE)
 
@@ -33,7 +33,8 @@ KTEST(vm_area_populated_from_its_first_page)
 		return;
 	mm_lock(mm);
 	KTEST_EXPECT_EQ(ctx, mm_map(mm, TOUCHED_VA, AREA_LEN, PROT_READ | PROT_WRITE, 0, true), 0);
-	KTEST_EXPECT_EQ(ctx, mm_map(mm, UNTOUCHED_VA, AREA_LEN, PROT_READ | PROT_WRITE, 0, true), 0);
+	KTEST_EXPECT_EQ(ctx, mm_map(mm, UNTOUCHED_VA, AREA_LEN, PROT_READ | PROT_WRITE, 0, true),
+			0);
 	KTEST_EXPECT(ctx, !populated(mm, TOUCHED_VA));
 	KTEST_EXPECT_EQ(ctx, mm_write(mm, TOUCHED_VA + PAGE_SIZE, data, sizeof(data)), 0);
 	KTEST_EXPECT(ctx, populated(mm, TOUCHED_VA));
