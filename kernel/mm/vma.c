@@ -82,12 +82,15 @@ static void set_window(const struct vma_tree *l, struct vma *v, uintptr_t w)
  * n was just linked between prev and next (either may be NULL): the window
  * below next is now two, below n and below next. When it was the open one,
  * or none is open, the wider of the two becomes the open window (none if
- * both are empty); the other is the tree's. Sets both nodes' gap.
+ * both are empty); the other is the tree's. Sets both nodes' gap; true when
+ * next's, as the tree counts it, changed. A thread's shadow stack carves
+ * the open window: next's stays 0 there, and nothing above needs a look.
  */
-static void carve_window(struct vma_tree *l, const struct vma *prev, struct vma *n,
+static bool carve_window(struct vma_tree *l, const struct vma *prev, struct vma *n,
 			 struct vma *next)
 {
 	uintptr_t wn = window_below(prev, n), wx = next ? window_below(n, next) : 0;
+	uintptr_t was = next ? next->gap : 0;
 
 	if (!l->open || l->open == next) {
 		l->open = NULL;
@@ -99,17 +102,20 @@ static void carve_window(struct vma_tree *l, const struct vma *prev, struct vma 
 	set_window(l, n, wn);
 	if (next)
 		set_window(l, next, wx);
+	return next && next->gap != was;
 }
 
 /*
  * n is being unlinked: the window below next (if any) now reaches down to
  * prev. When n's or next's window was the open one, or none is open, the
- * widened window becomes the open one. Sets next's gap.
+ * widened window becomes the open one. Sets next's gap; true when it
+ * changed as the tree counts it.
  */
-static void widen_window(struct vma_tree *l, const struct vma *prev, const struct vma *n,
+static bool widen_window(struct vma_tree *l, const struct vma *prev, const struct vma *n,
 			 struct vma *next)
 {
 	uintptr_t w = next ? window_below(prev, next) : 0;
+	uintptr_t was = next ? next->gap : 0;
 
 	if (!l->open || l->open == n || l->open == next) {
 		l->open = w ? next : NULL;
@@ -117,6 +123,7 @@ static void widen_window(struct vma_tree *l, const struct vma *prev, const struc
 	}
 	if (next)
 		set_window(l, next, w);
+	return next && next->gap != was;
 }
 
 /* ---- the tree ---- */
@@ -268,13 +275,15 @@ static struct vma *vma_prev(const struct vma *v)
 static void link_leaf(struct vma_tree *l, struct vma *n, struct vma *parent, struct vma **link,
 		      struct vma *prev, struct vma *next)
 {
+	bool next_changed;
+
 	n->left = n->right = NULL;
 	n->parent = parent;
 	n->height = 1;
 	*link = n;
-	carve_window(l, prev, n, next);
+	next_changed = carve_window(l, prev, n, next);
 	n->max_gap = n->gap;
-	rebalance(l, parent, next);
+	rebalance(l, parent, next_changed ? next : NULL);
 }
 
 static void index_insert(struct vma_tree *l, struct vma *n)
@@ -323,8 +332,8 @@ static void index_insert_between(struct vma_tree *l, struct vma *n, struct vma *
 static void index_erase(struct vma_tree *l, struct vma *n)
 {
 	struct vma *prev = vma_prev(n), *next = vma_next(n), *from;
+	bool next_changed = widen_window(l, prev, n, next), moved = false;
 
-	widen_window(l, prev, n, next);
 	if (!n->left || !n->right) {
 		from = n->parent;
 		replace_child(l, n->parent, n, n->left ? n->left : n->right);
@@ -340,6 +349,7 @@ static void index_erase(struct vma_tree *l, struct vma *n)
 			next->right = n->right;
 			next->right->parent = next;
 		}
+		moved = true;
 		next->left = n->left;
 		next->left->parent = next;
 		/* What the nodes above saw there, for the walk to compare with. */
@@ -354,7 +364,12 @@ static void index_erase(struct vma_tree *l, struct vma *n)
 		update(next);
 		rebalance(l, from, NULL);
 	} else {
-		rebalance(l, from, next);
+		/*
+		 * next took n's place (its largest gap, copied from n's, must be
+		 * worked out again), or it is an ancestor of n, which the walk
+		 * must reach only if its own window changed.
+		 */
+		rebalance(l, from, moved || next_changed ? next : NULL);
 	}
 }
 
