@@ -91,6 +91,14 @@ struct files {
 	unsigned int max_fds; /* the table's size: fds 0 .. max_fds - 1 */
 	struct file **fd;
 	u64 *cloexec; /* bit n: close fd n on execve */
+	/*
+	 * fd and cloexec while the table has its first size: in the struct
+	 * itself, as Linux's fd_array, so a fork's copy of a small table is
+	 * one allocation and one free, not three (each a hold of the heap's
+	 * lock). A table grown past it has both on the heap.
+	 */
+	struct file *fd_array[NR_OPEN_DEFAULT];
+	u64 cloexec_array[NR_OPEN_DEFAULT / 64];
 };
 
 /* The first table: fds 0, 1 and 2 on the console. NULL on failure. */

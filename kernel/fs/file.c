@@ -108,10 +108,18 @@ void file_put_late(struct file *f)
 
 #define BITS_PER_WORD 64
 
+/* Frees fd and cloexec arrays unless they are the ones in the struct. */
+static void free_arrays(const struct files *t, struct file **fd, u64 *cloexec)
+{
+	if (fd != t->fd_array)
+		kfree(fd);
+	if (cloexec != t->cloexec_array)
+		kfree(cloexec);
+}
+
 static void files_free_table(struct files *t)
 {
-	kfree(t->fd);
-	kfree(t->cloexec);
+	free_arrays(t, t->fd, t->cloexec);
 	kfree(t);
 }
 
@@ -121,8 +129,13 @@ static struct files *files_alloc(unsigned int max_fds)
 
 	if (!t)
 		return NULL;
-	t->fd = kzalloc(max_fds * sizeof(*t->fd));
-	t->cloexec = kzalloc(max_fds / BITS_PER_WORD * sizeof(u64));
+	if (max_fds == NR_OPEN_DEFAULT) {
+		t->fd = t->fd_array;
+		t->cloexec = t->cloexec_array;
+	} else {
+		t->fd = kzalloc(max_fds * sizeof(*t->fd));
+		t->cloexec = kzalloc(max_fds / BITS_PER_WORD * sizeof(u64));
+	}
 	if (!t->fd || !t->cloexec) {
 		files_free_table(t);
 		return NULL;
@@ -162,8 +175,7 @@ static int files_expand(struct files *t, unsigned int fd)
 	t->cloexec = ncl;
 	t->max_fds = n;
 	spin_unlock_irqrestore(&t->lock, flags);
-	kfree(ofd);
-	kfree(ocl);
+	free_arrays(t, ofd, ocl);
 	return 0;
 }
 
