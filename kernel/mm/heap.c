@@ -255,11 +255,16 @@ void *kzalloc(size_t size)
 	return p;
 }
 
+/* The heap page ptr lies in: its header. */
+static struct heap_page *page_of(const void *ptr)
+{
+	return (struct heap_page *)((uintptr_t)ptr & ~(uintptr_t)(HEAP_PAGE_SIZE - 1));
+}
+
 /* With heap_lock; ptr not NULL. */
 static void free_locked(void *ptr)
 {
-	struct heap_page *pg =
-		(struct heap_page *)((uintptr_t)ptr & ~(uintptr_t)(HEAP_PAGE_SIZE - 1));
+	struct heap_page *pg = page_of(ptr);
 
 	if (pg->magic == LARGE_MAGIC) {
 		free_large(pg, ptr);
@@ -292,11 +297,6 @@ static void free_locked(void *ptr)
 	} else {
 		heap_corrupted("kfree of a pointer the heap never returned", ptr);
 	}
-}
-
-static struct heap_page *page_of(const void *ptr)
-{
-	return (struct heap_page *)((uintptr_t)ptr & ~(uintptr_t)(HEAP_PAGE_SIZE - 1));
 }
 
 void kfree(void *ptr)

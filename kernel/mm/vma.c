@@ -265,12 +265,11 @@ static struct vma *vma_prev(const struct vma *v)
 }
 
 /*
- * Links n (its range free, counted by the caller) in address order. O(log n).
- * A new leaf's neighbours in address order are on its way down: prev the
- * last node it went right of, next the last it went left of. Only their
- * windows change -- n's own, and next's, which now ends at n -- and both
- * nodes are n's ancestors, so the one walk up from n that rebalances the
- * tree also refreshes every largest gap they are part of.
+ * Hangs n at *link as a leaf under parent, between prev and next. Only
+ * their windows change -- n's own, and next's, which now ends at n -- and
+ * next is n's ancestor, so the one walk up from n that rebalances the tree
+ * also refreshes every largest gap they are part of (past next only when
+ * its window, as the tree counts it, changed).
  */
 static void link_leaf(struct vma_tree *l, struct vma *n, struct vma *parent, struct vma **link,
 		      struct vma *prev, struct vma *next)
@@ -286,6 +285,11 @@ static void link_leaf(struct vma_tree *l, struct vma *n, struct vma *parent, str
 	rebalance(l, parent, next_changed ? next : NULL);
 }
 
+/*
+ * Links n (its range free, counted by the caller) in address order. O(log n).
+ * A new leaf's neighbours in address order are on its way down: prev the
+ * last node it went right of, next the last it went left of.
+ */
 static void index_insert(struct vma_tree *l, struct vma *n)
 {
 	struct vma *parent = NULL, **link = &l->root, *prev = NULL, *next = NULL;
@@ -391,10 +395,11 @@ static struct vma *vma_alloc(struct vma_tree *l)
 	return kmalloc(sizeof(*v));
 }
 
+/* A new area's struct, filled; NULL past VMA_MAX_COUNT or without memory. */
 static struct vma *vma_new(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
 			   unsigned int flags)
 {
-	struct vma *v = vma_alloc(l);
+	struct vma *v = l->count < VMA_MAX_COUNT ? vma_alloc(l) : NULL;
 
 	if (v) {
 		v->start = start;
@@ -494,11 +499,8 @@ int vma_insert_shared(struct vma_tree *l, uintptr_t start, uintptr_t end, unsign
 int vma_insert_at(struct vma_tree *l, const struct vma_spot *spot, size_t len, unsigned int prot,
 		  unsigned int flags)
 {
-	struct vma *n;
+	struct vma *n = vma_new(l, spot->at, spot->at + len, prot, flags);
 
-	if (l->count >= VMA_MAX_COUNT)
-		return -ENOMEM;
-	n = vma_new(l, spot->at, spot->at + len, prot, flags);
 	if (!n)
 		return -ENOMEM;
 	index_insert_between(l, n, spot->prev, spot->next);
@@ -509,11 +511,8 @@ int vma_insert_at(struct vma_tree *l, const struct vma_spot *spot, size_t len, u
 int vma_insert_object(struct vma_tree *l, uintptr_t start, uintptr_t end, unsigned int prot,
 		      unsigned int flags, struct shmem *shared, uintptr_t pgoff)
 {
-	struct vma *n;
+	struct vma *n = vma_new(l, start, end, prot, flags);
 
-	if (l->count >= VMA_MAX_COUNT)
-		return -ENOMEM;
-	n = vma_new(l, start, end, prot, flags);
 	if (!n)
 		return -ENOMEM;
 	if (shared)
@@ -669,8 +668,10 @@ static bool gap_fits(const struct vma_tree *l, uintptr_t s, size_t len, uintptr_
 	uintptr_t gs = s >= guard ? s - guard : 0;
 	uintptr_t ge = s + len + guard < s + len ? ~(uintptr_t)0 : s + len + guard;
 
+	if (!range_free_of_reaches(l, gs, ge, &spot->prev, &spot->next))
+		return false;
 	spot->at = s;
-	return range_free_of_reaches(l, gs, ge, &spot->prev, &spot->next);
+	return true;
 }
 
 /* Where a search ended: at (0 when below low) between prev and next. */
@@ -763,7 +764,6 @@ uintptr_t vma_find_spot(const struct vma_tree *l, size_t len, uintptr_t hint, ui
 		return 0;
 	if (hint && IS_ALIGNED(hint, PAGE_SIZE) && gap_fits(l, hint, len, low, high, guard, spot))
 		return hint;
-	spot->at = 0;
 
 	/* high > 0 here: the window that starts below high and is highest. */
 	split_reaches(l, high - 1, &below, &above);
