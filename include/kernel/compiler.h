@@ -9,6 +9,14 @@
 #define __section(s) __attribute__((section(s)))
 #define __used __attribute__((used))
 #define __printf(a, b) __attribute__((format(printf, a, b)))
+/*
+ * A step of a hot path written as a function of its own for reading, but
+ * compiled into its caller: with frame pointers, ENDBR64/BTI and the
+ * register shuffle of a call, a call costs as much as a small step does.
+ */
+#ifndef __always_inline /* the host C library's headers of the unit tests have it */
+#define __always_inline inline __attribute__((always_inline))
+#endif
 
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)

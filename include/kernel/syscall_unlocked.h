@@ -18,6 +18,9 @@
  *   clone3           only its arguments, copied from the caller's memory;
  *                    then it takes big_lock (big_lock_take_late()) for the
  *                    clone itself
+ *   exit             the caller's shadow stack under its mm->lock and its
+ *                    CLONE_CHILD_CLEARTID word and futex wake; then it takes
+ *                    big_lock for the rest of the thread's exit
  *
  * A call whose handler reads anything else big_lock guards must not be
  * here. Its return to user mode takes the return-to-user loop only when
@@ -37,3 +40,4 @@ SYSCALL_UNLOCKED(read)
 SYSCALL_UNLOCKED(write)
 SYSCALL_UNLOCKED(futex)
 SYSCALL_UNLOCKED(clone3)
+SYSCALL_UNLOCKED(exit)

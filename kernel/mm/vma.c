@@ -86,8 +86,8 @@ static void set_window(const struct vma_tree *l, struct vma *v, uintptr_t w)
  * next's, as the tree counts it, changed. A thread's shadow stack carves
  * the open window: next's stays 0 there, and nothing above needs a look.
  */
-static bool carve_window(struct vma_tree *l, const struct vma *prev, struct vma *n,
-			 struct vma *next)
+static __always_inline bool carve_window(struct vma_tree *l, const struct vma *prev, struct vma *n,
+					 struct vma *next)
 {
 	uintptr_t wn = window_below(prev, n), wx = next ? window_below(n, next) : 0;
 	uintptr_t was = next ? next->gap : 0;
@@ -111,8 +111,8 @@ static bool carve_window(struct vma_tree *l, const struct vma *prev, struct vma 
  * widened window becomes the open one. Sets next's gap; true when it
  * changed as the tree counts it.
  */
-static bool widen_window(struct vma_tree *l, const struct vma *prev, const struct vma *n,
-			 struct vma *next)
+static __always_inline bool widen_window(struct vma_tree *l, const struct vma *prev,
+					 const struct vma *n, struct vma *next)
 {
 	uintptr_t w = next ? window_below(prev, next) : 0;
 	uintptr_t was = next ? next->gap : 0;
@@ -271,8 +271,8 @@ static struct vma *vma_prev(const struct vma *v)
  * also refreshes every largest gap they are part of (past next only when
  * its window, as the tree counts it, changed).
  */
-static void link_leaf(struct vma_tree *l, struct vma *n, struct vma *parent, struct vma **link,
-		      struct vma *prev, struct vma *next)
+static __always_inline void link_leaf(struct vma_tree *l, struct vma *n, struct vma *parent,
+				      struct vma **link, struct vma *prev, struct vma *next)
 {
 	bool next_changed;
 
@@ -314,8 +314,8 @@ static void index_insert(struct vma_tree *l, struct vma *n)
  * when there is no next, prev being the last area. Either way next is n's
  * ancestor, as index_insert() needs for the walk up.
  */
-static void index_insert_between(struct vma_tree *l, struct vma *n, struct vma *prev,
-				 struct vma *next)
+static __always_inline void index_insert_between(struct vma_tree *l, struct vma *n,
+						 struct vma *prev, struct vma *next)
 {
 	if (next && !next->left)
 		link_leaf(l, n, next, &next->left, prev, next);
@@ -553,7 +553,8 @@ static void split(struct vma_tree *l, struct vma *v, uintptr_t addr, struct vma 
  * no split needs no memory, and no more than the two lookups that tell.
  * *first (when asked for) becomes the first area at or above start.
  */
-static int split_at_bounds(struct vma_tree *l, uintptr_t start, uintptr_t end, struct vma **first)
+static __always_inline int split_at_bounds(struct vma_tree *l, uintptr_t start, uintptr_t end,
+					   struct vma **first)
 {
 	struct vma *spare[2] = { NULL, NULL };
 	struct vma *a = vma_find(l, start);
@@ -710,6 +711,24 @@ static bool window_spot(uintptr_t lo, uintptr_t hi, size_t len, uintptr_t high, 
 }
 
 /*
+ * best has a window of at least need itself or in its left subtree (or
+ * is NULL): the highest area there whose window is. O(height).
+ */
+static struct vma *highest_window_from(struct vma *best, uintptr_t need)
+{
+	if (!best || best->gap >= need)
+		return best;
+	for (struct vma *n = best->left;;) {
+		if (max_gap(n->right) >= need)
+			n = n->right;
+		else if (n->gap >= need)
+			return n;
+		else
+			n = n->left;
+	}
+}
+
+/*
  * The highest area starting at or below bound whose window is at least
  * need bytes, or NULL. Down the path towards bound, the deepest node at or
  * below it that has such a window itself or in its left subtree holds the
@@ -729,16 +748,35 @@ static struct vma *last_window(const struct vma_tree *l, uintptr_t bound, uintpt
 			best = n;
 		n = n->right;
 	}
-	if (!best || best->gap >= need)
-		return best;
-	for (n = best->left;;) {
-		if (max_gap(n->right) >= need)
-			n = n->right;
-		else if (n->gap >= need)
-			return n;
-		else
+	return highest_window_from(best, need);
+}
+
+/*
+ * split_reaches() at addr, noting on the way what last_window() would
+ * note for the bound below->start: the areas starting at or below it are
+ * exactly those whose reach ends at or below addr (reaches end in address
+ * order), so both descents take the same path, and one does for both.
+ * *best is last_window()'s answer for that bound.
+ */
+static __always_inline void split_reaches_and_window(const struct vma_tree *l, uintptr_t addr,
+						     uintptr_t need, struct vma **below,
+						     struct vma **above, struct vma **best)
+{
+	struct vma *n = l->root, *deepest = NULL;
+
+	*below = *above = NULL;
+	while (n) {
+		if (reach_end(n) > addr) {
+			*above = n;
 			n = n->left;
+		} else {
+			*below = n;
+			if (n->gap >= need || max_gap(n->left) >= need)
+				deepest = n;
+			n = n->right;
+		}
 	}
+	*best = highest_window_from(deepest, need);
 }
 
 /*
@@ -750,14 +788,15 @@ static struct vma *last_window(const struct vma_tree *l, uintptr_t bound, uintpt
  * one whose guard may fall off the bottom: both are tried on their own.
  * Every window between them holds len with its guards exactly when it is
  * len + guard + ALIGN_UP(guard) wide (its ends are page aligned), which
- * is what the largest gaps in the tree let the search look for.
+ * is what the largest gaps in the tree let the search look for; the first
+ * look for one rides on the descent that finds the window high is in.
  */
 uintptr_t vma_find_spot(const struct vma_tree *l, size_t len, uintptr_t hint, uintptr_t low,
 			uintptr_t high, size_t guard, struct vma_spot *spot)
 {
-	struct vma *below, *above;
-	const struct vma *v;
+	struct vma *below, *above, *v;
 	uintptr_t at, need;
+	bool sized;
 
 	spot->at = 0;
 	if (len == 0 || len > high - low)
@@ -765,29 +804,34 @@ uintptr_t vma_find_spot(const struct vma_tree *l, size_t len, uintptr_t hint, ui
 	if (hint && IS_ALIGNED(hint, PAGE_SIZE) && gap_fits(l, hint, len, low, high, guard, spot))
 		return hint;
 
+	/* The width a window between areas needs (none is that wide when it overflows). */
+	sized = guard <= ~(uintptr_t)0 - PAGE_SIZE && !__builtin_add_overflow(len, guard, &need) &&
+		!__builtin_add_overflow(need, ALIGN_UP(guard, PAGE_SIZE), &need);
+	if (!sized)
+		need = ~(uintptr_t)0;
 	/* high > 0 here: the window that starts below high and is highest. */
-	split_reaches(l, high - 1, &below, &above);
+	split_reaches_and_window(l, high - 1, need, &below, &above, &v);
 	if (window_spot(below ? reach_end(below) : 0, above ? reach_start(above) : ~(uintptr_t)0,
 			len, high, guard, &at))
 		return found(spot, at, low, below, above);
 	if (!below)
 		return 0; /* that was the lowest window */
 
-	if (guard <= ~(uintptr_t)0 - PAGE_SIZE && !__builtin_add_overflow(len, guard, &need) &&
-	    !__builtin_add_overflow(need, ALIGN_UP(guard, PAGE_SIZE), &need)) {
-		for (uintptr_t bound = below->start;; bound = v->start - 1) {
+	if (sized) {
+		for (uintptr_t bound = below->start;;) {
 			const struct vma *open = l->open;
 
-			v = last_window(l, bound, need);
 			if (open && open->start <= bound && l->open_gap >= need &&
 			    (!v || open->start > v->start))
-				v = open;
+				v = (struct vma *)open;
 			if (!v)
 				break;
 			/* v is not the lowest area (its window is not 0): v->start > 0. */
 			if (window_spot(reach_start(v) - window_of(l, v), reach_start(v), len, high,
 					guard, &at))
 				return found(spot, at, low, vma_prev(v), v);
+			bound = v->start - 1;
+			v = last_window(l, bound, need);
 		}
 	}
 	v = vma_first(l);

@@ -194,8 +194,25 @@ static void notify_parent_death(struct task *t)
  */
 static void clear_child_tid_and_wake(struct task *t)
 {
-	if (t->clear_child_tid && !put_user(0, (int __user *)t->clear_child_tid))
+	if (!put_user(0, (int __user *)t->clear_child_tid))
 		futex_wake(t->mm, t->clear_child_tid, 1);
+	t->clear_child_tid = 0; /* once: the word may be the joiner's to reuse after the wake */
+}
+
+/*
+ * The first step of a thread's exit, Linux's mm_release(): a
+ * kernel-allocated shadow stack dies with its thread before a joiner can
+ * learn that the thread is gone (deactivate_mm() frees it, then the TID
+ * is cleared), so a program that joined finds it unmapped. Needs only
+ * the address space's lock and a futex bucket's, never the big lock;
+ * done once (both are cleared).
+ */
+static void release_stack_and_tid(struct task *t)
+{
+	if (t->shstk.base)
+		shstk_release(t, t->mm);
+	if (t->clear_child_tid)
+		clear_child_tid_and_wake(t);
 }
 
 void do_exit_thread(int status)
@@ -212,23 +229,21 @@ void do_exit_thread(int status)
 		p->exit_code = status;
 	}
 	/*
-	 * A kernel-allocated shadow stack dies with its thread, before a
-	 * joiner can learn that the thread is gone (Linux's mm_release():
-	 * deactivate_mm() frees it, then the TID is cleared): a program that
-	 * joined finds it unmapped. The unmap takes the address space's lock
-	 * alone and the joiner's wake a futex bucket's, so when there is a
-	 * stack to unmap both run with the big lock let go, and the joiner
-	 * goes on while this thread still queues for the rest of its exit.
-	 * Without one, a let-go would cost more than the wake it frees.
+	 * exit() did this before it took the lock; a kill, exit_group() and
+	 * exec's end of the other threads come here with it still to do.
+	 * With a stack to unmap it runs with the big lock let go, so the
+	 * joiner goes on while this thread still queues for the rest of its
+	 * exit; without one, a let-go would cost more than the wake it frees.
 	 */
-	bool let_go = t->shstk.base && mm;
+	if (t->shstk.base || t->clear_child_tid) {
+		bool let_go = t->shstk.base && mm;
 
-	if (let_go)
-		big_lock_drop();
-	shstk_release(t, mm);
-	clear_child_tid_and_wake(t);
-	if (let_go)
-		big_lock_retake();
+		if (let_go)
+			big_lock_drop();
+		release_stack_and_tid(t);
+		if (let_go)
+			big_lock_retake();
+	}
 	vfork_release(t);
 	notify_parent_death(t);
 	ptrace_task_exit(t);
@@ -299,8 +314,15 @@ void do_exit_group(int status)
 	do_exit_thread(current->proc->exit_code);
 }
 
+/*
+ * Listed in <kernel/syscall_unlocked.h>: the shadow stack and the joiner's
+ * wake go before the big lock is taken at all, so a thread that ends
+ * neither waits for it nor holds the others up with them.
+ */
 SYSCALL(exit)
 {
+	release_stack_and_tid(current);
+	big_lock_take_late();
 	do_exit_thread(WAIT_STATUS_EXITED((int)a[0]));
 }
 
