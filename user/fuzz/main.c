@@ -201,6 +201,51 @@ static void print_config(void)
 	       (unsigned long)cfg.seed, cfg.workers, cfg.calls, cfg.jobs, cfg.seconds, cfg.timeout);
 }
 
+/*
+ * For a free-page count that did not come back: every process still
+ * there, by its /proc/PID/stat (pid, name, state, parent), so a run that
+ * cannot be repeated still says whether a straggler or a leak was left.
+ */
+static void report_processes_left(void)
+{
+	char buf[1024], path[40], stat[96];
+	long dir = syscall4(__NR_openat, AT_FDCWD, (long)"/proc", O_RDONLY | O_DIRECTORY, 0);
+	long n;
+
+	if (dir < 0)
+		return;
+	while ((n = syscall3(__NR_getdents64, dir, (long)buf, sizeof(buf))) > 0) {
+		for (long off = 0; off < n;) {
+			/* struct linux_dirent64: ino 8, off 8, reclen 2, type 1, name. */
+			unsigned short reclen;
+			const char *name = buf + off + 19;
+
+			memcpy(&reclen, buf + off + 16, sizeof(reclen));
+			off += reclen;
+			if (name[0] < '1' || name[0] > '9')
+				continue;
+			snprintf(path, sizeof(path), "/proc/%s/stat", name);
+
+			long fd = syscall4(__NR_openat, AT_FDCWD, (long)path, O_RDONLY, 0);
+			long got = fd >= 0 ? syscall3(__NR_read, fd, (long)stat, sizeof(stat) - 1) : -1;
+
+			if (fd >= 0)
+				syscall1(__NR_close, fd);
+			if (got <= 0)
+				continue;
+			stat[got] = 0;
+			/* pid (comm) state ppid ...: the first four fields. */
+			char *end = strchr(stat, ')');
+			char *cut = end ? strchr(end + 4, ' ') : NULL;
+
+			if (cut)
+				*cut = 0;
+			ktap_print_msg("left: %s", stat);
+		}
+	}
+	syscall1(__NR_close, dir);
+}
+
 /* The cases, in the order main reports them. */
 static const char *const fuzz_cases[] = { "fuzz_calls_no_panic", "fuzz_workers_killable",
 					  "fuzz_pid_ns_init_survives", "fuzz_free_pages_exact" };
@@ -254,6 +299,8 @@ int main(int argc, char **argv)
 	ktap_ok(root >= 0 && !(root & 1), "fuzz_workers_killable");
 	ktap_ok(root >= 0 && !(root & 2), "fuzz_pid_ns_init_survives");
 	ktap_print_msg("free pages before %lu after %lu", before, after);
+	if (before != after)
+		report_processes_left();
 	ktap_ok(before == after, "fuzz_free_pages_exact");
 	/* As pid 1 (init=/bin/fuzz) we inherit orphans: reap them. */
 	while (wait4(-1, NULL, WNOHANG | __WALL, NULL) > 0)
