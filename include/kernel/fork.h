@@ -88,7 +88,11 @@ int clone_flags_valid(const struct kernel_clone_args *k, bool caller_is_ns_init,
 long clone_legacy(u64 flags, uintptr_t newsp, int __user *parent_tid, int __user *child_tid,
 		  uintptr_t tls);
 
-/* Creates the task; returns its TID as the caller sees it, or -errno. */
+/*
+ * Creates the task; returns its TID as the caller sees it, or -errno.
+ * Called without big_lock, which it takes once the child's costly parts
+ * are made, and holds on return whenever it got that far.
+ */
 long kernel_clone(struct kernel_clone_args *k);
 
 #endif

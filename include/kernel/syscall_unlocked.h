@@ -15,9 +15,10 @@
  *                    big_lock (file_ops.unlocked)
  *   futex            its hash bucket's waiters under the bucket's lock
  *                    (kernel/proc/futex.c), the caller's own user memory
- *   clone3           only its arguments, copied from the caller's memory;
- *                    then it takes big_lock (big_lock_take_late()) for the
- *                    clone itself
+ *   clone3, clone,   their arguments, copied from the caller's memory,
+ *   fork, vfork      and checked; kernel_clone() makes the child's task,
+ *                    stacks, address space and fd table, then takes
+ *                    big_lock for the rest (fork and vfork: x86_64 only)
  *   exit             the caller's shadow stack under its mm->lock and its
  *                    CLONE_CHILD_CLEARTID word and futex wake; then it takes
  *                    big_lock for the rest of the thread's exit
@@ -40,4 +41,11 @@ SYSCALL_UNLOCKED(read)
 SYSCALL_UNLOCKED(write)
 SYSCALL_UNLOCKED(futex)
 SYSCALL_UNLOCKED(clone3)
+SYSCALL_UNLOCKED(clone)
+#ifdef __NR_fork
+SYSCALL_UNLOCKED(fork)
+#endif
+#ifdef __NR_vfork
+SYSCALL_UNLOCKED(vfork)
+#endif
 SYSCALL_UNLOCKED(exit)

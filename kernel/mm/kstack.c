@@ -97,7 +97,8 @@ size_t kstack_slots_total(void)
 
 size_t kstack_slots_free(void)
 {
-	return area_ready ? slots_free : NR_SLOTS;
+	return READ_ONCE(area_ready) ? READ_ONCE(slots_free)
+				     : NR_SLOTS; /* a look, without its lock */
 }
 
 /*

@@ -333,7 +333,7 @@ static __always_inline void index_insert_between(struct vma_tree *l, struct vma 
  * in a balanced tree, now just below where the walk starts, refreshed
  * before it.
  */
-static void index_erase(struct vma_tree *l, struct vma *n)
+static __always_inline void index_erase(struct vma_tree *l, struct vma *n)
 {
 	struct vma *prev = vma_prev(n), *next = vma_next(n), *from;
 	bool next_changed = widen_window(l, prev, n, next), moved = false;

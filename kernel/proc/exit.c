@@ -188,9 +188,9 @@ static void notify_parent_death(struct task *t)
 
 /*
  * Tells a joiner t is gone (Linux's CLONE_CHILD_CLEARTID contract): 0 in
- * the word, and one waiter on it woken. Needs no big lock: the store may
- * fault (the fault's entry takes what it needs), the wake takes its
- * futex bucket's lock.
+ * the word, and one waiter on it woken. The store may fault and the wake
+ * takes its futex bucket's lock; it is made holding the big lock all the
+ * same, for the joiner's sake (release_shadow_stack() says why).
  */
 static void clear_child_tid_and_wake(struct task *t)
 {
@@ -200,19 +200,20 @@ static void clear_child_tid_and_wake(struct task *t)
 }
 
 /*
- * The first step of a thread's exit, Linux's mm_release(): a
- * kernel-allocated shadow stack dies with its thread before a joiner can
- * learn that the thread is gone (deactivate_mm() frees it, then the TID
- * is cleared), so a program that joined finds it unmapped. Needs only
- * the address space's lock and a futex bucket's, never the big lock;
- * done once (both are cleared).
+ * Linux's mm_release(): a kernel-allocated shadow stack dies with its
+ * thread before a joiner can learn that the thread is gone (its
+ * deactivate_mm() frees it, then the TID is cleared), so a program that
+ * joined finds it unmapped. The unmap takes the address space's lock
+ * alone, so exit() makes it before it takes the big lock; the wake stays
+ * under the big lock (do_exit_thread()): a joiner's next call that takes
+ * it -- sysinfo()'s free pages, /proc's thread count -- then comes after
+ * this thread has left its group and announced its stack's free, so the
+ * leak tests' exact counts hold.
  */
-static void release_stack_and_tid(struct task *t)
+static void release_shadow_stack(struct task *t)
 {
 	if (t->shstk.base)
 		shstk_release(t, t->mm);
-	if (t->clear_child_tid)
-		clear_child_tid_and_wake(t);
 }
 
 void do_exit_thread(int status)
@@ -229,21 +230,17 @@ void do_exit_thread(int status)
 		p->exit_code = status;
 	}
 	/*
-	 * exit() did this before it took the lock; a kill, exit_group() and
-	 * exec's end of the other threads come here with it still to do.
-	 * With a stack to unmap it runs with the big lock let go, so the
-	 * joiner goes on while this thread still queues for the rest of its
-	 * exit; without one, a let-go would cost more than the wake it frees.
+	 * exit() unmapped the shadow stack before it took the lock; a kill,
+	 * exit_group() and exec's end of the other threads come here with it
+	 * still to do, and let the lock go around it.
 	 */
-	if (t->shstk.base || t->clear_child_tid) {
-		bool let_go = t->shstk.base && mm;
-
-		if (let_go)
-			big_lock_drop();
-		release_stack_and_tid(t);
-		if (let_go)
-			big_lock_retake();
+	if (t->shstk.base && mm) {
+		big_lock_drop();
+		release_shadow_stack(t);
+		big_lock_retake();
 	}
+	if (t->clear_child_tid)
+		clear_child_tid_and_wake(t);
 	vfork_release(t);
 	notify_parent_death(t);
 	ptrace_task_exit(t);
@@ -315,13 +312,12 @@ void do_exit_group(int status)
 }
 
 /*
- * Listed in <kernel/syscall_unlocked.h>: the shadow stack and the joiner's
- * wake go before the big lock is taken at all, so a thread that ends
- * neither waits for it nor holds the others up with them.
+ * Listed in <kernel/syscall_unlocked.h>: the shadow stack goes before the
+ * big lock is taken at all, so a thread that ends takes it once.
  */
 SYSCALL(exit)
 {
-	release_stack_and_tid(current);
+	release_shadow_stack(current);
 	big_lock_take_late();
 	do_exit_thread(WAIT_STATUS_EXITED((int)a[0]));
 }

@@ -11,6 +11,7 @@
 #include <kernel/file.h>
 #include <kernel/fork.h>
 #include <kernel/kmem.h>
+#include <kernel/panic.h>
 #include <kernel/pgrp.h>
 #include <kernel/pid.h>
 #include <kernel/printk.h>
@@ -98,9 +99,19 @@ long kernel_clone(struct kernel_clone_args *k)
 	long err;
 	u64 f = k->flags;
 
-	assert_big_lock_held();
+	/*
+	 * Entered without big_lock (the clone calls are in
+	 * <kernel/syscall_unlocked.h>). The checks read the caller's own
+	 * process -- whether it is a namespace's init, fixed at its birth, and
+	 * the namespace its children go to, which only its own threads'
+	 * unshare() changes, as they may while the child is being made anyway
+	 * -- and counts that a clone or an exit on another CPU may change the
+	 * next moment, as they may in Linux between its check and the clone.
+	 */
+	if (LOCK_DEBUG)
+		BUG_ON(spin_held(&big_lock));
 	err = clone_flags_valid(k, pp->is_ns_init,
-				pp->pid_ns_for_children != task_active_pid_ns(parent));
+				READ_ONCE(pp->pid_ns_for_children) != task_active_pid_ns(parent));
 	if (err)
 		return err;
 
@@ -114,16 +125,15 @@ long kernel_clone(struct kernel_clone_args *k)
 	 * stack (the shadow-stack pointer is part of the registers), fork's
 	 * copy of the fd table (under the table's own lock), and the memory
 	 * of a new process struct, signal table and PID, filled below -- is made
-	 * with big_lock let go (docs/DESIGN.md §7.3): each takes only its own
-	 * locks and the address space's, and nothing of the child is visible
-	 * before its PID. The space before the namespaces and the PID, as
-	 * Linux's copy_mm() comes before alloc_pid(); the parent's space
-	 * stays, current being one of its users. One let-go, not one per
-	 * step: with several CPUs queueing for the lock, each retake waits
-	 * its turn again. Two CPUs may pass the limit's check at once and go
-	 * over it by one task each, as Linux's nr_threads check may.
+	 * before big_lock is taken (docs/DESIGN.md §7.3): each takes only its
+	 * own locks and the address space's, and nothing of the child is
+	 * visible before its PID. The space before the namespaces and the PID,
+	 * as Linux's copy_mm() comes before alloc_pid(); the parent's space
+	 * stays, current being one of its users. The lock is taken once, for
+	 * the rest: with several CPUs queueing for it, each take waits its turn.
+	 * Two CPUs may pass the limit's check at once and go over it by one
+	 * task each, as Linux's nr_threads check may.
 	 */
-	big_lock_drop();
 	child = task_alloc(parent->name);
 	err = child ? 0 : -ENOMEM;
 	if (!err && !(f & CLONE_THREAD)) {
@@ -375,9 +385,9 @@ void clone3_shstk_setup(void)
 }
 
 /*
- * Entered without big_lock (<kernel/syscall_unlocked.h>): the arguments are
- * copied from the caller's memory first, then the lock is taken for the
- * rest, as an entry would have.
+ * Entered without big_lock (<kernel/syscall_unlocked.h>), as clone, fork and
+ * vfork are: the arguments are copied from the caller's memory and checked,
+ * and kernel_clone() takes the lock once the child is made.
  */
 SYSCALL(clone3)
 {
@@ -386,7 +396,6 @@ SYSCALL(clone3)
 
 	if (err)
 		return err;
-	big_lock_take_late();
 	err = clone3_args_valid(&k);
 	if (err)
 		return err;

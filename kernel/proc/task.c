@@ -49,7 +49,8 @@ size_t task_max(void)
  */
 bool task_limit_reached(void)
 {
-	return (unsigned int)atomic_read(&nr_tasks) + nr_zombies >= task_max() ||
+	/* Read without big_lock, which nr_zombies is counted under (clone's check, kernel/proc/fork.c). */
+	return (unsigned int)atomic_read(&nr_tasks) + READ_ONCE(nr_zombies) >= task_max() ||
 	       !kstack_slots_free();
 }
 

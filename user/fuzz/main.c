@@ -227,7 +227,8 @@ static void report_processes_left(void)
 			snprintf(path, sizeof(path), "/proc/%s/stat", name);
 
 			long fd = syscall4(__NR_openat, AT_FDCWD, (long)path, O_RDONLY, 0);
-			long got = fd >= 0 ? syscall3(__NR_read, fd, (long)stat, sizeof(stat) - 1) : -1;
+			long got = fd >= 0 ? syscall3(__NR_read, fd, (long)stat, sizeof(stat) - 1)
+					   : -1;
 
 			if (fd >= 0)
 				syscall1(__NR_close, fd);
