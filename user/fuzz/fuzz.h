@@ -158,6 +158,8 @@ int pick_sig(struct ctx *c);
 /* A timespec pointer: NULL, bad, or a valid one holding a short, odd or huge time. */
 uintptr_t pick_timespec(struct ctx *c);
 /* A path pointer: existing files, directories, malformed ELFs, odd strings, wild. */
+/* Calls fn for each entry of the directory open at fd but "." and "..", from its start (sandbox.c). */
+void fz_each_entry(long fd, void (*fn)(const char *name, void *ctx), void *ctx);
 /* The one directory the fuzzer's calls may change (sandbox.c). */
 void sandbox_enter(void);
 /* False (and a line says what) when something of the sandbox stays. */

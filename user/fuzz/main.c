@@ -201,49 +201,45 @@ static void print_config(void)
 	       (unsigned long)cfg.seed, cfg.workers, cfg.calls, cfg.jobs, cfg.seconds, cfg.timeout);
 }
 
+/* One /proc entry: a process's pid, name, state and parent, if it is a process's directory. */
+static void report_process(const char *name, void *ctx)
+{
+	char path[40], stat[96];
+
+	(void)ctx;
+	if (name[0] < '1' || name[0] > '9')
+		return;
+	snprintf(path, sizeof(path), "/proc/%s/stat", name);
+
+	long fd = syscall4(__NR_openat, AT_FDCWD, (long)path, O_RDONLY, 0);
+	long got = fd >= 0 ? syscall3(__NR_read, fd, (long)stat, sizeof(stat) - 1) : -1;
+
+	if (fd >= 0)
+		syscall1(__NR_close, fd);
+	if (got <= 0)
+		return;
+	stat[got] = 0;
+	/* pid (comm) state ppid ...: the first four fields. */
+	char *end = strchr(stat, ')');
+	char *cut = end ? strchr(end + 4, ' ') : NULL;
+
+	if (cut)
+		*cut = 0;
+	ktap_print_msg("left: %s", stat);
+}
+
 /*
  * For a free-page count that did not come back: every process still
- * there, by its /proc/PID/stat (pid, name, state, parent), so a run that
- * cannot be repeated still says whether a straggler or a leak was left.
+ * there, by its /proc/PID/stat, so a run that cannot be repeated still
+ * says whether a straggler or a leak was left.
  */
 static void report_processes_left(void)
 {
-	char buf[1024], path[40], stat[96];
 	long dir = syscall4(__NR_openat, AT_FDCWD, (long)"/proc", O_RDONLY | O_DIRECTORY, 0);
-	long n;
 
 	if (dir < 0)
 		return;
-	while ((n = syscall3(__NR_getdents64, dir, (long)buf, sizeof(buf))) > 0) {
-		for (long off = 0; off < n;) {
-			/* struct linux_dirent64: ino 8, off 8, reclen 2, type 1, name. */
-			unsigned short reclen;
-			const char *name = buf + off + 19;
-
-			memcpy(&reclen, buf + off + 16, sizeof(reclen));
-			off += reclen;
-			if (name[0] < '1' || name[0] > '9')
-				continue;
-			snprintf(path, sizeof(path), "/proc/%s/stat", name);
-
-			long fd = syscall4(__NR_openat, AT_FDCWD, (long)path, O_RDONLY, 0);
-			long got = fd >= 0 ? syscall3(__NR_read, fd, (long)stat, sizeof(stat) - 1)
-					   : -1;
-
-			if (fd >= 0)
-				syscall1(__NR_close, fd);
-			if (got <= 0)
-				continue;
-			stat[got] = 0;
-			/* pid (comm) state ppid ...: the first four fields. */
-			char *end = strchr(stat, ')');
-			char *cut = end ? strchr(end + 4, ' ') : NULL;
-
-			if (cut)
-				*cut = 0;
-			ktap_print_msg("left: %s", stat);
-		}
-	}
+	fz_each_entry(dir, report_process, NULL);
 	syscall1(__NR_close, dir);
 }
 

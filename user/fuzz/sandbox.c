@@ -131,6 +131,63 @@ static bool umount_one(bool *left)
 	return false;
 }
 
+void fz_each_entry(long fd, void (*fn)(const char *name, void *ctx), void *ctx)
+{
+	char buf[1024];
+	long n;
+
+	syscall3(__NR_lseek, fd, 0, 0 /* SEEK_SET */);
+	while ((n = syscall3(__NR_getdents64, fd, (long)buf, sizeof(buf))) > 0) {
+		for (long off = 0; off < n;) {
+			/* struct linux_dirent64: ino 8, off 8, reclen 2, type 1, name. */
+			unsigned short reclen;
+			const char *name = buf + off + 19;
+
+			memcpy(&reclen, buf + off + 16, sizeof(reclen));
+			off += reclen;
+			if (strcmp(name, ".") != 0 && strcmp(name, "..") != 0)
+				fn(name, ctx);
+		}
+	}
+}
+
+struct removal {
+	long fd;	   /* the directory being emptied */
+	int depth;	   /* how far below the sandbox */
+	bool removed;	   /* this pass removed an entry */
+	unsigned int kept; /* entries this pass could not remove */
+};
+
+static unsigned int remove_below(long fd, int depth);
+
+/* One entry of a removal's pass: a file, or a directory emptied first. */
+static void remove_entry(const char *name, void *ctx)
+{
+	struct removal *r = ctx;
+
+	if (r->depth == 0 && strcmp(name, FZ_KEEP) == 0)
+		return;
+	if (syscall3(__NR_unlinkat, r->fd, (long)name, 0) == 0) {
+		r->removed = true;
+		return;
+	}
+	/* A directory: empty it, then remove it. */
+	long sub = syscall4(__NR_openat, r->fd, (long)name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW, 0);
+
+	if (sub >= 0) {
+		if (r->depth < 64)
+			remove_below(sub, r->depth + 1);
+		syscall1(__NR_close, sub);
+	}
+	if (syscall3(__NR_unlinkat, r->fd, (long)name, AT_REMOVEDIR) == 0) {
+		r->removed = true;
+	} else {
+		r->kept++;
+		if (r->depth == 0)
+			printf("# fuzz: %s/%s cannot be removed\n", FZ_SANDBOX, name);
+	}
+}
+
 /*
  * Removes every entry below the directory open at fd (depth bounds the
  * recursion), at the top all but FZ_KEEP. Reads it again from the start
@@ -138,51 +195,14 @@ static bool umount_one(bool *left)
  */
 static unsigned int remove_below(long fd, int depth)
 {
-	char buf[1024];
-	bool removed = true;
-	unsigned int kept = 0;
-	long n;
+	struct removal r = { .fd = fd, .depth = depth, .removed = true };
 
-	while (removed) {
-		removed = false;
-		kept = 0;
-		syscall3(__NR_lseek, fd, 0, 0 /* SEEK_SET */);
-		while ((n = syscall3(__NR_getdents64, fd, (long)buf, sizeof(buf))) > 0) {
-			for (long off = 0; off < n;) {
-				/* struct linux_dirent64: ino 8, off 8, reclen 2, type 1, name. */
-				unsigned short reclen;
-				const char *name = buf + off + 19;
-
-				memcpy(&reclen, buf + off + 16, sizeof(reclen));
-				off += reclen;
-				if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
-				    (depth == 0 && strcmp(name, FZ_KEEP) == 0))
-					continue;
-				if (syscall3(__NR_unlinkat, fd, (long)name, 0) == 0) {
-					removed = true;
-					continue;
-				}
-				/* A directory: empty it, then remove it. */
-				long sub = syscall4(__NR_openat, fd, (long)name,
-						    O_RDONLY | O_DIRECTORY | O_NOFOLLOW, 0);
-
-				if (sub >= 0) {
-					if (depth < 64)
-						remove_below(sub, depth + 1);
-					syscall1(__NR_close, sub);
-				}
-				if (syscall3(__NR_unlinkat, fd, (long)name, AT_REMOVEDIR) == 0) {
-					removed = true;
-				} else {
-					kept++;
-					if (depth == 0)
-						printf("# fuzz: %s/%s cannot be removed\n",
-						       FZ_SANDBOX, name);
-				}
-			}
-		}
+	while (r.removed) {
+		r.removed = false;
+		r.kept = 0;
+		fz_each_entry(fd, remove_entry, &r);
 	}
-	return kept;
+	return r.kept;
 }
 
 bool sandbox_clean(void)
