@@ -19,9 +19,9 @@
  *   fork, vfork      and checked; kernel_clone() makes the child's task,
  *                    stacks, address space and fd table, then takes
  *                    big_lock for the rest (fork and vfork: x86_64 only)
- *   exit             the caller's shadow stack under its mm->lock and its
- *                    CLONE_CHILD_CLEARTID word and futex wake; then it takes
- *                    big_lock for the rest of the thread's exit
+ *   exit             the caller's shadow stack, unmapped under its
+ *                    mm->lock; then it takes big_lock for the rest of the
+ *                    thread's exit, the joiner's wake among it
  *
  * A call whose handler reads anything else big_lock guards must not be
  * here. Its return to user mode takes the return-to-user loop only when
