@@ -97,8 +97,8 @@ size_t kstack_slots_total(void)
 
 size_t kstack_slots_free(void)
 {
-	return READ_ONCE(area_ready) ? READ_ONCE(slots_free)
-				     : NR_SLOTS; /* a look, without its lock */
+	/* A look without kstack_lock: clone's limit check (task_limit_reached()). */
+	return READ_ONCE(area_ready) ? READ_ONCE(slots_free) : NR_SLOTS;
 }
 
 /*

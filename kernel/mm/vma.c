@@ -461,14 +461,38 @@ bool vma_range_free(const struct vma_tree *l, uintptr_t start, uintptr_t end)
 }
 
 /*
+ * best has a window of at least need itself or in its left subtree (or
+ * is NULL): the highest area there whose window is. O(height).
+ */
+static struct vma *highest_window_from(struct vma *best, uintptr_t need)
+{
+	if (!best || best->gap >= need)
+		return best;
+	for (struct vma *n = best->left;;) {
+		if (max_gap(n->right) >= need)
+			n = n->right;
+		else if (n->gap >= need)
+			return n;
+		else
+			n = n->left;
+	}
+}
+
+/*
  * Sorts the areas around addr by reach: *below is the highest area whose
  * reach ends at or below addr, *above the lowest whose reach ends above it
- * (its neighbour; either may be NULL). O(log n).
+ * (its neighbour; either may be NULL). On the way it notes what
+ * last_window() would for the bound below->start: the areas starting at or
+ * below it are exactly those whose reach ends at or below addr (reaches
+ * end in address order), so both descents take the same path, and one
+ * does for both: *best is last_window()'s answer for that bound (NULL for
+ * a need of ~0). O(log n).
  */
-static void split_reaches(const struct vma_tree *l, uintptr_t addr, struct vma **below,
-			  struct vma **above)
+static __always_inline void split_reaches_and_window(const struct vma_tree *l, uintptr_t addr,
+						     uintptr_t need, struct vma **below,
+						     struct vma **above, struct vma **best)
 {
-	struct vma *n = l->root;
+	struct vma *n = l->root, *deepest = NULL;
 
 	*below = *above = NULL;
 	while (n) {
@@ -477,9 +501,21 @@ static void split_reaches(const struct vma_tree *l, uintptr_t addr, struct vma *
 			n = n->left;
 		} else {
 			*below = n;
+			if (n->gap >= need || max_gap(n->left) >= need)
+				deepest = n;
 			n = n->right;
 		}
 	}
+	*best = highest_window_from(deepest, need);
+}
+
+/* The same without a window to look for. */
+static void split_reaches(const struct vma_tree *l, uintptr_t addr, struct vma **below,
+			  struct vma **above)
+{
+	struct vma *best;
+
+	split_reaches_and_window(l, addr, ~(uintptr_t)0, below, above, &best);
 }
 
 /* ---- changes ---- */
@@ -711,24 +747,6 @@ static bool window_spot(uintptr_t lo, uintptr_t hi, size_t len, uintptr_t high, 
 }
 
 /*
- * best has a window of at least need itself or in its left subtree (or
- * is NULL): the highest area there whose window is. O(height).
- */
-static struct vma *highest_window_from(struct vma *best, uintptr_t need)
-{
-	if (!best || best->gap >= need)
-		return best;
-	for (struct vma *n = best->left;;) {
-		if (max_gap(n->right) >= need)
-			n = n->right;
-		else if (n->gap >= need)
-			return n;
-		else
-			n = n->left;
-	}
-}
-
-/*
  * The highest area starting at or below bound whose window is at least
  * need bytes, or NULL. Down the path towards bound, the deepest node at or
  * below it that has such a window itself or in its left subtree holds the
@@ -749,34 +767,6 @@ static struct vma *last_window(const struct vma_tree *l, uintptr_t bound, uintpt
 		n = n->right;
 	}
 	return highest_window_from(best, need);
-}
-
-/*
- * split_reaches() at addr, noting on the way what last_window() would
- * note for the bound below->start: the areas starting at or below it are
- * exactly those whose reach ends at or below addr (reaches end in address
- * order), so both descents take the same path, and one does for both.
- * *best is last_window()'s answer for that bound.
- */
-static __always_inline void split_reaches_and_window(const struct vma_tree *l, uintptr_t addr,
-						     uintptr_t need, struct vma **below,
-						     struct vma **above, struct vma **best)
-{
-	struct vma *n = l->root, *deepest = NULL;
-
-	*below = *above = NULL;
-	while (n) {
-		if (reach_end(n) > addr) {
-			*above = n;
-			n = n->left;
-		} else {
-			*below = n;
-			if (n->gap >= need || max_gap(n->left) >= need)
-				deepest = n;
-			n = n->right;
-		}
-	}
-	*best = highest_window_from(deepest, need);
 }
 
 /*
@@ -819,11 +809,11 @@ uintptr_t vma_find_spot(const struct vma_tree *l, size_t len, uintptr_t hint, ui
 
 	if (sized) {
 		for (uintptr_t bound = below->start;;) {
-			const struct vma *open = l->open;
+			struct vma *open = l->open;
 
 			if (open && open->start <= bound && l->open_gap >= need &&
 			    (!v || open->start > v->start))
-				v = (struct vma *)open;
+				v = open;
 			if (!v)
 				break;
 			/* v is not the lowest area (its window is not 0): v->start > 0. */

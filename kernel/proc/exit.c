@@ -194,9 +194,8 @@ static void notify_parent_death(struct task *t)
  */
 static void clear_child_tid_and_wake(struct task *t)
 {
-	if (!put_user(0, (int __user *)t->clear_child_tid))
+	if (t->clear_child_tid && !put_user(0, (int __user *)t->clear_child_tid))
 		futex_wake(t->mm, t->clear_child_tid, 1);
-	t->clear_child_tid = 0; /* once: the word may be the joiner's to reuse after the wake */
 }
 
 /*
@@ -239,8 +238,7 @@ void do_exit_thread(int status)
 		release_shadow_stack(t);
 		big_lock_retake();
 	}
-	if (t->clear_child_tid)
-		clear_child_tid_and_wake(t);
+	clear_child_tid_and_wake(t);
 	vfork_release(t);
 	notify_parent_death(t);
 	ptrace_task_exit(t);
