@@ -9,7 +9,8 @@
  * time, as Linux merges only whole writes --, a big non-blocking write cut
  * at 65536);
  * PIPE_BUF atomicity (a small write that does not fit is refused whole); end
- * of file once the last writer is gone (also a child's, at its exit);
+ * of file once the last writer is gone (also a child's, at its exit, and
+ * before its parent can reap it: fds 63 and 300 copied by the fork);
  * EPIPE and SIGPIPE once the last reader is gone; a blocked read woken by a
  * child's write and a blocked write by a child's read; a signal ending a
  * blocked read with EINTR, or restarting it under SA_RESTART; packet mode
@@ -185,6 +186,34 @@ static int eof_after_last_writer(void)
 	EXPECT("then end of file", read(fds[0], buf, sizeof(buf)), 0);
 	EXPECT("wait", wait4(pid, &st, 0, NULL), pid);
 	EXPECT_TRUE("child", status_is(st, 0, 0));
+	close(fds[0]);
+	return 0;
+}
+
+/*
+ * A child's exit closes every fd it held -- 63, at the end of the first
+ * table size, and 300, past it, copied by its fork -- before its parent
+ * can reap it (Linux's exit_files() comes before exit_notify()): once
+ * wait4 returns, a non-blocking read finds end of file, not EAGAIN.
+ */
+static int eof_once_reaped_child_held_high_fds(void)
+{
+	int fds[2], st;
+	pid_t pid;
+
+	EXPECT("pipe", pipe2(fds, O_NONBLOCK), 0);
+	EXPECT("dup2 to 63", dup2(fds[1], 63), 63);
+	EXPECT("dup2 to 300", dup2(fds[1], 300), 300);
+	close(fds[1]);
+	pid = fork();
+	if (pid == 0)
+		_exit(write(63, "a", 1) == 1 && write(300, "b", 1) == 1 ? 0 : 1);
+	close(63);
+	close(300);
+	EXPECT("wait", wait4(pid, &st, 0, NULL), pid);
+	EXPECT_TRUE("child wrote through both", status_is(st, 0, 0));
+	EXPECT("read both bytes", read(fds[0], buf, sizeof(buf)), 2);
+	EXPECT("then end of file", read(fds[0], buf, sizeof(buf)), 0);
 	close(fds[0]);
 	return 0;
 }
@@ -431,6 +460,7 @@ static const struct test_case cases[] = {
 	{ "pipe_capacity_64k_eagain", pipe_capacity_64k },
 	{ "pipe_buf_write_is_atomic", pipe_buf_writes_are_atomic },
 	{ "pipe_eof_after_last_writer_exits", eof_after_last_writer },
+	{ "pipe_eof_once_reaped_child_held_high_fds", eof_once_reaped_child_held_high_fds },
 	{ "pipe_epipe_and_sigpipe", epipe_and_sigpipe },
 	{ "pipe_read_blocks_until_child_writes", read_blocks_until_write },
 	{ "pipe_write_blocks_until_child_reads", write_blocks_until_read },

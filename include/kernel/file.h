@@ -89,6 +89,12 @@ struct files {
 	 */
 	struct spinlock lock;
 	unsigned int max_fds; /* the table's size: fds 0 .. max_fds - 1 */
+	/*
+	 * 1 + the highest fd ever installed: every open fd is below it, so
+	 * fork's copy and exit's close look at the few slots a program uses,
+	 * not at all max_fds (Linux's count_open_files() finds the same bound).
+	 */
+	unsigned int fd_end;
 	struct file **fd;
 	u64 *cloexec; /* bit n: close fd n on execve */
 	/*
@@ -115,6 +121,16 @@ void files_put(struct files *f);
  * released under big_lock, taken for that file alone.
  */
 void files_put_unlocked(struct files *f);
+/*
+ * For exit before it takes big_lock, when the caller holds a table's only
+ * reference: closes every fd (a file whose last reference goes is released
+ * under big_lock, taken for that file alone) and keeps the table, empty,
+ * for the files_put() that follows under big_lock -- /proc may still reach
+ * it through the task meanwhile.
+ */
+void files_close_all_unlocked(struct files *f);
+/* The files_put() that follows it, big_lock held: the table goes after the lock. */
+void files_put_emptied(struct files *f);
 void files_close_on_exec(struct files *f);
 
 /*

@@ -19,9 +19,12 @@
  *   fork, vfork      and checked; kernel_clone() makes the child's task,
  *                    stacks, address space and fd table, then takes
  *                    big_lock for the rest (fork and vfork: x86_64 only)
- *   exit             the caller's shadow stack, unmapped under its
- *                    mm->lock; then it takes big_lock for the rest of the
- *                    thread's exit, the joiner's wake among it
+ *   exit,            the caller's shadow stack, unmapped under its
+ *   exit_group       mm->lock; for a process's only thread, the last user
+ *                    of its space, also the joiner word, the space emptied
+ *                    under its lock and the fds closed (a last release
+ *                    takes big_lock); then big_lock for the rest of the
+ *                    exit, a thread's joiner's wake among it
  *
  * A call whose handler reads anything else big_lock guards must not be
  * here. Its return to user mode takes the return-to-user loop only when
@@ -49,3 +52,4 @@ SYSCALL_UNLOCKED(fork)
 SYSCALL_UNLOCKED(vfork)
 #endif
 SYSCALL_UNLOCKED(exit)
+SYSCALL_UNLOCKED(exit_group)

@@ -116,6 +116,8 @@ struct task {
 	 * back (kernel/entry.c).
 	 */
 	bool slept_in_call;
+	/* Its exit emptied its address space and closed its fds before big_lock (kernel/proc/exit.c). */
+	bool left_early;
 	struct ptrace_state ptrace; /* traced by its parent process (kernel/proc/ptrace.c) */
 	/*
 	 * ppoll's temporary mask: the mask to restore once the call is over,

@@ -67,6 +67,21 @@ void mm_put(struct mm *mm);
  * holds big_lock again.
  */
 struct dentry *mm_put_keep_exe(struct mm *mm);
+/*
+ * For the last user's exit before it takes big_lock: every area, page and
+ * table of mm goes, under mm's lock, while the struct -- which /proc and
+ * ptrace may still reach through the task, under big_lock -- stays, with
+ * its program file and its one user, for the mm_put() that follows under
+ * big_lock. An emptied space has no areas and no page table (pgd 0), so a
+ * reader that starts from an area finds nothing to walk.
+ */
+void mm_empty(struct mm *mm);
+/*
+ * The mm_put() that follows mm_empty(), under big_lock: the program file
+ * goes, and the struct -- unless an open /proc/PID/mem holds it -- after
+ * the lock (kfree_after_big_lock()).
+ */
+void mm_put_emptied(struct mm *mm);
 
 /* const: readers lock too; the lock is not part of what a reader reads. */
 void mm_lock(const struct mm *mm);

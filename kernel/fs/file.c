@@ -5,6 +5,7 @@
 #include <kernel/file.h>
 #include <kernel/initramfs.h>
 #include <kernel/kmem.h>
+#include <kernel/panic.h>
 #include <kernel/task.h>
 #include <kernel/vfs.h>
 #include <string.h>
@@ -193,6 +194,7 @@ struct files *files_create_console(void)
 	t->fd[0] = f;
 	t->fd[1] = file_get(f);
 	t->fd[2] = file_get(f);
+	t->fd_end = 3;
 	return t;
 }
 
@@ -218,7 +220,8 @@ struct files *files_copy(struct files *src)
 		 * (close drops it only after clearing the fd under this lock).
 		 */
 		memcpy(t->cloexec, src->cloexec, n / BITS_PER_WORD * sizeof(u64));
-		for (unsigned int fd = 0; fd < n; fd++) {
+		t->fd_end = src->fd_end;
+		for (unsigned int fd = 0; fd < t->fd_end; fd++) {
 			t->fd[fd] = src->fd[fd];
 			if (t->fd[fd])
 				refcount_inc(&t->fd[fd]->refs);
@@ -233,11 +236,21 @@ void files_put(struct files *t)
 	assert_big_lock_held();
 	if (!refcount_dec_and_test(&t->refs))
 		return;
-	for (unsigned int fd = 0; fd < t->max_fds; fd++) {
+	for (unsigned int fd = 0; fd < t->fd_end; fd++) {
 		if (t->fd[fd])
 			file_put(t->fd[fd]);
 	}
 	files_free_table(t);
+}
+
+/* A file reference let go without big_lock: only the last one's release takes it. */
+static void file_put_unlocked(struct file *f)
+{
+	if (refcount_dec_not_one(&f->refs))
+		return;
+	big_lock_retake(); /* the release is big_lock's: inodes, pipes, ttys */
+	file_put(f);
+	big_lock_drop();
 }
 
 void files_put_unlocked(struct files *t)
@@ -245,16 +258,38 @@ void files_put_unlocked(struct files *t)
 	if (!refcount_dec_and_test(&t->refs))
 		return;
 	/* Nobody else reaches t now: its fds need no lock. */
-	for (unsigned int fd = 0; fd < t->max_fds; fd++) {
-		struct file *f = t->fd[fd];
-
-		if (!f || refcount_dec_not_one(&f->refs))
-			continue;
-		big_lock_retake(); /* the release is big_lock's: inodes, pipes, ttys */
-		file_put(f);
-		big_lock_drop();
+	for (unsigned int fd = 0; fd < t->fd_end; fd++) {
+		if (t->fd[fd])
+			file_put_unlocked(t->fd[fd]);
 	}
 	files_free_table(t);
+}
+
+void files_close_all_unlocked(struct files *t)
+{
+	BUG_ON(refcount_read(&t->refs) != 1);
+	for (unsigned int fd = 0; fd < t->fd_end; fd++) {
+		struct file *f = t->fd[fd];
+
+		if (!f)
+			continue;
+		/*
+		 * Nobody else changes t; /proc reads the slot under big_lock and
+		 * finds NULL, or f before its release: the put below orders the
+		 * store first (release), and a last release takes big_lock.
+		 */
+		WRITE_ONCE(t->fd[fd], NULL);
+		file_put_unlocked(f);
+	}
+}
+
+void files_put_emptied(struct files *t)
+{
+	assert_big_lock_held();
+	if (!refcount_dec_and_test(&t->refs))
+		return;
+	free_arrays(t, t->fd, t->cloexec);
+	kfree_after_big_lock(t);
 }
 
 void files_close_on_exec(struct files *t)
@@ -299,6 +334,8 @@ static void set_fd(struct files *t, unsigned int fd, struct file *f, bool cloexe
 	unsigned long flags = spin_lock_irqsave(&t->lock);
 
 	t->fd[fd] = f;
+	if (f && fd >= t->fd_end)
+		t->fd_end = fd + 1;
 	set_cloexec_locked(t, fd, cloexec);
 	spin_unlock_irqrestore(&t->lock, flags);
 }

@@ -88,6 +88,36 @@ void mm_put(struct mm *mm)
 		dentry_put(exe);
 }
 
+/* Every area, page and table of mm goes; an emptied space (mm_empty()) has none left. */
+static void release_all(struct mm *mm)
+{
+	assert_mm_locked(mm);
+	vma_clear(&mm->vmas, release_pages, mm);
+	BUG_ON(mm->rss != 0); /* every page a leaf held was counted in, and out */
+	if (mm->pgd)
+		pgtable_destroy(mm->pgd);
+	mm->pgd = 0;
+}
+
+void mm_empty(struct mm *mm)
+{
+	BUG_ON(refcount_read(&mm->users) != 1);
+	mm_lock(mm);
+	release_all(mm);
+	mm_unlock(mm);
+}
+
+void mm_put_emptied(struct mm *mm)
+{
+	assert_big_lock_held();
+	BUG_ON(mm->pgd || !refcount_dec_and_test(&mm->users));
+	if (mm->exe)
+		dentry_put(mm->exe);
+	mm->exe = NULL;
+	if (refcount_dec_and_test(&mm->refs))
+		kfree_after_big_lock(mm);
+}
+
 struct dentry *mm_put_keep_exe(struct mm *mm)
 {
 	struct dentry *exe;
@@ -97,10 +127,7 @@ struct dentry *mm_put_keep_exe(struct mm *mm)
 		return NULL;
 	/* Nobody runs in it any more; /proc and ptrace may still look (under big_lock, then this lock). */
 	mm_lock(mm);
-	vma_clear(&mm->vmas, release_pages, mm);
-	BUG_ON(mm->rss != 0); /* every page a leaf held was counted in, and out */
-	pgtable_destroy(mm->pgd);
-	mm->pgd = 0;
+	release_all(mm);
 	exe = mm->exe;
 	mm->exe = NULL;
 	mm_unlock(mm);

@@ -215,6 +215,40 @@ static void release_shadow_stack(struct task *t)
 		shstk_release(t, t->mm);
 }
 
+/*
+ * What an exit can do before it takes big_lock (exit() and exit_group()
+ * are listed in <kernel/syscall_unlocked.h>): the thread's shadow stack
+ * goes; and when the thread is its process's only one and the last user
+ * of its address space -- a fork's child ending, say -- its joiner word is
+ * cleared, its space emptied and its fds closed, each under its own lock,
+ * Linux's order (mm_release(), exit_mm(), exit_files()), so the exit takes
+ * big_lock once for the rest instead of letting it go and queueing again
+ * for the teardown. Only this thread could add a thread or another user of
+ * the space or the fd table (not shared here: CLONE_FILES), so the counts
+ * it reads cannot grow meanwhile.
+ * The structs stay, empty, for do_exit_thread() to let go under big_lock:
+ * /proc reaches them through the task until then. A vfork child's space
+ * is its parent's, so it is never the last user while the parent waits.
+ */
+static void exit_before_big_lock(struct task *t)
+{
+	struct mm *mm = t->mm;
+
+	if (READ_ONCE(t->proc->nr_threads) != 1 || !mm || refcount_read(&mm->users) != 1 ||
+	    refcount_read(&t->files->refs) != 1 || t->vfork) {
+		release_shadow_stack(t);
+		return;
+	}
+	clear_child_tid_and_wake(t); /* no thread of its own can be joining it */
+	t->clear_child_tid = 0;
+	t->shstk.base = 0; /* unmapped with the rest of the space */
+	t->shstk.size = 0;
+	mm_activate(NULL); /* off the tables that are about to go */
+	mm_empty(mm);
+	files_close_all_unlocked(t->files);
+	t->left_early = true;
+}
+
 void do_exit_thread(int status)
 {
 	struct task *t = current;
@@ -243,7 +277,8 @@ void do_exit_thread(int status)
 	notify_parent_death(t);
 	ptrace_task_exit(t);
 
-	mm_activate(NULL); /* mm_put may free the tables we run on */
+	if (!t->left_early)
+		mm_activate(NULL); /* mm_put may free the tables we run on */
 	cputime_mm_leave(t);
 	/* From here nobody reaches the space or the fd table through t. */
 	t->mm = NULL;
@@ -256,7 +291,11 @@ void do_exit_thread(int status)
 	 * is the last: each retake queues again. The program's file is let
 	 * go under the big lock again.
 	 */
-	if ((mm && refcount_read(&mm->users) == 1) || refcount_read(&files->refs) == 1) {
+	if (t->left_early) {
+		/* Emptied before the lock (exit_before_big_lock()): only the structs are left. */
+		mm_put_emptied(mm);
+		files_put_emptied(files);
+	} else if ((mm && refcount_read(&mm->users) == 1) || refcount_read(&files->refs) == 1) {
 		big_lock_drop();
 		exe = mm ? mm_put_keep_exe(mm) : NULL;
 		files_put_unlocked(files);
@@ -310,18 +349,21 @@ void do_exit_group(int status)
 }
 
 /*
- * Listed in <kernel/syscall_unlocked.h>: the shadow stack goes before the
- * big lock is taken at all, so a thread that ends takes it once.
+ * Both listed in <kernel/syscall_unlocked.h>: what needs no big_lock goes
+ * before it is taken (exit_before_big_lock()), so a thread that ends takes
+ * it once.
  */
 SYSCALL(exit)
 {
-	release_shadow_stack(current);
+	exit_before_big_lock(current);
 	big_lock_take_late();
 	do_exit_thread(WAIT_STATUS_EXITED((int)a[0]));
 }
 
 SYSCALL(exit_group)
 {
+	exit_before_big_lock(current);
+	big_lock_take_late();
 	do_exit_group(WAIT_STATUS_EXITED((int)a[0]));
 }
 

@@ -74,7 +74,8 @@ static size_t copy_from_mm(struct proc_buf *b, const struct mm *mm, uintptr_t st
 	size_t copied = 0;
 
 	mm_lock(mm); /* the pages stay while this copies them */
-	for (uintptr_t va = start; va < end;) {
+	/* An exiting process's space may be emptied already (mm_empty()): no table to look in. */
+	for (uintptr_t va = start; mm->pgd && va < end;) {
 		phys_addr_t frame = pgtable_lookup(mm->pgd, ALIGN_DOWN(va, PAGE_SIZE));
 		uintptr_t stop = MIN(end, ALIGN_DOWN(va, PAGE_SIZE) + PAGE_SIZE);
 		const char *p;
