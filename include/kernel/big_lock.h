@@ -39,6 +39,15 @@ void big_lock_take_late(void);
 void big_lock_drop(void);
 void big_lock_retake(void);
 
+/*
+ * Lets big_lock go for the rest of a system call that took it late
+ * (big_lock_take_late()) and whose last steps take only locks of their
+ * own -- a clone's wake of its child: the call then returns to user mode
+ * as an unlocked one does (kernel/entry.c), and what kfree_after_big_lock()
+ * kept is freed here.
+ */
+void big_lock_release_for_return(void);
+
 /* Panics unless this CPU holds big_lock (an ownership assertion). */
 #define assert_big_lock_held() assert_spin_held(&big_lock)
 

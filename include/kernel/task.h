@@ -59,6 +59,15 @@ enum task_state {
 	TASK_WAKING,   /* runnable, on its way to another CPU's queue (kernel/proc/sched.c) */
 	TASK_TRACED,   /* a ptrace stop: only the tracer's resume or SIGKILL wakes it */
 	TASK_DEAD,     /* exited: freed once we switch away from it */
+	/*
+	 * Made by clone and visible (in its process, under its PID), not yet
+	 * run: no wake but task_wake_new() makes it runnable, as Linux's
+	 * TASK_NEW. So the clone may wake it after letting big_lock go -- a
+	 * kill meanwhile only marks the signal, which the child finds when it
+	 * first runs -- and no other CPU can run it, let it exit and free it
+	 * before that wake has touched it.
+	 */
+	TASK_NEW,
 };
 
 struct task {
@@ -233,8 +242,10 @@ bool task_limit_reached(void);
 /* A process became a zombie (+1) or was reaped (-1): zombies count against the limit. */
 void task_count_zombie(int delta);
 
-/* Makes a sleeping or new task runnable (never one in a ptrace stop). */
+/* Makes a sleeping task runnable (never one in a ptrace stop, nor a TASK_NEW one). */
 void task_wake(struct task *t);
+/* The first wake of a clone's child, its state TASK_NEW: the clone's last step. */
+void task_wake_new(struct task *t);
 /* Wakes t only if it sleeps where a signal ends the sleep (a signal came for it). */
 void task_wake_interruptible(struct task *t);
 /* Ends t's ptrace stop (TASK_TRACED): the tracer resumed it, or it is being killed. */

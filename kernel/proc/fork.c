@@ -295,7 +295,8 @@ long kernel_clone(struct kernel_clone_args *k)
 		goto put_sighand;
 	}
 
-	/* Nothing can fail from here: make the child visible. */
+	/* Nothing can fail from here: make the child visible, not yet runnable. */
+	child->state = TASK_NEW;
 	if (!(f & CLONE_THREAD)) {
 		cp->pid = pid;
 		refcount_inc(&pid->refs); /* the process's own reference */
@@ -335,11 +336,17 @@ long kernel_clone(struct kernel_clone_args *k)
 		struct vfork_wait vw = { .parent = parent, .released = false };
 
 		child->vfork = &vw;
-		task_wake(child);
+		task_wake_new(child);
 		vfork_wait(child, &vw);
-	} else {
-		task_wake(child);
+		return ret;
 	}
+	/*
+	 * The rest takes only run-queue locks: big_lock goes first, and the
+	 * call returns as an unlocked one does (TASK_NEW says why no other
+	 * CPU can run the child meanwhile).
+	 */
+	big_lock_release_for_return();
+	task_wake_new(child);
 	return ret;
 
 put_sighand:

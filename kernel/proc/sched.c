@@ -406,6 +406,21 @@ void task_wake_interruptible(struct task *t)
 	arch_irq_restore(flags);
 }
 
+/* No other wake acts on a TASK_NEW task: this one always makes it runnable. */
+void task_wake_new(struct task *t)
+{
+	unsigned long flags = arch_irq_save();
+	struct runq *rq = task_rq_lock(t);
+	int moved;
+
+	BUG_ON(t->state != TASK_NEW);
+	moved = make_runnable(t);
+	spin_unlock(&rq->lock);
+	if (moved >= 0)
+		enqueue_moved(t, moved);
+	arch_irq_restore(flags);
+}
+
 void task_wake_traced(struct task *t)
 {
 	unsigned long flags = arch_irq_save();

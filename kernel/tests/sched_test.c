@@ -5,10 +5,12 @@
  * (their stacks) once they have exited.
  */
 #include <kernel/arch.h>
+#include <kernel/init.h>
 #include <kernel/kthread.h>
 #include <kernel/ktest.h>
 #include <kernel/kmem.h>
 #include <kernel/sched.h>
+#include <kernel/task.h>
 #include <kernel/timer.h>
 
 #define NR_WORKERS 4
@@ -154,6 +156,42 @@ KTEST(waitq_woken_sleeper_leaves_its_timeout_behind)
 		KTEST_EXPECT_EQ(ctx, READ_ONCE(t->state), TASK_SLEEPING);
 		KTEST_EXPECT(ctx, second_q.head == t);
 		finish_sleeper(ctx);
+	}
+	arch_irq_restore(irq);
+}
+
+/*
+ * A clone's child stays TASK_NEW until the clone's last step, which comes
+ * after the clone let big_lock go (kernel/proc/fork.c): no other wake -- a
+ * kill's, a signal's -- makes it runnable, so no other CPU can run it, let
+ * it exit and free it first; task_wake_new() does.
+ */
+static int new_task_ran;
+
+static void new_task_body(void)
+{
+	WRITE_ONCE(new_task_ran, 1);
+	kthread_exit();
+}
+
+KTEST(task_new_runs_only_after_task_wake_new)
+{
+	unsigned long irq = arch_irq_save();
+	struct task *t = task_alloc("ktest-new");
+
+	if (KTEST_EXPECT(ctx, t != NULL)) {
+		new_task_ran = 0;
+		arch_task_start_in_kernel(t, new_task_body);
+		t->state = TASK_NEW;
+		task_wake(t);
+		task_wake_interruptible(t);
+		schedule();
+		KTEST_EXPECT_EQ(ctx, READ_ONCE(t->state), TASK_NEW);
+		KTEST_EXPECT_EQ(ctx, READ_ONCE(new_task_ran), 0);
+		task_wake_new(t);
+		while (!READ_ONCE(new_task_ran))
+			schedule();
+		schedule(); /* freed once another task runs */
 	}
 	arch_irq_restore(irq);
 }

@@ -29,6 +29,7 @@ const char *proc_task_state(const struct task *t)
 	switch (t->state) {
 	case TASK_RUNNING:
 	case TASK_WAKING:
+	case TASK_NEW: /* runnable in a moment: Linux reports its TASK_NEW as R too */
 		return "R (running)";
 	case TASK_SLEEPING:
 		return t->interruptible ? "S (sleeping)" : "D (disk sleep)";
