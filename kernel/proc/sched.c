@@ -739,6 +739,7 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 	 */
 	struct spinlock *l = q ? waitq_lock_of(q) : &rq->lock;
 	int stopped = 0;
+	bool let_big_go = false;
 
 	t->slept_in_call = true;
 	spin_lock(l);
@@ -779,6 +780,17 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 		timed_add(t, timer_ticks() + timeout_ticks);
 	if (drop)
 		mutex_unlock(drop); /* a waker may come now: it finds t on q */
+	/*
+	 * The same for big_lock, which guarded the caller's look at its
+	 * condition: a waker that holds it finds t on q. So the rest of the
+	 * sleep -- the switch, the pick of the next task -- is not one more
+	 * stretch every other CPU waits for; the lock is taken back below.
+	 * (A sleep that gives up a mutex, a pipe's, never holds big_lock.)
+	 */
+	if (q && !drop && spin_held(&big_lock)) {
+		let_big_go = true;
+		big_lock_drop();
+	}
 	spin_lock(&rq->lock);
 	/*
 	 * Asleep under q's lock only: a signal sent before this lock is seen
@@ -810,6 +822,8 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 out:
 	if (q)
 		waitq_leave(t, q);
+	if (let_big_go)
+		big_lock_retake();
 	arch_irq_restore(flags);
 	t->interruptible = false;
 	if (stopped)
