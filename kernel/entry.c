@@ -144,12 +144,18 @@ void return_to_user_mode(struct trap_frame *f)
 	 * that found nothing to do (enter_new_user_task()). Such an entry
 	 * meets work for the loop only where it gave up its CPU or went to
 	 * sleep (slept_in_call) -- a signal that ended a pipe's sleep, a
-	 * shadow-stack pointer x86 refused at the switch back -- and then
-	 * the loop is taken. Work another CPU makes for this one comes with
-	 * an IPI, which the return to user mode lets in at once.
+	 * shadow-stack pointer x86 refused at the switch back -- so only then
+	 * does it look (return_to_user_has_work(), as a clone's child does),
+	 * and it takes the lock and the loop only for work found: a pipe read
+	 * or a join that slept and was simply woken goes straight back. Work
+	 * another CPU makes for this one after the look comes with an IPI,
+	 * which the return to user mode lets in at once.
 	 */
 	if (!spin_held(&big_lock)) {
 		if (!current->slept_in_call)
+			return;
+		current->slept_in_call = false;
+		if (!return_to_user_has_work(f))
 			return;
 		big_lock_retake();
 	}

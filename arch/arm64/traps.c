@@ -410,8 +410,25 @@ static bool el0_sync_unlocked(struct trap_frame *f)
 	return false;
 }
 
+/*
+ * A data abort in kernel mode inside the user-access routine, first
+ * without big_lock too: the same paging and copy-on-write, so a system
+ * call that runs unlocked, or let the lock go before its copy-out (wait4),
+ * does not queue for it on a page of its own. Anything else declines and
+ * comes again through dispatch() holding the lock (kernel_uaccess_fault()).
+ */
+static bool el1_sync_unlocked(struct trap_frame *f)
+{
+	u64 fsc = f->esr & ESR_ISS_FSC_MASK & FSC_TYPE_MASK;
+
+	return esr_ec(f->esr) == ESR_EC_DABT_CUR && extable_fixup(f->elr) && f->far < TASK_SIZE &&
+	       (fsc == FSC_TRANSLATION || fsc == FSC_PERMISSION) && current && current->mm &&
+	       mm_fault(current->mm, f->far, abort_access(f->esr)) == 0;
+}
+
 static const struct entry_rule arm64_entry_rules[] = {
 	{ TRAP_SYNC, ENTRY_FROM_USER, ENTRY_NO_LOCK, el0_sync_unlocked },
+	{ TRAP_SYNC, ENTRY_FROM_KERNEL, ENTRY_NO_LOCK, el1_sync_unlocked },
 };
 
 /* entry.S: a synchronous exception or SError (kernel/entry.c takes big_lock, or the rule above runs). */

@@ -452,6 +452,22 @@ static bool user_page_fault_unlocked(struct trap_frame *f)
 	return current->mm && mm_fault(current->mm, read_cr2(), pf_access(f->error_code)) == 0;
 }
 
+/*
+ * A kernel-mode fault inside a user-access routine, first without
+ * big_lock too: the same paging and copy-on-write, so a system call that
+ * runs unlocked, or let the lock go before its copy-out (wait4), does not
+ * queue for it on a page of its own. Anything else declines: the fault
+ * comes again holding the lock, where kernel_uaccess_fault() fills a
+ * shared object's page or resumes at the fix-up.
+ */
+static bool kernel_uaccess_fault_unlocked(struct trap_frame *f)
+{
+	u64 cr2 = read_cr2();
+
+	return extable_fixup(f->rip) && cr2 < TASK_SIZE && current && current->mm &&
+	       mm_fault(current->mm, cr2, pf_access(f->error_code)) == 0;
+}
+
 static bool skip_idle_tick(struct trap_frame *f)
 {
 	(void)f;
@@ -463,6 +479,7 @@ static bool skip_idle_tick(struct trap_frame *f)
 
 static const struct entry_rule x86_entry_rules[] = {
 	{ VEC_PAGE_FAULT, ENTRY_FROM_USER, ENTRY_NO_LOCK, user_page_fault_unlocked },
+	{ VEC_PAGE_FAULT, ENTRY_FROM_KERNEL, ENTRY_NO_LOCK, kernel_uaccess_fault_unlocked },
 	{ VEC_NMI, ENTRY_FROM_ANY, ENTRY_NO_LOCK, nmi_entry },
 	{ VEC_IPI_TLB, ENTRY_FROM_ANY, ENTRY_NO_LOCK, tlb_ipi },
 	{ VEC_IPI_KICK, ENTRY_FROM_ANY, ENTRY_NO_LOCK, kick_ipi },

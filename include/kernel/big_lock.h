@@ -40,11 +40,10 @@ void big_lock_drop(void);
 void big_lock_retake(void);
 
 /*
- * Lets big_lock go for the rest of a system call that took it late
- * (big_lock_take_late()) and whose last steps take only locks of their
- * own -- a clone's wake of its child: the call then returns to user mode
- * as an unlocked one does (kernel/entry.c), and what kfree_after_big_lock()
- * kept is freed here.
+ * Lets big_lock go for the rest of a system call whose last steps take
+ * only locks of their own -- a clone's wake of its child, wait4's
+ * copy-out: the call then returns to user mode as an unlocked one does
+ * (kernel/entry.c), and what kfree_after_big_lock() kept is freed here.
  */
 void big_lock_release_for_return(void);
 

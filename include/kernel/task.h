@@ -246,6 +246,11 @@ void task_count_zombie(int delta);
 void task_wake(struct task *t);
 /* The first wake of a clone's child, its state TASK_NEW: the clone's last step. */
 void task_wake_new(struct task *t);
+/*
+ * Waits until t, which is not runnable (a ptrace stop), is off its CPU:
+ * its registers saved by its switch away. Linux's wait_task_inactive().
+ */
+void task_wait_off_cpu(struct task *t);
 /* Wakes t only if it sleeps where a signal ends the sleep (a signal came for it). */
 void task_wake_interruptible(struct task *t);
 /* Ends t's ptrace stop (TASK_TRACED): the tracer resumed it, or it is being killed. */

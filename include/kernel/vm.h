@@ -83,9 +83,29 @@ void mm_empty(struct mm *mm);
  */
 void mm_put_emptied(struct mm *mm);
 
-/* const: readers lock too; the lock is not part of what a reader reads. */
-void mm_lock(const struct mm *mm);
-void mm_unlock(const struct mm *mm);
+/*
+ * const: readers lock too; the lock is not part of what a reader reads.
+ * Interrupts are off in kernel code but for the boot-time self-tests,
+ * which build address spaces of their own: the holder keeps the state to
+ * restore beside the lock. Inline, as the spinlock's uncontended path: a
+ * thread's shadow stack takes the lock three times, and the calls cost
+ * about 29 Bochs ticks of its create + join (docs/BENCH.md).
+ */
+static inline void mm_lock(const struct mm *mm)
+{
+	struct mm *m = (struct mm *)mm;
+	unsigned long flags = spin_lock_irqsave(&m->lock);
+
+	m->lock_irqs = flags;
+}
+
+static inline void mm_unlock(const struct mm *mm)
+{
+	struct mm *m = (struct mm *)mm;
+
+	spin_unlock_irqrestore(&m->lock, m->lock_irqs);
+}
+
 /* Panics unless this CPU holds mm's lock (the lock debugger's ownership check). */
 #define assert_mm_locked(mm) assert_spin_held(&(mm)->lock)
 /* Holds the struct (not the address space) of mm, as Linux's mmgrab(); mm_drop() lets go. */

@@ -34,26 +34,6 @@ struct mm *mm_create(void)
 	return mm;
 }
 
-/*
- * Interrupts are off in kernel code but for the boot-time self-tests,
- * which build address spaces of their own: the holder keeps the state to
- * restore beside the lock.
- */
-void mm_lock(const struct mm *mm)
-{
-	struct mm *m = (struct mm *)mm;
-	unsigned long flags = spin_lock_irqsave(&m->lock);
-
-	m->lock_irqs = flags;
-}
-
-void mm_unlock(const struct mm *mm)
-{
-	struct mm *m = (struct mm *)mm;
-
-	spin_unlock_irqrestore(&m->lock, m->lock_irqs);
-}
-
 /* One more page mapped in mm: the high-water mark follows. */
 static void rss_grew(struct mm *mm)
 {

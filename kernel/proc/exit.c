@@ -546,13 +546,20 @@ SYSCALL(wait4)
 	if (r)
 		return r;
 	r = do_wait(&w, options | WEXITED, false, &status, &code, &usage);
-	if (r > 0) {
-		if (ustatus && put_user(status, ustatus))
-			return -EFAULT;
-		cpu_usage_to_rusage(&usage, &ru);
-		if (urusage && copy_to_user(urusage, &ru, sizeof(ru)))
-			return -EFAULT;
-	}
+	if (r <= 0)
+		return r;
+	/*
+	 * What is left is copying out to the caller's memory: big_lock goes
+	 * first, so a fork's parent that breaks copy-on-write of its stack
+	 * there does it under its address space's lock alone, not in a stretch
+	 * every other CPU waits for.
+	 */
+	big_lock_release_for_return();
+	if (ustatus && put_user(status, ustatus))
+		return -EFAULT;
+	cpu_usage_to_rusage(&usage, &ru);
+	if (urusage && copy_to_user(urusage, &ru, sizeof(ru)))
+		return -EFAULT;
 	return r;
 }
 

@@ -269,14 +269,21 @@ static long ptrace_attach(struct task *child, long req, unsigned long addr, unsi
 
 /*
  * Linux's ptrace_check_attach(): child is traced by the caller's process
- * and (unless ignore_state) stopped, not being killed. 0 or -ESRCH.
+ * and (unless ignore_state) stopped, not being killed. 0 or -ESRCH. A
+ * stopped child may still be on its CPU -- it lets big_lock go before its
+ * switch saves its registers (kernel/proc/sched.c) -- so the request waits
+ * until it is off, as Linux's wait_task_inactive(): before, a register-set
+ * read could get the shadow-stack pointer of the child's previous switch.
  */
-static int check_attach(const struct task *child, bool ignore_state)
+static int check_attach(struct task *child, bool ignore_state)
 {
 	if (!ptrace_traced(&child->ptrace) || tracer_of(child) != current->proc)
 		return -ESRCH;
-	if (!ignore_state && (child->state != TASK_TRACED || child->proc->exiting))
+	if (ignore_state)
+		return 0;
+	if (child->state != TASK_TRACED || child->proc->exiting)
 		return -ESRCH;
+	task_wait_off_cpu(child);
 	return 0;
 }
 

@@ -406,6 +406,21 @@ void task_wake_interruptible(struct task *t)
 	arch_irq_restore(flags);
 }
 
+void task_wait_off_cpu(struct task *t)
+{
+	for (;;) {
+		unsigned long flags = arch_irq_save();
+		struct runq *rq = task_rq_lock(t);
+		bool on = on_cpu(t);
+
+		spin_unlock(&rq->lock);
+		arch_irq_restore(flags);
+		if (!on)
+			return;
+		arch_cpu_relax();
+	}
+}
+
 /* No other wake acts on a TASK_NEW task: this one always makes it runnable. */
 void task_wake_new(struct task *t)
 {

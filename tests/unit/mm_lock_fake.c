@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * An address space's lock for the unit tests that link kernel/shstk/shstk.c
- * (test_clone_args, test_shstk_clone): mm_lock() marks the fake mm's lock
- * held by "CPU 7", mm_unlock() clears it, and the lock debugger's
- * ownership check (assert_mm_locked() in shstk_alloc()) fails the test when
- * the code under test reached the address space without holding it.
+ * (test_clone_args, test_shstk_clone). mm_lock() and mm_unlock() are the
+ * kernel's own, inline in <kernel/vm.h>: the spinlock's inline fast path
+ * marks the fake mm's lock held by "CPU 7" (unit_cpu) and clears it again.
+ * What they call out of line is faked here: interrupts are a no-op; taking
+ * a lock this CPU holds already, or waiting at all, fails the test (the
+ * kernel would deadlock, or the lock was never let go); letting go of a
+ * lock it does not hold fails it too; and the lock debugger's ownership
+ * check (assert_mm_locked() in shstk_alloc()) fails the test when the code
+ * under test reached the address space without holding its lock.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,27 +18,48 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include <kernel/arch.h>
 #include <kernel/spinlock.h>
-#include <kernel/vm.h>
 
 #define UNIT_CPU 7 /* unit_cpu's id (shstk_unreached.c), which spin_held() compares with */
 
-void mm_lock(const struct mm *mm)
+unsigned long arch_irq_save(void)
 {
-	struct spinlock *l = (struct spinlock *)&mm->lock;
-
-	if (l->holder_cpu == UNIT_CPU)
-		fail_msg("mm_lock: already held (the kernel would deadlock)");
-	l->holder_cpu = UNIT_CPU;
+	return 0;
 }
 
-void mm_unlock(const struct mm *mm)
+void arch_irq_restore(unsigned long flags)
 {
-	struct spinlock *l = (struct spinlock *)&mm->lock;
+	(void)flags;
+}
 
+void lockdep_acquire(struct spinlock *l, const char *where)
+{
+	if (l->holder_cpu == UNIT_CPU)
+		fail_msg("%s: %s already held (the kernel would deadlock)", where, l->name);
+}
+
+void lockdep_acquired(struct spinlock *l)
+{
+	(void)l;
+}
+
+void lockdep_release(struct spinlock *l)
+{
 	if (l->holder_cpu != UNIT_CPU)
-		fail_msg("mm_unlock: not held");
-	l->holder_cpu = SPIN_NO_OWNER;
+		fail_msg("%s let go, not held", l->name);
+}
+
+void spin_wait(struct spinlock *l, u32 ticket)
+{
+	(void)ticket;
+	fail_msg("%s: would wait, one CPU only (a lock taken and never let go)", l->name);
+}
+
+void spin_kick(struct spinlock *l, u32 ticket)
+{
+	(void)l;
+	(void)ticket;
 }
 
 void lockdep_not_held(const struct spinlock *l, const char *where)
