@@ -39,14 +39,6 @@ void big_lock_take_late(void);
 void big_lock_drop(void);
 void big_lock_retake(void);
 
-/*
- * Lets big_lock go for the rest of a system call whose last steps take
- * only locks of their own -- a clone's wake of its child, wait4's
- * copy-out: the call then returns to user mode as an unlocked one does
- * (kernel/entry.c), and what kfree_after_big_lock() kept is freed here.
- */
-void big_lock_release_for_return(void);
-
 /* Panics unless this CPU holds big_lock (an ownership assertion). */
 #define assert_big_lock_held() assert_spin_held(&big_lock)
 

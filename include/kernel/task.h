@@ -229,6 +229,13 @@ void task_zombie_put_after_big_lock(struct task *t);
  * freed at once. The memory must be unreachable, as for kfree().
  */
 void kfree_after_big_lock(void *ptr);
+/*
+ * Lets big_lock go for the rest of a system call whose last steps take
+ * only locks of their own -- a clone's wake of its child, wait4's
+ * copy-out: the call then returns to user mode as an unlocked one does
+ * (kernel/entry.c), and what kfree_after_big_lock() kept is freed here.
+ */
+void big_lock_release_for_return(void);
 
 /* What t kept for kfree_after_big_lock(), freed; t no longer holds big_lock. */
 void big_lock_free_deferred(struct task *t);

@@ -78,10 +78,10 @@ struct dentry *mm_put_keep_exe(struct mm *mm);
 void mm_empty(struct mm *mm);
 /*
  * The mm_put() that follows mm_empty(), under big_lock: the program file
- * goes, and the struct -- unless an open /proc/PID/mem holds it -- after
- * the lock (kfree_after_big_lock()).
+ * goes. Returns the struct for the caller to free -- after the lock, with
+ * kfree_after_big_lock() -- or NULL while an open /proc/PID/mem holds it.
  */
-void mm_put_emptied(struct mm *mm);
+struct mm *mm_put_emptied(struct mm *mm);
 
 /*
  * const: readers lock too; the lock is not part of what a reader reads.

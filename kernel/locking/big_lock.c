@@ -2,7 +2,6 @@
 /* The big kernel lock (<kernel/big_lock.h>); kernel/entry.c takes and drops it. */
 #include <kernel/big_lock.h>
 #include <kernel/entry.h>
-#include <kernel/task.h>
 
 struct spinlock big_lock = SPINLOCK_INIT(LOCK_LEVEL_BIG, "big_lock");
 
@@ -21,11 +20,4 @@ void big_lock_take_late(void)
 void big_lock_drop(void)
 {
 	spin_unlock(&big_lock);
-}
-
-void big_lock_release_for_return(void)
-{
-	spin_unlock(&big_lock);
-	if (current->nr_free_later)
-		big_lock_free_deferred(current);
 }

@@ -87,15 +87,14 @@ void mm_empty(struct mm *mm)
 	mm_unlock(mm);
 }
 
-void mm_put_emptied(struct mm *mm)
+struct mm *mm_put_emptied(struct mm *mm)
 {
 	assert_big_lock_held();
 	BUG_ON(mm->pgd || !refcount_dec_and_test(&mm->users));
 	if (mm->exe)
 		dentry_put(mm->exe);
 	mm->exe = NULL;
-	if (refcount_dec_and_test(&mm->refs))
-		kfree_after_big_lock(mm);
+	return refcount_dec_and_test(&mm->refs) ? mm : NULL;
 }
 
 struct dentry *mm_put_keep_exe(struct mm *mm)

@@ -293,7 +293,7 @@ void do_exit_thread(int status)
 	 */
 	if (t->left_early) {
 		/* Emptied before the lock (exit_before_big_lock()): only the structs are left. */
-		mm_put_emptied(mm);
+		kfree_after_big_lock(mm_put_emptied(mm));
 		files_put_emptied(files);
 	} else if ((mm && refcount_read(&mm->users) == 1) || refcount_read(&files->refs) == 1) {
 		big_lock_drop();

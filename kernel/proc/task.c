@@ -171,10 +171,19 @@ void kfree_after_big_lock(void *ptr)
 	struct task *t = current;
 
 	assert_big_lock_held();
+	if (!ptr)
+		return; /* as kfree(NULL) */
 	if (t->nr_free_later < TASK_FREE_LATER)
 		t->free_later[t->nr_free_later++] = ptr;
 	else
 		kfree(ptr);
+}
+
+void big_lock_release_for_return(void)
+{
+	spin_unlock(&big_lock);
+	if (current->nr_free_later)
+		big_lock_free_deferred(current);
 }
 
 void big_lock_free_deferred(struct task *t)
