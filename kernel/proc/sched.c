@@ -832,13 +832,20 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 			spin_lock(&big_lock);
 		schedule();
 	}
+	/*
+	 * Back under big_lock before t leaves q: a sleeper a kill or a signal
+	 * woke is still on q, and q's owner (a process, a pipe, a timerfd) is
+	 * freed only under big_lock, which panics if a sleeper is still there.
+	 * Leaving q without the lock, a killed fuzz worker walked a queue
+	 * freed meanwhile (qemu-arm64, 4 CPUs).
+	 */
+	if (let_big_go)
+		big_lock_retake();
 	if (timeout_ticks)
 		timed_leave(t);
 out:
 	if (q)
 		waitq_leave(t, q);
-	if (let_big_go)
-		big_lock_retake();
 	arch_irq_restore(flags);
 	t->interruptible = false;
 	if (stopped)
