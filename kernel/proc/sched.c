@@ -754,7 +754,6 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 	 */
 	struct spinlock *l = q ? waitq_lock_of(q) : &rq->lock;
 	int stopped = 0;
-	bool let_big_go = false;
 
 	t->slept_in_call = true;
 	spin_lock(l);
@@ -795,17 +794,6 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 		timed_add(t, timer_ticks() + timeout_ticks);
 	if (drop)
 		mutex_unlock(drop); /* a waker may come now: it finds t on q */
-	/*
-	 * The same for big_lock, which guarded the caller's look at its
-	 * condition: a waker that holds it finds t on q. So the rest of the
-	 * sleep -- the switch, the pick of the next task -- is not one more
-	 * stretch every other CPU waits for; the lock is taken back below.
-	 * (A sleep that gives up a mutex, a pipe's, never holds big_lock.)
-	 */
-	if (q && !drop && spin_held(&big_lock)) {
-		let_big_go = true;
-		big_lock_drop();
-	}
 	spin_lock(&rq->lock);
 	/*
 	 * Asleep under q's lock only: a signal sent before this lock is seen
@@ -832,15 +820,6 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 			spin_lock(&big_lock);
 		schedule();
 	}
-	/*
-	 * Back under big_lock before t leaves q: a sleeper a kill or a signal
-	 * woke is still on q, and q's owner (a process, a pipe, a timerfd) is
-	 * freed only under big_lock, which panics if a sleeper is still there.
-	 * Leaving q without the lock, a killed fuzz worker walked a queue
-	 * freed meanwhile (qemu-arm64, 4 CPUs).
-	 */
-	if (let_big_go)
-		big_lock_retake();
 	if (timeout_ticks)
 		timed_leave(t);
 out:
