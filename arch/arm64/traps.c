@@ -341,6 +341,16 @@ static void user_exception(struct trap_frame *f)
 	}
 }
 
+/* The user page of a kernel-mode data abort paged in or made writable: it resolved. */
+static bool kernel_uaccess_paged_in(const struct trap_frame *f)
+{
+	u64 fsc = f->esr & ESR_ISS_FSC_MASK & FSC_TYPE_MASK;
+
+	return current && current->mm && f->far < TASK_SIZE &&
+	       (fsc == FSC_TRANSLATION || fsc == FSC_PERMISSION) &&
+	       mm_fault(current->mm, f->far, abort_access(f->esr)) == 0;
+}
+
 /*
  * A data abort in kernel mode is legitimate only inside the user-access
  * routine: page user memory in (a translation fault) or copy a
@@ -352,13 +362,10 @@ static void user_exception(struct trap_frame *f)
 static bool kernel_uaccess_fault(struct trap_frame *f)
 {
 	u64 fixup = extable_fixup(f->elr);
-	u64 fsc = f->esr & ESR_ISS_FSC_MASK & FSC_TYPE_MASK;
 
 	if (!fixup)
 		return false;
-	if (current && current->mm && f->far < TASK_SIZE &&
-	    (fsc == FSC_TRANSLATION || fsc == FSC_PERMISSION) &&
-	    mm_fault(current->mm, f->far, abort_access(f->esr)) == 0)
+	if (kernel_uaccess_paged_in(f))
 		return true;
 	f->elr = fixup;
 	f->spsr &= ~SPSR_BTYPE; /* a resume, not a branch (expected_exception()) */
@@ -419,11 +426,8 @@ static bool el0_sync_unlocked(struct trap_frame *f)
  */
 static bool el1_sync_unlocked(struct trap_frame *f)
 {
-	u64 fsc = f->esr & ESR_ISS_FSC_MASK & FSC_TYPE_MASK;
-
-	return esr_ec(f->esr) == ESR_EC_DABT_CUR && extable_fixup(f->elr) && f->far < TASK_SIZE &&
-	       (fsc == FSC_TRANSLATION || fsc == FSC_PERMISSION) && current && current->mm &&
-	       mm_fault(current->mm, f->far, abort_access(f->esr)) == 0;
+	return esr_ec(f->esr) == ESR_EC_DABT_CUR && extable_fixup(f->elr) &&
+	       kernel_uaccess_paged_in(f);
 }
 
 static const struct entry_rule arm64_entry_rules[] = {

@@ -270,6 +270,12 @@ static void user_exception(struct trap_frame *f)
 	}
 }
 
+/* The user page at cr2 of a kernel-mode fault paged in or made writable: it resolved. */
+static bool kernel_uaccess_paged_in(const struct trap_frame *f, u64 cr2)
+{
+	return current && current->mm && mm_fault(current->mm, cr2, pf_access(f->error_code)) == 0;
+}
+
 /*
  * A page fault in kernel mode at a user address is legitimate only inside
  * the user-access routines: page the memory in (or copy a copy-on-write
@@ -282,7 +288,7 @@ static bool kernel_uaccess_fault(struct trap_frame *f)
 
 	if (!fixup || cr2 >= TASK_SIZE)
 		return false;
-	if (current->mm && mm_fault(current->mm, cr2, pf_access(f->error_code)) == 0)
+	if (kernel_uaccess_paged_in(f, cr2))
 		return true;
 	x86_kernel_frame_set_rip(f, fixup);
 	return true;
@@ -464,8 +470,7 @@ static bool kernel_uaccess_fault_unlocked(struct trap_frame *f)
 {
 	u64 cr2 = read_cr2();
 
-	return extable_fixup(f->rip) && cr2 < TASK_SIZE && current && current->mm &&
-	       mm_fault(current->mm, cr2, pf_access(f->error_code)) == 0;
+	return extable_fixup(f->rip) && cr2 < TASK_SIZE && kernel_uaccess_paged_in(f, cr2);
 }
 
 static bool skip_idle_tick(struct trap_frame *f)
