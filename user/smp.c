@@ -15,7 +15,9 @@
  * running in user mode on another CPU sees it at its next access (the TLB
  * shootdown): death at its first push on an unmapped shadow stack, SIGSEGV
  * with SEGV_MAPERR / SEGV_ACCERR at the exact address, private copies after
- * fork.
+ * fork. Pipes, FIFOs and futexes, which run without the big lock, hand data
+ * and turns between CPUs without a lost wake-up, and a FIFO's open asleep
+ * on the pipe's mutex outlives the pipe's last close on another CPU.
  *
  * With the argument stress=SECONDS (make stress) it runs only the
  * migration stress, round after round, for that long in guest time.
@@ -42,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <uapi/linux/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread.h>
@@ -1163,6 +1166,71 @@ static int body_pipes_unlocked(void)
 	return 0;
 }
 
+/* ---- a FIFO's open racing its last close ---- */
+
+#define FIFO_ROUNDS 200
+#define FIFO_PATH "/smp_fifo"
+#define FIFO_WRITE 60000 /* under the 64 KiB a pipe holds: the write never waits */
+
+/*
+ * An open of a FIFO takes the pipe's mutex to count itself as a reader and
+ * writer; when the mutex is busy -- a write on another CPU copying its
+ * bytes -- the open sleeps. The last close of the pipe's other files may
+ * come meanwhile. The pipe must stay for the sleeping open: once freed,
+ * that open woke to take a mutex in freed memory (a panic on the heap's
+ * poison, or a hang the watchdog fails). Each round: this process opens
+ * the FIFO, starts a write of 60,000 bytes and closes it; a child on
+ * another CPU opens and closes it as the write runs, after a delay that
+ * differs from round to round so its open lands at every moment of the
+ * write. The next round starts with the FIFO's pipe gone.
+ */
+static int body_fifo_open_races_last_close(void)
+{
+	static char bytes[FIFO_WRITE];
+	volatile unsigned long *turn =
+		mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	pid_t opener;
+	int st;
+
+	EXPECT_TRUE("mmap", turn != MAP_FAILED);
+	syscall(__NR_unlinkat, AT_FDCWD, FIFO_PATH, 0); /* a FIFO an earlier run left */
+	EXPECT("mknodat", syscall(__NR_mknodat, AT_FDCWD, FIFO_PATH, S_IFIFO | 0600, 0), 0);
+	set_affinity(0, cpus[0]);
+	opener = fork();
+	if (opener == 0) {
+		set_affinity(0, cpus[1]);
+		for (unsigned long i = 1; i <= FIFO_ROUNDS; i++) {
+			int fd;
+
+			while (__atomic_load_n(&turn[0], __ATOMIC_ACQUIRE) != i)
+				;
+			for (volatile unsigned long k = 0; k < (i % 32) * 60; k++)
+				;
+			fd = open(FIFO_PATH, O_RDWR | O_NONBLOCK);
+			if (fd < 0 || close(fd))
+				_exit(1);
+			__atomic_store_n(&turn[1], i, __ATOMIC_RELEASE);
+		}
+		_exit(0);
+	}
+	EXPECT("fork", opener > 0, 1);
+	for (unsigned long i = 1; i <= FIFO_ROUNDS; i++) {
+		int fd = open(FIFO_PATH, O_RDWR);
+
+		EXPECT_TRUE("open the FIFO", fd >= 0);
+		__atomic_store_n(&turn[0], i, __ATOMIC_RELEASE);
+		EXPECT("write", write(fd, bytes, FIFO_WRITE), FIFO_WRITE);
+		EXPECT("close", close(fd), 0);
+		while (__atomic_load_n(&turn[1], __ATOMIC_ACQUIRE) != i)
+			raw_yield();
+		test_progress();
+	}
+	EXPECT("waitpid", waitpid(opener, &st, 0), opener);
+	EXPECT("the opener's status", st, 0);
+	EXPECT("unlinkat", syscall(__NR_unlinkat, AT_FDCWD, FIFO_PATH, 0), 0);
+	return 0;
+}
+
 /* ---- futexes without the big lock ---- */
 
 #define FUTEX_ROUNDS 400
@@ -1274,6 +1342,8 @@ static const struct smp_case {
 	{ "pipes_pingpong_poll_eintr_close_on_every_cpu", body_pipes_unlocked, TWO_CPUS, false,
 	  false, 0, 0 },
 	{ "futex_pingpong_on_every_cpu", body_futex_pingpong, TWO_CPUS, false, false, 0, 0 },
+	{ "fifo_open_races_last_close_on_every_cpu", body_fifo_open_races_last_close, TWO_CPUS,
+	  false, false, 0, 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))

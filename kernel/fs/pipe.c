@@ -59,6 +59,15 @@ struct pipe {
 	unsigned int max_usage;	 /* slots that may be in use: the capacity */
 	unsigned int head, tail; /* head - tail slots hold data */
 	unsigned int readers, writers;
+	/*
+	 * The files that point at this pipe, an open of a FIFO counted from
+	 * before it may sleep on the mutex (Linux's pipe->files): the last
+	 * of them frees the pipe. Not readers + writers, which an open only
+	 * raises once it holds the mutex: a last close in between freed the
+	 * pipe under an open still asleep on its mutex. big_lock's, as
+	 * opens and last closes of pipes all hold it.
+	 */
+	unsigned int files;
 	/* Opens for reading and writing so far: a FIFO's open waits for the other's to move. */
 	unsigned int r_counter, w_counter;
 	struct inode *fifo; /* the FIFO's inode, whose ->pipe this is; NULL for pipe(2)'s */
@@ -333,21 +342,20 @@ static void pipe_release(struct file *f)
 {
 	struct pipe *p = f->priv;
 
+	assert_big_lock_held(); /* p->files and the FIFO's inode->pipe */
 	mutex_lock(&p->mutex);
 	if (f->fmode & FMODE_READ)
 		p->readers--;
 	if (f->fmode & FMODE_WRITE)
 		p->writers--;
-	if (!p->readers && !p->writers) {
-		/* The last file: nobody else can reach p, nor sleep on its mutex. */
-		mutex_unlock(&p->mutex);
-		if (p->fifo)
-			p->fifo->pipe = NULL;
-		pipe_free(p);
-		return;
-	}
 	pipe_wake(p); /* the other side sees end of file, or EPIPE */
 	mutex_unlock(&p->mutex);
+	if (--p->files)
+		return;
+	/* The last file: nobody else can reach p, nor sleep on its mutex. */
+	if (p->fifo)
+		p->fifo->pipe = NULL;
+	pipe_free(p);
 }
 
 /* Either end takes O_DIRECT: on the write end it means packet mode. */
@@ -459,6 +467,7 @@ static long do_pipe2(int __user *ufds, int flags)
 		return -ENOMEM;
 	p->readers = p->writers = 1;
 	p->r_counter = p->w_counter = 1;
+	p->files = 2;
 	r = file_new(&pipe_ops);
 	w = file_new(&pipe_ops);
 	if (!r || !w) {
@@ -543,9 +552,10 @@ struct file *fifo_open(struct inode *i, int flags, long *err)
 		p->fifo = i;
 		i->pipe = p;
 	}
+	p->files++; /* before the mutex, whose wait lets big_lock go */
 	f = file_new(&pipe_ops);
 	if (!f) {
-		if (!p->readers && !p->writers) {
+		if (!--p->files) {
 			i->pipe = NULL;
 			pipe_free(p);
 		}
