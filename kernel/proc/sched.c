@@ -754,6 +754,7 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 	 */
 	struct spinlock *l = q ? waitq_lock_of(q) : &rq->lock;
 	int stopped = 0;
+	bool let_big_go = false;
 
 	t->slept_in_call = true;
 	spin_lock(l);
@@ -794,6 +795,17 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 		timed_add(t, timer_ticks() + timeout_ticks);
 	if (drop)
 		mutex_unlock(drop); /* a waker may come now: it finds t on q */
+	/*
+	 * The same for big_lock, which guarded the caller's look at its
+	 * condition: a waker that holds it finds t on q. So the rest of the
+	 * sleep -- the switch, the pick of the next task -- is not one more
+	 * stretch every other CPU waits for; the lock is taken back below.
+	 * (A sleep that gives up a mutex, a pipe's, never holds big_lock.)
+	 */
+	if (q && !drop && spin_held(&big_lock)) {
+		let_big_go = true;
+		big_lock_drop();
+	}
 	spin_lock(&rq->lock);
 	/*
 	 * Asleep under q's lock only: a signal sent before this lock is seen
@@ -825,6 +837,16 @@ static int do_sleep(struct waitq *q, u64 timeout_ticks, enum sleep_kind kind,
 out:
 	if (q)
 		waitq_leave(t, q);
+	/*
+	 * Off q and the timed list under their own locks, then back under
+	 * big_lock for the caller. A sleeper a kill woke was still on q until
+	 * here; q's owner keeps it alive because the sleeper holds a
+	 * reference to it (its file, its own process), not because of
+	 * big_lock: a FIFO's open asleep on the pipe's mutex without one
+	 * walked a freed queue (pipe->files, kernel/fs/pipe.c).
+	 */
+	if (let_big_go)
+		big_lock_retake();
 	arch_irq_restore(flags);
 	t->interruptible = false;
 	if (stopped)
