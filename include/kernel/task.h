@@ -15,6 +15,7 @@
 #define KERNEL_TASK_H
 
 #include <asm/task.h>
+#include <kernel/atomic.h>
 #include <kernel/cputime.h>
 #include <kernel/itimer.h>
 #include <kernel/kstack.h>
@@ -182,6 +183,13 @@ struct process {
 	u64 sigpending; /* signals sent to the process */
 	struct ksiginfo siginfo[_NSIG];
 	struct waitq child_exit; /* parent sleeps here in wait4() */
+	/*
+	 * The struct's memory: one reference for the process itself, let go
+	 * when it is reaped (or dies with no parent), and one for each child
+	 * whose exit is about to wake child_exit after letting big_lock go
+	 * (kernel/proc/exit.c). The last frees it.
+	 */
+	refcount_t refs;
 	struct pid_ns *pid_ns_for_children;
 	struct time_ns *time_ns;
 	struct time_ns *time_ns_for_children;

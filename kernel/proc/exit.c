@@ -39,6 +39,8 @@ void process_begin_exit(struct process *p, int status)
 	p->exiting = true;
 	p->exit_code = status;
 	for (struct task *t = p->threads; t; t = t->thread_next) {
+		if (t == current)
+			continue;    /* exit_group()'s caller runs: nothing to wake or end */
 		task_wake(t);	     /* a sleep returns -EINTR */
 		task_wake_traced(t); /* SIGKILL ends a ptrace stop */
 	}
@@ -115,12 +117,30 @@ static void process_free(struct process *p)
 		task_zombie_put_after_big_lock(p->zombie_task);
 	p->pid->proc = NULL;
 	pid_put_after_big_lock(p->pid);
-	poll_wake();		 /* pidfds of it now say POLLHUP */
-	kfree_after_big_lock(p); /* unreachable: no CPU waits on the heap's lock holding big_lock */
+	poll_wake(); /* pidfds of it now say POLLHUP */
+	/* Unreachable; its memory goes after big_lock unless a child's wake still holds it. */
+	if (refcount_dec_and_test(&p->refs))
+		kfree_after_big_lock(p);
 }
 
-/* The last thread of p has gone. */
-static void process_become_zombie(struct process *p)
+/*
+ * The end of p's exit, after big_lock: its parent's wait4() is woken.
+ * The parent may be reaped meanwhile on another CPU; the reference
+ * process_become_zombie() took keeps its struct, whose memory the last
+ * reference frees.
+ */
+static void wake_parent_unlocked(struct process *parent)
+{
+	waitq_wake(&parent->child_exit, -1);
+	if (refcount_dec_and_test(&parent->refs))
+		kfree(parent);
+}
+
+/*
+ * The last thread of p has gone. Returns its parent, a reference taken,
+ * for wake_parent_unlocked() once big_lock is let go; NULL if none.
+ */
+static struct process *process_become_zombie(struct process *p)
 {
 	ptrace_tracer_exit(p);
 	itimers_exit(p);
@@ -146,10 +166,11 @@ static void process_become_zombie(struct process *p)
 		       (st & 0x7f) ? (st & 0x7f) : (st >> 8) & 0xff);
 		poweroff(st == 0 ? POWEROFF_PASS : POWEROFF_FAIL);
 	}
-	if (p->parent) {
-		signal_notify_parent(p);
-		waitq_wake(&p->parent->child_exit, -1);
-	}
+	if (!p->parent)
+		return NULL;
+	signal_notify_parent(p);
+	refcount_inc(&p->parent->refs);
+	return p->parent;
 }
 
 /*
@@ -256,6 +277,7 @@ void do_exit_thread(int status)
 	struct mm *mm = t->mm;
 	struct files *files;
 	struct dentry *exe;
+	struct process *parent_to_wake = NULL;
 
 	assert_big_lock_held();
 	if (!p->exiting && p->nr_threads == 1) {
@@ -334,9 +356,21 @@ void do_exit_thread(int status)
 			atomic_set(&t->zombie_owners, 2);
 			t->pid = p->pid;
 		}
-		process_become_zombie(p);
+		parent_to_wake = process_become_zombie(p);
 		if (!p->parent)
 			process_free(p);
+	}
+	/*
+	 * The stack's free is announced before the lock goes: a reaper or
+	 * joiner that counts free pages next waits for it (page_free_settle()).
+	 * The parent's wake needs no big_lock, only its wait queue's lock: it
+	 * comes after the lock is let go, and the parent takes it for the
+	 * reap without waiting for this CPU's wake and switch.
+	 */
+	page_free_begin();
+	if (parent_to_wake) {
+		big_lock_drop();
+		wake_parent_unlocked(parent_to_wake);
 	}
 	schedule_as(TASK_DEAD);
 	panic("a dead task was scheduled");

@@ -118,6 +118,7 @@ int init_start(const struct boot_info *info)
 		panic("no memory for the first process's files and handlers");
 	t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
 	itimers_init(p);
+	refcount_set(&p->refs, 1);
 	pid->task = t;
 	t->pid = pid;
 	p->pid = pid;

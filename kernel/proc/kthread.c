@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Kernel threads (see <kernel/kthread.h>). */
 #include <kernel/init.h>
+#include <kernel/kmem.h>
 #include <kernel/kthread.h>
 #include <kernel/panic.h>
 #include <kernel/sched.h>
@@ -28,6 +29,7 @@ struct task *kthread_run(const char *name, void (*fn)(void *arg), void *arg)
 
 void kthread_exit(void)
 {
+	page_free_begin(); /* its stack: announced before big_lock goes (kernel/proc/sched.c) */
 	schedule_as(TASK_DEAD); /* freed by the next task to run */
 	panic("a dead kernel thread was scheduled");
 }

@@ -33,9 +33,10 @@
  * switch and takes it back when it runs again, as Linux's old big kernel
  * lock was dropped and retaken around schedule(). A dead task is freed by
  * the task switched to, without big_lock -- nothing reaches it any more;
- * its signal table's reference goes there too (task_release()); the free is
- * announced before the lock goes (page_free_begin()), so a joiner's or
- * reaper's free-page count waits for it and stays exact. A zombie's last
+ * its signal table's reference goes there too (task_release()); the dying
+ * task announces the free before it lets the lock go (page_free_begin() in
+ * do_exit_thread() and kthread_exit()), so a joiner's or reaper's
+ * free-page count waits for it and stays exact. A zombie's last
  * thread keeps its struct, which /proc shows until the reaper lets it go;
  * only its stack goes here, and whichever of the two finishes second frees
  * the struct (task_zombie_put()): the reaper never waits, with big_lock
@@ -528,8 +529,6 @@ static void schedule_locked(void)
 	next->cpu = c->id;
 	WRITE_ONCE(c->running, next);
 	c->switched_from = prev;
-	if (prev->state == TASK_DEAD)
-		page_free_begin(); /* before the lock goes: see the head of this file */
 	if (had_big)
 		spin_unlock(&big_lock);
 	arch_switch_to(prev, next);
