@@ -104,8 +104,9 @@ size_t page_free_count(void);
  * freed by the next task on its CPU (kernel/proc/sched.c). The dying
  * thread announces the free before it lets big_lock go, so before its
  * joiner can go on (page_free_begin()); the freeing CPU ends it once every
- * page is back (page_free_end()). page_free_settle() waits until none is
- * under way: page_free_count() and task_alloc() do, so a joiner's count
+ * page is back (page_free_end()). page_free_settle() waits until every
+ * free begun before it looked has ended (not for frees begun since):
+ * page_free_count() and task_alloc() do, so a joiner's count
  * stays exact and a thread created after a join reuses what the joined one
  * held, as it would under one lock. Short, and needing no lock but the
  * kernel-stack, heap and page locks, which no waiter holds.

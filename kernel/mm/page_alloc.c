@@ -434,22 +434,47 @@ unsigned int page_ref_count(phys_addr_t phys)
 	return READ_ONCE(*ref_of(phys));
 }
 
-static unsigned int frees_in_flight; /* page_free_begin() .. page_free_end() */
+/*
+ * Each CPU's dead-task frees, begun and ended: one at a time per CPU, as
+ * the task switched to frees the one that died there. A settle waits for
+ * the frees each CPU had begun when it looked -- every free a joiner or a
+ * reaper could have seen announced -- not for ones begun since, which
+ * nobody waits for. One count of frees under way made a settle wait for
+ * a moment with none at all: with many CPUs forking and exiting, such a
+ * moment may never come.
+ */
+static struct free_count {
+	u64 begun, ended;
+} __attribute__((aligned(64))) frees[SMP_MAX_CPUS];
+static unsigned int frees_cpus; /* one past the highest CPU that began one */
 
 void page_free_begin(void)
 {
-	__atomic_fetch_add(&frees_in_flight, 1, __ATOMIC_SEQ_CST);
+	unsigned int id = this_cpu()->id;
+
+	unsigned int seen = READ_ONCE(frees_cpus);
+
+	while (seen <= id && !__atomic_compare_exchange_n(&frees_cpus, &seen, id + 1, false,
+							  __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+	__atomic_fetch_add(&frees[id].begun, 1, __ATOMIC_SEQ_CST);
 }
 
 void page_free_end(void)
 {
-	__atomic_fetch_sub(&frees_in_flight, 1, __ATOMIC_RELEASE);
+	__atomic_fetch_add(&frees[this_cpu()->id].ended, 1, __ATOMIC_RELEASE);
 }
 
 void page_free_settle(void)
 {
-	while (__atomic_load_n(&frees_in_flight, __ATOMIC_ACQUIRE))
-		arch_cpu_relax();
+	unsigned int n = __atomic_load_n(&frees_cpus, __ATOMIC_ACQUIRE);
+
+	for (unsigned int cpu = 0; cpu < n; cpu++) {
+		u64 begun = __atomic_load_n(&frees[cpu].begun, __ATOMIC_ACQUIRE);
+
+		while (__atomic_load_n(&frees[cpu].ended, __ATOMIC_ACQUIRE) < begun)
+			arch_cpu_relax();
+	}
 }
 
 /* Under page_lock no page moves between the pool and a cache: the sum is exact. */
