@@ -44,11 +44,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <uapi/linux/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread.h>
 #include <time.h>
+#include <uapi/linux/stat.h>
 #include <unistd.h>
 
 #define MASK_LONGS 16	 /* the affinity buffer: 1024 CPUs, as glibc's cpu_set_t */

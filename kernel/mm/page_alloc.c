@@ -166,19 +166,22 @@ void page_table_use_unmanaged(phys_addr_t table)
 	panic("page table at %#lx: not a managed frame", (unsigned long)table);
 }
 
+/* Raises *mark, one past the highest CPU that used an array, to cover CPU id. */
+static void cover_cpu(unsigned int *mark, unsigned int id)
+{
+	unsigned int seen = READ_ONCE(*mark);
+
+	while (seen <= id && !__atomic_compare_exchange_n(mark, &seen, id + 1, false,
+							  __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+}
+
 /* This CPU's caches; interrupts off, so the CPU stays the same. */
 static struct cpu_cache *my_cache(void)
 {
 	unsigned int id = this_cpu()->id;
 
-	if (READ_ONCE(nr_caches) <= id) {
-		unsigned int seen = READ_ONCE(nr_caches);
-
-		while (seen <= id &&
-		       !__atomic_compare_exchange_n(&nr_caches, &seen, id + 1, false,
-						    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-			;
-	}
+	cover_cpu(&nr_caches, id);
 	return &caches[id];
 }
 
@@ -452,11 +455,7 @@ void page_free_begin(void)
 {
 	unsigned int id = this_cpu()->id;
 
-	unsigned int seen = READ_ONCE(frees_cpus);
-
-	while (seen <= id && !__atomic_compare_exchange_n(&frees_cpus, &seen, id + 1, false,
-							  __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-		;
+	cover_cpu(&frees_cpus, id);
 	__atomic_fetch_add(&frees[id].begun, 1, __ATOMIC_SEQ_CST);
 }
 
