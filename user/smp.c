@@ -1231,6 +1231,112 @@ static int body_fifo_open_races_last_close(void)
 	return 0;
 }
 
+/* ---- PID numbers handed out on every CPU at once ---- */
+
+#define PID_ROUNDS 60
+#define PID_BASE 20000 /* set_tid numbers: PID_BASE + round, free at boot on Umbra and Linux */
+
+/* Shared by the workers (MAP_SHARED): who has arrived, who has tried, what each got. */
+struct pid_race {
+	int arrived[PID_ROUNDS];
+	int tried[PID_ROUNDS];
+	long set_tid_got[PID_ROUNDS][MAX_CPUS]; /* clone3's return, or -errno */
+	long fork_got[PID_ROUNDS][MAX_CPUS];	/* fork's */
+};
+
+static void wait_for_all(int *count)
+{
+	while (__atomic_load_n(count, __ATOMIC_ACQUIRE) < ncpus)
+		raw_yield();
+}
+
+/* A child of a round: lives until every worker has tried, so its number stays taken. */
+static void live_until_tried(struct pid_race *r, int round)
+{
+	wait_for_all(&r->tried[round]);
+	_exit(0);
+}
+
+/*
+ * Worker w, pinned to its CPU: in each round, once all workers are there,
+ * a clone3() asking for the round's number with set_tid and a plain fork;
+ * both children live until every worker has tried both.
+ */
+static void pid_worker(struct pid_race *r, int w)
+{
+	set_affinity(0, cpus[w]);
+	for (int round = 0; round < PID_ROUNDS; round++) {
+		pid_t want = PID_BASE + round;
+		struct clone_args args = { .exit_signal = SIGCHLD,
+					   .set_tid = (uintptr_t)&want,
+					   .set_tid_size = 1 };
+		long c, f;
+
+		__atomic_add_fetch(&r->arrived[round], 1, __ATOMIC_ACQ_REL);
+		wait_for_all(&r->arrived[round]);
+		c = syscall(__NR_clone3, &args, sizeof(args));
+		if (c == 0)
+			live_until_tried(r, round);
+		r->set_tid_got[round][w] = c >= 0 ? c : -errno;
+		f = fork();
+		if (f == 0)
+			live_until_tried(r, round);
+		r->fork_got[round][w] = f >= 0 ? f : -errno;
+		__atomic_add_fetch(&r->tried[round], 1, __ATOMIC_ACQ_REL);
+		if ((c > 0 && waitpid((pid_t)c, NULL, 0) != c) ||
+		    (f > 0 && waitpid((pid_t)f, NULL, 0) != f))
+			_exit(3);
+	}
+	_exit(0);
+}
+
+/*
+ * One worker per CPU numbers children at once, with pid_lock alone
+ * (kernel/proc/pid.c): in every round exactly one of the clone3() calls
+ * asking for the same number gets it and the others say EEXIST, and the
+ * forks' numbers, all alive together, differ from each other and from it.
+ */
+static int body_pid_numbers_race(void)
+{
+	struct pid_race *r =
+		mmap(NULL, sizeof(*r), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	pid_t workers[MAX_CPUS];
+	int st;
+
+	EXPECT_TRUE("mmap", r != MAP_FAILED);
+	for (int w = 0; w < ncpus; w++) {
+		workers[w] = fork();
+		if (workers[w] == 0)
+			pid_worker(r, w);
+		EXPECT("fork a worker", workers[w] > 0, 1);
+	}
+	for (int w = 0; w < ncpus; w++) {
+		EXPECT("waitpid", waitpid(workers[w], &st, 0), workers[w]);
+		EXPECT("the worker's status", st, 0);
+	}
+	for (int round = 0; round < PID_ROUNDS; round++) {
+		int winners = 0;
+
+		for (int w = 0; w < ncpus; w++) {
+			long c = r->set_tid_got[round][w];
+
+			if (c == PID_BASE + round)
+				winners++;
+			else
+				EXPECT("clone3 with a set_tid another CPU took", c, -EEXIST);
+			EXPECT_TRUE("fork", r->fork_got[round][w] > 0);
+			EXPECT_TRUE("a fork's number is not the set_tid one",
+				    r->fork_got[round][w] != PID_BASE + round);
+			for (int v = 0; v < w; v++)
+				EXPECT_TRUE("two live children with one number",
+					    r->fork_got[round][v] != r->fork_got[round][w]);
+		}
+		EXPECT("clone3 calls given the number", winners, 1);
+	}
+	note("%d workers, %d rounds of a set_tid race and a fork each", ncpus, PID_ROUNDS);
+	return 0;
+}
+
 /* ---- futexes without the big lock ---- */
 
 #define FUTEX_ROUNDS 400
@@ -1344,6 +1450,7 @@ static const struct smp_case {
 	{ "futex_pingpong_on_every_cpu", body_futex_pingpong, TWO_CPUS, false, false, 0, 0 },
 	{ "fifo_open_races_last_close_on_every_cpu", body_fifo_open_races_last_close, TWO_CPUS,
 	  false, false, 0, 0 },
+	{ "pid_numbers_race_on_every_cpu", body_pid_numbers_race, TWO_CPUS, false, false, 0, 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))

@@ -9,7 +9,7 @@
  *
  *   lock          level  interrupts       what it guards
  *   big_lock      1      off (always)     all kernel state but what a lock
- *                                         below names: tasks, pids, files
+ *                                         below names: tasks, pid lookups, files
  *                                         but pipes, signals, shared memory
  *                                         objects' pages (<kernel/shmem.h>).
  *                                         Dropped on the way to user mode,
@@ -23,6 +23,12 @@
  *                                         counts (<kernel/vm.h>: mm_lock()).
  *                                         One at a time: fork's new space and
  *                                         exec's are nobody else's yet.
+ *   pid_lock      2      off (irqsave)    the PID numbers: each namespace's
+ *                                         bitmap, last number and lookup
+ *                                         chains (kernel/proc/pid.c). Clone
+ *                                         numbers its child holding it alone;
+ *                                         a last put holds it under big_lock.
+ *                                         Lookups take none (pid.c says why).
  *   futex bucket  2      off (irqsave)    one futex hash bucket's waiters
  *                                         (kernel/proc/futex.c). Never held
  *                                         with an mm->lock: the futex word
@@ -83,6 +89,7 @@ enum lock_level {
 	LOCK_LEVEL_BIG = 1,
 	LOCK_LEVEL_MM = 2,
 	LOCK_LEVEL_FUTEX = 2,
+	LOCK_LEVEL_PID = 2,
 	LOCK_LEVEL_WAITQ = 3,
 	LOCK_LEVEL_RUNQ = 4,
 	LOCK_LEVEL_TLB = 5,

@@ -75,8 +75,17 @@ void pid_put(struct pid *pid);
 /* The same, its memory freed by kfree_after_big_lock(): for a reap or an exit. */
 void pid_put_after_big_lock(struct pid *pid);
 
-/* The number of pid in ns, or 0 when pid is not visible from ns. */
-int pid_nr_in(const struct pid *pid, const struct pid_ns *ns);
+/*
+ * The number of pid in ns, or 0 when pid is not visible from ns. Inline:
+ * wait4, kill and clone ask it several times per call, and a pid's
+ * numbers never change.
+ */
+static inline int pid_nr_in(const struct pid *pid, const struct pid_ns *ns)
+{
+	if (!pid || ns->level > pid->level || pid->ns[ns->level] != ns)
+		return 0;
+	return pid->nr[ns->level];
+}
 
 /* Calls fn for every pid visible in ns. fn must not free pids. */
 void pid_for_each_in_ns(const struct pid_ns *ns, void (*fn)(struct pid *pid, void *ctx), void *ctx);

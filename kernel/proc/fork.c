@@ -95,7 +95,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	bool sighand_filled = false;
 	struct pid *new_pid = NULL;
 	struct time_ns *tns = NULL;
-	struct pid *pid;
+	struct pid *pid = NULL;
 	int pidfd = -1;
 	long err;
 	u64 f = k->flags;
@@ -174,6 +174,27 @@ long kernel_clone(struct kernel_clone_args *k)
 		child->files = files_copy(parent->files);
 		err = child->files ? 0 : -ENOMEM;
 	}
+	/*
+	 * The PID namespace (the child of CLONE_NEWPID is the init of a new
+	 * one) and the child's numbers in it and above, under pid_lock alone
+	 * (kernel/proc/pid.c): Linux's copy_namespaces() then alloc_pid(). The
+	 * pid is found by lookups from here, with no task yet, as Linux's is
+	 * before attach_pid(): a kill or a pidfd_open() of it says ESRCH.
+	 */
+	ns = (f & CLONE_THREAD) ? task_active_pid_ns(parent) : READ_ONCE(pp->pid_ns_for_children);
+	if (!err && (f & CLONE_NEWPID)) {
+		struct pid_ns *made = pid_ns_create(ns);
+
+		if (IS_ERR(made))
+			err = PTR_ERR(made);
+		else
+			ns = new_ns = made;
+	}
+	if (!err) {
+		pid = pid_alloc_in(new_pid, ns, k->set_tid, k->set_tid_size);
+		new_pid = NULL; /* the pid now, or freed with the failure */
+		err = IS_ERR(pid) ? PTR_ERR(pid) : 0;
+	}
 	big_lock_retake();
 	if (!child)
 		return err;
@@ -184,32 +205,23 @@ long kernel_clone(struct kernel_clone_args *k)
 	if (child->mm && !(f & CLONE_VM))
 		child->mm->exe = parent->mm->exe ? dentry_get(parent->mm->exe) : NULL;
 	if (err)
-		goto free_proc;
-
-	/* Namespaces: the child of CLONE_NEWPID is the init of a new one. */
-	ns = (f & CLONE_THREAD) ? task_active_pid_ns(parent) : pp->pid_ns_for_children;
-	if (f & CLONE_NEWPID) {
-		new_ns = pid_ns_create(pp->pid_ns_for_children);
-		if (IS_ERR(new_ns)) {
-			err = PTR_ERR(new_ns);
-			goto free_proc;
-		}
-		ns = new_ns;
+		goto put_ns;
+	/*
+	 * The namespace's init exited after the pid was numbered: its kill of
+	 * every process in it is over, and would miss this child.
+	 */
+	if (ns->dead) {
+		err = -ENOMEM;
+		goto put_pid;
 	}
 	if (f & CLONE_NEWTIME) {
 		tns = time_ns_create();
 		if (!tns) {
 			err = -ENOMEM;
-			goto put_ns;
+			goto put_pid;
 		}
 	}
 
-	pid = pid_alloc_in(new_pid, ns, k->set_tid, k->set_tid_size);
-	new_pid = NULL; /* the pid now, or freed with the failure */
-	if (IS_ERR(pid)) {
-		err = PTR_ERR(pid);
-		goto put_tns;
-	}
 	pid->task = child;
 	child->pid = pid;
 
@@ -357,13 +369,11 @@ put_files:
 	child->fs = NULL;
 put_pid:
 	pid_put(pid);
-put_tns:
 	if (tns)
 		time_ns_put(tns);
 put_ns:
 	if (new_ns)
 		pid_ns_put(new_ns);
-free_proc:
 	if (child->files)
 		files_put(child->files);
 	if (child->mm) {

@@ -4,12 +4,22 @@
  * map: a bitmap of the numbers in use, so allocation scans words rather
  * than pids, and a small hash table of its pids by number for lookups.
  * A pid is in the table of every namespace it is visible in.
+ *
+ * pid_lock guards the maps' bits, last numbers and chains against each
+ * other's writers: clone numbers its child without big_lock
+ * (kernel/proc/fork.c), a last put lets a number go holding it. Lookups take
+ * no lock, only big_lock, which every one of them holds: a chain grows
+ * without big_lock only at its head, by one store that publishes a pid
+ * already filled in (release; the lookup's loads acquire), and shrinks only
+ * under big_lock, so a lookup never meets a pid being taken out -- the
+ * rule Linux keeps with RCU for its pid hash.
  */
 #include <kernel/big_lock.h>
 #include <kernel/err.h>
 #include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/pid.h>
+#include <kernel/spinlock.h>
 #include <kernel/task.h>
 #include <uapi/linux/errno.h>
 
@@ -21,14 +31,39 @@ struct pid_map {
 	struct pid *hash[PID_HASH_BUCKETS];
 };
 
+static struct spinlock pid_lock = SPINLOCK_INIT(LOCK_LEVEL_PID, "pid_lock");
+
 struct pid_ns init_pid_ns = { .refs = REFCOUNT_INIT(1), .level = 0, .parent = NULL, .last_nr = 0 };
 
-/* The namespace's map; the initial namespace gets its own on first use. */
+/*
+ * The namespace's map; a top-level namespace (the initial one, the
+ * self-tests') gets its own on first use. Two CPUs may both see none and
+ * allocate one: the first to install it wins, the other frees its own.
+ */
 static struct pid_map *map_of(struct pid_ns *ns)
 {
-	if (!ns->map)
-		ns->map = kzalloc(sizeof(*ns->map));
-	return ns->map;
+	struct pid_map *m = __atomic_load_n(&ns->map, __ATOMIC_ACQUIRE), *none = NULL;
+
+	if (m)
+		return m;
+	m = kzalloc(sizeof(*m));
+	if (m && !__atomic_compare_exchange_n(&ns->map, &none, m, false, __ATOMIC_ACQ_REL,
+					      __ATOMIC_ACQUIRE)) {
+		kfree(m);
+		m = none;
+	}
+	return m;
+}
+
+/* A link of a chain, as a lookup reads it: whatever it points to is filled in. */
+static struct pid *chain_head(struct pid *const *slot)
+{
+	return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+}
+
+static struct pid_map *chain_head_map(const struct pid_ns *ns)
+{
+	return __atomic_load_n(&ns->map, __ATOMIC_ACQUIRE);
 }
 
 struct pid_ns *pid_ns_create(struct pid_ns *parent)
@@ -118,9 +153,10 @@ struct pid *pid_alloc_in(struct pid *pid, struct pid_ns *ns, const int *set_tid,
 			 size_t set_tid_size)
 {
 	long err = -EINVAL;
+	unsigned long flags;
 
-	assert_big_lock_held();
-	if (ns->dead) {
+	/* Read without big_lock: kernel_clone() checks both again under it. */
+	if (READ_ONCE(ns->dead)) {
 		err = -ENOMEM; /* its init is gone: nothing enters it (Linux's alloc_pid()) */
 		goto fail;
 	}
@@ -128,34 +164,36 @@ struct pid *pid_alloc_in(struct pid *pid, struct pid_ns *ns, const int *set_tid,
 		goto fail;
 	refcount_set(&pid->refs, 1);
 	pid->level = ns->level;
+	for (struct pid_ns *n = ns; n; n = n->parent) {
+		err = -ENOMEM;
+		if (!map_of(n))
+			goto fail;
+	}
 
 	/* set_tid[0] is for the innermost namespace, set_tid[1] its parent, ... */
 	size_t i = 0;
 
+	flags = spin_lock_irqsave(&pid_lock);
 	for (struct pid_ns *n = ns; n; n = n->parent, i++) {
-		struct pid_map *m = map_of(n);
+		struct pid_map *m = n->map;
 		int nr;
 
-		if (!m) {
-			err = -ENOMEM;
-			goto fail;
-		}
 		if (i < set_tid_size) {
 			nr = set_tid[i];
 			err = -EINVAL;
 			if (nr < 1 || nr >= PID_MAX)
-				goto fail;
+				goto fail_locked;
 			/* A number other than 1 needs the namespace's init to exist. */
-			if (nr != 1 && !n->reaper)
-				goto fail;
+			if (nr != 1 && !READ_ONCE(n->reaper))
+				goto fail_locked;
 			err = -EEXIST;
 			if (nr_in_use(m, nr))
-				goto fail;
+				goto fail_locked;
 		} else {
 			nr = next_free_nr(n, m);
 			err = -EAGAIN;
 			if (!nr)
-				goto fail;
+				goto fail_locked;
 		}
 		pid->nr[n->level] = nr;
 		pid->ns[n->level] = n;
@@ -166,11 +204,14 @@ struct pid *pid_alloc_in(struct pid *pid, struct pid_ns *ns, const int *set_tid,
 		int nr = pid->nr[l];
 
 		m->used[nr / BITS_PER_WORD] |= 1ull << (nr % BITS_PER_WORD);
-		pid->hash_next[l] = *bucket(m, nr);
-		*bucket(m, nr) = pid;
 		pid_ns_get(pid->ns[l]);
+		pid->hash_next[l] = *bucket(m, nr);
+		__atomic_store_n(bucket(m, nr), pid, __ATOMIC_RELEASE); /* filled, then seen */
 	}
+	spin_unlock_irqrestore(&pid_lock, flags);
 	return pid;
+fail_locked:
+	spin_unlock_irqrestore(&pid_lock, flags);
 fail:
 	kfree(pid);
 	return ERR_PTR(err);
@@ -178,8 +219,12 @@ fail:
 
 static void put(struct pid *pid, bool after_big_lock)
 {
+	unsigned long flags;
+
 	if (!refcount_dec_and_test(&pid->refs))
 		return;
+	assert_big_lock_held(); /* a chain shrinks only under it: no lookup is walking it */
+	flags = spin_lock_irqsave(&pid_lock);
 	for (unsigned int l = 0; l <= pid->level; l++) {
 		struct pid_map *m = pid->ns[l]->map;
 		int nr = pid->nr[l];
@@ -192,6 +237,7 @@ static void put(struct pid *pid, bool after_big_lock)
 		}
 		m->used[nr / BITS_PER_WORD] &= ~(1ull << (nr % BITS_PER_WORD));
 	}
+	spin_unlock_irqrestore(&pid_lock, flags);
 	for (unsigned int l = 0; l <= pid->level; l++)
 		pid_ns_put(pid->ns[l]);
 	if (after_big_lock)
@@ -210,18 +256,14 @@ void pid_put_after_big_lock(struct pid *pid)
 	put(pid, true);
 }
 
-int pid_nr_in(const struct pid *pid, const struct pid_ns *ns)
-{
-	if (!pid || ns->level > pid->level || pid->ns[ns->level] != ns)
-		return 0;
-	return pid->nr[ns->level];
-}
-
 struct pid *pid_find(const struct pid_ns *ns, int nr)
 {
-	if (!ns->map || nr < 1 || nr >= PID_MAX)
+	struct pid_map *m = chain_head_map(ns);
+
+	if (!m || nr < 1 || nr >= PID_MAX)
 		return NULL;
-	for (struct pid *p = *bucket(ns->map, nr); p; p = p->hash_next[ns->level]) {
+	for (struct pid *p = chain_head(bucket(m, nr)); p;
+	     p = chain_head(&p->hash_next[ns->level])) {
 		if (p->nr[ns->level] == nr)
 			return p;
 	}
@@ -230,10 +272,13 @@ struct pid *pid_find(const struct pid_ns *ns, int nr)
 
 void pid_for_each_in_ns(const struct pid_ns *ns, void (*fn)(struct pid *pid, void *ctx), void *ctx)
 {
-	if (!ns->map)
+	struct pid_map *m = chain_head_map(ns);
+
+	if (!m)
 		return;
 	for (unsigned int b = 0; b < PID_HASH_BUCKETS; b++) {
-		for (struct pid *p = ns->map->hash[b]; p; p = p->hash_next[ns->level])
+		for (struct pid *p = chain_head(&m->hash[b]); p;
+		     p = chain_head(&p->hash_next[ns->level]))
 			fn(p, ctx);
 	}
 }
