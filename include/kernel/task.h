@@ -20,6 +20,7 @@
 #include <kernel/itimer.h>
 #include <kernel/kstack.h>
 #include <kernel/percpu.h>
+#include <kernel/pid.h>
 #include <kernel/posix_timer.h>
 #include <kernel/ptrace.h>
 #include <kernel/shstk.h>
@@ -274,8 +275,14 @@ void task_wake_traced(struct task *t);
 /* The thread ID / process ID of t as seen from namespace ns. */
 int task_tid_in(const struct task *t, const struct pid_ns *ns);
 int task_tgid_in(const struct task *t, const struct pid_ns *ns);
-/* The PID namespace t lives in (its pid's deepest level). */
-struct pid_ns *task_active_pid_ns(const struct task *t);
+/*
+ * The PID namespace t lives in (its pid's deepest level); inline, as
+ * pid_nr_in() is: wait4 and kill ask it for every child they look at.
+ */
+static inline struct pid_ns *task_active_pid_ns(const struct task *t)
+{
+	return t->pid ? t->pid->ns[t->pid->level] : &init_pid_ns;
+}
 /* Makes parent (NULL: none) c's parent, and c->ppid what getppid() says. Under big_lock. */
 void process_set_parent(struct process *c, struct process *parent);
 

@@ -117,11 +117,6 @@ void task_free(struct task *t)
 	kfree(t);
 }
 
-struct pid_ns *task_active_pid_ns(const struct task *t)
-{
-	return t->pid ? t->pid->ns[t->pid->level] : &init_pid_ns;
-}
-
 void process_set_parent(struct process *c, struct process *parent)
 {
 	assert_big_lock_held();
