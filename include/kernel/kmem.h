@@ -103,17 +103,22 @@ size_t page_free_count(void);
  * Frees under way without big_lock: a dead thread's task and kernel stack,
  * freed by the next task on its CPU (kernel/proc/sched.c). The dying
  * thread announces the free before it lets big_lock go, so before its
- * joiner can go on (page_free_begin()); the freeing CPU ends it once every
- * page is back (page_free_end()). page_free_settle() waits until every
- * free begun before it looked has ended (not for frees begun since):
- * page_free_count() and task_alloc() do, so a joiner's count
- * stays exact and a thread created after a join reuses what the joined one
- * held, as it would under one lock. Short, and needing no lock but the
- * kernel-stack, heap and page locks, which no waiter holds.
+ * joiner can go on (page_free_begin(), which returns this CPU's bit for a
+ * mask of freeing CPUs); the freeing CPU ends it once every page is back
+ * (page_free_end()). page_free_settle() waits until every free begun
+ * before it looked has ended (not for frees begun since): page_free_count()
+ * does, so a joiner's count stays exact. page_free_settle_cpus() waits so
+ * only for the CPUs of a mask, taken and cleared: a clone waits for the
+ * frees of the threads its process joined and the children it reaped
+ * (process->freeing_cpus), so the new thread reuses what they held, as it
+ * would under one lock -- and not for other processes' frees on every
+ * other CPU. Short, and needing no lock but the kernel-stack, heap and
+ * page locks, which no waiter holds.
  */
-void page_free_begin(void);
+u64 page_free_begin(void);
 void page_free_end(void);
 void page_free_settle(void);
+void page_free_settle_cpus(u64 *mask);
 size_t page_total_count(void);
 
 /* Free pages in CPU cpu's caches of single pages, both lists (page_alloc.c), for tests. */

@@ -191,6 +191,12 @@ struct process {
 	 * (kernel/proc/exit.c). The last frees it.
 	 */
 	refcount_t refs;
+	/*
+	 * The CPUs (a bit each) where a thread of it or a child it reaped
+	 * began its stack's free: its next clone waits for those frees alone
+	 * (page_free_settle_cpus(), <kernel/kmem.h>).
+	 */
+	u64 freeing_cpus;
 	struct pid_ns *pid_ns_for_children;
 	struct time_ns *time_ns;
 	struct time_ns *time_ns_for_children;

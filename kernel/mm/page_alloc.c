@@ -446,17 +446,20 @@ unsigned int page_ref_count(phys_addr_t phys)
  * a moment with none at all: with many CPUs forking and exiting, such a
  * moment may never come.
  */
+_Static_assert(SMP_MAX_CPUS <= 64, "page_free_begin()'s mask has a bit per CPU");
+
 static struct free_count {
 	u64 begun, ended;
 } __attribute__((aligned(64))) frees[SMP_MAX_CPUS];
 static unsigned int frees_cpus; /* one past the highest CPU that began one */
 
-void page_free_begin(void)
+u64 page_free_begin(void)
 {
 	unsigned int id = this_cpu()->id;
 
 	cover_cpu(&frees_cpus, id);
 	__atomic_fetch_add(&frees[id].begun, 1, __ATOMIC_SEQ_CST);
+	return 1ull << id; /* SMP_MAX_CPUS is 64: one bit each */
 }
 
 void page_free_end(void)
@@ -464,16 +467,27 @@ void page_free_end(void)
 	__atomic_fetch_add(&frees[this_cpu()->id].ended, 1, __ATOMIC_RELEASE);
 }
 
+static void settle_cpu(unsigned int cpu)
+{
+	u64 begun = __atomic_load_n(&frees[cpu].begun, __ATOMIC_ACQUIRE);
+
+	while (__atomic_load_n(&frees[cpu].ended, __ATOMIC_ACQUIRE) < begun)
+		arch_cpu_relax();
+}
+
 void page_free_settle(void)
 {
 	unsigned int n = __atomic_load_n(&frees_cpus, __ATOMIC_ACQUIRE);
 
-	for (unsigned int cpu = 0; cpu < n; cpu++) {
-		u64 begun = __atomic_load_n(&frees[cpu].begun, __ATOMIC_ACQUIRE);
+	for (unsigned int cpu = 0; cpu < n; cpu++)
+		settle_cpu(cpu);
+}
 
-		while (__atomic_load_n(&frees[cpu].ended, __ATOMIC_ACQUIRE) < begun)
-			arch_cpu_relax();
-	}
+void page_free_settle_cpus(u64 *mask)
+{
+	/* A bit set after the exchange is a free announced since: the next settle's. */
+	for (u64 m = __atomic_exchange_n(mask, 0, __ATOMIC_ACQ_REL); m; m &= m - 1)
+		settle_cpu((unsigned int)__builtin_ctzll(m));
 }
 
 /* Under page_lock no page moves between the pool and a cache: the sum is exact. */

@@ -367,7 +367,7 @@ void do_exit_thread(int status)
 	 * comes after the lock is let go, and the parent takes it for the
 	 * reap without waiting for this CPU's wake and switch.
 	 */
-	page_free_begin();
+	__atomic_fetch_or(&p->freeing_cpus, page_free_begin(), __ATOMIC_RELAXED);
 	if (parent_to_wake) {
 		big_lock_drop();
 		wake_parent_unlocked(parent_to_wake);
@@ -482,6 +482,8 @@ static long find_jobctl_report(struct process *me, const struct wait_target *w, 
 
 static void reap(struct process *me, struct process *c)
 {
+	/* Its threads' frees, announced under big_lock: the reaper's next clone waits for them. */
+	__atomic_fetch_or(&me->freeing_cpus, c->freeing_cpus, __ATOMIC_RELAXED);
 	cputime_reap(me, c);
 	for (struct process **pp = &me->children; *pp; pp = &(*pp)->sibling) {
 		if (*pp == c) {

@@ -135,6 +135,14 @@ long kernel_clone(struct kernel_clone_args *k)
 	 * Two CPUs may pass the limit's check at once and go over it by one
 	 * task each, as Linux's nr_threads check may.
 	 */
+	/*
+	 * A thread just joined or a child just reaped may still be being freed
+	 * on another CPU: wait for those, so the child gets their kernel
+	 * stack's slot and heap room back rather than new ones (a kernel page
+	 * table or heap page that would then stay, and move a program's
+	 * free-page count, <kernel/kmem.h>) -- and for nothing else.
+	 */
+	page_free_settle_cpus(&pp->freeing_cpus);
 	child = task_alloc(parent->name);
 	err = child ? 0 : -ENOMEM;
 	if (!err && !(f & CLONE_THREAD)) {

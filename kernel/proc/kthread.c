@@ -16,7 +16,10 @@ static void kthread_main(void)
 
 struct task *kthread_run(const char *name, void (*fn)(void *arg), void *arg)
 {
-	struct task *t = task_alloc(name);
+	struct task *t;
+
+	page_free_settle(); /* reuse what dead tasks held, as a clone does (kernel/proc/fork.c) */
+	t = task_alloc(name);
 
 	if (!t)
 		return NULL;
@@ -29,7 +32,7 @@ struct task *kthread_run(const char *name, void (*fn)(void *arg), void *arg)
 
 void kthread_exit(void)
 {
-	page_free_begin(); /* its stack: announced before big_lock goes (kernel/proc/sched.c) */
+	(void)page_free_begin(); /* its stack: announced before big_lock goes (kernel/proc/sched.c) */
 	schedule_as(TASK_DEAD); /* freed by the next task to run */
 	panic("a dead kernel thread was scheduled");
 }

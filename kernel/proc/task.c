@@ -63,13 +63,6 @@ struct task *task_alloc(const char *name)
 {
 	struct task *t;
 
-	/*
-	 * A thread just joined may still be being freed on another CPU: wait,
-	 * so this one gets its kernel stack's slot and heap room back rather
-	 * than new ones (a kernel page table or heap page that would then
-	 * stay, and move a program's free-page count, <kernel/kmem.h>).
-	 */
-	page_free_settle();
 	t = kzalloc(sizeof(*t));
 	if (!t)
 		return NULL;
