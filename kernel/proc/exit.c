@@ -357,8 +357,10 @@ void do_exit_thread(int status)
 			t->pid = p->pid;
 		}
 		parent_to_wake = process_become_zombie(p);
-		if (!p->parent)
+		if (!p->parent) {
 			process_free(p);
+			p = NULL; /* freed, perhaps already: nobody reaps it or waits for its frees */
+		}
 	}
 	/*
 	 * The stack's free is announced before the lock goes: a reaper or
@@ -367,7 +369,10 @@ void do_exit_thread(int status)
 	 * comes after the lock is let go, and the parent takes it for the
 	 * reap without waiting for this CPU's wake and switch.
 	 */
-	__atomic_fetch_or(&p->freeing_cpus, page_free_begin(), __ATOMIC_RELAXED);
+	u64 freeing_cpu = page_free_begin();
+
+	if (p)
+		__atomic_fetch_or(&p->freeing_cpus, freeing_cpu, __ATOMIC_RELAXED);
 	if (parent_to_wake) {
 		big_lock_drop();
 		wake_parent_unlocked(parent_to_wake);
