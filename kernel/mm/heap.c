@@ -133,6 +133,23 @@ static bool slab_full(const struct heap_page *pg)
 }
 
 /* Takes an object of a slab that has one: a freed one, else the lowest never used. */
+/*
+ * The debugging build checks that a freed object kept its poison until it
+ * is handed out again: a write through a dangling pointer -- a CPU still
+ * using what another freed -- is reported at the next allocation of that
+ * object, with its address, instead of corrupting the next owner.
+ */
+static void check_poison(const struct free_obj *o, u32 size)
+{
+	const u64 poison = 0x0101010101010101ull * HEAP_POISON;
+	const u64 *w = (const u64 *)(o + 1);
+
+	for (u32 n = sizeof(*o); n < size; n += sizeof(*w), w++) {
+		if (*w != poison)
+			heap_corrupted("a write to a freed object", w);
+	}
+}
+
 static void *slab_take(struct heap_page *pg)
 {
 	u32 i;
@@ -140,6 +157,8 @@ static void *slab_take(struct heap_page *pg)
 	if (pg->free) {
 		struct free_obj *o = pg->free;
 
+		if (LOCK_DEBUG)
+			check_poison(o, pg->obj_size);
 		pg->free = o->next;
 		i = (u32)(((uintptr_t)o - (uintptr_t)pg - HEADER_SIZE) / pg->obj_size);
 	} else {
