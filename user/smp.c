@@ -1337,6 +1337,88 @@ static int body_pid_numbers_race(void)
 	return 0;
 }
 
+/* ---- a clone that fails after its pidfd was installed ---- */
+
+#define PIDFD_BATCHES 12
+#define PIDFD_CLONES 24	  /* failed clones a batch: each takes the next PID number */
+#define PIDFD_BAD_PTR 8ul /* where clone3 stores the pidfd: an unmapped page, so EFAULT */
+
+static volatile int pidfd_stop, pidfd_probe_fd, pidfd_lo;
+
+/* Reads the fd a failing clone's pidfd gets, again and again: read() runs without big_lock. */
+static int pidfd_reader(void *arg)
+{
+	char b;
+
+	set_affinity(0, cpus[(long)arg % ncpus]);
+	while (!pidfd_stop)
+		(void)read(pidfd_probe_fd, &b, 1);
+	return 0;
+}
+
+/* Signals 0 to the numbers the failing clones take, again and again. */
+static int pidfd_killer(void *arg)
+{
+	set_affinity(0, cpus[(long)arg % ncpus]);
+	while (!pidfd_stop) {
+		int lo = pidfd_lo;
+
+		for (int p = lo + 1; p <= lo + PIDFD_CLONES + 2 && !pidfd_stop; p++)
+			(void)kill(p, 0);
+	}
+	return 0;
+}
+
+/*
+ * clone3(CLONE_PIDFD) whose pidfd store faults: the child is never made
+ * and the call says EFAULT, while a thread on another CPU reads the fd
+ * the pidfd got for that moment and another signals the PID numbers the
+ * clones take. A pid that named the child before the failure outlived it
+ * while the reader held the pidfd, and the signal then reached freed
+ * memory (make fuzz found it: a namespace's init killing every number).
+ */
+static int body_clone_pidfd_efault(void)
+{
+	static struct thread reader, killer;
+	struct clone_args args = { .flags = CLONE_PIDFD,
+				   .pidfd = PIDFD_BAD_PTR,
+				   .exit_signal = SIGCHLD };
+	int res, st;
+
+	pidfd_probe_fd = dup(1);
+	EXPECT_TRUE("dup", pidfd_probe_fd >= 0);
+	EXPECT("close", close(pidfd_probe_fd), 0);
+	set_affinity(0, cpus[0]);
+	EXPECT("thread_create", thread_create(&reader, pidfd_reader, (void *)1l, NULL), 0);
+	EXPECT("thread_create", thread_create(&killer, pidfd_killer, (void *)2l, NULL), 0);
+	for (int batch = 0; batch < PIDFD_BATCHES; batch++) {
+		pid_t f = fork();
+
+		if (f == 0)
+			_exit(0);
+		EXPECT("waitpid", waitpid(f, &st, 0), f);
+		pidfd_lo = f;
+		for (int i = 0; i < PIDFD_CLONES; i++) {
+			long c = syscall(__NR_clone3, &args, sizeof(args));
+
+			if (c == 0)
+				_exit(9); /* a child that should not exist */
+			EXPECT("clone3 with a pidfd pointer that faults", c < 0 ? -errno : c,
+			       -EFAULT);
+		}
+		test_progress();
+	}
+	pidfd_stop = 1;
+	thread_join(&reader, &res);
+	thread_join(&killer, &res);
+	EXPECT("the pidfd's fd, closed again", fcntl(pidfd_probe_fd, F_GETFD) < 0 ? errno : 0,
+	       EBADF);
+	EXPECT("no child left", waitpid(-1, &st, WNOHANG) < 0 ? errno : 0, ECHILD);
+	note("%d clones failed EFAULT with a reader and a signaller on other CPUs",
+	     PIDFD_BATCHES * PIDFD_CLONES);
+	return 0;
+}
+
 /* ---- futexes without the big lock ---- */
 
 #define FUTEX_ROUNDS 400
@@ -1451,6 +1533,8 @@ static const struct smp_case {
 	{ "fifo_open_races_last_close_on_every_cpu", body_fifo_open_races_last_close, TWO_CPUS,
 	  false, false, 0, 0 },
 	{ "pid_numbers_race_on_every_cpu", body_pid_numbers_race, TWO_CPUS, false, false, 0, 0 },
+	{ "clone_pidfd_efault_races_read_and_kill", body_clone_pidfd_efault, TWO_CPUS, false, false,
+	  0, 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))

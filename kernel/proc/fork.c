@@ -230,7 +230,6 @@ long kernel_clone(struct kernel_clone_args *k)
 		}
 	}
 
-	pid->task = child;
 	child->pid = pid;
 
 	/* A child in another time namespace reads that namespace's offsets. */
@@ -316,7 +315,15 @@ long kernel_clone(struct kernel_clone_args *k)
 		goto put_sighand;
 	}
 
-	/* Nothing can fail from here: make the child visible, not yet runnable. */
+	/*
+	 * Nothing can fail from here: make the child visible, not yet runnable.
+	 * Its pid names it only now, as Linux's attach_pid() comes last: a
+	 * failure above frees the task, and the pid may outlive it -- a pidfd
+	 * made above holds it, and a read() on another CPU may hold that file
+	 * for a moment -- so a pid that named the task earlier would lead a
+	 * kill() of its number to freed memory.
+	 */
+	pid->task = child;
 	child->state = TASK_NEW;
 	if (!(f & CLONE_THREAD)) {
 		cp->pid = pid;
