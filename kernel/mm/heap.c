@@ -132,7 +132,6 @@ static bool slab_full(const struct heap_page *pg)
 	return !pg->free && pg->fresh == slab_capacity(pg->obj_size);
 }
 
-/* Takes an object of a slab that has one: a freed one, else the lowest never used. */
 /*
  * The debugging build checks that a freed object kept its poison until it
  * is handed out again: a write through a dangling pointer -- a CPU still
@@ -150,6 +149,7 @@ static void check_poison(const struct free_obj *o, u32 size)
 	}
 }
 
+/* Takes an object of a slab that has one: a freed one, else the lowest never used. */
 static void *slab_take(struct heap_page *pg)
 {
 	u32 i;

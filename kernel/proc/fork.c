@@ -121,21 +121,6 @@ long kernel_clone(struct kernel_clone_args *k)
 		return -EAGAIN;
 
 	/*
-	 * The costly part of a clone -- the task and its kernel stack, the
-	 * address space (shared, or fork's copy), the registers, the shadow
-	 * stack (the shadow-stack pointer is part of the registers), fork's
-	 * copy of the fd table (under the table's own lock), and the memory
-	 * of a new process struct, signal table and PID, filled below -- is made
-	 * before big_lock is taken (docs/DESIGN.md §7.3): each takes only its
-	 * own locks and the address space's, and nothing of the child is
-	 * visible before its PID. The space before the namespaces and the PID,
-	 * as Linux's copy_mm() comes before alloc_pid(); the parent's space
-	 * stays, current being one of its users. The lock is taken once, for
-	 * the rest: with several CPUs queueing for it, each take waits its turn.
-	 * Two CPUs may pass the limit's check at once and go over it by one
-	 * task each, as Linux's nr_threads check may.
-	 */
-	/*
 	 * A thread just joined or a child just reaped may still be being freed
 	 * on another CPU: wait for those, so the child gets their kernel
 	 * stack's slot and heap room back rather than new ones (a kernel page
@@ -143,6 +128,22 @@ long kernel_clone(struct kernel_clone_args *k)
 	 * free-page count, <kernel/kmem.h>) -- and for nothing else.
 	 */
 	page_free_settle_cpus(&pp->freeing_cpus);
+	/*
+	 * The costly part of a clone -- the task and its kernel stack, the
+	 * address space (shared, or fork's copy), the registers, the shadow
+	 * stack (the shadow-stack pointer is part of the registers), fork's
+	 * copy of the fd table (under the table's own lock), the memory of a
+	 * new process struct and signal table, filled below, and the PID -- is
+	 * made before big_lock is taken (docs/DESIGN.md §7.3): each takes only
+	 * its own locks and the address space's, and nothing of the child is
+	 * visible but its PID's number, which names no task until the clone
+	 * can no longer fail. The space before the namespaces and the PID,
+	 * as Linux's copy_mm() comes before alloc_pid(); the parent's space
+	 * stays, current being one of its users. The lock is taken once, for
+	 * the rest: with several CPUs queueing for it, each take waits its turn.
+	 * Two CPUs may pass the limit's check at once and go over it by one
+	 * task each, as Linux's nr_threads check may.
+	 */
 	child = task_alloc(parent->name);
 	err = child ? 0 : -ENOMEM;
 	if (!err && !(f & CLONE_THREAD)) {
