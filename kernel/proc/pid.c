@@ -35,6 +35,18 @@ static struct spinlock pid_lock = SPINLOCK_INIT(LOCK_LEVEL_PID, "pid_lock");
 
 struct pid_ns init_pid_ns = { .refs = REFCOUNT_INIT(1), .level = 0, .parent = NULL, .last_nr = 0 };
 
+/* A link of a chain, as a lookup reads it: whatever it points to is filled in. */
+static struct pid *chain_head(struct pid *const *slot)
+{
+	return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+}
+
+/* The namespace's map as installed (map_of()), or NULL before its first pid. */
+static struct pid_map *map_seen(const struct pid_ns *ns)
+{
+	return __atomic_load_n(&ns->map, __ATOMIC_ACQUIRE);
+}
+
 /*
  * The namespace's map; a top-level namespace (the initial one, the
  * self-tests') gets its own on first use. Two CPUs may both see none and
@@ -42,7 +54,7 @@ struct pid_ns init_pid_ns = { .refs = REFCOUNT_INIT(1), .level = 0, .parent = NU
  */
 static struct pid_map *map_of(struct pid_ns *ns)
 {
-	struct pid_map *m = __atomic_load_n(&ns->map, __ATOMIC_ACQUIRE), *none = NULL;
+	struct pid_map *m = map_seen(ns), *none = NULL;
 
 	if (m)
 		return m;
@@ -53,17 +65,6 @@ static struct pid_map *map_of(struct pid_ns *ns)
 		m = none;
 	}
 	return m;
-}
-
-/* A link of a chain, as a lookup reads it: whatever it points to is filled in. */
-static struct pid *chain_head(struct pid *const *slot)
-{
-	return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-}
-
-static struct pid_map *chain_head_map(const struct pid_ns *ns)
-{
-	return __atomic_load_n(&ns->map, __ATOMIC_ACQUIRE);
 }
 
 struct pid_ns *pid_ns_create(struct pid_ns *parent)
@@ -258,7 +259,7 @@ void pid_put_after_big_lock(struct pid *pid)
 
 struct pid *pid_find(const struct pid_ns *ns, int nr)
 {
-	struct pid_map *m = chain_head_map(ns);
+	struct pid_map *m = map_seen(ns);
 
 	if (!m || nr < 1 || nr >= PID_MAX)
 		return NULL;
@@ -272,7 +273,7 @@ struct pid *pid_find(const struct pid_ns *ns, int nr)
 
 void pid_for_each_in_ns(const struct pid_ns *ns, void (*fn)(struct pid *pid, void *ctx), void *ctx)
 {
-	struct pid_map *m = chain_head_map(ns);
+	struct pid_map *m = map_seen(ns);
 
 	if (!m)
 		return;
