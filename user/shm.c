@@ -20,7 +20,9 @@
  *
  * File mappings, as Linux's of tmpfs: a private one reads the file (zeros
  * past its end in the last page), a write is the process's own copy, and
- * a write to the file shows in a page not yet copied; a shared one's
+ * a write to the file shows in a page not yet copied, and a PROT_WRITE-only
+ * one reads as well (no page table can say write-only), the kernel's reads
+ * of it as the program's; a shared one's
  * writes reach the file and the file's writes show in it; a page wholly
  * past the end is SIGBUS; an unlinked, closed file lives on in its
  * mapping; truncation makes the pages past the new end SIGBUS, mapped
@@ -41,7 +43,7 @@
 
 #include "test.h"
 
-#define NTESTS 31
+#define NTESTS 32
 #define SHARED (MAP_SHARED | MAP_ANONYMOUS)
 #define ANON (MAP_PRIVATE | MAP_ANONYMOUS)
 #define RW (PROT_READ | PROT_WRITE)
@@ -346,6 +348,43 @@ static void test_file_private(void)
 	close(fd);
 }
 
+/*
+ * PROT_WRITE alone: neither x86's page tables nor arm64's can say
+ * write-only, so Linux maps the file's page readable until the first write
+ * copies it. Before the copy the page must read as the file: a kernel read
+ * (a pipe's write() from it) first, then the program's own, and again after
+ * a trip through PROT_NONE. A page left unreadable here made the kernel's
+ * copy fault forever under the big lock (make fuzz, 2026-12-06).
+ */
+static void test_file_private_write_only(void)
+{
+	int fd = make_file(), pfd[2] = { -1, -1 };
+	volatile char *p = fd < 0 ? MAP_FAILED
+				  : mmap(NULL, 3 * PAGE, PROT_WRITE, MAP_PRIVATE, fd, 0);
+	char got[64], c = 1;
+	bool ok = p != MAP_FAILED && pipe(pfd) == 0;
+
+	ok = ok && write(pfd[1], (const void *)p, sizeof(got)) == (ssize_t)sizeof(got) &&
+	     read(pfd[0], got, sizeof(got)) == (ssize_t)sizeof(got) &&
+	     is_pattern(got, 0, sizeof(got));
+	ok = ok && is_pattern(p, PAGE, PAGE + 64);
+	ok = ok && mprotect((void *)p, 3 * PAGE, PROT_NONE) == 0 &&
+	     mprotect((void *)p, 3 * PAGE, PROT_WRITE) == 0 && is_pattern(p, 0, 64) &&
+	     is_pattern(p, PAGE, PAGE + 64);
+	if (ok) {
+		p[0] = 'X';
+		ok = p[0] == 'X' && pread_at(fd, &c, 0) == 1 && c == 0;
+	}
+	ktap_ok(ok, "mmap_file_private_write_only_reads_the_file");
+	if (p != MAP_FAILED)
+		munmap((void *)p, 3 * PAGE);
+	if (pfd[0] >= 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+	}
+	close(fd);
+}
+
 static void test_file_shared(void)
 {
 	int fd = make_file();
@@ -402,6 +441,7 @@ int main(void)
 	test_madvise();
 	test_mmap_errnos();
 	test_file_private();
+	test_file_private_write_only();
 	test_file_shared();
 	test_file_truncate();
 	return ktap_finish();

@@ -358,6 +358,14 @@ phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va)
 	return frame_of(READ_ONCE(*e));
 }
 
+bool pgtable_present(phys_addr_t pgd, uintptr_t va)
+{
+	phys_addr_t table;
+	u64 *e = leaf_slot(pgd, va, false, &table);
+
+	return e && pte_present(READ_ONCE(*e));
+}
+
 struct fork_ctx {
 	phys_addr_t dst;
 	bool shared;	  /* a VM_SHARED area: both sides keep the leaf as it is */

@@ -259,6 +259,21 @@ int mm_protect(struct mm *mm, uintptr_t start, size_t len, unsigned int prot)
 	return vma_protect(&mm->vmas, start, start + len, prot, apply_prot, mm);
 }
 
+/*
+ * The rights of a private mapping's view of its object's page, before the
+ * first write copies it: no write -- but what PROT_WRITE allowed to read
+ * stays readable. Neither x86's page tables nor arm64's can say
+ * write-only, and Linux maps such a page read-only (its protection_map
+ * gives a private VM_WRITE area the rights of a private read-only one).
+ * Dropping the write alone left PROT_WRITE with no rights at all: a
+ * PROT_NONE leaf under an area that allows reads, which every read
+ * faulted on again.
+ */
+static unsigned int private_view_prot(unsigned int prot)
+{
+	return (prot & PROT_WRITE) ? (prot & ~(unsigned int)PROT_WRITE) | PROT_READ : prot;
+}
+
 /* Maps the shared object's page at the page of addr in shared area v (made on first touch). */
 static int populate_shared(struct mm *mm, struct vma *v, uintptr_t addr)
 {
@@ -282,8 +297,7 @@ static int populate_shared(struct mm *mm, struct vma *v, uintptr_t addr)
 	page_ref_get(p); /* this mapping's reference; the object keeps its own */
 	/* A private mapping sees the file's page until its first write copies it. */
 	err = pgtable_map(mm->pgd, va, p,
-			  (v->flags & VM_SHARED) ? v->prot : v->prot & ~(unsigned int)PROT_WRITE,
-			  v->flags);
+			  (v->flags & VM_SHARED) ? v->prot : private_view_prot(v->prot), v->flags);
 	if (err)
 		page_ref_put(p);
 	else
@@ -358,8 +372,15 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 	 * Any other access the area allows, to a page that is there: this CPU
 	 * faulted while another one replaced the entry (break-before-make
 	 * leaves it invalid for a moment) and waited for big_lock meanwhile.
-	 * The entry is whole again: retry.
+	 * The entry is whole again: retry. Unless the leaf still bars the MMU
+	 * (a PROT_NONE one under an area that allows the access): the area
+	 * and its leaves disagree, a kernel bug, and every retry would fault
+	 * again -- forever, for a kernel copy from user memory under the big
+	 * lock (make fuzz found one, populate_shared()'s write-only page).
 	 */
+	if (!pgtable_present(mm->pgd, addr))
+		panic("mm: the leaf at %#lx bars an access its area allows (prot %#x)",
+		      (unsigned long)addr, v->prot);
 	return 0;
 }
 
