@@ -921,6 +921,35 @@ static int case_meminfo_free(void)
 	return 0;
 }
 
+/*
+ * The kernel's own pages, as Linux names them: a page touched far from
+ * every other mapping (48 TiB) needs page tables of its own, which
+ * PageTables counts (a one-page area: no huge page can back it); the heap
+ * (Slab) and the kernel stacks (KernelStack) are never empty while this
+ * runs. /proc/slabinfo is in Linux's version 2.1 format.
+ */
+static int case_meminfo_kernel_pages(void)
+{
+	char *far = (char *)0x300000000000ul;
+	char *m = mmap(far, 4096, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	long before, after;
+
+	EXPECT_TRUE("mmap at 48 TiB", m == far);
+	EXPECT_TRUE("Slab", meminfo_kb("Slab:") > 0);
+	EXPECT_TRUE("KernelStack", meminfo_kb("KernelStack:") > 0);
+	before = meminfo_kb("PageTables:");
+	m[0] = 1;
+	after = meminfo_kb("PageTables:");
+	munmap(m, 4096);
+	EXPECT_TRUE("PageTables before", before > 0);
+	EXPECT_TRUE("PageTables grew by a table or more", after - before >= 4);
+	EXPECT_TRUE("slabinfo", slurp("/proc/slabinfo") > 0);
+	EXPECT("slabinfo's version line", strncmp(text, "slabinfo - version: 2.1\n", 24), 0);
+	EXPECT_TRUE("a kmalloc-64 line", strstr(text, "\nkmalloc-64 ") != NULL);
+	return 0;
+}
+
 /* "S.CC I.CC\n": centiseconds, or -1 when the format is not Linux's. */
 static long uptime_cs(long *idle)
 {
@@ -1226,7 +1255,7 @@ int main(void)
 	bool arch_status = ARCH_STATUS_FEATURES_OFF != NULL;
 
 	ktap_header();
-	ktap_plan(33 + arch_status);
+	ktap_plan(34 + arch_status);
 	run(case_version, "version_is_uname");
 	run(case_pid_max, "sys_kernel_pid_max_bounds_set_tid");
 	run(case_cmdline, "cmdline_is_the_boot_command_line");
@@ -1254,6 +1283,7 @@ int main(void)
 	run(case_pid_stat, "pid_stat_fields");
 	run(case_statm_is_maps, "statm_size_is_maps_sum");
 	run(case_meminfo_free, "meminfo_free_moves_by_pages_touched");
+	run(case_meminfo_kernel_pages, "meminfo_counts_the_kernels_own_pages");
 	run(case_uptime, "uptime_monotonic");
 	run(case_loadavg, "loadavg_format_and_last_pid");
 	if (on_umbra())

@@ -28,4 +28,15 @@ __noreturn void heap_corrupted(const char *what, const void *ptr);
 /* Pages the heap holds from its backend right now (for leak checks). */
 size_t heap_pages_held(void);
 
+/* One size class of small objects, as /proc/slabinfo shows it. */
+struct heap_class_use {
+	u32 size;     /* bytes an object of the class gets */
+	u32 per_slab; /* objects a one-page slab holds */
+	size_t objs;  /* objects handed out */
+	size_t slabs; /* slabs held */
+};
+
+/* Size class c, smallest first: false past the last one. */
+bool heap_class_use(unsigned int c, struct heap_class_use *u);
+
 #endif

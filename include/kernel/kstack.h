@@ -28,6 +28,8 @@ struct kstack {
 size_t kstack_slots_total(void);
 /* How many more stacks can be made now (a slot each; the RAM is another matter). */
 size_t kstack_slots_free(void);
+/* Pages of the kernel stacks in use (/proc/meminfo's KernelStack). */
+size_t kstack_pages_held(void);
 
 /* Allocates and maps a stack. Returns 0 or -ENOMEM. */
 int kstack_alloc(struct kstack *ks);

@@ -65,6 +65,8 @@ void pgtable_for_each_frame(phys_addr_t pgd, uintptr_t start, uintptr_t end,
 			    void (*fn)(phys_addr_t frame, uintptr_t va, void *ctx), void *ctx);
 /* The frame mapped at va (present or PROT_NONE), or 0. */
 phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va);
+/* Pages held by user page tables, roots included (/proc/meminfo's PageTables). */
+size_t pgtable_pages_held(void);
 /* Whether the MMU may use va's leaf: present, not PROT_NONE. */
 bool pgtable_present(phys_addr_t pgd, uintptr_t va);
 /*

@@ -153,6 +153,7 @@ void proc_statm_show(struct proc_buf *b, struct task *t);	/* proc_pid_stat.c */
 /* t's state as Linux's task_state_array names it ("t (tracing stop)"); stat shows its letter. */
 const char *proc_task_state(const struct task *t);	      /* proc_pid_stat.c */
 void proc_meminfo_show(struct proc_buf *b, struct task *t);   /* proc_system.c */
+void proc_slabinfo_show(struct proc_buf *b, struct task *t);  /* proc_system.c */
 void proc_uptime_show(struct proc_buf *b, struct task *t);    /* proc_system.c */
 void proc_loadavg_show(struct proc_buf *b, struct task *t);   /* proc_system.c */
 void proc_lock_stat_show(struct proc_buf *b, struct task *t); /* proc_system.c */

@@ -66,6 +66,8 @@ _Static_assert((HEAP_PAGE_SIZE - HEADER_SIZE) / HEAP_MIN_CLASS <= MAX_OBJS,
 
 static struct heap_page *partial[NR_CLASSES];
 static size_t pages_held;
+/* Per class, under heap_lock: objects handed out and slabs held (/proc/slabinfo). */
+static size_t class_objs[NR_CLASSES], class_slabs[NR_CLASSES];
 
 static unsigned int class_of(size_t size)
 {
@@ -116,6 +118,7 @@ static struct heap_page *new_slab(unsigned int c)
 	if (!pg)
 		return NULL;
 	__atomic_add_fetch(&pages_held, 1, __ATOMIC_RELAXED);
+	class_slabs[c]++;
 	pg->magic = SLAB_MAGIC;
 	pg->obj_size = class_size(c);
 	pg->nr_pages = 1;
@@ -220,6 +223,7 @@ static void *alloc_locked(size_t size)
 
 		if (pg) {
 			p = slab_take(pg);
+			class_objs[c]++;
 			if (slab_full(pg))
 				list_del(&partial[c], pg); /* full: off the partial list */
 		}
@@ -307,8 +311,10 @@ static void free_locked(void *ptr)
 			list_add(&partial[c], pg); /* was full: usable again */
 		o->next = pg->free;
 		pg->free = o;
+		class_objs[c]--;
 		if (--pg->in_use == 0) {
 			list_del(&partial[c], pg);
+			class_slabs[c]--;
 			pg->magic = 0;
 			__atomic_sub_fetch(&pages_held, 1, __ATOMIC_RELAXED);
 			heap_backend_free(pg, 1);
@@ -351,4 +357,19 @@ void kfree_bulk(void **ptrs, size_t n)
 size_t heap_pages_held(void)
 {
 	return __atomic_load_n(&pages_held, __ATOMIC_RELAXED);
+}
+
+bool heap_class_use(unsigned int c, struct heap_class_use *u)
+{
+	if (c >= NR_CLASSES)
+		return false;
+
+	unsigned long cookie = heap_lock();
+
+	u->size = class_size(c);
+	u->per_slab = slab_capacity(u->size);
+	u->objs = class_objs[c];
+	u->slabs = class_slabs[c];
+	heap_unlock(cookie);
+	return true;
 }

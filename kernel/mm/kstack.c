@@ -95,6 +95,12 @@ size_t kstack_slots_total(void)
 	return NR_SLOTS;
 }
 
+size_t kstack_pages_held(void)
+{
+	/* Stacks alone, as Linux's KernelStack: not the arch's shadow stacks beside them. */
+	return (NR_SLOTS - kstack_slots_free()) * KSTACK_PAGES;
+}
+
 size_t kstack_slots_free(void)
 {
 	/* A look without kstack_lock: clone's limit check (task_limit_reached()). */

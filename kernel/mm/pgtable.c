@@ -69,11 +69,25 @@ static void entry_cleared(phys_addr_t table)
 		table_use_reset(table);
 }
 
+/* Pages of user page tables, roots included: /proc/meminfo's PageTables. */
+static size_t tables_held;
+
+static void tables_count(long pages)
+{
+	__atomic_add_fetch(&tables_held, (size_t)pages, __ATOMIC_RELAXED);
+}
+
+size_t pgtable_pages_held(void)
+{
+	return __atomic_load_n(&tables_held, __ATOMIC_RELAXED);
+}
+
 phys_addr_t pgtable_create(void)
 {
 	phys_addr_t pgd = page_alloc_zeroed(1);
 
 	if (pgd) {
+		tables_count(1);
 		/* The kernel half of the root (x86_64) is not counted: no walk goes there. */
 		table_use_reset(pgd);
 		pgt_root_init(phys_to_virt(pgd));
@@ -101,6 +115,7 @@ static u64 *leaf_slot(phys_addr_t pgd, uintptr_t va, bool create, phys_addr_t *t
 
 			if (!n)
 				return NULL;
+			tables_count(1);
 			table_use_reset(n);
 			pgt_set_table(e, n);
 			entry_made(at, index_of(va, depth));
@@ -144,6 +159,7 @@ static void prune_table(struct walk *w, phys_addr_t parent, int depth, phys_addr
 	entry_cleared(parent);
 	tlb_flush_page(w->pgd, va); /* no walk cache may keep it */
 	page_free_zeroed(table);    /* no entry in use: every one is 0 */
+	tables_count(-1);
 }
 
 static int walk_table(struct walk *w, phys_addr_t table, int depth, uintptr_t start, uintptr_t end)
@@ -232,6 +248,7 @@ void pgtable_destroy(phys_addr_t pgd)
 		arch_pgd_activate(0);
 	walk(&w, 0, PGT_USER_END);
 	page_free(pgd, 1);
+	tables_count(-1);
 }
 
 int pgtable_map(phys_addr_t pgd, uintptr_t va, phys_addr_t pa, unsigned int prot,

@@ -243,6 +243,59 @@ static void report_processes_left(void)
 	syscall1(__NR_close, dir);
 }
 
+/* A /proc file into buf (NUL-terminated; empty if unreadable). */
+static void read_proc(const char *path, char *buf, size_t size)
+{
+	long fd = syscall4(__NR_openat, AT_FDCWD, (long)path, O_RDONLY, 0);
+	long got = fd >= 0 ? syscall3(__NR_read, fd, (long)buf, (long)size - 1) : -1;
+
+	if (fd >= 0)
+		syscall1(__NR_close, fd);
+	buf[got > 0 ? got : 0] = 0;
+}
+
+/* The kernel's accounts a free-page count that did not come back is looked for in. */
+static const char *const accounts[] = { "/proc/meminfo", "/proc/slabinfo" };
+static char accounts_before[N(accounts)][2048];
+
+static void save_accounts(void)
+{
+	for (size_t i = 0; i < N(accounts); i++)
+		read_proc(accounts[i], accounts_before[i], sizeof(accounts_before[i]));
+}
+
+/* Each line of path that changed since before. */
+static void report_lines_moved(const char *path, const char *before)
+{
+	static char now[2048];
+	const char *a = before, *b = now;
+
+	read_proc(path, now, sizeof(now));
+	while (*a && *b) {
+		const char *ea = strchr(a, '\n'), *eb = strchr(b, '\n');
+		size_t la = ea ? (size_t)(ea - a) : strlen(a),
+		       lb = eb ? (size_t)(eb - b) : strlen(b);
+
+		if (la != lb || memcmp(a, b, la) != 0)
+			ktap_print_msg("%s: %.*s -> %.*s", path + 6, (int)la, a, (int)lb, b);
+		a += la + (a[la] == '\n');
+		b += lb + (b[lb] == '\n');
+	}
+}
+
+/*
+ * For a free-page count that did not come back: the lines of /proc/meminfo
+ * (Slab, KernelStack, PageTables, Cached) and /proc/slabinfo (objects and
+ * slabs per size class) that changed since the count began, so a leak
+ * names the kind of page it is, and a slab page tells a leaked object
+ * from a page held by objects that merely moved.
+ */
+static void report_accounts_moved(void)
+{
+	for (size_t i = 0; i < N(accounts); i++)
+		report_lines_moved(accounts[i], accounts_before[i]);
+}
+
 /* The cases, in the order main reports them. */
 static const char *const fuzz_cases[] = { "fuzz_calls_no_panic", "fuzz_workers_killable",
 					  "fuzz_pid_ns_init_survives", "fuzz_free_pages_exact" };
@@ -279,6 +332,7 @@ int main(int argc, char **argv)
 	print_config();
 	sandbox_enter();
 	warm_up();
+	save_accounts();
 	before = fz_free_pages();
 	root = fuzz_run_root();
 	sandbox_clean();
@@ -296,8 +350,10 @@ int main(int argc, char **argv)
 	ktap_ok(root >= 0 && !(root & 1), "fuzz_workers_killable");
 	ktap_ok(root >= 0 && !(root & 2), "fuzz_pid_ns_init_survives");
 	ktap_print_msg("free pages before %lu after %lu", before, after);
-	if (before != after)
+	if (before != after) {
 		report_processes_left();
+		report_accounts_moved();
+	}
 	ktap_ok(before == after, "fuzz_free_pages_exact");
 	/* As pid 1 (init=/bin/fuzz) we inherit orphans: reap them. */
 	while (wait4(-1, NULL, WNOHANG | __WALL, NULL) > 0)

@@ -5,7 +5,9 @@
  *	right-aligned in 8, the lines Umbra can fill truthfully: every page
  *	is RAM from the one pool, the tree's file pages are the page cache
  *	(Cached, as Linux counts ramfs), no swap; MemAvailable is MemFree (no
- *	page Umbra holds can be reclaimed).
+ *	page Umbra holds can be reclaimed); the kernel's own pages as Linux
+ *	names them: the heap's (Slab, all of it SUnreclaim), the kernel
+ *	stacks' (KernelStack) and the user page tables' (PageTables).
  * /proc/uptime (fs/proc/uptime.c): seconds since boot (the reader's time
  *	namespace's boot-time offset added) and the idle time of every CPU
  *	summed, both with two decimals.
@@ -22,9 +24,12 @@
  */
 #include <format.h>
 #include <kernel/arch.h>
+#include <kernel/heap.h>
 #include <kernel/kmem.h>
+#include <kernel/kstack.h>
 #include <kernel/lock_stat.h>
 #include <kernel/percpu.h>
+#include <kernel/pgtable.h>
 #include <kernel/pid.h>
 #include <kernel/procfs.h>
 #include <kernel/sched_stat.h>
@@ -58,6 +63,12 @@ void proc_meminfo_show(struct proc_buf *b, struct task *t)
 	show_kb(b, "SwapCached:", 0);
 	show_kb(b, "SwapTotal:", 0);
 	show_kb(b, "SwapFree:", 0);
+	/* What the kernel holds for itself: a free-page count that moved shows where. */
+	show_kb(b, "Slab:", heap_pages_held());
+	show_kb(b, "SReclaimable:", 0);
+	show_kb(b, "SUnreclaim:", heap_pages_held());
+	show_kb(b, "KernelStack:", kstack_pages_held());
+	show_kb(b, "PageTables:", pgtable_pages_held());
 }
 
 /* Ticks as Linux prints seconds: "S.CC". */
@@ -65,6 +76,33 @@ static void show_ticks(struct proc_buf *b, u64 ticks)
 {
 	proc_printf(b, "%llu.%02llu", (unsigned long long)(ticks / HZ),
 		    (unsigned long long)(ticks % HZ * 100 / HZ));
+}
+
+/*
+ * Linux's slabinfo 2.1 (mm/slab_common.c), a kmalloc-N line per size class
+ * of the heap: objects handed out and slots in the slabs held, the object
+ * size, objects and pages per slab; Umbra's heap has no tunables and no
+ * per-CPU caches (zeros). Larger requests are whole pages, in Slab of
+ * /proc/meminfo but in no line here, as Linux's large kmalloc().
+ */
+void proc_slabinfo_show(struct proc_buf *b, struct task *t)
+{
+	struct heap_class_use u;
+	char name[24];
+
+	(void)t;
+	proc_puts(b, "slabinfo - version: 2.1\n# name            <active_objs> <num_objs> "
+		     "<objsize> <objperslab> <pagesperslab> : tunables <limit> <batchcount> "
+		     "<sharedfactor> : slabdata <active_slabs> <num_slabs> <sharedavail>\n");
+	for (unsigned int c = 0; heap_class_use(c, &u); c++) {
+		snprintf(name, sizeof(name), "kmalloc-%u", u.size);
+		proc_printf(b,
+			    "%-17s %6lu %6lu %6u %4u %4d : tunables %4u %4u %4u : slabdata %6lu "
+			    "%6lu %6lu\n",
+			    name, (unsigned long)u.objs, (unsigned long)(u.slabs * u.per_slab),
+			    u.size, u.per_slab, 1, 0, 0, 0, (unsigned long)u.slabs,
+			    (unsigned long)u.slabs, 0ul);
+	}
 }
 
 void proc_uptime_show(struct proc_buf *b, struct task *t)

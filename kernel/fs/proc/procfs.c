@@ -32,6 +32,7 @@ static const struct proc_entry proc_root_files[] = {
 	{ "lock_stat", 0100400, proc_lock_stat_show, 0 }, /* root only, as Linux's */
 	{ "meminfo", REG, proc_meminfo_show, 0 },
 	{ "mounts", LNK, NULL, PROC_LINK_MOUNTS },
+	{ "slabinfo", 0100400, proc_slabinfo_show, 0 }, /* root only, as Linux's */
 	{ "stat", REG, proc_stat_show, 0 },
 	{ "uptime", REG, proc_uptime_show, 0 },
 	{ "version", REG, proc_version_show, 0 },
