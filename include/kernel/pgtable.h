@@ -67,8 +67,8 @@ void pgtable_for_each_frame(phys_addr_t pgd, uintptr_t start, uintptr_t end,
 phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va);
 /* Pages held by user page tables, roots included (/proc/meminfo's PageTables). */
 size_t pgtable_pages_held(void);
-/* Whether the MMU may use va's leaf: present, not PROT_NONE. */
-bool pgtable_present(phys_addr_t pgd, uintptr_t va);
+/* Whether va's leaf lets the MMU read it (present, not PROT_NONE), or write it when write is set. */
+bool pgtable_leaf_allows(phys_addr_t pgd, uintptr_t va, bool write);
 /*
  * For fork: dst shares the pages of [start, end) of src, an area with
  * vm_flags: copy-on-write (both sides read-only), or for VM_SHARED as they

@@ -375,12 +375,17 @@ phys_addr_t pgtable_lookup(phys_addr_t pgd, uintptr_t va)
 	return frame_of(READ_ONCE(*e));
 }
 
-bool pgtable_present(phys_addr_t pgd, uintptr_t va)
+bool pgtable_leaf_allows(phys_addr_t pgd, uintptr_t va, bool write)
 {
 	phys_addr_t table;
 	u64 *e = leaf_slot(pgd, va, false, &table);
 
-	return e && pte_present(READ_ONCE(*e));
+	if (!e)
+		return false;
+
+	u64 leaf = READ_ONCE(*e);
+
+	return write ? pte_writable(leaf) : pte_present(leaf);
 }
 
 struct fork_ctx {

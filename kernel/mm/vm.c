@@ -372,13 +372,14 @@ int mm_handle_fault(struct mm *mm, uintptr_t addr, enum fault_access access)
 	 * Any other access the area allows, to a page that is there: this CPU
 	 * faulted while another one replaced the entry (break-before-make
 	 * leaves it invalid for a moment) and waited for big_lock meanwhile.
-	 * The entry is whole again: retry. Unless the leaf still bars the MMU
-	 * (a PROT_NONE one under an area that allows the access): the area
-	 * and its leaves disagree, a kernel bug, and every retry would fault
-	 * again -- forever, for a kernel copy from user memory under the big
-	 * lock (make fuzz found one, populate_shared()'s write-only page).
+	 * The entry is whole again: retry. Unless the leaf still bars the
+	 * access -- a PROT_NONE one under an area that allows reads, a
+	 * read-only one under a writable shared area: the area and its leaves
+	 * disagree, a kernel bug, and every retry would fault again -- forever,
+	 * for a kernel copy from user memory under the big lock (make fuzz
+	 * found one, populate_shared()'s write-only page).
 	 */
-	if (!pgtable_present(mm->pgd, addr))
+	if (!pgtable_leaf_allows(mm->pgd, addr, access == FAULT_WRITE || access == FAULT_SHSTK))
 		panic("mm: the leaf at %#lx bars an access its area allows (prot %#x)",
 		      (unsigned long)addr, v->prot);
 	return 0;
