@@ -26,6 +26,15 @@
 
 const char *proc_task_state(const struct task *t)
 {
+	/*
+	 * A zombie's last thread is Z from the moment its process became a
+	 * zombie, under the big lock this reader holds: its parent is woken
+	 * after the lock goes and may look here while the thread still runs
+	 * to its last switch, which marks it TASK_DEAD (Linux likewise reads
+	 * exit_state, set before the parent is told, ahead of the task state).
+	 */
+	if (t->proc && t->proc->state == PROC_ZOMBIE && t->proc->zombie_task == t)
+		return "Z (zombie)";
 	switch (t->state) {
 	case TASK_RUNNING:
 	case TASK_WAKING:
