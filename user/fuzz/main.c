@@ -201,6 +201,17 @@ static void print_config(void)
 	       (unsigned long)cfg.seed, cfg.workers, cfg.calls, cfg.jobs, cfg.seconds, cfg.timeout);
 }
 
+/* A /proc file into buf (NUL-terminated; empty if unreadable). */
+static void read_proc(const char *path, char *buf, size_t size)
+{
+	long fd = syscall4(__NR_openat, AT_FDCWD, (long)path, O_RDONLY, 0);
+	long got = fd >= 0 ? syscall3(__NR_read, fd, (long)buf, (long)size - 1) : -1;
+
+	if (fd >= 0)
+		syscall1(__NR_close, fd);
+	buf[got > 0 ? got : 0] = 0;
+}
+
 /* One /proc entry: a process's pid, name, state and parent, if it is a process's directory. */
 static void report_process(const char *name, void *ctx)
 {
@@ -210,15 +221,9 @@ static void report_process(const char *name, void *ctx)
 	if (name[0] < '1' || name[0] > '9')
 		return;
 	snprintf(path, sizeof(path), "/proc/%s/stat", name);
-
-	long fd = syscall4(__NR_openat, AT_FDCWD, (long)path, O_RDONLY, 0);
-	long got = fd >= 0 ? syscall3(__NR_read, fd, (long)stat, sizeof(stat) - 1) : -1;
-
-	if (fd >= 0)
-		syscall1(__NR_close, fd);
-	if (got <= 0)
+	read_proc(path, stat, sizeof(stat));
+	if (!stat[0])
 		return;
-	stat[got] = 0;
 	/* pid (comm) state ppid ...: the first four fields. */
 	char *end = strchr(stat, ')');
 	char *cut = end ? strchr(end + 4, ' ') : NULL;
@@ -241,17 +246,6 @@ static void report_processes_left(void)
 		return;
 	fz_each_entry(dir, report_process, NULL);
 	syscall1(__NR_close, dir);
-}
-
-/* A /proc file into buf (NUL-terminated; empty if unreadable). */
-static void read_proc(const char *path, char *buf, size_t size)
-{
-	long fd = syscall4(__NR_openat, AT_FDCWD, (long)path, O_RDONLY, 0);
-	long got = fd >= 0 ? syscall3(__NR_read, fd, (long)buf, (long)size - 1) : -1;
-
-	if (fd >= 0)
-		syscall1(__NR_close, fd);
-	buf[got > 0 ? got : 0] = 0;
 }
 
 /* The kernel's accounts a free-page count that did not come back is looked for in. */

@@ -44,9 +44,7 @@ const char *proc_task_state(const struct task *t)
 		return t->interruptible ? "S (sleeping)" : "D (disk sleep)";
 	case TASK_TRACED:
 		return "t (tracing stop)";
-	case TASK_DEAD:
-		return t->proc->state == PROC_ZOMBIE ? "Z (zombie)" : "X (dead)";
-	default:
+	default: /* TASK_DEAD, not a zombie's last thread (above) */
 		return "X (dead)";
 	}
 }
