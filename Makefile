@@ -102,7 +102,7 @@ include user/prog.mk
 ELF := $(BUILD)/umbra.elf
 INITRAMFS_CPIO := $(BUILD)/initramfs.cpio
 # Kernels booted with crashtest=KIND, to prove a kernel bug gives a panic report.
-CRASH_KINDS := null stack lockorder waitq
+CRASH_KINDS := null stack lockorder faultlocked waitq
 # The same for the kernel's own CFI, booted on the machine that has it
 # (tests/run-all: bochs-x86_64, qemu-arm64-gcs): a forward-edge hijack.
 CFI_CRASH_KINDS := kernel_jop kernel_rop

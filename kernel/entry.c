@@ -21,6 +21,7 @@
 #include <kernel/big_lock.h>
 #include <kernel/entry.h>
 #include <kernel/exit.h>
+#include <kernel/lockdep.h>
 #include <kernel/percpu.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
@@ -57,9 +58,20 @@ void enter_syscall(unsigned long nr)
  */
 static bool enter_from_kernel_mode(const struct entry_rule *r, struct trap_frame *f, bool *took)
 {
+	const struct spinlock *held;
+
 	*took = false;
 	if (spin_held(&big_lock))
 		return true;
+	/*
+	 * A lock that ranks after big_lock is held, with interrupts off (the
+	 * lock debugger's rule): so this is an exception inside its critical
+	 * section, a kernel bug. Its handler would wait for big_lock out of
+	 * order; report the trap itself, where it came from, instead of the
+	 * lock debugger's complaint about that wait.
+	 */
+	if (LOCK_DEBUG && lockdep_check(&big_lock, &held) == LOCKDEP_ORDER)
+		arch_trap_fatal(f, held);
 	if (r && r->lock == ENTRY_TRY_LOCK && !spin_trylock(&big_lock)) {
 		if (r->run(f))
 			return false;

@@ -20,6 +20,7 @@
 #include <kernel/kmem.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
+#include <kernel/lockdep.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
@@ -203,7 +204,8 @@ static void print_registers(const struct trap_frame *f)
 	       (unsigned long)read_sysreg(ttbr1_el1));
 }
 
-static __noreturn void kernel_fault(struct trap_frame *f)
+/* held: the spinlock the trap came under (arch_trap_fatal()), or NULL. */
+static __noreturn void kernel_fault(struct trap_frame *f, const struct spinlock *held)
 {
 	unsigned int ec = esr_ec(f->esr);
 
@@ -211,6 +213,8 @@ static __noreturn void kernel_fault(struct trap_frame *f)
 		panic_begin("SError (ESR class %#x) in kernel mode", ec);
 	else
 		panic_begin("%s (ESR class %#x) in kernel mode", ec_name(ec), ec);
+	if (held)
+		lockdep_print_held(held);
 	if (is_abort(ec))
 		print_abort_cause(f);
 	if (ec == ESR_EC_GCS && f->kind == TRAP_SYNC) {
@@ -228,12 +232,17 @@ static __noreturn void kernel_fault(struct trap_frame *f)
 	poweroff(POWEROFF_PANIC);
 }
 
+void arch_trap_fatal(struct trap_frame *f, const struct spinlock *held)
+{
+	kernel_fault(f, held);
+}
+
 /* entry.S, when a kernel exception found its stack overflowed (on overflow_stack). */
 __noreturn void arm64_stack_overflow(struct trap_frame *f);
 
 void arm64_stack_overflow(struct trap_frame *f)
 {
-	kernel_fault(f);
+	kernel_fault(f, NULL);
 }
 
 __noreturn void arm64_bad_vector(struct trap_frame *f);
@@ -391,7 +400,7 @@ static void dispatch(struct trap_frame *f, bool user)
 		if (expected_exception(f, ec))
 			return;
 	}
-	kernel_fault(f);
+	kernel_fault(f, NULL);
 }
 
 /*

@@ -39,7 +39,9 @@
  * Kernel pages are global and mapped everywhere, but the only ones ever
  * unmapped are kernel stacks (kernel/mm/kstack.c), and a CPU touches a kernel
  * stack other than its own live ones (its task's, its idle and IST stacks)
- * only while it holds big_lock. So those flushes are lazy, without IPIs:
+ * only while it holds big_lock (the rule in <kernel/kstack.h>: a futex
+ * waiter on its task's stack would let a waker write through a stale
+ * entry into a freed frame). So those flushes are lazy, without IPIs:
  * the unmap bumps a generation, and each CPU, whenever it takes big_lock
  * and before it switches stacks, drops the pages unmapped since it last
  * did, or every translation, global ones too, when it is far behind

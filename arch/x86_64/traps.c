@@ -18,6 +18,7 @@
 #include <kernel/kstack.h>
 #include <kernel/kmem.h>
 #include <kernel/panic.h>
+#include <kernel/lockdep.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/signal.h>
@@ -118,13 +119,16 @@ static void print_page_fault_cause(u64 err, u64 cr2)
 	       (err & PF_PK) ? ", protection key" : "");
 }
 
-static __noreturn void kernel_fault(struct trap_frame *f)
+/* held: the spinlock the trap came under (arch_trap_fatal()), or NULL. */
+static __noreturn void kernel_fault(struct trap_frame *f, const struct spinlock *held)
 {
 	u64 cr2 = read_cr2();
 
 	x86_smp_stop_others(); /* the report is this CPU's alone */
 	panic_begin("%s (vector %lu) in kernel mode", exception_name(f->vector),
 		    (unsigned long)f->vector);
+	if (held)
+		lockdep_print_held(held);
 	printk("error code: %#lx\n", (unsigned long)f->error_code);
 	if (f->vector == VEC_PAGE_FAULT)
 		print_page_fault_cause(f->error_code, cr2);
@@ -148,6 +152,11 @@ static __noreturn void kernel_fault(struct trap_frame *f)
 	       (unsigned long)cr2, (unsigned long)read_cr3(), (unsigned long)read_cr4());
 	backtrace_from(f->rip, f->rbp);
 	poweroff(POWEROFF_PANIC);
+}
+
+void arch_trap_fatal(struct trap_frame *f, const struct spinlock *held)
+{
+	kernel_fault(f, held);
 }
 
 static enum fault_access pf_access(u64 err)
@@ -375,7 +384,7 @@ static void dispatch(struct trap_frame *f, bool from_user)
 			x86_kernel_frame_set_rip(f, f->rip + expected.insn_len);
 		return;
 	}
-	kernel_fault(f);
+	kernel_fault(f, NULL);
 }
 
 /*

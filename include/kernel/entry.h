@@ -11,6 +11,7 @@
 
 #include <kernel/types.h>
 
+struct spinlock;
 struct trap_frame;
 
 /* Which side an entry came from (a mask: a rule may cover both). */
@@ -84,9 +85,13 @@ void return_to_user_mode(struct trap_frame *f);
  * an entry (x86: catch up with kernel-stack unmaps, the TLB-sync hook).
  * arch_user_frame_check(): makes f fit to return to user mode; false when
  * it cannot be and the signal the return would have raised is queued.
+ * arch_trap_fatal(): the panic report of a kernel-mode trap (vector,
+ * address, registers, backtrace from the trapped code) that came while
+ * this CPU held the spinlock held, where no handler may run.
  */
 void arch_entry_locked(bool from_user);
 bool arch_user_frame_check(struct trap_frame *f);
+__noreturn void arch_trap_fatal(struct trap_frame *f, const struct spinlock *held);
 
 /*
  * Read without big_lock, changing nothing: true when arch_user_frame_check()

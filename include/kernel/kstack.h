@@ -3,6 +3,13 @@
  * Kernel stacks with an unmapped guard page below each, so an overflow
  * faults (and is reported) instead of silently corrupting a neighbour.
  * Stacks live in their own virtual area (KSTACK_AREA_* in <asm/page.h>).
+ *
+ * The rule for what a stack may hold: nothing that another CPU reaches
+ * without big_lock. An arch may catch up with stack unmaps lazily, when a
+ * CPU takes big_lock or switches tasks (x86: arch/x86_64/tlb.c), so a CPU
+ * outside the lock may still map a reused slot to the frame it had before.
+ * A futex waiter, which wakers reach without the lock, lives in struct
+ * task for that reason (<kernel/futex.h>).
  */
 #ifndef KERNEL_KSTACK_H
 #define KERNEL_KSTACK_H

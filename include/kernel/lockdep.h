@@ -27,6 +27,12 @@ enum lockdep_verdict lockdep_check(const struct spinlock *l, const struct spinlo
 enum lockdep_verdict lockdep_check_trylock(const struct spinlock *l,
 					   const struct spinlock **conflict);
 
+/*
+ * For a panic report: "while NAME (level N) was held, since WHERE", the
+ * lock a trap came under (kernel/entry.c). Called after panic_begin().
+ */
+void lockdep_print_held(const struct spinlock *l);
+
 /* The hooks around every acquisition and release are declared in <kernel/spinlock.h>. */
 
 /* Two locks of no other use, for the lock debugger's self-tests and crashtest=lockorder. */

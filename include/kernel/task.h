@@ -17,6 +17,7 @@
 #include <asm/task.h>
 #include <kernel/atomic.h>
 #include <kernel/cputime.h>
+#include <kernel/futex.h>
 #include <kernel/itimer.h>
 #include <kernel/kstack.h>
 #include <kernel/percpu.h>
@@ -101,9 +102,10 @@ struct task {
 	struct task *timed_next; /* the list of sleepers with a time-out */
 	bool timed_out;
 
-	uintptr_t set_child_tid;   /* CLONE_CHILD_SETTID: written when it first runs */
-	uintptr_t clear_child_tid; /* CLONE_CHILD_CLEARTID: cleared + futex-woken at exit */
-	struct vfork_wait *vfork;  /* our vfork parent's wait, released when we exec or exit */
+	uintptr_t set_child_tid;	/* CLONE_CHILD_SETTID: written when it first runs */
+	uintptr_t clear_child_tid;	/* CLONE_CHILD_CLEARTID: cleared + futex-woken at exit */
+	struct futex_waiter futex_wait; /* on a futex bucket while in FUTEX_WAIT */
+	struct vfork_wait *vfork;	/* our vfork parent's wait, released when we exec or exit */
 
 	void (*kthread_fn)(void *arg); /* a kernel thread's work (kernel/proc/kthread.c) */
 	void *kthread_arg;

@@ -11,6 +11,7 @@
 #include <kernel/lockdep.h>
 #include <kernel/panic.h>
 #include <kernel/percpu.h>
+#include <kernel/printk.h>
 
 struct spinlock lockdep_test_outer = SPINLOCK_INIT(LOCK_LEVEL_TEST_OUTER, "lock_test_outer");
 struct spinlock lockdep_test_inner = SPINLOCK_INIT(LOCK_LEVEL_TEST_INNER, "lock_test_inner");
@@ -70,6 +71,12 @@ static void report(struct spinlock *l, const char *where, enum lockdep_verdict v
 		      other->level, other->taken_at ? other->taken_at : "?");
 	panic("lockdep: %s (level %d) at %s: %s on CPU %u", l->name, l->level, where,
 	      verdict_words[v], this_cpu()->id);
+}
+
+void lockdep_print_held(const struct spinlock *l)
+{
+	printk("while %s (level %d) was held, since %s\n", l->name, l->level,
+	       l->taken_at ? l->taken_at : "?");
 }
 
 void lockdep_acquire(struct spinlock *l, const char *where)

@@ -24,15 +24,6 @@
 #include <uapi/linux/errno.h>
 #include <uapi/linux/types.h>
 
-struct futex_waiter {
-	struct task *task;
-	struct mm *mm;
-	uintptr_t uaddr;
-	bool woken; /* set under the bucket's lock, read by the waiter's stop test */
-	struct futex_waiter *next;
-	struct futex_waiter **pprev; /* the link that points here: leaving is O(1) */
-};
-
 /*
  * Waiters hashed by address: a wake looks only at the waiters that may
  * match, so a thread's exit (its clear_child_tid wake) costs the same with
@@ -107,7 +98,7 @@ static bool bucket_del(struct futex_bucket *b, struct futex_waiter *w)
 
 static long futex_wait(uintptr_t uaddr, u32 expected, const struct timespec __user *utimeout)
 {
-	struct futex_waiter me = { .task = current, .mm = current->mm, .uaddr = uaddr };
+	struct futex_waiter *me = &current->futex_wait;
 	struct futex_bucket *b = bucket_of(uaddr);
 	u64 until = TICKS_FOREVER;
 	u32 val;
@@ -128,7 +119,8 @@ static long futex_wait(uintptr_t uaddr, u32 expected, const struct timespec __us
 			ticks = 1; /* a zero time-out still checks the value, then times out */
 		until = ticks_add_sat(timer_ticks(), ticks);
 	}
-	bucket_add(b, &me);
+	*me = (struct futex_waiter){ .task = current, .mm = current->mm, .uaddr = uaddr };
+	bucket_add(b, me);
 	if (get_user(val, (const u32 __user *)uaddr))
 		err = -EFAULT;
 	else if (val != expected)
@@ -142,14 +134,14 @@ static long futex_wait(uintptr_t uaddr, u32 expected, const struct timespec __us
 			break;
 		}
 		int r = waitq_sleep_unless(NULL, until == TICKS_FOREVER ? 0 : until - now,
-					   futex_woken, &me);
+					   futex_woken, me);
 
-		if (r == 1 || futex_woken(&me))
+		if (r == 1 || futex_woken(me))
 			break;
 		if (r < 0)
 			err = r;
 	}
-	if (bucket_del(b, &me))
+	if (bucket_del(b, me))
 		return 0;
 	if (err == -EINTR)
 		return -ERESTARTSYS;

@@ -121,6 +121,13 @@ void crashtest_run_requested(void)
 		*null = 0xdead;
 	} else if (strcmp(kind, "stack") == 0) {
 		recurse_forever(0);
+	} else if (strcmp(kind, "faultlocked") == 0) {
+		/* A fault inside a spinlock's critical section: reported as the fault. */
+		volatile unsigned long *null = NULL;
+
+		spin_lock_irqsave(&lockdep_test_inner);
+		// cppcheck-suppress nullPointer ; the whole point of crashtest=faultlocked
+		*null = 0xdead;
 	} else if (strcmp(kind, "lockorder") == 0) {
 		/* Inner, then outer: the order <kernel/lock_order.h> forbids. */
 		spin_lock_irqsave(&lockdep_test_inner);
