@@ -794,6 +794,162 @@ static int case_readdir_self(void)
 	return 0;
 }
 
+static long sys_stat(const char *p, struct stat *st)
+{
+	return syscall(__NR_newfstatat, AT_FDCWD, p, st, 0);
+}
+
+/* The state letter of /proc/PID/stat (after the ") " that ends comm), or 0. */
+static char state_letter(pid_t pid)
+{
+	char path[64];
+	const char *p;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (slurp(path) <= 0)
+		return 0;
+	p = strrchr(text, ')');
+	return p && p[1] == ' ' ? p[2] : 0;
+}
+
+/*
+ * Parses text, a /proc/PID/syscall line of a task in a call -- nr, then
+ * six arguments, sp and ip as 0x-prefixed hex -- into nr and v: the number
+ * of fields read, up to 9.
+ */
+static int parse_syscall_line(long *nr, unsigned long v[8])
+{
+	char *p = text, *end;
+	int fields = 0;
+
+	*nr = strtol(p, &end, 10);
+	if (end == p)
+		return 0;
+	for (fields = 1, p = end; fields < 9; fields++, p = end) {
+		if (strncmp(p, " 0x", 3) != 0)
+			break;
+		v[fields - 1] = strtoul(p + 3, &end, 16);
+		if (end == p + 3)
+			break;
+	}
+	return *p == '\n' ? fields : -1;
+}
+
+static char sleeper_buf[16];
+static const char self_path[] = "/proc/self/syscall";
+
+/*
+ * /proc/PID/syscall, Linux's format: a task reading its own sees the call
+ * that made the view (Linux: the read(); Umbra, whose /proc files are
+ * made at open: the openat()); a child asleep in read() shows the
+ * number and all six registers of the call, as the call received them
+ * (the three read() ignores included); a child stopped by its own
+ * kill(SIGSTOP) reads state T and shows that kill(); a child spinning in
+ * user mode is "running"; the file is 0400.
+ */
+static int case_syscall_file(void)
+{
+	unsigned long v[8];
+	char buf[256], path[64];
+	struct stat sb;
+	int fds[2], st, fd, tries;
+	long nr, n;
+	pid_t child;
+
+	fd = (int)syscall(__NR_openat, (long)AT_FDCWD, self_path, (long)O_RDONLY, 0x33L, 0x44L,
+			  0x55L);
+	EXPECT_TRUE("open self", fd >= 0);
+	n = read(fd, buf, 200);
+	close(fd);
+	EXPECT_TRUE("read self", n > 0 && n < 200);
+	buf[n] = '\0';
+	memcpy(text, buf, (size_t)n + 1);
+	EXPECT("nine fields", parse_syscall_line(&nr, v), 9);
+	if (on_umbra()) {
+		/* Umbra's /proc files are made at open: the call then was the openat(). */
+		EXPECT("its own openat", nr, __NR_openat);
+		EXPECT("AT_FDCWD", v[0], (unsigned long)(long)AT_FDCWD);
+		EXPECT("path", v[1], (unsigned long)self_path);
+		EXPECT("flags", v[2], O_RDONLY);
+		EXPECT("fourth", v[3], 0x33);
+	} else {
+		/* Linux's, at the first read: the read(). */
+		EXPECT("its own read", nr, __NR_read);
+		EXPECT("fd", v[0], (unsigned long)fd);
+		EXPECT("buffer", v[1], (unsigned long)buf);
+		EXPECT("count", v[2], 200);
+	}
+	EXPECT("stat", sys_stat(self_path, &sb), 0);
+	EXPECT("mode 0400", sb.st_mode, S_IFREG | 0400);
+
+	EXPECT("pipe", pipe(fds), 0);
+	child = fork();
+	if (child == 0) {
+		close(fds[1]);
+		syscall(__NR_read, (long)fds[0], sleeper_buf, 7L, 0x44L, 0x55L, 0x66L);
+		_exit(0);
+	}
+	EXPECT_TRUE("fork", child > 0);
+	close(fds[0]);
+	for (tries = 0; tries < 10000 && state_letter(child) != 'S'; tries++)
+		sched_yield();
+	EXPECT("asleep", state_letter(child), 'S');
+	snprintf(path, sizeof(path), "/proc/%d/syscall", child);
+	EXPECT_TRUE("read the sleeper's", slurp(path) > 0);
+	EXPECT("nine fields", parse_syscall_line(&nr, v), 9);
+	EXPECT("read", nr, __NR_read);
+	EXPECT("fd", v[0], (unsigned long)fds[0]);
+	EXPECT("buffer", v[1], (unsigned long)sleeper_buf);
+	EXPECT("count", v[2], 7);
+	EXPECT("fourth", v[3], 0x44);
+	EXPECT("fifth", v[4], 0x55);
+	EXPECT("sixth", v[5], 0x66);
+	EXPECT_TRUE("sp and ip", v[6] != 0 && v[7] != 0);
+	close(fds[1]);
+	EXPECT("reaped", waitpid(child, &st, 0), child);
+
+	/* Stopped by its own SIGSTOP: state T, and the kill() it stopped in. */
+	child = fork();
+	if (child == 0) {
+		syscall(__NR_kill, (long)getpid(), (long)SIGSTOP, 0x33L, 0x44L, 0x55L, 0x66L);
+		_exit(0);
+	}
+	EXPECT_TRUE("fork", child > 0);
+	EXPECT("stopped", waitpid(child, &st, WUNTRACED), child);
+	EXPECT_TRUE("by SIGSTOP", WIFSTOPPED(st) && WSTOPSIG(st) == SIGSTOP);
+	EXPECT("state T", state_letter(child), 'T');
+	snprintf(path, sizeof(path), "/proc/%d/status", child);
+	EXPECT_TRUE("status read", slurp(path) > 0);
+	EXPECT_TRUE("State: T (stopped)", field_is("State:", "T (stopped)"));
+	snprintf(path, sizeof(path), "/proc/%d/syscall", child);
+	EXPECT_TRUE("read the stopped one's", slurp(path) > 0);
+	if (FORGETS_CALL_AT_SIGNAL) {
+		/* arm64 Linux forgets the call before it acts on a signal (do_signal()). */
+		EXPECT("no call", parse_syscall_line(&nr, v), 3);
+		EXPECT("-1", nr, -1);
+	} else {
+		EXPECT("nine fields", parse_syscall_line(&nr, v), 9);
+		EXPECT("kill", nr, __NR_kill);
+		EXPECT("its pid", v[0], (unsigned long)child);
+		EXPECT("SIGSTOP", v[1], SIGSTOP);
+		EXPECT("sixth", v[5], 0x66);
+	}
+	kill(child, SIGKILL);
+	EXPECT("reaped", waitpid(child, &st, 0), child);
+
+	child = fork();
+	if (child == 0)
+		for (;;)
+			__asm__ __volatile__("" ::: "memory");
+	EXPECT_TRUE("fork", child > 0);
+	snprintf(path, sizeof(path), "/proc/%d/syscall", child);
+	EXPECT("read the spinner's", slurp(path), 8);
+	EXPECT("running", strcmp(text, "running\n"), 0);
+	kill(child, SIGKILL);
+	EXPECT("reaped", waitpid(child, &st, 0), child);
+	return 0;
+}
+
 /* The fields of a stat line: comm in fields[1] without its parentheses. */
 static char stat_fields[64][64];
 
@@ -1094,11 +1250,6 @@ static long sys_unlink(const char *p)
 	return syscall(__NR_unlinkat, AT_FDCWD, p, 0);
 }
 
-static long sys_stat(const char *p, struct stat *st)
-{
-	return syscall(__NR_newfstatat, AT_FDCWD, p, st, 0);
-}
-
 static long sys_mount(const char *src, const char *target, const char *type, unsigned long flags)
 {
 	return syscall(__NR_mount, src, target, type, flags, NULL);
@@ -1241,6 +1392,9 @@ static int case_zombie(void)
 	EXPECT_TRUE("Pid", field_is_num("Pid:", child));
 	snprintf(path, sizeof(path), "/proc/%d/cmdline", child);
 	EXPECT("cmdline empty", slurp(path), 0);
+	snprintf(path, sizeof(path), "/proc/%d/syscall", child);
+	EXPECT_TRUE("syscall read", slurp(path) > 0);
+	EXPECT("syscall: no stack, no call", strcmp(text, "-1 0x0 0x0\n"), 0);
 	snprintf(path, sizeof(path), "/proc/%d/exe", child);
 	EXPECT("no exe",
 	       syscall(__NR_readlinkat, AT_FDCWD, path, link, sizeof(link)) < 0 ? -errno : 0,
@@ -1259,7 +1413,7 @@ int main(void)
 	bool arch_status = ARCH_STATUS_FEATURES_OFF != NULL;
 
 	ktap_header();
-	ktap_plan(34 + arch_status);
+	ktap_plan(35 + arch_status);
 	run(case_version, "version_is_uname");
 	run(case_pid_max, "sys_kernel_pid_max_bounds_set_tid");
 	run(case_cmdline, "cmdline_is_the_boot_command_line");
@@ -1285,6 +1439,7 @@ int main(void)
 	run(case_readdir_self, "readdir_self_entries_and_types");
 	run(case_zombie, "zombie_listed_state_z_until_reaped");
 	run(case_pid_stat, "pid_stat_fields");
+	run(case_syscall_file, "syscall_names_the_call_a_task_sleeps_in");
 	run(case_statm_is_maps, "statm_size_is_maps_sum");
 	run(case_meminfo_free, "meminfo_free_moves_by_pages_touched");
 	run(case_meminfo_kernel_pages, "meminfo_counts_the_kernels_own_pages");

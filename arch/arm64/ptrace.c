@@ -25,14 +25,32 @@
 
 #define GCS_MODE_BITS (PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE | PR_SHADOW_STACK_PUSH)
 
-static struct trap_frame *frame_of(const struct task *t)
+void arch_task_syscall(const struct task *t, struct syscall_info *info)
 {
-	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
+	const struct trap_frame *f = task_user_frame(t);
+
+	info->sp = f->sp;
+	info->ip = f->elr;
+	info->nr = (f->kind == TRAP_SYNC && (f->esr >> ESR_EC_SHIFT) == ESR_EC_SVC64) ? (int)f->x[8]
+										      : -1;
+	/*
+	 * Linux's arm64 forgets the call (syscallno = NO_SYSCALL, in its
+	 * do_signal()) before it acts on a signal on the way back to user
+	 * mode, so a task that stopped there reads -1; x86 keeps orig_ax.
+	 */
+	if (task_in_group_stop(t))
+		info->nr = -1;
+	if (info->nr < 0)
+		return;
+	/* X0 becomes the result: the call's entry kept the first argument (Linux's orig_x0). */
+	info->args[0] = f->pad;
+	for (int i = 1; i < 6; i++)
+		info->args[i] = f->x[i];
 }
 
 static int gpr_get(struct task *t, void *buf)
 {
-	const struct trap_frame *f = frame_of(t);
+	const struct trap_frame *f = task_user_frame(t);
 	struct user_pt_regs *r = buf;
 
 	memcpy(r->regs, f->x, sizeof(r->regs));
@@ -44,7 +62,7 @@ static int gpr_get(struct task *t, void *buf)
 
 static int gpr_set(struct task *t, const void __user *ubuf, size_t count)
 {
-	struct trap_frame *f = frame_of(t);
+	struct trap_frame *f = task_user_frame(t);
 	struct user_pt_regs r;
 	u64 pstate;
 

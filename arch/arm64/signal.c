@@ -51,11 +51,6 @@ static uintptr_t vdso_sigreturn(void)
 	return addr;
 }
 
-static struct trap_frame *regs_of(const struct task *t)
-{
-	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
-}
-
 /* exec: the vDSO (kernel/time/vdso.c) holds the signal return; nothing else to add. */
 int arch_exec_mm(struct mm *mm)
 {
@@ -65,7 +60,7 @@ int arch_exec_mm(struct mm *mm)
 
 void arch_syscall_restart(struct task *t, enum syscall_restart how)
 {
-	struct trap_frame *f = regs_of(t);
+	struct trap_frame *f = task_user_frame(t);
 
 	if (f->kind != TRAP_SYNC || (f->esr >> ESR_EC_SHIFT) != ESR_EC_SVC64 ||
 	    (f->x[0] != (u64)-ERESTARTSYS && f->x[0] != (u64)-ERESTARTNOHAND))
@@ -109,7 +104,7 @@ static int push_gcs_frame(struct task *t, uintptr_t ret)
 int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *ka,
 			    const struct ksiginfo *info, u64 old_mask)
 {
-	struct trap_frame *f = regs_of(t);
+	struct trap_frame *f = task_user_frame(t);
 	/*
 	 * 4.7 KiB: too big for a kernel stack. One for every CPU: it is used
 	 * only under big_lock, and nothing between filling it and copying it
@@ -269,7 +264,7 @@ static int refused_frame_code(const struct mm *mm, uintptr_t addr)
 SYSCALL(rt_sigreturn)
 {
 	struct task *t = current;
-	struct trap_frame *f = regs_of(t);
+	struct trap_frame *f = task_user_frame(t);
 	uintptr_t at = f->sp;		 /* the handler returned with sp where we put the frame */
 	static struct rt_sigframe frame; /* as arch_signal_setup_frame()'s: under big_lock */
 	bool pstate_ok;

@@ -38,11 +38,6 @@ _Static_assert(offsetof(struct arm64_cpu_context, gcspr) == 104, "entry.S: CTX_G
 const unsigned short arch_elf_machine = 183; /* EM_AARCH64 */
 const char arch_elf_platform[] = "aarch64";
 
-static struct trap_frame *user_frame(const struct task *t)
-{
-	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
-}
-
 static void fpsimd_save(struct arm64_fpsimd *s)
 {
 	__asm__ __volatile__(".arch_extension fp\n\t.arch_extension simd\n\t"
@@ -96,7 +91,7 @@ static void set_resume(struct task *t, void *resume, u64 x19)
 {
 	memset(&t->arch.ctx, 0, sizeof(t->arch.ctx));
 	t->arch.ctx.lr = (u64)resume;
-	t->arch.ctx.sp = (u64)user_frame(t);
+	t->arch.ctx.sp = (u64)task_user_frame(t);
 	t->arch.ctx.x19 = x19;
 	/* With kernel GCS, the entry cpu_switch's RET pops and checks against lr. */
 	t->arch.ctx.gcspr = arm64_kgcs_new_task(&t->kstack, (u64)resume);
@@ -105,9 +100,9 @@ static void set_resume(struct task *t, void *resume, u64 x19)
 int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
 		   uintptr_t tls)
 {
-	struct trap_frame *f = user_frame(child);
+	struct trap_frame *f = task_user_frame(child);
 
-	*f = *user_frame(parent);
+	*f = *task_user_frame(parent);
 	f->x[0] = 0; /* the child's return value */
 	if (new_sp)
 		f->sp = new_sp;
@@ -127,7 +122,7 @@ int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_
 /* A task whose first act is fn() in the kernel (init's exec), then user space. */
 void arch_task_start_in_kernel(struct task *t, void (*fn)(void))
 {
-	memset(user_frame(t), 0, sizeof(struct trap_frame));
+	memset(task_user_frame(t), 0, sizeof(struct trap_frame));
 	memset(&t->arch.fpsimd, 0, sizeof(t->arch.fpsimd));
 	t->arch.tpidr_el0 = 0;
 	t->arch.gcspr_el0 = 0;
@@ -139,7 +134,7 @@ void arch_task_start_in_kernel(struct task *t, void (*fn)(void))
 
 void arch_task_exec(struct task *t, uintptr_t entry, uintptr_t sp)
 {
-	struct trap_frame *f = user_frame(t);
+	struct trap_frame *f = task_user_frame(t);
 
 	memset(f, 0, sizeof(*f));
 	f->elr = entry;
@@ -167,12 +162,12 @@ void arch_switch_to(struct task *prev, struct task *next)
 
 uintptr_t arch_task_user_ip(const struct task *t)
 {
-	return user_frame(t)->elr;
+	return task_user_frame(t)->elr;
 }
 
 uintptr_t arch_task_user_sp(const struct task *t)
 {
-	return user_frame(t)->sp;
+	return task_user_frame(t)->sp;
 }
 
 /* traps.c, for ESR class SVC64: x8 = number, x0-x5 = arguments, x0 = result. */

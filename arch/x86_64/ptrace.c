@@ -30,9 +30,23 @@
 
 #define SELECTOR_RPL_MASK 3 /* SDM vol. 3A §3.4.2 */
 
-static struct trap_frame *frame_of(const struct task *t)
+void arch_task_syscall(const struct task *t, struct syscall_info *info)
 {
-	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
+	const struct trap_frame *f = task_user_frame(t);
+
+	info->sp = f->rsp;
+	info->ip = f->rip;
+	/* The entry keeps the number in the error-code slot: RAX becomes the result. */
+	info->nr = f->vector == SYSCALL_VECTOR ? (int)f->error_code : -1;
+	if (info->nr < 0)
+		return;
+	/* The x86-64 system call convention (Linux's): RDI, RSI, RDX, R10, R8, R9. */
+	info->args[0] = f->rdi;
+	info->args[1] = f->rsi;
+	info->args[2] = f->rdx;
+	info->args[3] = f->r10;
+	info->args[4] = f->r8;
+	info->args[5] = f->r9;
 }
 
 /* Where each general register of user_regs_struct lives in the trap frame. */
@@ -80,7 +94,7 @@ static u64 *gpr_slot(struct trap_frame *f, size_t off)
 
 static int gpr_get(struct task *t, void *buf)
 {
-	const struct trap_frame *f = frame_of(t);
+	const struct trap_frame *f = task_user_frame(t);
 	struct user_regs_struct *r = buf;
 
 	*r = (struct user_regs_struct){ 0 }; /* ds, es, fs, gs: Umbra keeps no such selectors */
@@ -103,7 +117,7 @@ static int gpr_get(struct task *t, void *buf)
 /* Linux's putreg(): one word of user_regs_struct at off. 0 or -EIO. */
 static int putreg(struct task *t, size_t off, unsigned long value)
 {
-	struct trap_frame *f = frame_of(t);
+	struct trap_frame *f = task_user_frame(t);
 	u16 sel = (u16)value; /* Linux's set_segment_reg() takes a u16 */
 	u64 *slot = gpr_slot(f, off);
 

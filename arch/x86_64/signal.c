@@ -43,14 +43,9 @@
 	(0x1ul /*CF*/ | 0x4ul /*PF*/ | 0x10ul /*AF*/ | 0x40ul /*ZF*/ | 0x80ul /*SF*/ | \
 	 0x100ul /*TF*/ | 0x400ul /*DF*/ | 0x800ul /*OF*/ | 0x40000ul /*AC*/ | 0x10000ul /*RF*/)
 
-static struct trap_frame *regs_of(const struct task *t)
-{
-	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
-}
-
 void arch_syscall_restart(struct task *t, enum syscall_restart how)
 {
-	struct trap_frame *f = regs_of(t);
+	struct trap_frame *f = task_user_frame(t);
 
 	if (f->vector != SYSCALL_VECTOR ||
 	    (f->rax != (u64)-ERESTARTSYS && f->rax != (u64)-ERESTARTNOHAND))
@@ -96,7 +91,7 @@ static int push_shstk_frame(struct task *t, uintptr_t restorer)
 int arch_signal_setup_frame(struct task *t, int sig, const struct k_sigaction *ka,
 			    const struct ksiginfo *info, u64 old_mask)
 {
-	struct trap_frame *f = regs_of(t);
+	struct trap_frame *f = task_user_frame(t);
 	struct rt_sigframe frame;
 	bool to_altstack;
 	uintptr_t sp = sigframe_stack(t, ka, f->rsp, f->rsp - RED_ZONE, &to_altstack);
@@ -200,7 +195,7 @@ static int pop_shstk_frame(struct task *t)
 SYSCALL(rt_sigreturn)
 {
 	struct task *t = current;
-	struct trap_frame *f = regs_of(t);
+	struct trap_frame *f = task_user_frame(t);
 	/* The handler's RET popped pretcode: the frame starts 8 bytes below. */
 	uintptr_t at = f->rsp - 8;
 	struct rt_sigframe frame;

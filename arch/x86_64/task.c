@@ -63,11 +63,6 @@ struct switch_frame {
 	u64 resume; /* popped by switch_stacks' ret */
 };
 
-static struct trap_frame *user_frame(const struct task *t)
-{
-	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
-}
-
 static void write_cr0(u64 v)
 {
 	__asm__ __volatile__("mov %0, %%cr0" ::"r"(v) : "memory");
@@ -109,7 +104,7 @@ void arch_task_init_idle(struct task *t)
 
 static void set_resume(struct task *t, void *resume, u64 rbx)
 {
-	struct switch_frame *sf = (struct switch_frame *)user_frame(t) - 1;
+	struct switch_frame *sf = (struct switch_frame *)task_user_frame(t) - 1;
 
 	memset(sf, 0, sizeof(*sf));
 	sf->resume = (u64)resume;
@@ -121,12 +116,12 @@ static void set_resume(struct task *t, void *resume, u64 rbx)
 int arch_task_fork(struct task *child, const struct task *parent, uintptr_t new_sp, bool set_tls,
 		   uintptr_t tls)
 {
-	struct trap_frame *f = user_frame(child);
+	struct trap_frame *f = task_user_frame(child);
 
 	/* Checked here, not at the next context switch's WRMSR (as Linux's copy_thread). */
 	if (set_tls && !user_base_ok(tls))
 		return -EPERM;
-	*f = *user_frame(parent);
+	*f = *task_user_frame(parent);
 	f->rax = 0; /* the child's return value */
 	if (new_sp)
 		f->rsp = new_sp;
@@ -149,14 +144,14 @@ void arch_task_free(struct task *t)
 /* A task whose first act is fn() in the kernel (init's exec), then user space. */
 void arch_task_start_in_kernel(struct task *t, void (*fn)(void))
 {
-	memset(user_frame(t), 0, sizeof(struct trap_frame));
+	memset(task_user_frame(t), 0, sizeof(struct trap_frame));
 	memcpy(t->arch.fpu, fpu_initial, FXSAVE_SIZE);
 	set_resume(t, kthread_entry, (u64)fn);
 }
 
 void arch_task_exec(struct task *t, uintptr_t entry, uintptr_t sp)
 {
-	struct trap_frame *f = user_frame(t);
+	struct trap_frame *f = task_user_frame(t);
 
 	memset(f, 0, sizeof(*f));
 	f->rip = entry;
@@ -204,12 +199,12 @@ void x86_fpu_reset(struct task *t)
 
 uintptr_t arch_task_user_ip(const struct task *t)
 {
-	return user_frame(t)->rip;
+	return task_user_frame(t)->rip;
 }
 
 uintptr_t arch_task_user_sp(const struct task *t)
 {
-	return user_frame(t)->rsp;
+	return task_user_frame(t)->rsp;
 }
 
 /* Called by syscall_entry with interrupts off. */

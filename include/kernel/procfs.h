@@ -140,6 +140,7 @@ void proc_maps_show(struct proc_buf *b, struct task *t);	   /* proc_maps.c */
 void proc_smaps_show(struct proc_buf *b, struct task *t);	   /* proc_maps.c */
 void proc_status_show(struct proc_buf *b, struct task *t);	   /* proc_status.c */
 void proc_cmdline_show(struct proc_buf *b, struct task *t);	   /* proc_misc.c */
+void proc_syscall_show(struct proc_buf *b, struct task *t);	   /* proc_misc.c */
 void proc_environ_show(struct proc_buf *b, struct task *t);	   /* proc_misc.c */
 void proc_comm_show(struct proc_buf *b, struct task *t);	   /* proc_misc.c */
 void proc_kernel_cmdline_show(struct proc_buf *b, struct task *t); /* proc_misc.c */

@@ -15,6 +15,7 @@
 #define KERNEL_TASK_H
 
 #include <asm/task.h>
+#include <asm/trap.h>
 #include <kernel/atomic.h>
 #include <kernel/cputime.h>
 #include <kernel/futex.h>
@@ -154,6 +155,16 @@ struct task {
 	atomic_t zombie_owners;
 };
 
+/*
+ * The registers a task's last entry from user mode saved: the frame at the
+ * top of its kernel stack, where both architectures' entries put it. What
+ * ptrace reads and writes, what a signal frame is built from and restores.
+ */
+static inline struct trap_frame *task_user_frame(const struct task *t)
+{
+	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
+}
+
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
 
 struct process {
@@ -224,6 +235,12 @@ struct process {
 	bool continue_report; /* continued, until a WCONTINUED wait took it */
 	struct waitq stop_wait;
 };
+
+/* t waits in its process's group stop (kernel/signal/jobctl.c): Linux's TASK_STOPPED. */
+static inline bool task_in_group_stop(const struct task *t)
+{
+	return t->proc && READ_ONCE(t->waiting_on) == &t->proc->stop_wait;
+}
 
 /* Allocates a task with a kernel stack; NULL on failure. Not yet runnable. */
 struct task *task_alloc(const char *name);

@@ -13,6 +13,7 @@
 #include <kernel/pgtable.h>
 #include <kernel/pid.h>
 #include <kernel/procfs.h>
+#include <kernel/ptrace.h>
 #include <kernel/smp.h>
 #include <kernel/task.h>
 #include <kernel/version.h>
@@ -126,4 +127,57 @@ void proc_environ_show(struct proc_buf *b, struct task *t)
 {
 	if (t->mm)
 		copy_from_mm(b, t->mm, t->mm->env_start, t->mm->env_end, false);
+}
+
+/* Whether t runs or may run now: its registers are not to be read (Linux's "running"). */
+static bool task_may_run(const struct task *t)
+{
+	enum task_state s = READ_ONCE(t->state);
+
+	return s == TASK_RUNNING || s == TASK_WAKING;
+}
+
+/*
+ * PID/syscall, in Linux's format (fs/proc/base.c): the system call the
+ * task is in -- its number, six arguments, user stack pointer and return
+ * address --; "-1 SP IP" when it entered the kernel some other way;
+ * "running" when it runs or may run, its registers on the move; and
+ * "-1 0x0 0x0" for a zombie, whose stack is gone. A task reading its own
+ * sees its read(). This reader holds the big lock, but a waker does not
+ * need it: a task woken while its frame was read, which may already have
+ * run, and slept again, is "running" too (Linux's wait_task_inactive()
+ * check, by the state and the count of switches).
+ */
+void proc_syscall_show(struct proc_buf *b, struct task *t)
+{
+	struct syscall_info info;
+	u64 switches = 0;
+
+	if ((t->proc && t->proc->state == PROC_ZOMBIE && t->proc->zombie_task == t) ||
+	    t->state == TASK_DEAD || t->is_idle || t->kthread_fn) {
+		proc_printf(b, "-1 0x0 0x0\n");
+		return;
+	}
+	if (t != current) {
+		switches = __atomic_load_n(&t->usage.nvcsw, __ATOMIC_ACQUIRE);
+		if (task_may_run(t))
+			goto running;
+	}
+	arch_task_syscall(t, &info);
+	if (t != current) {
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		if (task_may_run(t) ||
+		    __atomic_load_n(&t->usage.nvcsw, __ATOMIC_ACQUIRE) != switches)
+			goto running;
+	}
+	if (info.nr < 0) {
+		proc_printf(b, "%d 0x%lx 0x%lx\n", info.nr, info.sp, info.ip);
+		return;
+	}
+	proc_printf(b, "%d 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx\n", info.nr,
+		    info.args[0], info.args[1], info.args[2], info.args[3], info.args[4],
+		    info.args[5], info.sp, info.ip);
+	return;
+running:
+	proc_printf(b, "running\n");
 }

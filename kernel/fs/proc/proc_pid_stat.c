@@ -41,6 +41,9 @@ const char *proc_task_state(const struct task *t)
 	case TASK_NEW: /* runnable in a moment: Linux reports its TASK_NEW as R too */
 		return "R (running)";
 	case TASK_SLEEPING:
+		/* A group stop's wait, Linux's TASK_STOPPED: T, not the D its killable sleep is. */
+		if (task_in_group_stop(t))
+			return "T (stopped)";
 		return t->interruptible ? "S (sleeping)" : "D (disk sleep)";
 	case TASK_TRACED:
 		return "t (tracing stop)";

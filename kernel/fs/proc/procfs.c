@@ -64,6 +64,7 @@ static const struct proc_entry proc_pid_files[] = {
 	{ "stat", REG, proc_pid_stat_show, 0 },
 	{ "statm", REG, proc_statm_show, 0 },
 	{ "status", REG, proc_status_show, 0 },
+	{ "syscall", 0100400, proc_syscall_show, 0 },
 	{ "task", DIR, NULL, PROC_DIR_TASK },
 };
 

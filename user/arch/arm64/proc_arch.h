@@ -16,6 +16,11 @@
 
 #define ARCH_STATUS_FEATURES_OFF NULL
 #define ARCH_STATUS_FEATURES_ON NULL
+/*
+ * /proc/PID/syscall of a task stopped on its way out of a call: -1, as
+ * Linux's arm64 forgets the call (NO_SYSCALL) before it acts on a signal.
+ */
+#define FORGETS_CALL_AT_SIGNAL 1
 
 #define HWCAP_FP (1ul << 0)
 #define HWCAP_GCS (1ul << 32)

@@ -14,6 +14,8 @@
 #include <string.h>
 
 /* status's lines for a thread without and with shadow stacks on (Linux's exact text). */
+/* /proc/PID/syscall of a task stopped on its way out of a call: that call (orig_ax kept). */
+#define FORGETS_CALL_AT_SIGNAL 0
 #define ARCH_STATUS_FEATURES_OFF "\nx86_Thread_features:\t\nx86_Thread_features_locked:\t\n"
 #define ARCH_STATUS_FEATURES_ON "\nx86_Thread_features:\tshstk \nx86_Thread_features_locked:\t\n"
 
