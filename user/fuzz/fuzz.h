@@ -61,6 +61,17 @@ int fuzz_run_root(void);
  * root shares with them, supervise.c); NULL outside a worker.
  */
 extern volatile unsigned long *fz_progress;
+/*
+ * Beside it, the name of the call the worker or one of its children
+ * started last (fz_call()): a worker that times out is counted under it.
+ * A copy of the name, not a pointer: the page lies in the worker's memory,
+ * where its random calls may write anything, so the root reads it as
+ * untrusted bytes.
+ */
+#define FZ_CALL_NAME 24
+extern volatile char (*fz_last_call)[FZ_CALL_NAME];
+/* A /proc file into buf (NUL-terminated; empty if unreadable). */
+void fz_read_proc(const char *path, char *buf, size_t size);
 unsigned long fz_free_pages(void); /* sysinfo's freeram: pages, exactly, on Umbra */
 long long fz_now_ms(void);
 void fz_sleep_ms(long ms);

@@ -201,17 +201,6 @@ static void print_config(void)
 	       (unsigned long)cfg.seed, cfg.workers, cfg.calls, cfg.jobs, cfg.seconds, cfg.timeout);
 }
 
-/* A /proc file into buf (NUL-terminated; empty if unreadable). */
-static void read_proc(const char *path, char *buf, size_t size)
-{
-	long fd = syscall4(__NR_openat, AT_FDCWD, (long)path, O_RDONLY, 0);
-	long got = fd >= 0 ? syscall3(__NR_read, fd, (long)buf, (long)size - 1) : -1;
-
-	if (fd >= 0)
-		syscall1(__NR_close, fd);
-	buf[got > 0 ? got : 0] = 0;
-}
-
 /* One /proc entry: a process's pid, name, state and parent, if it is a process's directory. */
 static void report_process(const char *name, void *ctx)
 {
@@ -221,7 +210,7 @@ static void report_process(const char *name, void *ctx)
 	if (name[0] < '1' || name[0] > '9')
 		return;
 	snprintf(path, sizeof(path), "/proc/%s/stat", name);
-	read_proc(path, stat, sizeof(stat));
+	fz_read_proc(path, stat, sizeof(stat));
 	if (!stat[0])
 		return;
 	/* pid (comm) state ppid ...: the first four fields. */
@@ -255,7 +244,7 @@ static char accounts_before[N(accounts)][2048];
 static void save_accounts(void)
 {
 	for (size_t i = 0; i < N(accounts); i++)
-		read_proc(accounts[i], accounts_before[i], sizeof(accounts_before[i]));
+		fz_read_proc(accounts[i], accounts_before[i], sizeof(accounts_before[i]));
 }
 
 /* Each line of path that changed since before. */
@@ -264,7 +253,7 @@ static void report_lines_moved(const char *path, const char *before)
 	static char now[2048];
 	const char *a = before, *b = now;
 
-	read_proc(path, now, sizeof(now));
+	fz_read_proc(path, now, sizeof(now));
 	while (*a && *b) {
 		const char *ea = strchr(a, '\n'), *eb = strchr(b, '\n');
 		size_t la = ea ? (size_t)(ea - a) : strlen(a),

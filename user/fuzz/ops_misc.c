@@ -213,14 +213,16 @@ static long random_arg(struct ctx *c)
  * which random arguments are not: a random create left a file named by
  * arena bytes in the root directory, and its dentry and inode one slab
  * page that fuzz_free_pages_exact counted as a leak (2026-12-06).
- * ops_fs.c and op_open() make these calls.
+ * ops_fs.c and op_open() make these calls. fchmod() and fchown() re-own
+ * through a descriptor, and the arena holds one of /init: a random one
+ * would leave /init with a random mode for every worker after it.
  */
 static bool names_the_tree(long nr)
 {
 	static const long calls[] = {
 		__NR_openat,   __NR_mkdirat,   __NR_mknodat,  __NR_unlinkat, __NR_renameat2,
 		__NR_linkat,   __NR_symlinkat, __NR_truncate, __NR_fchmodat, __NR_fchmodat2,
-		__NR_fchownat, __NR_mount,     __NR_umount2,
+		__NR_fchownat, __NR_mount,     __NR_umount2,  __NR_fchmod,   __NR_fchown,
 #ifdef __NR_open
 		__NR_open,     __NR_creat,     __NR_mkdir,    __NR_mknod,    __NR_rmdir,
 		__NR_unlink,   __NR_rename,    __NR_link,     __NR_symlink,  __NR_chmod,

@@ -9,6 +9,7 @@
 #include "fuzz.h"
 #include "test.h"
 #include <fuzz_arch.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -36,6 +37,7 @@
 #define KILL_GRACE_MS HANG_MS
 
 volatile unsigned long *fz_progress;
+volatile char (*fz_last_call)[FZ_CALL_NAME];
 
 long long fz_now_ms(void)
 {
@@ -109,6 +111,7 @@ static void __attribute__((noreturn)) worker_main(unsigned int index, unsigned i
 	/* The task name shows in the kernel's reports (fuzz_run() adds the call index). */
 	fz_worker_index = index;
 	fz_progress = fz_progress ? &fz_progress[slot] : NULL;
+	fz_last_call = fz_last_call ? &fz_last_call[slot] : NULL;
 	snprintf(name, sizeof(name), "fz%u", index);
 	syscall2(__NR_prctl, 15 /* PR_SET_NAME */, (long)name);
 	/*
@@ -207,11 +210,159 @@ struct slot {
 	unsigned long pages;	/* free pages when it started (pages=1) */
 };
 
+/* What the processes of the workers that timed out were doing, and how many of them each. */
+#define TIMEOUT_CALLS 24
+
 struct totals {
 	unsigned int started, done, landed, exited, lost, timeouts, unkillable, init_killed;
 	unsigned int by_signal[65];
 	unsigned int reported;
+	struct {
+		char name[FZ_CALL_NAME];
+		unsigned int n;
+	} timed_out_in[TIMEOUT_CALLS];
 };
+
+/* Slot's last call name, copied out of the shared page: printable, terminated, or "none". */
+static void last_call_of(unsigned int slot, char name[FZ_CALL_NAME])
+{
+	size_t i = 0;
+
+	for (; i < FZ_CALL_NAME - 1 && fz_last_call[slot][i]; i++) {
+		char ch = fz_last_call[slot][i];
+
+		name[i] = (ch > ' ' && ch < 0x7f) ? ch : '?';
+	}
+	name[i] = '\0';
+	if (!i)
+		strcpy(name, "none");
+}
+
+/* Counts one process of a timed-out worker under what it did ("other" when the table is full). */
+static void count_timeout(struct totals *t, const char *call)
+{
+	size_t i;
+
+	for (i = 0; i < TIMEOUT_CALLS && t->timed_out_in[i].n; i++)
+		if (strcmp(t->timed_out_in[i].name, call) == 0)
+			break;
+	if (i == TIMEOUT_CALLS) {
+		i = TIMEOUT_CALLS - 1;
+		call = "other";
+	}
+	strcpy(t->timed_out_in[i].name, call);
+	t->timed_out_in[i].n++;
+}
+
+/* "# fuzz: ...: in call 98 40, running 3, ...": the calls that may wait for good. */
+static void print_timeouts(const struct totals *t)
+{
+	if (!t->timeouts)
+		return;
+	printf("# fuzz: the timed-out workers' processes, by /proc/PID/syscall when killed:");
+	for (size_t i = 0; i < TIMEOUT_CALLS && t->timed_out_in[i].n; i++)
+		printf("%s %s %u", i ? "," : "", t->timed_out_in[i].name, t->timed_out_in[i].n);
+	printf("\n");
+}
+
+/* The processes the root sees, each with its parent (a walk of /proc). */
+struct proc_list {
+	long pid[128], ppid[128];
+	char state[128]; /* its stat's state letter */
+	bool under[128]; /* a descendant of the nanny looked at */
+	unsigned int n;
+};
+
+void fz_read_proc(const char *path, char *buf, size_t size)
+{
+	long fd = syscall4(__NR_openat, AT_FDCWD, (long)path, O_RDONLY, 0);
+	long got = fd >= 0 ? syscall3(__NR_read, fd, (long)buf, (long)size - 1) : -1;
+
+	if (fd >= 0)
+		syscall1(__NR_close, fd);
+	buf[got > 0 ? got : 0] = 0;
+}
+
+/* /proc/PID/what into buf, as fz_read_proc(). */
+static void read_proc_of(long pid, const char *what, char *buf, size_t size)
+{
+	char path[48];
+
+	snprintf(path, sizeof(path), "/proc/%ld/%s", pid, what);
+	fz_read_proc(path, buf, size);
+}
+
+static void note_process(const char *name, void *ctx)
+{
+	struct proc_list *l = ctx;
+	char stat[128];
+	const char *end;
+	long pid;
+
+	if (name[0] < '1' || name[0] > '9' || l->n == N(l->pid))
+		return;
+	pid = strtol(name, NULL, 10);
+	read_proc_of(pid, "stat", stat, sizeof(stat));
+	end = strrchr(stat, ')'); /* pid (comm) state ppid */
+	if (!end || strlen(end) < 5)
+		return;
+	l->pid[l->n] = pid;
+	l->state[l->n] = end[2];
+	l->ppid[l->n] = strtol(end + 4, NULL, 10);
+	l->under[l->n++] = false;
+}
+
+/*
+ * Before a timed-out worker is killed: what each process under its nanny
+ * is doing, by its state letter (S asleep, T stopped, t traced, R
+ * runnable) and /proc/PID/syscall -- in a call ("in call N", the arch's
+ * number), outside one (entered through an interrupt or a fault), or
+ * running -- counted in t. A worker whose processes all
+ * sleep in calls that may wait for good (a read of an empty pipe, a futex
+ * no one wakes, pause) timed out by design; one that runs, or sleeps in a
+ * call that cannot wait, is worth a replay.
+ */
+static void count_what_timed_out(struct totals *t, long nanny)
+{
+	static struct proc_list l;
+	char line[160], key[FZ_CALL_NAME];
+	long dir = syscall4(__NR_openat, AT_FDCWD, (long)"/proc", O_RDONLY | O_DIRECTORY, 0);
+	bool more = true;
+
+	if (dir < 0)
+		return;
+	l.n = 0;
+	fz_each_entry(dir, note_process, &l);
+	syscall1(__NR_close, dir);
+	while (more) { /* the nanny's descendants, generation by generation */
+		more = false;
+		for (unsigned int i = 0; i < l.n; i++) {
+			if (l.under[i])
+				continue;
+			bool parent_under = l.ppid[i] == nanny;
+
+			for (unsigned int j = 0; j < l.n && !parent_under; j++)
+				parent_under = l.under[j] && l.pid[j] == l.ppid[i];
+			if (parent_under)
+				l.under[i] = more = true;
+		}
+	}
+	for (unsigned int i = 0; i < l.n; i++) {
+		if (!l.under[i])
+			continue;
+		read_proc_of(l.pid[i], "syscall", line, sizeof(line));
+		if (!line[0])
+			continue; /* gone meanwhile */
+		if (strncmp(line, "running", 7) == 0)
+			snprintf(key, sizeof(key), "%c running", l.state[i]);
+		else if (line[0] == '-')
+			snprintf(key, sizeof(key), "%c outside a call", l.state[i]);
+		else
+			snprintf(key, sizeof(key), "%c in call %ld", l.state[i],
+				 strtol(line, NULL, 10));
+		count_timeout(t, key);
+	}
+}
 
 /* Starts worker index under a nanny in a new PID namespace; its calls count in fz_progress[slot]. */
 static long start_nanny(unsigned int index, unsigned int slot)
@@ -242,14 +393,19 @@ static void report(struct totals *t, const struct slot *s, const char *what)
 	       (unsigned long)cfg.seed, s->index, cfg.calls);
 }
 
-static void account(struct totals *t, struct slot *s, int st)
+static void account(struct totals *t, struct slot *s, unsigned int slot, int st)
 {
 	char what[64];
 
 	if (WIFSIGNALED(st)) {
 		if (s->killed) {
+			char call[FZ_CALL_NAME];
+
+			last_call_of(slot, call);
 			t->timeouts++;
-			report(t, s, "timed out and was killed");
+			snprintf(what, sizeof(what),
+				 "timed out after it started %s, and was killed", call);
+			report(t, s, what);
 		} else {
 			/* Nothing inside a namespace may kill its init (Linux: SIGNAL_UNKILLABLE). */
 			t->init_killed++;
@@ -300,7 +456,8 @@ static int root_main(void)
 	root_signals_setup();
 	tty_save(); /* put back after every worker */
 	fz_progress = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (fz_progress == MAP_FAILED) {
+	fz_last_call = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (fz_progress == MAP_FAILED || fz_last_call == MAP_FAILED) {
 		printf("# fuzz: no shared page for the workers' progress\n");
 		return 4;
 	}
@@ -313,6 +470,7 @@ static int root_main(void)
 				fflush_stdout();
 				slots[i].pages = cfg.pages ? fz_free_pages() : 0;
 				fz_progress[i] = 0;
+				fz_last_call[i][0] = '\0';
 				slots[i].progress = 0;
 				slots[i].pid = start_nanny(next, i);
 				slots[i].index = next++;
@@ -335,7 +493,7 @@ static int root_main(void)
 		if (r > 0) {
 			for (unsigned int i = 0; i < jobs; i++) {
 				if (slots[i].pid == r) {
-					account(&t, &slots[i], st);
+					account(&t, &slots[i], i, st);
 					slots[i].pid = 0;
 					tty_restore(); /* the report's lines as the console began */
 					if (cfg.pages && fz_free_pages() != slots[i].pages)
@@ -360,6 +518,7 @@ static int root_main(void)
 				s->moved = now;
 			}
 			if (!s->killed && now - s->moved > cfg.timeout) {
+				count_what_timed_out(&t, s->pid);
 				syscall2(__NR_kill, s->pid, SIGKILL);
 				s->killed = now;
 			} else if (s->killed && now - s->killed > KILL_GRACE_MS) {
@@ -384,6 +543,7 @@ static int root_main(void)
 	       "%u came back through a rewritten signal frame, %u exited early, %u timed out\n",
 	       t.started, cfg.calls, calls, fz_now_ms() - start, t.done, t.landed, t.exited,
 	       t.timeouts);
+	print_timeouts(&t);
 	for (int sig = 1; sig <= 64; sig++)
 		if (t.by_signal[sig])
 			printf("# fuzz: %u workers killed by signal %d\n", t.by_signal[sig], sig);

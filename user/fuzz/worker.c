@@ -57,6 +57,13 @@ long fz_call(struct ctx *c, const char *name, long nr, long a0, long a1, long a2
 
 	fz_trace(c, "%s(%#lx, %#lx, %#lx, %#lx, %#lx, %#lx) nr %ld", name, a0, a1, a2, a3, a4, a5,
 		 nr);
+	if (fz_last_call) {
+		size_t i = 0;
+
+		for (; name[i] && i < FZ_CALL_NAME - 1; i++)
+			(*fz_last_call)[i] = name[i];
+		(*fz_last_call)[i] = '\0';
+	}
 	r = syscall6(nr, a0, a1, a2, a3, a4, a5);
 	if (c->trace) {
 		long long ms = (monotonic_ns() - t0) / 1000000;
