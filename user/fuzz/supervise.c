@@ -205,9 +205,10 @@ struct slot {
 	long pid; /* the nanny, 0 when free */
 	unsigned int index;
 	long long started, killed;
-	unsigned long progress; /* the worker's count of calls started, when last seen */
-	long long moved;	/* when the count last moved */
-	unsigned long pages;	/* free pages when it started (pages=1) */
+	unsigned long progress;	  /* the worker's count of calls started, when last seen */
+	long long moved;	  /* when the count last moved */
+	unsigned long pages;	  /* free pages when it started (pages=1) */
+	char doing[FZ_CALL_NAME]; /* what the worker did when it timed out (by /proc) */
 };
 
 /* What the processes of the workers that timed out were doing, and how many of them each. */
@@ -317,18 +318,19 @@ static void note_process(const char *name, void *ctx)
  * is doing, by its state letter (S asleep, T stopped, t traced, R
  * runnable) and /proc/PID/syscall -- in a call ("in call N", the arch's
  * number), outside one (entered through an interrupt or a fault), or
- * running -- counted in t. A worker whose processes all
+ * running -- counted in t; the worker's own in doing. A worker whose processes all
  * sleep in calls that may wait for good (a read of an empty pipe, a futex
  * no one wakes, pause) timed out by design; one that runs, or sleeps in a
  * call that cannot wait, is worth a replay.
  */
-static void count_what_timed_out(struct totals *t, long nanny)
+static void count_what_timed_out(struct totals *t, long nanny, char doing[FZ_CALL_NAME])
 {
 	static struct proc_list l;
 	char line[160], key[FZ_CALL_NAME];
 	long dir = syscall4(__NR_openat, AT_FDCWD, (long)"/proc", O_RDONLY | O_DIRECTORY, 0);
 	bool more = true;
 
+	strcpy(doing, "gone");
 	if (dir < 0)
 		return;
 	l.n = 0;
@@ -361,6 +363,8 @@ static void count_what_timed_out(struct totals *t, long nanny)
 			snprintf(key, sizeof(key), "%c in call %ld", l.state[i],
 				 strtol(line, NULL, 10));
 		count_timeout(t, key);
+		if (l.ppid[i] == nanny)
+			strcpy(doing, key);
 	}
 }
 
@@ -395,7 +399,7 @@ static void report(struct totals *t, const struct slot *s, const char *what)
 
 static void account(struct totals *t, struct slot *s, unsigned int slot, int st)
 {
-	char what[64];
+	char what[96];
 
 	if (WIFSIGNALED(st)) {
 		if (s->killed) {
@@ -404,7 +408,8 @@ static void account(struct totals *t, struct slot *s, unsigned int slot, int st)
 			last_call_of(slot, call);
 			t->timeouts++;
 			snprintf(what, sizeof(what),
-				 "timed out after it started %s, and was killed", call);
+				 "timed out (%s) after it started %s, and was killed", s->doing,
+				 call);
 			report(t, s, what);
 		} else {
 			/* Nothing inside a namespace may kill its init (Linux: SIGNAL_UNKILLABLE). */
@@ -518,7 +523,7 @@ static int root_main(void)
 				s->moved = now;
 			}
 			if (!s->killed && now - s->moved > cfg.timeout) {
-				count_what_timed_out(&t, s->pid);
+				count_what_timed_out(&t, s->pid, s->doing);
 				syscall2(__NR_kill, s->pid, SIGKILL);
 				s->killed = now;
 			} else if (s->killed && now - s->killed > KILL_GRACE_MS) {
