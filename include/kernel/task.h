@@ -15,7 +15,6 @@
 #define KERNEL_TASK_H
 
 #include <asm/task.h>
-#include <asm/trap.h>
 #include <kernel/atomic.h>
 #include <kernel/cputime.h>
 #include <kernel/futex.h>
@@ -73,6 +72,8 @@ enum task_state {
 	 */
 	TASK_NEW,
 };
+
+struct trap_frame;
 
 struct task {
 	struct pid *pid; /* the thread ID in every PID namespace level */
@@ -160,10 +161,7 @@ struct task {
  * top of its kernel stack, where both architectures' entries put it. What
  * ptrace reads and writes, what a signal frame is built from and restores.
  */
-static inline struct trap_frame *task_user_frame(const struct task *t)
-{
-	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
-}
+struct trap_frame *task_user_frame(const struct task *t);
 
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Task allocation and the PID views of a task (see <kernel/task.h>). */
+#include <asm/trap.h>
 #include <kernel/big_lock.h>
 #include <kernel/kmem.h>
 #include <kernel/panic.h>
@@ -180,4 +181,9 @@ void big_lock_free_deferred(struct task *t)
 
 	t->nr_free_later = 0;
 	kfree_bulk(t->free_later, n);
+}
+
+struct trap_frame *task_user_frame(const struct task *t)
+{
+	return (struct trap_frame *)(t->kstack.top - sizeof(struct trap_frame));
 }
