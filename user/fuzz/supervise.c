@@ -201,14 +201,17 @@ unsigned long fz_free_pages(void)
 	return sysinfo(&si) == 0 ? si.freeram : 0;
 }
 
+/* What a timed-out worker was doing: its state, call and page-fault count. */
+#define DOING_LEN 48
+
 struct slot {
 	long pid; /* the nanny, 0 when free */
 	unsigned int index;
 	long long started, killed;
-	unsigned long progress;	  /* the worker's count of calls started, when last seen */
-	long long moved;	  /* when the count last moved */
-	unsigned long pages;	  /* free pages when it started (pages=1) */
-	char doing[FZ_CALL_NAME]; /* what the worker did when it timed out (by /proc) */
+	unsigned long progress; /* the worker's count of calls started, when last seen */
+	long long moved;	/* when the count last moved */
+	unsigned long pages;	/* free pages when it started (pages=1) */
+	char doing[DOING_LEN];	/* what the worker did when it timed out (by /proc) */
 };
 
 /* What the processes of the workers that timed out were doing, and how many of them each. */
@@ -269,8 +272,9 @@ static void print_timeouts(const struct totals *t)
 /* The processes the root sees, each with its parent (a walk of /proc). */
 struct proc_list {
 	long pid[128], ppid[128];
-	char state[128]; /* its stat's state letter */
-	bool under[128]; /* a descendant of the nanny looked at */
+	long minflt[128]; /* its page faults: a count that races while it runs is a fault loop */
+	char state[128];  /* its stat's state letter */
+	bool under[128];  /* a descendant of the nanny looked at */
 	unsigned int n;
 };
 
@@ -309,7 +313,13 @@ static void note_process(const char *name, void *ctx)
 		return;
 	l->pid[l->n] = pid;
 	l->state[l->n] = end[2];
-	l->ppid[l->n] = strtol(end + 4, NULL, 10);
+	/* ppid, then pgrp, session, tty_nr, tpgid, flags, and minflt */
+	char *p = (char *)end + 4;
+
+	l->ppid[l->n] = strtol(p, &p, 10);
+	for (int field = 0; field < 5; field++)
+		(void)strtol(p, &p, 10);
+	l->minflt[l->n] = strtol(p, NULL, 10);
 	l->under[l->n++] = false;
 }
 
@@ -323,7 +333,7 @@ static void note_process(const char *name, void *ctx)
  * no one wakes, pause) timed out by design; one that runs, or sleeps in a
  * call that cannot wait, is worth a replay.
  */
-static void count_what_timed_out(struct totals *t, long nanny, char doing[FZ_CALL_NAME])
+static void count_what_timed_out(struct totals *t, long nanny, char doing[DOING_LEN])
 {
 	static struct proc_list l;
 	char line[160], key[FZ_CALL_NAME];
@@ -364,7 +374,7 @@ static void count_what_timed_out(struct totals *t, long nanny, char doing[FZ_CAL
 				 strtol(line, NULL, 10));
 		count_timeout(t, key);
 		if (l.ppid[i] == nanny)
-			strcpy(doing, key);
+			snprintf(doing, DOING_LEN, "%s, %ld faults", key, l.minflt[i]);
 	}
 }
 
@@ -399,7 +409,7 @@ static void report(struct totals *t, const struct slot *s, const char *what)
 
 static void account(struct totals *t, struct slot *s, unsigned int slot, int st)
 {
-	char what[96];
+	char what[128];
 
 	if (WIFSIGNALED(st)) {
 		if (s->killed) {
