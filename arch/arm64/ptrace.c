@@ -25,27 +25,22 @@
 
 #define GCS_MODE_BITS (PR_SHADOW_STACK_ENABLE | PR_SHADOW_STACK_WRITE | PR_SHADOW_STACK_PUSH)
 
-void arch_task_syscall(const struct task *t, struct syscall_info *info)
+int arch_task_syscall(const struct task *t, unsigned long args[6])
 {
 	const struct trap_frame *f = task_user_frame(t);
 
-	info->sp = f->sp;
-	info->ip = f->elr;
-	info->nr = (f->kind == TRAP_SYNC && (f->esr >> ESR_EC_SHIFT) == ESR_EC_SVC64) ? (int)f->x[8]
-										      : -1;
 	/*
 	 * Linux's arm64 forgets the call (syscallno = NO_SYSCALL, in its
 	 * do_signal()) before it acts on a signal on the way back to user
 	 * mode, so a task that stopped there reads -1; x86 keeps orig_ax.
 	 */
-	if (task_in_group_stop(t))
-		info->nr = -1;
-	if (info->nr < 0)
-		return;
+	if (!arm64_frame_is_svc(f) || task_in_group_stop(t))
+		return -1;
 	/* X0 becomes the result: the call's entry kept the first argument (Linux's orig_x0). */
-	info->args[0] = f->pad;
+	args[0] = f->pad;
 	for (int i = 1; i < 6; i++)
-		info->args[i] = f->x[i];
+		args[i] = f->x[i];
+	return (int)f->x[8];
 }
 
 static int gpr_get(struct task *t, void *buf)

@@ -62,7 +62,7 @@ void arch_syscall_restart(struct task *t, enum syscall_restart how)
 {
 	struct trap_frame *f = task_user_frame(t);
 
-	if (f->kind != TRAP_SYNC || (f->esr >> ESR_EC_SHIFT) != ESR_EC_SVC64 ||
+	if (!arm64_frame_is_svc(f) ||
 	    (f->x[0] != (u64)-ERESTARTSYS && f->x[0] != (u64)-ERESTARTNOHAND))
 		return;
 	/* ERESTARTNOHAND: a handler always makes it EINTR, as Linux's. */

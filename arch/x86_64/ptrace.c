@@ -30,23 +30,30 @@
 
 #define SELECTOR_RPL_MASK 3 /* SDM vol. 3A §3.4.2 */
 
-void arch_task_syscall(const struct task *t, struct syscall_info *info)
+/*
+ * The system call f's entry made, else -1: Linux's orig_ax. The entry
+ * keeps the number in the error-code slot, RAX becomes the result.
+ */
+static u64 frame_syscall_nr(const struct trap_frame *f)
+{
+	return f->vector == SYSCALL_VECTOR ? f->error_code : (u64)-1;
+}
+
+int arch_task_syscall(const struct task *t, unsigned long args[6])
 {
 	const struct trap_frame *f = task_user_frame(t);
+	int nr = (int)frame_syscall_nr(f);
 
-	info->sp = f->rsp;
-	info->ip = f->rip;
-	/* The entry keeps the number in the error-code slot: RAX becomes the result. */
-	info->nr = f->vector == SYSCALL_VECTOR ? (int)f->error_code : -1;
-	if (info->nr < 0)
-		return;
+	if (nr < 0)
+		return nr;
 	/* The x86-64 system call convention (Linux's): RDI, RSI, RDX, R10, R8, R9. */
-	info->args[0] = f->rdi;
-	info->args[1] = f->rsi;
-	info->args[2] = f->rdx;
-	info->args[3] = f->r10;
-	info->args[4] = f->r8;
-	info->args[5] = f->r9;
+	args[0] = f->rdi;
+	args[1] = f->rsi;
+	args[2] = f->rdx;
+	args[3] = f->r10;
+	args[4] = f->r8;
+	args[5] = f->r9;
+	return nr;
 }
 
 /* Where each general register of user_regs_struct lives in the trap frame. */
@@ -104,8 +111,7 @@ static int gpr_get(struct task *t, void *buf)
 		if (slot)
 			*(u64 *)((char *)r + off) = *slot;
 	}
-	/* The system call being made (its number kept for restarts), else -1, as Linux's orig_ax. */
-	r->orig_rax = f->vector == SYSCALL_VECTOR ? f->error_code : (unsigned long)-1;
+	r->orig_rax = frame_syscall_nr(f); /* kept for restarts */
 	r->cs = f->cs;
 	r->ss = f->ss;
 	r->eflags = f->rflags;

@@ -89,19 +89,13 @@ extern const unsigned int arch_nr_regsets;
 
 /*
  * What t's saved user frame says of the system call it is in (Linux's
- * syscall_get_nr() and syscall_get_arguments()): the call's number, its
- * six arguments as the call received them, the user stack pointer and the
- * address the call returns to. The number is an int, as Linux's
- * (struct seccomp_data's nr): -1, and args untouched, when the frame is
- * not a system call's (t entered through an interrupt or a fault).
- * /proc/PID/syscall reads it of a task that is not running.
+ * syscall_get_nr() and syscall_get_arguments()): the call's number, an
+ * int as Linux's (struct seccomp_data's nr), and its six arguments as the
+ * call received them in args; -1, args untouched, when the frame is not a
+ * system call's (t entered through an interrupt or a fault).
+ * /proc/PID/syscall reads it of a task that is not running, beside
+ * arch_task_user_sp() and arch_task_user_ip().
  */
-struct syscall_info {
-	int nr;
-	unsigned long args[6];
-	unsigned long sp, ip;
-};
-
-void arch_task_syscall(const struct task *t, struct syscall_info *info);
+int arch_task_syscall(const struct task *t, unsigned long args[6]);
 
 #endif

@@ -234,6 +234,16 @@ struct process {
 	struct waitq stop_wait;
 };
 
+/*
+ * t is its zombie process's last thread, which /proc shows as the zombie
+ * from the moment the process became one under the big lock -- before the
+ * thread's last switch marks it TASK_DEAD (Linux reads exit_state).
+ */
+static inline bool task_is_zombie_thread(const struct task *t)
+{
+	return t->proc && t->proc->state == PROC_ZOMBIE && t->proc->zombie_task == t;
+}
+
 /* t waits in its process's group stop (kernel/signal/jobctl.c): Linux's TASK_STOPPED. */
 static inline bool task_in_group_stop(const struct task *t)
 {

@@ -328,10 +328,11 @@ static void note_process(const char *name, void *ctx)
  * is doing, by its state letter (S asleep, T stopped, t traced, R
  * runnable) and /proc/PID/syscall -- in a call ("in call N", the arch's
  * number), outside one (entered through an interrupt or a fault), or
- * running -- counted in t; the worker's own in doing. A worker whose processes all
- * sleep in calls that may wait for good (a read of an empty pipe, a futex
- * no one wakes, pause) timed out by design; one that runs, or sleeps in a
- * call that cannot wait, is worth a replay.
+ * running -- counted in t; the worker's own, with its page faults, in
+ * doing. A worker whose processes all sleep in calls that may wait for
+ * good (a read of an empty pipe, a futex no one wakes, pause) timed out
+ * by design; one that runs, or sleeps in a call that cannot wait, is
+ * worth a replay.
  */
 static void count_what_timed_out(struct totals *t, long nanny, char doing[DOING_LEN])
 {

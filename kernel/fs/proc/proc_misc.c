@@ -143,18 +143,19 @@ static bool task_may_run(const struct task *t)
  * address --; "-1 SP IP" when it entered the kernel some other way;
  * "running" when it runs or may run, its registers on the move; and
  * "-1 0x0 0x0" for a zombie, whose stack is gone. A task reading its own
- * sees its read(). This reader holds the big lock, but a waker does not
+ * sees the openat() that opened the file, when this text was made. This
+ * reader holds the big lock, but a waker does not
  * need it: a task woken while its frame was read, which may already have
  * run, and slept again, is "running" too (Linux's wait_task_inactive()
  * check, by the state and the count of switches).
  */
 void proc_syscall_show(struct proc_buf *b, struct task *t)
 {
-	struct syscall_info info;
+	unsigned long a[6];
 	u64 switches = 0;
+	int nr;
 
-	if ((t->proc && t->proc->state == PROC_ZOMBIE && t->proc->zombie_task == t) ||
-	    t->state == TASK_DEAD || t->is_idle || t->kthread_fn) {
+	if (task_is_zombie_thread(t) || t->state == TASK_DEAD || t->is_idle || t->kthread_fn) {
 		proc_printf(b, "-1 0x0 0x0\n");
 		return;
 	}
@@ -163,20 +164,21 @@ void proc_syscall_show(struct proc_buf *b, struct task *t)
 		if (task_may_run(t))
 			goto running;
 	}
-	arch_task_syscall(t, &info);
+	nr = arch_task_syscall(t, a);
 	if (t != current) {
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		if (task_may_run(t) ||
 		    __atomic_load_n(&t->usage.nvcsw, __ATOMIC_ACQUIRE) != switches)
 			goto running;
 	}
-	if (info.nr < 0) {
-		proc_printf(b, "%d 0x%lx 0x%lx\n", info.nr, info.sp, info.ip);
+	if (nr < 0) {
+		proc_printf(b, "%d 0x%lx 0x%lx\n", nr, (unsigned long)arch_task_user_sp(t),
+			    (unsigned long)arch_task_user_ip(t));
 		return;
 	}
-	proc_printf(b, "%d 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx\n", info.nr,
-		    info.args[0], info.args[1], info.args[2], info.args[3], info.args[4],
-		    info.args[5], info.sp, info.ip);
+	proc_printf(b, "%d 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx\n", nr, a[0], a[1], a[2],
+		    a[3], a[4], a[5], (unsigned long)arch_task_user_sp(t),
+		    (unsigned long)arch_task_user_ip(t));
 	return;
 running:
 	proc_printf(b, "running\n");

@@ -33,7 +33,7 @@ const char *proc_task_state(const struct task *t)
 	 * to its last switch, which marks it TASK_DEAD (Linux likewise reads
 	 * exit_state, set before the parent is told, ahead of the task state).
 	 */
-	if (t->proc && t->proc->state == PROC_ZOMBIE && t->proc->zombie_task == t)
+	if (task_is_zombie_thread(t))
 		return "Z (zombie)";
 	switch (t->state) {
 	case TASK_RUNNING:

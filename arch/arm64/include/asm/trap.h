@@ -71,6 +71,12 @@ struct trap_frame {
 
 _Static_assert(sizeof(struct trap_frame) == FRAME_SIZE, "trap frame layout");
 
+/* f is a system call's: an SVC from AArch64 (X8 the number, X0 the result). */
+static inline bool arm64_frame_is_svc(const struct trap_frame *f)
+{
+	return f->kind == TRAP_SYNC && (f->esr >> ESR_EC_SHIFT) == ESR_EC_SVC64;
+}
+
 void trap_dispatch(struct trap_frame *f);
 void arm64_irq(struct trap_frame *f);
 
