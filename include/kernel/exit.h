@@ -23,4 +23,10 @@ __noreturn void do_exit_group(int status);
 /* Starts a group exit of p with status (used by fatal signals). */
 void process_begin_exit(struct process *p, int status);
 
+/*
+ * The end of a zombie, or of a process nobody will reap: unhashed and
+ * let go under big_lock, its memory freed after it (wait.c's reap).
+ */
+void process_free(struct process *p);
+
 #endif

@@ -179,6 +179,7 @@ struct process {
 	struct task *parent_thread; /* the parent's thread that forked it (Linux's real_parent) */
 	struct process *children;   /* linked through sibling */
 	struct process *sibling;
+	unsigned int nr_tracees; /* threads of its children it traces (kernel/proc/ptrace.c) */
 	struct task *threads;
 	unsigned int nr_threads;
 	enum process_state state;
@@ -318,6 +319,12 @@ static inline struct pid_ns *task_active_pid_ns(const struct task *t)
 }
 /* Makes parent (NULL: none) c's parent, and c->ppid what getppid() says. Under big_lock. */
 void process_set_parent(struct process *c, struct process *parent);
+/*
+ * Puts c at the head of p's children, under big_lock: linked first, then
+ * published by a release store, so a wait4() of p that scans its list
+ * without the lock (kernel/proc/wait.c) finds c whole and the rest after it.
+ */
+void process_children_push(struct process *p, struct process *c);
 
 /* ---- arch hooks ---- */
 /*

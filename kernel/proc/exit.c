@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Leaving: a thread's exit, its process becoming a zombie, orphans being
- * reparented, and the parent collecting the status with wait4()/waitid().
+ * reparented (the parent's wait4()/waitid() is kernel/proc/wait.c).
  * When the first process (the initial namespace's init) exits, the machine
  * powers off with its verdict: status 0 passes, anything else fails.
  */
@@ -75,8 +75,7 @@ static void reparent_children(struct process *p)
 		if (reaper) {
 			process_set_parent(c, reaper);
 			c->parent_thread = reaper->threads;
-			c->sibling = reaper->children;
-			reaper->children = c;
+			process_children_push(reaper, c);
 			if (c->state == PROC_ZOMBIE) {
 				signal_notify_parent(c);
 				waitq_wake(&reaper->child_exit, -1);
@@ -102,10 +101,12 @@ static void kill_namespace(struct pid_ns *ns)
 	pid_for_each_in_ns(ns, kill_one, NULL);
 }
 
-static void process_free(struct process *p)
+void process_free(struct process *p)
 {
 	waitq_assert_empty(&p->child_exit, "a process's wait4() queue");
 	waitq_assert_empty(&p->stop_wait, "a process's group-stop queue");
+	if (p->nr_tracees)
+		panic("exit: a process freed with %u tracees counted", p->nr_tracees);
 	if (p->state == PROC_ZOMBIE)
 		task_count_zombie(-1);
 	pid_ns_put(p->pid_ns_for_children);
@@ -147,7 +148,7 @@ static struct process *process_become_zombie(struct process *p)
 	posix_timers_delete_all(p);
 	if (process_is_session_leader(p))
 		tty_session_leader_exit(p); /* its terminal's foreground group gets SIGHUP */
-	p->state = PROC_ZOMBIE;
+	WRITE_ONCE(p->state, PROC_ZOMBIE);  /* read by an unlocked wait4() (wait.c) */
 	task_count_zombie(+1);
 	p->wait_status = p->exit_code;
 	if (p->is_ns_init) {
@@ -404,282 +405,4 @@ SYSCALL(exit_group)
 	exit_before_big_lock(current);
 	big_lock_take_late();
 	do_exit_group(WAIT_STATUS_EXITED((int)a[0]));
-}
-
-/* ---- waiting ---- */
-
-/* A "clone child" signals its parent with something other than SIGCHLD. */
-static bool wait_flavour_matches(const struct process *c, int options)
-{
-	bool clone_child = c->exit_signal != SIGCHLD;
-
-	if (options & __WALL)
-		return true;
-	return (options & __WCLONE) ? clone_child : !clone_child;
-}
-
-/*
- * Which children a wait asks for: want > 0 one PID; -1 any; else the
- * children in process group pgrp (wait4's 0 and -pgid, waitid's P_PGID).
- */
-struct wait_target {
-	int want;
-	const struct pid *pgrp;
-};
-
-static bool child_wanted(const struct process *c, const struct wait_target *w, int options)
-{
-	if (w->want > 0 && pid_nr_in(c->pid, task_active_pid_ns(current)) != w->want)
-		return false;
-	if (w->want == 0 && c->pgrp != w->pgrp)
-		return false;
-	return wait_flavour_matches(c, options);
-}
-
-/*
- * Finds a child of the caller the wait asks for, in the caller's
- * namespace. Sets *any when some child matches at all. Returns a zombie
- * among them, or NULL.
- */
-static struct process *find_zombie(struct process *me, const struct wait_target *w, int options,
-				   bool *any)
-{
-	*any = false;
-	for (struct process *c = me->children; c; c = c->sibling) {
-		if (!child_wanted(c, w, options))
-			continue;
-		*any = true;
-		if (c->state == PROC_ZOMBIE)
-			return c;
-	}
-	return NULL;
-}
-
-/*
- * A job-control stop (WUNTRACED) or continue (WCONTINUED) not yet
- * reported, as Linux's wait_task_stopped()/wait_task_continued(): the
- * child's PID, its status ((sig << 8) | 0x7f, or 0xffff) and its CLD_*
- * code; each is reported once unless nowait. 0 when there is none.
- */
-static long find_jobctl_report(struct process *me, const struct wait_target *w, int options,
-			       bool nowait, int *status, int *code)
-{
-	for (struct process *c = me->children; c; c = c->sibling) {
-		if (c->state != PROC_ALIVE || !child_wanted(c, w, options))
-			continue;
-		if ((options & WSTOPPED) && c->stopped && c->stop_report) {
-			*status = (c->stop_report << 8) | 0x7f;
-			*code = CLD_STOPPED;
-			if (!nowait)
-				c->stop_report = 0;
-			return pid_nr_in(c->pid, task_active_pid_ns(current));
-		}
-		if ((options & WCONTINUED) && c->continue_report) {
-			*status = 0xffff;
-			*code = CLD_CONTINUED;
-			if (!nowait)
-				c->continue_report = false;
-			return pid_nr_in(c->pid, task_active_pid_ns(current));
-		}
-	}
-	return 0;
-}
-
-static void reap(struct process *me, struct process *c)
-{
-	/* Its threads' frees, announced under big_lock: the reaper's next clone waits for them. */
-	__atomic_fetch_or(&me->freeing_cpus, c->freeing_cpus, __ATOMIC_RELAXED);
-	cputime_reap(me, c);
-	for (struct process **pp = &me->children; *pp; pp = &(*pp)->sibling) {
-		if (*pp == c) {
-			*pp = c->sibling;
-			break;
-		}
-	}
-	process_free(c);
-}
-
-/*
- * The common wait loop. Returns the child's pid (and its status in *status)
- * after reaping it unless nowait, 0 for WNOHANG with nothing to report,
- * -ECHILD, or -EINTR when we are killed while waiting. Zombies are
- * reported with WEXITED in options; a traced thread's stop always, as
- * Linux's wait_task_stopped() (its status (code << 8) | 0x7f).
- */
-static long do_wait(const struct wait_target *w, int options, bool nowait, int *status, int *code,
-		    struct cpu_usage *usage)
-{
-	struct process *me = current->proc;
-
-	for (;;) {
-		bool any, traced;
-		struct process *z = find_zombie(me, w, options, &any);
-		long tid;
-
-		if (z && (options & WEXITED)) {
-			long nr = pid_nr_in(z->pid, task_active_pid_ns(current));
-
-			*status = z->wait_status;
-			*code = (z->wait_status & 0x7f) ? CLD_KILLED : CLD_EXITED;
-			if (usage) {
-				/* What it used and what its reaped children did, as Linux's RUSAGE_BOTH. */
-				cputime_process(z, usage);
-				cpu_usage_add(usage, &z->children_usage);
-			}
-			if (!nowait)
-				reap(me, z);
-			return nr;
-		}
-		tid = ptrace_wait_stopped(me, w->want, nowait, status, &traced);
-		if (tid) {
-			*code = CLD_TRAPPED;
-			return tid;
-		}
-		tid = find_jobctl_report(me, w, options, nowait, status, code);
-		if (tid)
-			return tid;
-		if (!any && !traced)
-			return -ECHILD;
-		if (options & WNOHANG)
-			return 0;
-
-		int err = waitq_sleep(&me->child_exit, 0);
-
-		if (err)
-			return -ERESTARTSYS; /* a signal: restarted after its handler, or EINTR */
-	}
-}
-
-/* wait4's and waitid's pid: -1 any, > 0 one, 0 the caller's group, < -1 group -pid. */
-static int wait_target_of(int pid, struct wait_target *w)
-{
-	w->want = pid > 0 || pid == -1 ? pid : 0;
-	w->pgrp = NULL;
-	if (pid == 0) {
-		w->pgrp = current->proc->pgrp;
-	} else if (pid < -1) {
-		if (pid <= -PID_MAX)
-			return -ECHILD;
-		w->pgrp = pid_find(task_active_pid_ns(current), -pid);
-		if (!w->pgrp)
-			return -ECHILD; /* no such group: no child can be in it */
-	}
-	return 0;
-}
-
-#define WAIT4_OPTIONS (WNOHANG | WUNTRACED | WCONTINUED | __WNOTHREAD | __WCLONE | __WALL)
-
-SYSCALL(wait4)
-{
-	int want = (int)a[0], options = (int)a[2], status = 0;
-	int __user *ustatus = (int __user *)a[1];
-	struct rusage __user *urusage = (struct rusage __user *)a[3];
-	struct cpu_usage usage = { 0 };
-	struct rusage ru;
-	long r;
-
-	if (options & ~WAIT4_OPTIONS)
-		return -EINVAL;
-	struct wait_target w;
-	int code;
-
-	r = wait_target_of(want, &w);
-	if (r)
-		return r;
-	r = do_wait(&w, options | WEXITED, false, &status, &code, &usage);
-	if (r <= 0)
-		return r;
-	/*
-	 * What is left is copying out to the caller's memory: big_lock goes
-	 * first, so a fork's parent that breaks copy-on-write of its stack
-	 * there does it under its address space's lock alone, not in a stretch
-	 * every other CPU waits for.
-	 */
-	big_lock_release_for_return();
-	if (ustatus && put_user(status, ustatus))
-		return -EFAULT;
-	cpu_usage_to_rusage(&usage, &ru);
-	if (urusage && copy_to_user(urusage, &ru, sizeof(ru)))
-		return -EFAULT;
-	return r;
-}
-
-SYSCALL(waitid)
-{
-	int idtype = (int)a[0], id = (int)a[1], options = (int)a[3], status = 0, want, code = 0;
-	struct wait_target w;
-	bool nonblock = false;
-	struct user_siginfo __user *uinfo = (struct user_siginfo __user *)a[2];
-	struct user_siginfo info = { 0 };
-	long r;
-
-	if (options & ~(WNOHANG | WNOWAIT | WEXITED | WSTOPPED | WCONTINUED | __WNOTHREAD |
-			__WCLONE | __WALL))
-		return -EINVAL;
-	if (!(options & (WEXITED | WSTOPPED | WCONTINUED)))
-		return -EINVAL;
-	switch (idtype) {
-	case P_ALL:
-		want = -1;
-		break;
-	case P_PID:
-		if (id <= 0)
-			return -EINVAL;
-		want = id;
-		break;
-	case P_PGID:
-		/* Linux's P_PGID: id 0 is the caller's own group; a negative id is EINVAL. */
-		if (id < 0)
-			return -EINVAL;
-		want = 0;
-		break;
-	case P_PIDFD: {
-		struct file *f = fd_get(current->files, id);
-
-		if (!f)
-			return -EBADF;
-		if (!file_is_pidfd(f))
-			return -EINVAL;
-		want = pid_nr_in(f->pid, task_active_pid_ns(current));
-		if (want <= 0)
-			return -ECHILD;
-		/* A PIDFD_NONBLOCK pidfd never waits: EAGAIN while the child runs (Linux 5.10). */
-		if ((f->f_flags & O_NONBLOCK) && !(options & WNOHANG)) {
-			options |= WNOHANG;
-			nonblock = true;
-		}
-		break;
-	}
-	default:
-		return -EINVAL;
-	}
-	w.want = want;
-	w.pgrp = NULL;
-	if (idtype == P_PGID) {
-		w.pgrp = id ? pid_find(task_active_pid_ns(current), id) : current->proc->pgrp;
-		if (id && !w.pgrp)
-			return -ECHILD;
-	}
-	r = do_wait(&w, options, options & WNOWAIT, &status, &code, NULL);
-	if (r == 0 && nonblock)
-		return -EAGAIN;
-	if (r < 0)
-		return r;
-	if (r > 0) {
-		info.si_signo = SIGCHLD;
-		info.u.proc.pid = (int)r;
-		info.u.proc.uid = 0;
-		info.si_code = code;
-		if (code == CLD_CONTINUED)
-			info.u.proc.status = SIGCONT;
-		else if (code == CLD_TRAPPED || code == CLD_STOPPED)
-			info.u.proc.status = status >> 8;
-		else if (code == CLD_KILLED)
-			info.u.proc.status = status & 0x7f;
-		else
-			info.u.proc.status = (status >> 8) & 0xff;
-	}
-	if (uinfo && copy_to_user(uinfo, &info, sizeof(info)))
-		return -EFAULT;
-	return 0;
 }

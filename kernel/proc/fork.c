@@ -41,8 +41,7 @@ static void process_fill(struct process *p, const struct process *parent_proc)
 static void process_link_child(struct process *parent, struct process *child)
 {
 	process_set_parent(child, parent);
-	child->sibling = parent->children;
-	parent->children = child;
+	process_children_push(parent, child);
 }
 
 static void thread_link(struct process *p, struct task *t)

@@ -165,15 +165,39 @@ void ptrace_exec(void)
 	}
 }
 
+/*
+ * A tracer counts its tracees (process->nr_tracees), so that a wait4()
+ * which looks at its children before it takes big_lock knows without
+ * walking their threads whether a traced stop may be among what it
+ * reports (kernel/proc/wait.c). Both under big_lock.
+ */
+static void trace_start(struct task *t, unsigned int flags)
+{
+	struct process *tracer = tracer_of(t);
+
+	t->ptrace.flags = flags;
+	WRITE_ONCE(tracer->nr_tracees, tracer->nr_tracees + 1);
+}
+
+static void trace_end(struct task *t)
+{
+	struct process *tracer = tracer_of(t);
+
+	if (ptrace_traced(&t->ptrace))
+		WRITE_ONCE(tracer->nr_tracees, tracer->nr_tracees - 1);
+}
+
 /* Ends t's tracing; a stopped t runs on (with the signal exit_code holds, as Linux). */
 static void untrace(struct task *t)
 {
+	trace_end(t);
 	t->ptrace = (struct ptrace_state){ .exit_code = t->ptrace.exit_code };
 	task_wake_traced(t);
 }
 
 void ptrace_task_exit(struct task *t)
 {
+	trace_end(t);
 	t->ptrace = (struct ptrace_state){ 0 };
 }
 
@@ -224,7 +248,7 @@ static long ptrace_traceme(void)
 		return -EPERM;
 	/* A parent already on its way out: no error, as if it untraced us at once (Linux). */
 	if (parent && parent->state == PROC_ALIVE && !parent->exiting)
-		t->ptrace.flags = PT_PTRACED;
+		trace_start(t, PT_PTRACED);
 	return 0;
 }
 
@@ -256,7 +280,7 @@ static long ptrace_attach(struct task *child, long req, unsigned long addr, unsi
 		return -EPERM; /* docs/ABI.md §7.5: only one's children */
 	if (child->proc->state != PROC_ALIVE || ptrace_traced(&child->ptrace))
 		return -EPERM;
-	child->ptrace.flags = PT_PTRACED | (seize ? PT_SEIZED : 0);
+	trace_start(child, PT_PTRACED | (seize ? PT_SEIZED : 0));
 	child->ptrace.options = seize ? data : 0;
 	if (!seize) {
 		/* Linux's SEND_SIG_PRIV: SI_KERNEL, no sender. */

@@ -119,6 +119,13 @@ void process_set_parent(struct process *c, struct process *parent)
 	WRITE_ONCE(c->ppid, parent ? pid_nr_in(parent->pid, c->pid->ns[c->pid->level]) : 0);
 }
 
+void process_children_push(struct process *p, struct process *c)
+{
+	assert_big_lock_held();
+	c->sibling = p->children;
+	__atomic_store_n(&p->children, c, __ATOMIC_RELEASE);
+}
+
 int task_tid_in(const struct task *t, const struct pid_ns *ns)
 {
 	return pid_nr_in(t->pid, ns);

@@ -33,7 +33,7 @@
 #include "ptrace_arch.h"
 #include "sig_arch.h"
 
-#define NTESTS (18 + MEM_CASES + SHSTK_CASES)
+#define NTESTS (19 + MEM_CASES + SHSTK_CASES)
 #define EXEC_MODE "exit42"
 #define EXEC_EXIT 42
 #define NO_SUCH_PID 99999
@@ -338,6 +338,34 @@ static int real_stop(void)
 	return 0;
 }
 
+/*
+ * The child becomes a tracee only after its parent sleeps in wait4(), then
+ * stops: the parent's wait, which looked at its children before it knew
+ * of any tracee, must report the stop (kernel/proc/wait.c).
+ */
+static int late_traceme_body(void)
+{
+	struct timespec ts = { 0, 20 * 1000 * 1000 };
+
+	nanosleep(&ts, NULL);
+	if (pt(PTRACE_TRACEME, 0, 0, 0) != 0)
+		return 90;
+	stop_self();
+	return 7;
+}
+
+static int traceme_while_waited(void)
+{
+	int pid = fork();
+
+	if (pid == 0)
+		_exit(late_traceme_body());
+	EXPECT("the stop the sleeping wait4 reports", wait_status(pid), STOPPED_WITH(SIGSTOP));
+	EXPECT("CONT, SIGSTOP cancelled", pt(PTRACE_CONT, pid, 0, 0), 0);
+	EXPECT("its exit", wait_status(pid), 7 << 8);
+	return 0;
+}
+
 static int waitid_trapped(void)
 {
 	siginfo_t si;
@@ -574,6 +602,7 @@ int main(int argc, char **argv)
 	run("kill_ends_stop", kill_stop);
 	run("stopped_tracee_does_not_run", real_stop);
 	run("waitid_reports_cld_trapped_once", waitid_trapped);
+	run("traceme_while_parent_waits_reports_the_stop", traceme_while_waited);
 	run("seize_interrupt_event_stop", seize_interrupt);
 	run("traceexec_event_stop", traceexec);
 	run("errnos", errnos);
