@@ -7,6 +7,8 @@
  * memory; execve passes argv and envp through; clone3's CLONE_PIDFD,
  * CLONE_PARENT_SETTID, CLONE_CHILD_SETTID, CLONE_VFORK and CLONE_NEWPID
  * behave as on Linux (including reparenting to a namespace's init);
+ * kill(-1) reaches every process of the caller's namespace but itself and
+ * the namespace's init;
  * unshare(CLONE_NEWPID) puts the caller's next child, not the caller, into a
  * new namespace as its pid 1 and init, once per generation, and once that
  * init has exited a fork into the namespace is ENOMEM; uname,
@@ -33,7 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NTESTS 40
+#define NTESTS 41
 #define EXEC_CHECK "--exec-check"
 #define MS (1000000LL)
 
@@ -282,6 +284,42 @@ static int ns_init(void)
 	return n == 2 && good == 1 ? 0 : 2;
 }
 
+/*
+ * As a new namespace's init: kill(-1, SIGUSR1) from one of its processes
+ * reaches every other process there -- not the caller, not the init (Linux's
+ * kill_something_info(): a number above 1 in the caller's namespace, not
+ * its own thread group), not a process outside -- and once no other is left,
+ * kill(-1, 0) is ESRCH.
+ */
+static int kill_all_in_ns(void)
+{
+	pid_t sleepers[3], sender;
+	int st;
+
+	for (int i = 0; i < 3; i++) {
+		sleepers[i] = fork();
+		if (sleepers[i] == 0)
+			for (;;)
+				sleep_ms(1000); /* sleep-ok: waits to be killed */
+		if (sleepers[i] < 0)
+			return 10;
+	}
+	sender = fork();
+	if (sender == 0)
+		_exit(kill(-1, SIGUSR1) == 0 ? 0 : 1);
+	if (!exited_with(wait_for(sender), 0))
+		return 11; /* killed by its own signal, or kill() failed */
+	for (int i = 0; i < 3; i++) {
+		st = wait_for(sleepers[i]);
+		if (st == -1 || !WIFSIGNALED(st) || WTERMSIG(st) != SIGUSR1)
+			return 12 + i;
+	}
+	errno = 0;
+	if (kill(-1, 0) != -1 || errno != ESRCH)
+		return 20;
+	return 0;
+}
+
 static void test_newpid(void)
 {
 	struct clone_args a;
@@ -296,6 +334,7 @@ static void test_newpid(void)
 		ktap_print_msg("clone3(CLONE_NEWPID) failed: errno %d", errno);
 		ktap_ok(false, "clone3_newpid_child_is_pid_1");
 		ktap_ok(false, "clone3_newpid_orphan_reparented_to_ns_init");
+		ktap_ok(false, "kill_minus_one_reaches_all_but_caller_and_init");
 		return;
 	}
 	ktap_ok(pid > 1 && pid != getpid() && exited_with(wait_for((pid_t)pid), 0),
@@ -308,6 +347,14 @@ static void test_newpid(void)
 		_exit(ns_init());
 	ktap_ok(pid > 1 && exited_with(wait_for((pid_t)pid), 0),
 		"clone3_newpid_orphan_reparented_to_ns_init");
+
+	clone_args_init(&a, CLONE_NEWPID);
+	fflush_stdout();
+	pid = clone3(&a, sizeof(a));
+	if (pid == 0)
+		_exit(kill_all_in_ns());
+	ktap_ok(pid > 1 && exited_with(wait_for((pid_t)pid), 0),
+		"kill_minus_one_reaches_all_but_caller_and_init");
 }
 
 /*

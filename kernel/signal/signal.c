@@ -382,10 +382,35 @@ static struct task *find_thread(int tid)
 	return pid ? pid->task : NULL;
 }
 
+struct kill_all {
+	int sig;
+	int count; /* processes reached */
+	int err;   /* the last error but EPERM, as Linux reports it */
+};
+
 /*
- * kill(pid, sig): a process, the caller's process group (0) or another
- * group (-pgrp). -1 is still the caller alone here, not Linux's "every
- * process it may signal".
+ * One process kill(-1, sig) reaches: every process the caller's namespace
+ * sees (its descendants' too) but the caller's own and the namespace's
+ * init, zombies included, as Linux's kill_something_info() walks every
+ * task with a number above 1 there. Root may signal them all.
+ */
+static void kill_all_one(struct pid *pid, void *arg)
+{
+	struct kill_all *k = arg;
+	struct process *p = pid->proc;
+	int err;
+
+	if (!p || p == current->proc || pid_nr_in(pid, task_active_pid_ns(current)) <= 1)
+		return;
+	k->count++;
+	err = signal_kill_process(p, k->sig, NULL);
+	if (err != -EPERM)
+		k->err = err;
+}
+
+/*
+ * kill(pid, sig): a process, the caller's process group (0), another
+ * group (-pgrp), or every process but the caller and init (-1).
  */
 SYSCALL(kill)
 {
@@ -401,7 +426,10 @@ SYSCALL(kill)
 	} else if (nr == 0) {
 		return pgrp_kill(current->proc->pgrp, sig, NULL);
 	} else if (nr == -1) {
-		t = current;
+		struct kill_all k = { .sig = sig };
+
+		pid_for_each_in_ns(task_active_pid_ns(current), kill_all_one, &k);
+		return k.count ? k.err : -ESRCH;
 	} else if (nr <= -PID_MAX) {
 		return -ESRCH; /* no such group (nor is -INT_MIN one, as Linux) */
 	} else {
