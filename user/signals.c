@@ -5,7 +5,8 @@
  *
  * Proves: rt_sigaction/rt_sigprocmask/rt_sigpending/sigaltstack check their
  * arguments with Linux's errnos; handlers get exact siginfo (kill, tgkill,
- * faults, SIGCHLD) and may change the resume PC; sigreturn gives back the
+ * faults, SIGCHLD) and may change the resume PC; a parent that ignores
+ * SIGCHLD or sets SA_NOCLDWAIT has its children reaped as they exit; sigreturn gives back the
  * interrupted registers and mask; SA_RESETHAND, SA_NODEFER, sa_mask,
  * SA_ONSTACK and SA_RESTART do what Linux does; faults become catchable
  * signals, but a blocked one, or one that cannot be delivered, kills;
@@ -862,6 +863,53 @@ static int body_sigchld_killed(void)
 	return 0;
 }
 
+/*
+ * SIGCHLD ignored: a child is reaped as it exits (Linux's do_notify_parent()),
+ * so wait4() waits for the children still alive, then says ECHILD, and the
+ * numbers of those that exited are gone. One child exits at once, the other
+ * once the parent sleeps in wait4().
+ */
+static int body_sigchld_ign_autoreap(void)
+{
+	struct kernel_sigaction ign = { SIG_IGN, 0, 0, 0 };
+	long parent = my_pid(), quick, slow;
+	int st = -1;
+
+	EXPECT("rt_sigaction SIG_IGN", sys_sigaction(SIGCHLD, &ign, NULL), 0);
+	quick = fork();
+	if (quick == 0)
+		raw_exit(3);
+	slow = fork();
+	if (slow == 0) {
+		wait_sleeping((int)parent);
+		raw_exit(4);
+	}
+	EXPECT("wait4: both reaped, none left", sys_wait4(-1, &st), -ECHILD);
+	EXPECT("status untouched", st, -1);
+	EXPECT("the quick child's number is gone", syscall2(__NR_kill, quick, 0), -ESRCH);
+	EXPECT("the slow child's number is gone", syscall2(__NR_kill, slow, 0), -ESRCH);
+	EXPECT("no SIGCHLD pending", pending_now() & BIT(SIGCHLD), 0);
+	return 0;
+}
+
+/* SA_NOCLDWAIT with a handler: SIGCHLD still comes, but nothing is left to wait for. */
+static int body_sa_nocldwait(void)
+{
+	int st = -1;
+	long pid;
+
+	EXPECT("rt_sigaction", on_signal(SIGCHLD, h_info, SA_SIGINFO | SA_NOCLDWAIT, 0), 0);
+	pid = fork();
+	if (pid == 0)
+		raw_exit(7);
+	EXPECT_TRUE("SIGCHLD arrives", wait_for(&hits));
+	EXPECT("si_code", seen_code, CLD_EXITED);
+	EXPECT("si_pid", seen_pid, pid);
+	EXPECT("si_status", seen_status, 7);
+	EXPECT("wait4: reaped already", sys_wait4(pid, &st), -ECHILD);
+	return 0;
+}
+
 static int body_wait_sigkill(void)
 {
 	int st = -1;
@@ -1380,6 +1428,10 @@ static const struct sig_case cases[] = {
 	{ "blocked_pending_per_thread", body_per_thread_pending, RUN_PLAIN, 0, 0, false, false },
 	{ "sigchld_cld_exited_si_pid_status", body_sigchld_exited, RUN_PLAIN, 0, 0, false, false },
 	{ "sigchld_cld_killed_si_pid_status", body_sigchld_killed, RUN_PLAIN, 0, 0, false, false },
+	{ "sigchld_ignored_children_reaped_wait4_echild", body_sigchld_ign_autoreap, RUN_PLAIN, 0,
+	  0, false, false },
+	{ "sa_nocldwait_sigchld_comes_child_reaped", body_sa_nocldwait, RUN_PLAIN, 0, 0, false,
+	  false },
 	{ "wait_status_sigkill_wtermsig", body_wait_sigkill, RUN_PLAIN, 0, 0, false, false },
 	{ "wait4_eintr_without_sa_restart", body_wait4_eintr, RUN_PLAIN, 0, 0, false, false },
 	{ "wait4_restarted_with_sa_restart", body_wait4_restart, RUN_PLAIN, 0, 0, false, false },

@@ -29,6 +29,12 @@
  *                                         numbers its child holding it alone;
  *                                         a last put holds it under big_lock.
  *                                         Lookups take none (pid.c says why).
+ *   children_lock 2      off (irqsave)    one process's children list's
+ *                                         links (kernel/proc/task.c): every
+ *                                         change takes it under big_lock, and
+ *                                         wait4's scan without big_lock takes
+ *                                         it alone (kernel/proc/wait.c).
+ *                                         Never two at once.
  *   futex bucket  2      off (irqsave)    one futex hash bucket's waiters
  *                                         (kernel/proc/futex.c). Never held
  *                                         with an mm->lock: the futex word
@@ -90,6 +96,7 @@ enum lock_level {
 	LOCK_LEVEL_MM = 2,
 	LOCK_LEVEL_FUTEX = 2,
 	LOCK_LEVEL_PID = 2,
+	LOCK_LEVEL_CHILDREN = 2,
 	LOCK_LEVEL_WAITQ = 3,
 	LOCK_LEVEL_RUNQ = 4,
 	LOCK_LEVEL_TLB = 5,

@@ -99,8 +99,11 @@ bool signal_pending(const struct task *t);
  */
 bool signal_deliver(struct task *t);
 
-/* The last thread of p is gone: its parent gets exit_signal, or reaps it. */
-void signal_notify_parent(struct process *p);
+/*
+ * p is a zombie: its parent gets exit_signal. True when the parent will
+ * not reap it (SIGCHLD ignored, or SA_NOCLDWAIT): the caller frees it.
+ */
+bool signal_notify_parent(struct process *p);
 
 /* ---- job control (kernel/signal/jobctl.c) ---- */
 

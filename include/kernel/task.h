@@ -26,6 +26,7 @@
 #include <kernel/ptrace.h>
 #include <kernel/shstk.h>
 #include <kernel/signal.h>
+#include <kernel/spinlock.h>
 #include <kernel/types.h>
 #include <kernel/waitq.h>
 #include <uapi/linux/types.h>
@@ -177,8 +178,15 @@ struct process {
 	 */
 	int ppid;
 	struct task *parent_thread; /* the parent's thread that forked it (Linux's real_parent) */
-	struct process *children;   /* linked through sibling */
+	/*
+	 * Linked through sibling. Changed only under big_lock and
+	 * children_lock both (process_children_push(), _unlink()), so a
+	 * reader holding either sees whole links: wait4() scans it holding
+	 * children_lock alone (kernel/proc/wait.c).
+	 */
+	struct process *children;
 	struct process *sibling;
+	struct spinlock children_lock;
 	unsigned int nr_tracees; /* threads of its children it traces (kernel/proc/ptrace.c) */
 	struct task *threads;
 	unsigned int nr_threads;
@@ -320,11 +328,12 @@ static inline struct pid_ns *task_active_pid_ns(const struct task *t)
 /* Makes parent (NULL: none) c's parent, and c->ppid what getppid() says. Under big_lock. */
 void process_set_parent(struct process *c, struct process *parent);
 /*
- * Puts c at the head of p's children, under big_lock: linked first, then
- * published by a release store, so a wait4() of p that scans its list
- * without the lock (kernel/proc/wait.c) finds c whole and the rest after it.
+ * p's children list: made empty; c put at its head; c taken off it. The
+ * last two under big_lock, and each takes p->children_lock.
  */
+void process_children_init(struct process *p);
 void process_children_push(struct process *p, struct process *c);
+void process_children_unlink(struct process *p, struct process *c);
 
 /* ---- arch hooks ---- */
 /*

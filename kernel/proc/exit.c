@@ -58,6 +58,14 @@ static struct process *find_reaper(struct process *p)
 	return NULL;
 }
 
+/* c leaves its parent's children: nobody waits for it, and it is freed when it dies. */
+static void process_orphan(struct process *parent, struct process *c)
+{
+	process_children_unlink(parent, c);
+	process_set_parent(c, NULL);
+	c->parent_thread = NULL;
+}
+
 static void reparent_children(struct process *p)
 {
 	struct process *reaper = find_reaper(p);
@@ -65,7 +73,7 @@ static void reparent_children(struct process *p)
 	while (p->children) {
 		struct process *c = p->children;
 
-		p->children = c->sibling;
+		process_children_unlink(p, c);
 		/*
 		 * As Linux's reparent_leader(): an orphan's exit signal becomes
 		 * SIGCHLD, whatever its parent chose, so a child cloned with exit
@@ -77,8 +85,13 @@ static void reparent_children(struct process *p)
 			c->parent_thread = reaper->threads;
 			process_children_push(reaper, c);
 			if (c->state == PROC_ZOMBIE) {
-				signal_notify_parent(c);
+				bool autoreap = signal_notify_parent(c);
+
 				waitq_wake(&reaper->child_exit, -1);
+				if (autoreap) {
+					process_orphan(reaper, c);
+					process_free(c); /* as Linux's reparent_leader() */
+				}
 			}
 		} else {
 			process_set_parent(c, NULL); /* nobody left to wait: freed when it dies */
@@ -143,6 +156,8 @@ static void wake_parent_unlocked(struct process *parent)
  */
 static struct process *process_become_zombie(struct process *p)
 {
+	struct process *parent;
+
 	ptrace_tracer_exit(p);
 	itimers_exit(p);
 	posix_timers_delete_all(p);
@@ -169,9 +184,11 @@ static struct process *process_become_zombie(struct process *p)
 	}
 	if (!p->parent)
 		return NULL;
-	signal_notify_parent(p);
-	refcount_inc(&p->parent->refs);
-	return p->parent;
+	parent = p->parent;
+	refcount_inc(&parent->refs);
+	if (signal_notify_parent(p))
+		process_orphan(parent, p); /* its parent reaps nothing: freed by do_exit_thread() */
+	return parent;
 }
 
 /*

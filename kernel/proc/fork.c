@@ -33,6 +33,7 @@
 static void process_fill(struct process *p, const struct process *parent_proc)
 {
 	p->state = PROC_ALIVE;
+	process_children_init(p);
 	refcount_set(&p->refs, 1);
 	memcpy(p->rlim, parent_proc->rlim, sizeof(p->rlim));
 	itimers_init(p); /* a fork's child starts with no interval timer */

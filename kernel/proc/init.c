@@ -119,6 +119,7 @@ int init_start(const struct boot_info *info)
 	t->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
 	itimers_init(p);
 	refcount_set(&p->refs, 1);
+	process_children_init(p);
 	pid->task = t;
 	t->pid = pid;
 	p->pid = pid;

@@ -119,11 +119,36 @@ void process_set_parent(struct process *c, struct process *parent)
 	WRITE_ONCE(c->ppid, parent ? pid_nr_in(parent->pid, c->pid->ns[c->pid->level]) : 0);
 }
 
+void process_children_init(struct process *p)
+{
+	p->children = NULL;
+	p->children_lock = (struct spinlock)SPINLOCK_INIT(LOCK_LEVEL_CHILDREN, "children_lock");
+}
+
 void process_children_push(struct process *p, struct process *c)
 {
+	unsigned long flags;
+
 	assert_big_lock_held();
+	flags = spin_lock_irqsave(&p->children_lock);
 	c->sibling = p->children;
-	__atomic_store_n(&p->children, c, __ATOMIC_RELEASE);
+	p->children = c;
+	spin_unlock_irqrestore(&p->children_lock, flags);
+}
+
+void process_children_unlink(struct process *p, struct process *c)
+{
+	unsigned long flags;
+
+	assert_big_lock_held();
+	flags = spin_lock_irqsave(&p->children_lock);
+	for (struct process **pp = &p->children; *pp; pp = &(*pp)->sibling) {
+		if (*pp == c) {
+			*pp = c->sibling;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&p->children_lock, flags);
 }
 
 int task_tid_in(const struct task *t, const struct pid_ns *ns)

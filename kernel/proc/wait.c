@@ -101,12 +101,7 @@ static void reap(struct process *me, struct process *c)
 	/* Its threads' frees, announced under big_lock: the reaper's next clone waits for them. */
 	__atomic_fetch_or(&me->freeing_cpus, c->freeing_cpus, __ATOMIC_RELAXED);
 	cputime_reap(me, c);
-	for (struct process **pp = &me->children; *pp; pp = &(*pp)->sibling) {
-		if (*pp == c) {
-			*pp = c->sibling;
-			break;
-		}
-	}
+	process_children_unlink(me, c);
 	process_free(c);
 }
 
@@ -164,24 +159,19 @@ static long do_wait(const struct wait_target *w, int options, bool nowait, int *
 /*
  * The look before big_lock. A fork's parent usually calls wait4() before
  * its child has exited, and sleeps: the scan of its children and the sleep
- * need no lock when nothing else can take an entry off the list under the
- * scan. Its entries go only when this process reaps them (under big_lock)
- * or dies (reparent_children()); they come from its own clones and, for a
- * namespace's init, from orphans reparent_children() puts at the head
- * while the scan runs -- linked first, then published by a release store
- * (process_children_push()), so a scan that meets the new head finds the rest
- * behind it. So with one thread -- nobody else of the process clones or
- * reaps meanwhile -- and no tracee (their stops are a walk of the
- * children's threads, big_lock's), the caller walks its own list. What
- * may change meanwhile under big_lock is a child's state, group or exit
- * signal: each is one word, and a stale value only decides whether to
- * look again under the lock (Linux walks the list under tasklist_lock's
- * read side).
+ * need only the list's own lock, children_lock, which every change of the
+ * list takes (clone's push, a reap's unlink, reparenting); a child is freed
+ * only once it is off the list. What needs more is a tracee: its stops are
+ * a walk of the children's threads, big_lock's, so a tracer (it counts its
+ * tracees, kernel/proc/ptrace.c) and the WUNTRACED and WCONTINUED waits
+ * take the lock at once. A child's state, group and exit signal may change
+ * under the scan, under big_lock: each is one word, and a stale value only
+ * decides whether to look again under the lock (Linux walks the list under
+ * tasklist_lock's read side).
  */
 static bool wait_fits_unlocked(const struct process *me, int options)
 {
-	return READ_ONCE(me->nr_threads) == 1 && !READ_ONCE(me->nr_tracees) &&
-	       !(options & (WSTOPPED | WCONTINUED));
+	return !READ_ONCE(me->nr_tracees) && !(options & (WSTOPPED | WCONTINUED));
 }
 
 struct wait_look {
@@ -195,19 +185,21 @@ static bool wait_ready_unlocked(void *arg)
 {
 	struct wait_look *look = arg;
 	struct process *me = current->proc;
+	unsigned long flags;
+	bool ready = false;
 
 	look->any = false;
 	if (READ_ONCE(me->nr_tracees))
 		return true;
-	for (struct process *c = __atomic_load_n(&me->children, __ATOMIC_ACQUIRE); c;
-	     c = c->sibling) {
+	flags = spin_lock_irqsave(&me->children_lock);
+	for (struct process *c = me->children; c && !ready; c = c->sibling) {
 		if (!child_wanted(c, look->w, look->options))
 			continue;
 		look->any = true;
-		if (READ_ONCE(c->state) == PROC_ZOMBIE)
-			return true;
+		ready = READ_ONCE(c->state) == PROC_ZOMBIE;
 	}
-	return false;
+	spin_unlock_irqrestore(&me->children_lock, flags);
+	return ready;
 }
 
 /*

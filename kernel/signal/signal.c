@@ -354,14 +354,31 @@ bool signal_deliver(struct task *t)
 	return true;
 }
 
-void signal_notify_parent(struct process *child)
+/*
+ * Linux's do_notify_parent(): a child whose exit signal is SIGCHLD is
+ * reaped at once when its parent ignores SIGCHLD (no signal then) or set
+ * SA_NOCLDWAIT (the signal still comes): the parent's wait4() finds no
+ * zombie of it, and says ECHILD once no child is left.
+ */
+static bool parent_reaps_nothing(const struct process *parent, int sig)
+{
+	const struct k_sigaction *ka = action_of(parent->threads, SIGCHLD);
+
+	return sig == SIGCHLD && (ka->handler == SIG_IGN || (ka->flags & SA_NOCLDWAIT));
+}
+
+bool signal_notify_parent(struct process *child)
 {
 	struct process *parent = child->parent;
 	int st = child->wait_status;
 	struct ksiginfo k = { .signo = SIGCHLD };
+	bool autoreap;
 
-	if (!parent || !child->exit_signal || parent->state != PROC_ALIVE || !parent->threads)
-		return;
+	if (!parent || parent->state != PROC_ALIVE || !parent->threads)
+		return false;
+	autoreap = parent_reaps_nothing(parent, child->exit_signal);
+	if (!child->exit_signal)
+		return autoreap;
 	k.signo = child->exit_signal;
 	k.pid = pid_nr_in(child->pid, parent->pid->ns[parent->pid->level]);
 	if (st & 0x7f) {
@@ -372,6 +389,7 @@ void signal_notify_parent(struct process *child)
 		k.status = (st >> 8) & 0xff;
 	}
 	signal_send_process(parent, child->exit_signal, &k);
+	return autoreap;
 }
 
 /* The task with thread ID tid in the caller's namespace, or NULL. */
