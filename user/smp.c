@@ -17,7 +17,9 @@
  * with SEGV_MAPERR / SEGV_ACCERR at the exact address, private copies after
  * fork. Pipes, FIFOs and futexes, which run without the big lock, hand data
  * and turns between CPUs without a lost wake-up, and a FIFO's open asleep
- * on the pipe's mutex outlives the pipe's last close on another CPU.
+ * on the pipe's mutex outlives the pipe's last close on another CPU. Threads
+ * on every CPU forking and reaping with wait4(-1) at once get every child
+ * exactly once, with its own status.
  *
  * With the argument stress=SECONDS (make stress) it runs only the
  * migration stress, round after round, for that long in guest time.
@@ -1500,6 +1502,81 @@ static int body_futex_pingpong(void)
 	return 0;
 }
 
+/* ---- wait4 from a thread on every CPU ---- */
+
+#define REAP_FORKS 40 /* children each thread forks, reaping one child after each */
+
+static struct thread reap_threads[MAX_CPUS];
+static pid_t reap_forked[MAX_CPUS][REAP_FORKS], reap_got[MAX_CPUS][REAP_FORKS];
+static int reap_status[MAX_CPUS][REAP_FORKS];
+
+static int reap_code(int w, int i)
+{
+	return (w * REAP_FORKS + i) % 250 + 1;
+}
+
+/*
+ * Forks a child that exits with its own code, then reaps any one child of
+ * the process with wait4(-1): perhaps another thread's. Each thread waits
+ * only after its own fork, so a waiter always has a child left to get.
+ */
+static int reap_thread(void *arg)
+{
+	long w = (long)arg;
+
+	set_affinity(0, cpus[w]);
+	for (int i = 0; i < REAP_FORKS; i++) {
+		pid_t pid = fork();
+
+		if (pid == 0)
+			_exit(reap_code((int)w, i));
+		reap_forked[w][i] = pid;
+		reap_got[w][i] = wait4(-1, &reap_status[w][i], 0, NULL);
+	}
+	return 0;
+}
+
+/*
+ * A thread of one process on every CPU forks and reaps at once: wait4's
+ * scan without big_lock (kernel/proc/wait.c) runs beside the other threads'
+ * reaps and the clones' pushes on the same children list. Every child is
+ * reaped exactly once, with its own status, and then none is left.
+ */
+static int body_wait4_every_cpu(void)
+{
+	int result, st;
+
+	for (int w = 0; w < ncpus; w++)
+		EXPECT("thread_create",
+		       thread_create(&reap_threads[w], reap_thread, (void *)(long)w, NULL), 0);
+	for (int w = 0; w < ncpus; w++) {
+		thread_join(&reap_threads[w], &result);
+		EXPECT("a thread's result", result, 0);
+	}
+	for (int w = 0; w < ncpus; w++) {
+		for (int i = 0; i < REAP_FORKS; i++) {
+			int found = 0;
+
+			EXPECT_TRUE("fork", reap_forked[w][i] > 0);
+			EXPECT_TRUE("wait4 got a child", reap_got[w][i] > 0);
+			for (int v = 0; v < ncpus; v++) {
+				for (int j = 0; j < REAP_FORKS; j++) {
+					if (reap_got[v][j] != reap_forked[w][i])
+						continue;
+					found++;
+					EXPECT("its status", reap_status[v][j],
+					       reap_code(w, i) << 8);
+				}
+			}
+			EXPECT("times the child was reaped", found, 1);
+		}
+	}
+	EXPECT("none left", wait4(-1, &st, 0, NULL), -1);
+	EXPECT("ECHILD", errno, ECHILD);
+	note("%d threads forked and reaped %d children each", ncpus, REAP_FORKS);
+	return 0;
+}
+
 /* ---- the cases ---- */
 
 enum { ONE_CPU = 1, TWO_CPUS = 2 };
@@ -1535,6 +1612,8 @@ static const struct smp_case {
 	{ "pid_numbers_race_on_every_cpu", body_pid_numbers_race, TWO_CPUS, false, false, 0, 0 },
 	{ "clone_pidfd_efault_races_read_and_kill", body_clone_pidfd_efault, TWO_CPUS, false, false,
 	  0, 0 },
+	{ "wait4_from_every_cpu_reaps_each_child_once", body_wait4_every_cpu, TWO_CPUS, false,
+	  false, 0, 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
