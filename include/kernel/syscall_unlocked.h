@@ -19,10 +19,10 @@
  *   fork, vfork      and checked; kernel_clone() makes the child's task,
  *                    stacks, address space and fd table, then takes
  *                    big_lock for the rest (fork and vfork: x86_64 only)
- *   wait4            the caller's children list, when nothing else can
- *                    change it (one thread, no tracee, no namespace
- *                    init): scanned and slept on; big_lock for the
- *                    report and the reap, and for a group's PID lookup
+ *   wait4            the caller's children list, under its own lock
+ *                    (children_lock), scanned and slept on when the
+ *                    caller traces nobody; big_lock for the report and
+ *                    the reap, and for a group given by number
  *   exit,            the caller's shadow stack, unmapped under its
  *   exit_group       mm->lock; for a process's only thread, the last user
  *                    of its space, also the joiner word, the space emptied

@@ -60,7 +60,7 @@ static struct process *find_zombie(struct process *me, const struct wait_target 
 		if (!child_wanted(c, w, options))
 			continue;
 		*any = true;
-		if (c->state == PROC_ZOMBIE)
+		if (READ_ONCE(c->state) == PROC_ZOMBIE) /* may change without big_lock's holder */
 			return c;
 	}
 	return NULL;
@@ -186,18 +186,13 @@ static bool wait_ready_unlocked(void *arg)
 	struct wait_look *look = arg;
 	struct process *me = current->proc;
 	unsigned long flags;
-	bool ready = false;
+	bool ready;
 
 	look->any = false;
 	if (READ_ONCE(me->nr_tracees))
 		return true;
 	flags = spin_lock_irqsave(&me->children_lock);
-	for (struct process *c = me->children; c && !ready; c = c->sibling) {
-		if (!child_wanted(c, look->w, look->options))
-			continue;
-		look->any = true;
-		ready = READ_ONCE(c->state) == PROC_ZOMBIE;
-	}
+	ready = find_zombie(me, look->w, look->options, &look->any) != NULL;
 	spin_unlock_irqrestore(&me->children_lock, flags);
 	return ready;
 }
