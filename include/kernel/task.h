@@ -188,6 +188,7 @@ struct process {
 	struct process *sibling;
 	struct spinlock children_lock;
 	unsigned int nr_tracees; /* threads of its children it traces (kernel/proc/ptrace.c) */
+	bool exit_traced;	 /* its last thread died traced: its tracer's wait reaps it */
 	struct task *threads;
 	unsigned int nr_threads;
 	enum process_state state;

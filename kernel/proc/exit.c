@@ -186,8 +186,12 @@ static struct process *process_become_zombie(struct process *p)
 		return NULL;
 	parent = p->parent;
 	refcount_inc(&parent->refs);
-	if (signal_notify_parent(p))
-		process_orphan(parent, p); /* its parent reaps nothing: freed by do_exit_thread() */
+	/*
+	 * A parent that reaps nothing still reaps a tracee of its own: Linux's
+	 * do_notify_parent() leaves a child that dies traced to its tracer's wait.
+	 */
+	if (signal_notify_parent(p) && !p->exit_traced)
+		process_orphan(parent, p); /* freed by do_exit_thread() */
 	return parent;
 }
 
@@ -315,6 +319,8 @@ void do_exit_thread(int status)
 	clear_child_tid_and_wake(t);
 	vfork_release(t);
 	notify_parent_death(t);
+	p->exit_traced =
+		ptrace_traced(&t->ptrace); /* the last thread's says (process_become_zombie()) */
 	ptrace_task_exit(t);
 
 	if (!t->left_early)

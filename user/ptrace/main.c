@@ -33,7 +33,7 @@
 #include "ptrace_arch.h"
 #include "sig_arch.h"
 
-#define NTESTS (19 + MEM_CASES + SHSTK_CASES)
+#define NTESTS (20 + MEM_CASES + SHSTK_CASES)
 #define EXEC_MODE "exit42"
 #define EXEC_EXIT 42
 #define NO_SUCH_PID 99999
@@ -366,6 +366,36 @@ static int traceme_while_waited(void)
 	return 0;
 }
 
+static long set_sigchld(unsigned long handler)
+{
+	struct kernel_sigaction a = { handler, 0, 0, 0 };
+
+	return syscall4(__NR_rt_sigaction, SIGCHLD, (long)&a, 0, 8);
+}
+
+/*
+ * A parent that ignores SIGCHLD has its children reaped as they exit, but
+ * not one that dies traced by it (Linux's do_notify_parent()): its tracer's
+ * wait4 reports that exit.
+ */
+static int traced_exit_sigchld_ignored(void)
+{
+	int pid, st, plain;
+
+	EXPECT("SIGCHLD ignored", set_sigchld((unsigned long)SIG_IGN), 0);
+	pid = fork_traced(stop_and_exit);
+	EXPECT("stop", wait_status(pid), STOPPED_WITH(SIGSTOP));
+	EXPECT("CONT", pt(PTRACE_CONT, pid, 0, 0), 0);
+	st = wait_status(pid);
+	plain = fork();
+	if (plain == 0)
+		_exit(0);
+	EXPECT("an untraced child: reaped at its exit", wait4(plain, NULL, 0, NULL), -1);
+	EXPECT("SIGCHLD default", set_sigchld((unsigned long)SIG_DFL), 0);
+	EXPECT("the traced child's exit, for the tracer's wait", st, 0);
+	return 0;
+}
+
 static int waitid_trapped(void)
 {
 	siginfo_t si;
@@ -603,6 +633,7 @@ int main(int argc, char **argv)
 	run("stopped_tracee_does_not_run", real_stop);
 	run("waitid_reports_cld_trapped_once", waitid_trapped);
 	run("traceme_while_parent_waits_reports_the_stop", traceme_while_waited);
+	run("traced_exit_reaped_by_tracer_despite_sigchld_ignored", traced_exit_sigchld_ignored);
 	run("seize_interrupt_event_stop", seize_interrupt);
 	run("traceexec_event_stop", traceexec);
 	run("errnos", errnos);
