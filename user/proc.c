@@ -8,7 +8,8 @@
  * CLONE_PARENT_SETTID, CLONE_CHILD_SETTID, CLONE_VFORK and CLONE_NEWPID
  * behave as on Linux (including reparenting to a namespace's init);
  * kill(-1) reaches every process of the caller's namespace but itself and
- * the namespace's init;
+ * the namespace's init; an init that ignores SIGCHLD has a zombie orphan
+ * reaped as it arrives;
  * unshare(CLONE_NEWPID) puts the caller's next child, not the caller, into a
  * new namespace as its pid 1 and init, once per generation, and once that
  * init has exited a fork into the namespace is ENOMEM; uname,
@@ -35,7 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NTESTS 41
+#define NTESTS 42
 #define EXEC_CHECK "--exec-check"
 #define MS (1000000LL)
 
@@ -320,6 +321,52 @@ static int kill_all_in_ns(void)
 	return 0;
 }
 
+/*
+ * As a new namespace's init that ignores SIGCHLD: a child (SIGCHLD back to
+ * the default, so it keeps its own child's zombie) leaves an orphan that is
+ * already a zombie -- waitid's WNOWAIT sees it exit without reaping it --
+ * and the orphan, reaching this init, is reaped at once, as its parent was
+ * (Linux's reparent_leader()): wait4 says ECHILD and nothing is left.
+ */
+static int orphan_zombie_to_ignoring_init(void)
+{
+	struct kernel_sigaction ign = { (unsigned long)SIG_IGN, 0, 0, 0 };
+	struct kernel_sigaction dfl = { (unsigned long)SIG_DFL, 0, 0, 0 };
+	int seen[2];
+	pid_t middle;
+
+	if (syscall(__NR_rt_sigaction, SIGCHLD, &ign, NULL, 8) != 0 || pipe(seen) != 0)
+		return 10;
+	middle = fork();
+	if (middle == 0) {
+		siginfo_t si;
+		pid_t orphan;
+
+		if (syscall(__NR_rt_sigaction, SIGCHLD, &dfl, NULL, 8) != 0)
+			_exit(1);
+		orphan = fork();
+		if (orphan == 0)
+			_exit(0);
+		if (waitid(P_PID, orphan, &si, WEXITED | WNOWAIT) == 0)
+			write(seen[1], "z", 1);
+		_exit(0);
+	}
+	close(seen[1]);
+	if (middle < 0)
+		return 11;
+	errno = 0;
+	if (wait4(-1, NULL, 0, NULL) != -1 || errno != ECHILD)
+		return 12; /* the orphan's zombie was left to this init */
+	char c;
+
+	if (read(seen[0], &c, 1) != 1)
+		return 13; /* the orphan was never a zombie of the middle child */
+	errno = 0;
+	if (kill(-1, 0) != -1 || errno != ESRCH)
+		return 14;
+	return 0;
+}
+
 static void test_newpid(void)
 {
 	struct clone_args a;
@@ -335,6 +382,7 @@ static void test_newpid(void)
 		ktap_ok(false, "clone3_newpid_child_is_pid_1");
 		ktap_ok(false, "clone3_newpid_orphan_reparented_to_ns_init");
 		ktap_ok(false, "kill_minus_one_reaches_all_but_caller_and_init");
+		ktap_ok(false, "orphan_zombie_reaped_by_init_that_ignores_sigchld");
 		return;
 	}
 	ktap_ok(pid > 1 && pid != getpid() && exited_with(wait_for((pid_t)pid), 0),
@@ -355,6 +403,14 @@ static void test_newpid(void)
 		_exit(kill_all_in_ns());
 	ktap_ok(pid > 1 && exited_with(wait_for((pid_t)pid), 0),
 		"kill_minus_one_reaches_all_but_caller_and_init");
+
+	clone_args_init(&a, CLONE_NEWPID);
+	fflush_stdout();
+	pid = clone3(&a, sizeof(a));
+	if (pid == 0)
+		_exit(orphan_zombie_to_ignoring_init());
+	ktap_ok(pid > 1 && exited_with(wait_for((pid_t)pid), 0),
+		"orphan_zombie_reaped_by_init_that_ignores_sigchld");
 }
 
 /*

@@ -73,31 +73,24 @@ static void reparent_children(struct process *p)
 	while (p->children) {
 		struct process *c = p->children;
 
-		process_children_unlink(p, c);
+		process_orphan(p, c); /* with no reaper it stays so: freed when it dies */
 		/*
 		 * As Linux's reparent_leader(): an orphan's exit signal becomes
 		 * SIGCHLD, whatever its parent chose, so a child cloned with exit
 		 * signal SIGKILL cannot take its new parent, init, down with it.
 		 */
 		c->exit_signal = SIGCHLD;
-		if (reaper) {
-			process_set_parent(c, reaper);
-			c->parent_thread = reaper->threads;
-			process_children_push(reaper, c);
-			if (c->state == PROC_ZOMBIE) {
-				bool autoreap = signal_notify_parent(c);
-
-				waitq_wake(&reaper->child_exit, -1);
-				if (autoreap) {
-					process_orphan(reaper, c);
-					process_free(c); /* as Linux's reparent_leader() */
-				}
-			}
-		} else {
-			process_set_parent(c, NULL); /* nobody left to wait: freed when it dies */
-			c->parent_thread = NULL;
-			c->sibling = NULL;
+		if (!reaper)
+			continue;
+		process_set_parent(c, reaper);
+		c->parent_thread = reaper->threads;
+		if (c->state == PROC_ZOMBIE && signal_notify_parent(c)) {
+			process_free(c); /* a reaper that reaps nothing: as reparent_leader() */
+			continue;
 		}
+		process_children_push(reaper, c);
+		if (c->state == PROC_ZOMBIE)
+			waitq_wake(&reaper->child_exit, -1);
 	}
 }
 
