@@ -1577,6 +1577,124 @@ static int body_wait4_every_cpu(void)
 	return 0;
 }
 
+/* ---- a reap without the big lock, and the lookups that race it ---- */
+
+#define LOOKUP_ROUNDS 60 /* children forked and reaped while the lookups run */
+
+static volatile pid_t lookup_target; /* the child now being made, exited and reaped */
+static volatile int lookup_stop;
+static volatile long lookup_bad;	   /* the first result no rule allows, as a line number */
+static volatile unsigned long lookup_hits; /* lookups that found the child, zombie or not */
+
+#define LOOKUP_FAIL()                          \
+	do {                                   \
+		if (!lookup_bad)               \
+			lookup_bad = __LINE__; \
+	} while (0)
+
+/*
+ * What a reader on another CPU asks of the child: kill(pid, 0), its group
+ * and session, /proc/PID/stat and status (which read the zombie's last
+ * thread), and waitid(WNOWAIT), a report that reaps nothing. Each finds the
+ * child -- alive, or a zombie not yet reaped -- or says it is gone, never
+ * anything else.
+ */
+static void look_up_child(pid_t t)
+{
+	char path[48], buf[512];
+	siginfo_t si;
+	int fd;
+	long n;
+
+	if (kill(t, 0) == 0)
+		lookup_hits++;
+	else if (errno != ESRCH)
+		LOOKUP_FAIL();
+	n = syscall(__NR_getpgid, t);
+	if (n < 0 ? errno != ESRCH : n != t && n != syscall(__NR_getpgid, 0))
+		LOOKUP_FAIL();
+	n = syscall(__NR_getsid, t);
+	if (n < 0 ? errno != ESRCH : n != syscall(__NR_getsid, 0))
+		LOOKUP_FAIL();
+	for (int which = 0; which < 2; which++) {
+		snprintf(path, sizeof(path), "/proc/%d/%s", t, which ? "status" : "stat");
+		fd = open(path, O_RDONLY);
+		if (fd < 0) {
+			if (errno != ENOENT && errno != ESRCH)
+				LOOKUP_FAIL();
+			continue;
+		}
+		n = read(fd, buf, sizeof(buf) - 1);
+		/* Opened while it was there: read whole, or ESRCH once it is gone. */
+		if (n < 0 ? errno != ESRCH : n == 0)
+			LOOKUP_FAIL();
+		close(fd);
+	}
+	memset(&si, 0, sizeof(si));
+	if (waitid(P_PID, t, &si, WEXITED | WNOHANG | WNOWAIT) == 0) {
+		if (si.si_pid != 0 && (si.si_pid != t || si.si_status != t % 250 + 1))
+			LOOKUP_FAIL();
+	} else if (errno != ECHILD) {
+		LOOKUP_FAIL();
+	}
+}
+
+static int lookup_reader(void *arg)
+{
+	set_affinity(0, cpus[(long)arg % ncpus]);
+	while (!lookup_stop) {
+		pid_t t = lookup_target;
+
+		if (t > 0)
+			look_up_child(t);
+	}
+	return 0;
+}
+
+/*
+ * wait4() reaps without big_lock (kernel/proc/wait.c): it takes the zombie
+ * off its list, makes its PID name nothing, and waits out every hold of
+ * big_lock that may have found it before it frees it. A reader on every
+ * other CPU looks the child up again and again, by number, through /proc
+ * and through waitid(WNOWAIT) from another thread of the reaper, while
+ * this CPU forks it, lets it exit (its own group leader, so its group's
+ * PID goes with it) and reaps it. A free too early is a read of freed
+ * memory, which the debugging build's poison catches; a lookup that finds
+ * a half-reaped child says something no rule allows.
+ */
+static int body_reap_races_lookups(void)
+{
+	struct thread readers[MAX_CPUS];
+	int res, st;
+
+	set_affinity(0, cpus[0]);
+	for (int i = 1; i < ncpus; i++)
+		EXPECT("thread_create",
+		       thread_create(&readers[i], lookup_reader, (void *)(long)i, NULL), 0);
+	for (int round = 0; round < LOOKUP_ROUNDS && !lookup_bad; round++) {
+		pid_t c = fork();
+
+		if (c == 0) {
+			syscall(__NR_setpgid, 0, 0);
+			_exit(getpid() % 250 + 1);
+		}
+		EXPECT_TRUE("fork", c > 0);
+		lookup_target = c;
+		EXPECT("wait4 of the child", wait4(c, &st, 0, NULL), c);
+		EXPECT("its status", st, (c % 250 + 1) << 8);
+		if (round % 8 == 0)
+			test_progress();
+	}
+	lookup_stop = 1;
+	for (int i = 1; i < ncpus; i++)
+		thread_join(&readers[i], &res);
+	EXPECT("the line of the first lookup no rule allows (0: none)", lookup_bad, 0);
+	EXPECT("none left", wait4(-1, &st, WNOHANG, NULL) < 0 ? errno : 0, ECHILD);
+	note("%d children reaped while %d CPUs looked them up (%lu lookups found one)",
+	     LOOKUP_ROUNDS, ncpus - 1, lookup_hits);
+	return 0;
+}
+
 /* ---- the cases ---- */
 
 enum { ONE_CPU = 1, TWO_CPUS = 2 };
@@ -1614,6 +1732,8 @@ static const struct smp_case {
 	  0, 0 },
 	{ "wait4_from_every_cpu_reaps_each_child_once", body_wait4_every_cpu, TWO_CPUS, false,
 	  false, 0, 0 },
+	{ "reap_races_lookups_on_every_cpu", body_reap_races_lookups, TWO_CPUS, false, false, 0,
+	  0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))

@@ -39,6 +39,16 @@ void big_lock_take_late(void);
 void big_lock_drop(void);
 void big_lock_retake(void);
 
+/*
+ * Waits until every hold of big_lock in progress now has ended, without
+ * taking it (a grace period, spin_grace_begin()): what the caller made
+ * unreachable before -- a zombie it took off its children list and its
+ * PID's link to it -- is then no other CPU's, as a reap under the lock
+ * would have found it. The caller does not hold big_lock; one hold at most
+ * is waited for (docs/DESIGN.md §7.3).
+ */
+void big_lock_synchronize(void);
+
 /* Panics unless this CPU holds big_lock (an ownership assertion). */
 #define assert_big_lock_held() assert_spin_held(&big_lock)
 

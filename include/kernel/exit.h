@@ -25,7 +25,12 @@ void process_begin_exit(struct process *p, int status);
 
 /*
  * The end of a zombie, or of a process nobody will reap: unhashed and
- * let go under big_lock, its memory freed after it (wait.c's reap).
+ * let go, its memory freed after big_lock (wait.c's reap). Under big_lock,
+ * or without it once p is unreachable -- off its parent's list, its PID no
+ * longer naming it -- and big_lock_synchronize() has waited out every
+ * hold that could have found it, when p shares its time namespaces with
+ * init (a last reference to one frees a shared-memory object's page,
+ * which is the lock's).
  */
 void process_free(struct process *p);
 

@@ -100,10 +100,13 @@ bool signal_pending(const struct task *t);
 bool signal_deliver(struct task *t);
 
 /*
- * p is a zombie: its parent gets exit_signal. True when the parent will
- * not reap it (SIGCHLD ignored, or SA_NOCLDWAIT): the caller frees it.
+ * p is a zombie: parent, its parent (p->parent, or the one p had before
+ * it left the list), gets exit_signal. True when that parent will not reap
+ * it (SIGCHLD ignored, or SA_NOCLDWAIT): the caller frees it.
  */
-bool signal_notify_parent(struct process *p);
+bool signal_notify_parent(struct process *p, struct process *parent);
+/* The same answer, without the signal: asked before p becomes a zombie (kernel/proc/exit.c). */
+bool signal_parent_reaps_nothing(const struct process *p);
 
 /* ---- job control (kernel/signal/jobctl.c) ---- */
 

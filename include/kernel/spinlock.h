@@ -85,7 +85,12 @@ static inline void spin_lock_at(struct spinlock *l, const char *where)
 
 	if (LOCK_DEBUG)
 		lockdep_acquire(l, where);
-	ticket = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
+	/*
+	 * Sequentially consistent, not relaxed: the ticket is visible before
+	 * anything the holder reads, which a grace period relies on
+	 * (spin_grace_begin() below).
+	 */
+	ticket = __atomic_fetch_add(&l->next, 1, __ATOMIC_SEQ_CST);
 	if (__builtin_expect(__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != ticket, 0))
 		spin_wait(l, ticket);
 	spin_note_holder(l, where);
@@ -141,6 +146,39 @@ static inline bool spin_held(const struct spinlock *l)
 		if (LOCK_DEBUG && !spin_held(l))           \
 			lockdep_not_held((l), SPIN_WHERE); \
 	} while (0)
+
+/*
+ * A grace period of a ticket lock: once every hold of l that was in
+ * progress when it began has ended, no holder can still be using what the
+ * caller made unreachable before it began (Linux's RCU, with the holds of
+ * one lock as its read-side sections). Used for big_lock, whose holders
+ * walk the PID chains and the process tree without another lock while a
+ * reap unlinks from them (<kernel/big_lock.h>). The caller's unlinking
+ * stores come first; the fence orders them before the look at the lock,
+ * and a taker's ticket is visible before its first read (spin_lock_at()),
+ * so a hold the look misses sees the unlinking. One hold at most is waited
+ * for, never the queue behind it: a later hold began after the unlinking.
+ */
+struct spin_grace {
+	u32 ticket; /* the ticket being served when it began */
+	bool held;  /* and whether that ticket was, or was about to be, in a hold */
+};
+
+static inline struct spin_grace spin_grace_begin(const struct spinlock *l)
+{
+	struct spin_grace g;
+
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	g.ticket = __atomic_load_n(&l->owner, __ATOMIC_ACQUIRE);
+	g.held = __atomic_load_n(&l->next, __ATOMIC_ACQUIRE) != g.ticket;
+	return g;
+}
+
+/* True once the hold in progress at spin_grace_begin(), if any, has ended. */
+static inline bool spin_grace_passed(const struct spinlock *l, struct spin_grace g)
+{
+	return !g.held || __atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != g.ticket;
+}
 
 __attribute__((noreturn)) void lockdep_not_held(const struct spinlock *l, const char *where);
 

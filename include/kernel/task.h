@@ -32,7 +32,7 @@
 #include <uapi/linux/types.h>
 
 /* A reap's frees: the process, the task and the PID struct, and one to spare. */
-#define TASK_FREE_LATER 4
+#define TASK_FREE_LATER 8
 
 struct mm;
 struct files;
@@ -116,9 +116,15 @@ struct task {
 	struct sighand *sighand; /* handlers, shared with CLONE_SIGHAND */
 	/* An exited task's reference to its handlers, let go by task_release() off the big lock. */
 	struct sighand *sighand_to_put;
-	/* Memory kfree_after_big_lock() keeps until this task lets the lock go. */
+	/*
+	 * Memory kfree_after_big_lock() keeps until this task lets the lock go
+	 * -- or, kept while it did not hold it, until the hold then in
+	 * progress has ended (free_later_grace, the latest such).
+	 */
 	void *free_later[TASK_FREE_LATER];
 	unsigned int nr_free_later;
+	bool free_later_waits;
+	struct spin_grace free_later_grace;
 	u64 sigmask;			/* blocked signals (bit n-1 = signal n) */
 	u64 sigpending;			/* signals sent to this thread */
 	struct ksiginfo siginfo[_NSIG]; /* what came with each of them */
@@ -179,10 +185,12 @@ struct process {
 	int ppid;
 	struct task *parent_thread; /* the parent's thread that forked it (Linux's real_parent) */
 	/*
-	 * Linked through sibling. Changed only under big_lock and
-	 * children_lock both (process_children_push(), _unlink()), so a
-	 * reader holding either sees whole links: wait4() scans it holding
-	 * children_lock alone (kernel/proc/wait.c).
+	 * Linked through sibling. Always changed under children_lock: a push
+	 * under big_lock too; an unlink under big_lock too, but a reap's,
+	 * which may take a zombie off without it (kernel/proc/wait.c). A
+	 * reader holding children_lock sees whole links and live children; a
+	 * reader holding big_lock alone may meet a zombie being reaped, whose
+	 * link and memory stay until its hold ends (big_lock_synchronize()).
 	 */
 	struct process *children;
 	struct process *sibling;
@@ -279,6 +287,10 @@ void task_zombie_put_after_big_lock(struct task *t);
  * while holding big_lock kept every other CPU waiting for it
  * (docs/BENCH.md). A task keeps TASK_FREE_LATER such pointers; more are
  * freed at once. The memory must be unreachable, as for kfree().
+ * Called without big_lock -- a reap that unlinked a PID from its chain
+ * under pid_lock alone -- the memory may still be in a lookup of another
+ * CPU that holds the lock: it is freed once that hold has ended (a grace
+ * period, <kernel/big_lock.h>), usually long before the task's return.
  */
 void kfree_after_big_lock(void *ptr);
 /*
@@ -289,7 +301,10 @@ void kfree_after_big_lock(void *ptr);
  */
 void big_lock_release_for_return(void);
 
-/* What t kept for kfree_after_big_lock(), freed; t no longer holds big_lock. */
+/*
+ * What t kept for kfree_after_big_lock(), freed; t no longer holds
+ * big_lock. Memory kept without the lock waits for its grace period.
+ */
 void big_lock_free_deferred(struct task *t);
 
 /* Tasks that exist now (Linux's nr_threads: /proc/loadavg's total). */
@@ -330,11 +345,14 @@ static inline struct pid_ns *task_active_pid_ns(const struct task *t)
 void process_set_parent(struct process *c, struct process *parent);
 /*
  * p's children list: made empty; c put at its head; c taken off it. The
- * last two under big_lock, and each takes p->children_lock.
+ * last two under big_lock, and each takes p->children_lock. The _locked
+ * unlink is for a caller that holds p->children_lock itself, with or
+ * without big_lock: a reap's claim of its zombie (kernel/proc/wait.c).
  */
 void process_children_init(struct process *p);
 void process_children_push(struct process *p, struct process *c);
 void process_children_unlink(struct process *p, struct process *c);
+void process_children_unlink_locked(struct process *p, struct process *c);
 
 /* ---- arch hooks ---- */
 /*

@@ -2,6 +2,7 @@
 /* The big kernel lock (<kernel/big_lock.h>); kernel/entry.c takes and drops it. */
 #include <kernel/big_lock.h>
 #include <kernel/entry.h>
+#include <kernel/panic.h>
 
 struct spinlock big_lock = SPINLOCK_INIT(LOCK_LEVEL_BIG, "big_lock");
 
@@ -20,4 +21,14 @@ void big_lock_take_late(void)
 void big_lock_drop(void)
 {
 	spin_unlock(&big_lock);
+}
+
+void big_lock_synchronize(void)
+{
+	struct spin_grace g = spin_grace_begin(&big_lock);
+
+	if (LOCK_DEBUG)
+		BUG_ON(spin_held(&big_lock)); /* it would wait for its own hold */
+	while (!spin_grace_passed(&big_lock, g))
+		arch_cpu_relax();
 }

@@ -84,7 +84,7 @@ static void reparent_children(struct process *p)
 			continue;
 		process_set_parent(c, reaper);
 		c->parent_thread = reaper->threads;
-		if (c->state == PROC_ZOMBIE && signal_notify_parent(c)) {
+		if (c->state == PROC_ZOMBIE && signal_notify_parent(c, reaper)) {
 			process_free(c); /* a reaper that reaps nothing: as reparent_leader() */
 			continue;
 		}
@@ -122,7 +122,7 @@ void process_free(struct process *p)
 	/* Its stack may still be going on the CPU it died on: the later of the two frees it. */
 	if (p->zombie_task)
 		task_zombie_put_after_big_lock(p->zombie_task);
-	p->pid->proc = NULL;
+	WRITE_ONCE(p->pid->proc, NULL); /* done already by a reap without the lock */
 	pid_put_after_big_lock(p->pid);
 	poll_wake(); /* pidfds of it now say POLLHUP */
 	/* Unreachable; its memory goes after big_lock unless a child's wake still holds it. */
@@ -149,16 +149,31 @@ static void wake_parent_unlocked(struct process *parent)
  */
 static struct process *process_become_zombie(struct process *p)
 {
-	struct process *parent;
+	struct process *parent = p->parent;
 
 	ptrace_tracer_exit(p);
 	itimers_exit(p);
 	posix_timers_delete_all(p);
 	if (process_is_session_leader(p))
 		tty_session_leader_exit(p); /* its terminal's foreground group gets SIGHUP */
-	WRITE_ONCE(p->state, PROC_ZOMBIE);  /* read by an unlocked wait4() (wait.c) */
-	task_count_zombie(+1);
 	p->wait_status = p->exit_code;
+	/*
+	 * A child its parent will not reap leaves the parent's list before it
+	 * is a zombie: the parent's wait4() may claim a zombie it finds there
+	 * without big_lock (kernel/proc/wait.c), and this one is do_exit_thread()'s
+	 * to free. But a parent that reaps nothing still reaps a tracee of its
+	 * own: Linux's do_notify_parent() leaves a child that dies traced to
+	 * its tracer's wait.
+	 */
+	if (signal_parent_reaps_nothing(p) && !p->exit_traced)
+		process_orphan(parent, p);
+	/*
+	 * Read by a wait4() without big_lock (wait.c). One that claims the
+	 * zombie now still waits for this CPU's hold to end before it reads
+	 * or frees anything of it (big_lock_synchronize()).
+	 */
+	WRITE_ONCE(p->state, PROC_ZOMBIE);
+	task_count_zombie(+1);
 	if (p->is_ns_init) {
 		struct pid_ns *ns = p->pid->ns[p->pid->level];
 
@@ -175,16 +190,10 @@ static struct process *process_become_zombie(struct process *p)
 		       (st & 0x7f) ? (st & 0x7f) : (st >> 8) & 0xff);
 		poweroff(st == 0 ? POWEROFF_PASS : POWEROFF_FAIL);
 	}
-	if (!p->parent)
+	if (!parent)
 		return NULL;
-	parent = p->parent;
 	refcount_inc(&parent->refs);
-	/*
-	 * A parent that reaps nothing still reaps a tracee of its own: Linux's
-	 * do_notify_parent() leaves a child that dies traced to its tracer's wait.
-	 */
-	if (signal_notify_parent(p) && !p->exit_traced)
-		process_orphan(parent, p); /* freed by do_exit_thread() */
+	signal_notify_parent(p, parent); /* its answer was asked above */
 	return parent;
 }
 

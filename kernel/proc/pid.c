@@ -7,12 +7,16 @@
  *
  * pid_lock guards the maps' bits, last numbers and chains against each
  * other's writers: clone numbers its child without big_lock
- * (kernel/proc/fork.c), a last put lets a number go holding it. Lookups take
- * no lock, only big_lock, which every one of them holds: a chain grows
- * without big_lock only at its head, by one store that publishes a pid
- * already filled in (release; the lookup's loads acquire), and shrinks only
- * under big_lock, so a lookup never meets a pid being taken out -- the
- * rule Linux keeps with RCU for its pid hash.
+ * (kernel/proc/fork.c), a last put lets a number go holding it, with or
+ * without big_lock (a reap may run without it, kernel/proc/wait.c).
+ * Lookups take no lock, only big_lock, which every one of them holds: a
+ * chain grows only at its head, by one store that publishes a pid already
+ * filled in (release; the lookup's loads acquire), and a pid taken out
+ * keeps its own link and its memory until every hold of big_lock that may
+ * be walking over it has ended (kfree_after_big_lock(), which waits for
+ * the lock's grace period when its caller does not hold it) -- the rule
+ * Linux keeps with RCU for its pid hash, big_lock's holds standing for
+ * RCU's read-side sections.
  */
 #include <kernel/big_lock.h>
 #include <kernel/err.h>
@@ -99,8 +103,9 @@ void pid_ns_put(struct pid_ns *ns)
 		struct pid_ns *parent = ns->parent;
 
 		BUG_ON(ns == &init_pid_ns);
-		kfree(ns->map);
-		kfree(ns);
+		/* A lookup holding big_lock may still walk its chains: as a pid's, after it. */
+		kfree_after_big_lock(ns->map);
+		kfree_after_big_lock(ns);
 		ns = parent;
 	}
 }
@@ -224,15 +229,15 @@ static void put(struct pid *pid, bool after_big_lock)
 
 	if (!refcount_dec_and_test(&pid->refs))
 		return;
-	assert_big_lock_held(); /* a chain shrinks only under it: no lookup is walking it */
 	flags = spin_lock_irqsave(&pid_lock);
 	for (unsigned int l = 0; l <= pid->level; l++) {
 		struct pid_map *m = pid->ns[l]->map;
 		int nr = pid->nr[l];
 
+		/* pid->hash_next stays: a lookup standing on pid goes on from it. */
 		for (struct pid **pp = bucket(m, nr); *pp; pp = &(*pp)->hash_next[l]) {
 			if (*pp == pid) {
-				*pp = pid->hash_next[l];
+				__atomic_store_n(pp, pid->hash_next[l], __ATOMIC_RELEASE);
 				break;
 			}
 		}
@@ -241,7 +246,8 @@ static void put(struct pid *pid, bool after_big_lock)
 	spin_unlock_irqrestore(&pid_lock, flags);
 	for (unsigned int l = 0; l <= pid->level; l++)
 		pid_ns_put(pid->ns[l]);
-	if (after_big_lock)
+	/* A free at once only for a holder of big_lock: no lookup then walks over the pid. */
+	if (after_big_lock || !spin_held(&big_lock))
 		kfree_after_big_lock(pid);
 	else
 		kfree(pid);

@@ -50,14 +50,14 @@ size_t task_max(void)
  */
 bool task_limit_reached(void)
 {
-	/* Read without big_lock, which nr_zombies is counted under (clone's check, kernel/proc/fork.c). */
+	/* Read without big_lock (clone's check, kernel/proc/fork.c): a count another CPU may change next. */
 	return (unsigned int)atomic_read(&nr_tasks) + READ_ONCE(nr_zombies) >= task_max() ||
 	       !kstack_slots_free();
 }
 
 void task_count_zombie(int delta)
 {
-	nr_zombies += delta;
+	__atomic_fetch_add(&nr_zombies, delta, __ATOMIC_RELAXED); /* a reap without big_lock too */
 }
 
 struct task *task_alloc(const char *name)
@@ -136,18 +136,29 @@ void process_children_push(struct process *p, struct process *c)
 	spin_unlock_irqrestore(&p->children_lock, flags);
 }
 
+void process_children_unlink_locked(struct process *p, struct process *c)
+{
+	assert_spin_held(&p->children_lock);
+	/*
+	 * c->sibling stays: a walker holding big_lock that stands on c goes on
+	 * from it, and c's memory outlives its walk (a reap without the lock
+	 * waits for big_lock's grace period before it frees c).
+	 */
+	for (struct process **pp = &p->children; *pp; pp = &(*pp)->sibling) {
+		if (*pp == c) {
+			WRITE_ONCE(*pp, c->sibling);
+			break;
+		}
+	}
+}
+
 void process_children_unlink(struct process *p, struct process *c)
 {
 	unsigned long flags;
 
 	assert_big_lock_held();
 	flags = spin_lock_irqsave(&p->children_lock);
-	for (struct process **pp = &p->children; *pp; pp = &(*pp)->sibling) {
-		if (*pp == c) {
-			*pp = c->sibling;
-			break;
-		}
-	}
+	process_children_unlink_locked(p, c);
 	spin_unlock_irqrestore(&p->children_lock, flags);
 }
 
@@ -191,9 +202,17 @@ void kfree_after_big_lock(void *ptr)
 {
 	struct task *t = current;
 
-	assert_big_lock_held();
 	if (!ptr)
 		return; /* as kfree(NULL) */
+	if (!spin_held(&big_lock)) {
+		/* A holder on another CPU may still read it: kept for the grace period. */
+		if (t->nr_free_later == TASK_FREE_LATER)
+			big_lock_free_deferred(t); /* full: waits for the older ones' grace now */
+		t->free_later_grace = spin_grace_begin(&big_lock);
+		t->free_later_waits = true;
+		t->free_later[t->nr_free_later++] = ptr;
+		return;
+	}
 	if (t->nr_free_later < TASK_FREE_LATER)
 		t->free_later[t->nr_free_later++] = ptr;
 	else
@@ -211,6 +230,16 @@ void big_lock_free_deferred(struct task *t)
 {
 	unsigned int n = t->nr_free_later;
 
+	/*
+	 * The grace of the latest pointer kept without the lock covers the
+	 * older ones: holds are served in ticket order. Passed already when t
+	 * has held the lock since (its exit, say).
+	 */
+	if (t->free_later_waits) {
+		while (!spin_grace_passed(&big_lock, t->free_later_grace))
+			arch_cpu_relax();
+		t->free_later_waits = false;
+	}
 	t->nr_free_later = 0;
 	kfree_bulk(t->free_later, n);
 }

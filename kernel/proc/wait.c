@@ -12,6 +12,7 @@
 #include <kernel/sched.h>
 #include <kernel/syscalls.h>
 #include <kernel/task.h>
+#include <kernel/timens.h>
 #include <kernel/uaccess.h>
 #include <kernel/waitq.h>
 #include <uapi/linux/errno.h>
@@ -96,12 +97,48 @@ static long find_jobctl_report(struct process *me, const struct wait_target *w, 
 	return 0;
 }
 
+/*
+ * The same look under children_lock, and the claim of what it finds
+ * (claim: not for WNOWAIT, nor a wait that does not ask for WEXITED): the
+ * zombie is taken off the list in the same hold, so of two threads that
+ * wait at once -- one with big_lock, one without -- only the one that took
+ * it off reaps it.
+ */
+static struct process *find_or_claim_zombie(struct process *me, const struct wait_target *w,
+					    int options, bool claim, bool *any)
+{
+	unsigned long flags = spin_lock_irqsave(&me->children_lock);
+	struct process *z = find_zombie(me, w, options, any);
+
+	if (z && claim)
+		process_children_unlink_locked(me, z);
+	spin_unlock_irqrestore(&me->children_lock, flags);
+	return z;
+}
+
+/* What a wait reports of zombie z: its status, CLD_* code and, if asked, its usage. */
+static void zombie_report(const struct process *z, int *status, int *code, struct cpu_usage *usage)
+{
+	*status = z->wait_status;
+	*code = (z->wait_status & 0x7f) ? CLD_KILLED : CLD_EXITED;
+	if (usage) {
+		/* What it used and what its reaped children did, as Linux's RUSAGE_BOTH. */
+		cputime_process(z, usage);
+		cpu_usage_add(usage, &z->children_usage);
+	}
+}
+
+/* The end of a claimed zombie c (off me's list already). */
 static void reap(struct process *me, struct process *c)
 {
+	unsigned long flags;
+
 	/* Its threads' frees, announced under big_lock: the reaper's next clone waits for them. */
 	__atomic_fetch_or(&me->freeing_cpus, c->freeing_cpus, __ATOMIC_RELAXED);
+	/* Another thread of me may reap at once, with or without big_lock. */
+	flags = spin_lock_irqsave(&me->children_lock);
 	cputime_reap(me, c);
-	process_children_unlink(me, c);
+	spin_unlock_irqrestore(&me->children_lock, flags);
 	process_free(c);
 }
 
@@ -119,20 +156,15 @@ static long do_wait(const struct wait_target *w, int options, bool nowait, int *
 
 	for (;;) {
 		bool any, traced;
-		struct process *z = find_zombie(me, w, options, &any);
+		bool claim = (options & WEXITED) && !nowait;
+		struct process *z = find_or_claim_zombie(me, w, options, claim, &any);
 		long tid;
 
 		if (z && (options & WEXITED)) {
 			long nr = pid_nr_in(z->pid, task_active_pid_ns(current));
 
-			*status = z->wait_status;
-			*code = (z->wait_status & 0x7f) ? CLD_KILLED : CLD_EXITED;
-			if (usage) {
-				/* What it used and what its reaped children did, as Linux's RUSAGE_BOTH. */
-				cputime_process(z, usage);
-				cpu_usage_add(usage, &z->children_usage);
-			}
-			if (!nowait)
+			zombie_report(z, status, code, usage);
+			if (claim)
 				reap(me, z);
 			return nr;
 		}
@@ -228,6 +260,73 @@ static long wait_unlocked(const struct wait_target *w, int options)
 	}
 }
 
+/*
+ * A child that takes big_lock to reap: its last reference to a time
+ * namespace of its own would free that namespace's page, a shared-memory
+ * object's (process_free()).
+ */
+static bool reap_needs_big_lock(const struct process *c)
+{
+	return c->time_ns != &init_time_ns || c->time_ns_for_children != &init_time_ns;
+}
+
+/*
+ * The reap without big_lock, once wait_unlocked() saw a zombie: its claim
+ * under children_lock, then its PID no longer names it, so no lookup finds
+ * it; what can still reach it is a CPU that found it before and holds
+ * big_lock -- a kill(), a /proc read, the child's own exit, which marked
+ * it a zombie and is still telling its parent. big_lock_synchronize() waits
+ * for that hold to end (one hold, not the queue); from then on the zombie
+ * is this thread's alone, as it would be under the lock, and is reported
+ * and freed. Its PID leaves its chains under pid_lock, its memory and the
+ * zombie's once the lock's grace period is over (kfree_after_big_lock()).
+ * Returns its PID, or 0 when another thread of the caller claimed it first.
+ */
+static long reap_unlocked(const struct wait_target *w, int options, int *status, int *code,
+			  struct cpu_usage *usage)
+{
+	struct process *me = current->proc;
+	struct process *z;
+	bool any;
+	long nr;
+
+	z = find_or_claim_zombie(me, w, options, true, &any);
+	if (!z)
+		return 0;
+	WRITE_ONCE(z->pid->proc, NULL);
+	big_lock_synchronize();
+	nr = pid_nr_in(z->pid, task_active_pid_ns(current));
+	zombie_report(z, status, code, usage);
+	if (reap_needs_big_lock(z))
+		big_lock_take_late();
+	reap(me, z);
+	return nr;
+}
+
+/*
+ * wait4() as far as it goes without big_lock: the PID it reaped, 0 for
+ * WNOHANG, -ECHILD, -ERESTARTSYS; or *need_lock when the wait is one for
+ * the lock (wait_fits_unlocked()). A zombie another thread of the caller
+ * claimed first sends it back to look again.
+ */
+static long wait4_unlocked(const struct wait_target *w, int options, int *status, int *code,
+			   struct cpu_usage *usage, bool *need_lock)
+{
+	for (;;) {
+		long r = wait_unlocked(w, options);
+
+		if (r <= 0)
+			return r;
+		if (!wait_fits_unlocked(current->proc, options)) {
+			*need_lock = true;
+			return 0;
+		}
+		r = reap_unlocked(w, options, status, code, usage);
+		if (r)
+			return r;
+	}
+}
+
 /* wait4's and waitid's pid: -1 any, > 0 one, 0 the caller's group, < -1 group -pid. */
 static int wait_target_of(int pid, struct wait_target *w)
 {
@@ -259,25 +358,27 @@ SYSCALL(wait4)
 	if (options & ~WAIT4_OPTIONS)
 		return -EINVAL;
 	struct wait_target w;
+	bool need_lock;
 	int code;
 
 	/*
 	 * Listed in <kernel/syscall_unlocked.h>: a group other than the
-	 * caller's own is a PID lookup, big_lock's; the rest looks first
-	 * without it (wait_unlocked()).
+	 * caller's own is a PID lookup, big_lock's; the rest looks, sleeps
+	 * and reaps without it (wait4_unlocked()), but for a tracer's wait
+	 * and WUNTRACED and WCONTINUED ones.
 	 */
 	if (want < -1)
 		big_lock_take_late();
 	r = wait_target_of(want, &w);
 	if (r)
 		return r;
-	if (!spin_held(&big_lock)) {
-		r = wait_unlocked(&w, options | WEXITED);
-		if (r <= 0)
-			return r;
+	need_lock = spin_held(&big_lock);
+	if (!need_lock)
+		r = wait4_unlocked(&w, options | WEXITED, &status, &code, &usage, &need_lock);
+	if (need_lock) {
 		big_lock_take_late();
+		r = do_wait(&w, options | WEXITED, false, &status, &code, &usage);
 	}
-	r = do_wait(&w, options | WEXITED, false, &status, &code, &usage);
 	if (r <= 0)
 		return r;
 	/*
@@ -286,7 +387,8 @@ SYSCALL(wait4)
 	 * there does it under its address space's lock alone, not in a stretch
 	 * every other CPU waits for.
 	 */
-	big_lock_release_for_return();
+	if (spin_held(&big_lock))
+		big_lock_release_for_return();
 	if (ustatus && put_user(status, ustatus))
 		return -EFAULT;
 	cpu_usage_to_rusage(&usage, &ru);

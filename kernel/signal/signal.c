@@ -367,14 +367,24 @@ static bool parent_reaps_nothing(const struct process *parent, int sig)
 	return sig == SIGCHLD && (ka->handler == SIG_IGN || (ka->flags & SA_NOCLDWAIT));
 }
 
-bool signal_notify_parent(struct process *child)
+static bool parent_can_hear(const struct process *parent)
 {
-	struct process *parent = child->parent;
+	return parent && parent->state == PROC_ALIVE && parent->threads;
+}
+
+bool signal_parent_reaps_nothing(const struct process *child)
+{
+	return parent_can_hear(child->parent) &&
+	       parent_reaps_nothing(child->parent, child->exit_signal);
+}
+
+bool signal_notify_parent(struct process *child, struct process *parent)
+{
 	int st = child->wait_status;
 	struct ksiginfo k = { .signo = SIGCHLD };
 	bool autoreap;
 
-	if (!parent || parent->state != PROC_ALIVE || !parent->threads)
+	if (!parent_can_hear(parent))
 		return false;
 	autoreap = parent_reaps_nothing(parent, child->exit_signal);
 	if (!child->exit_signal)

@@ -143,3 +143,36 @@ KTEST(kfree_after_big_lock_waits_for_the_deferred_frees)
 	KTEST_EXPECT_EQ(ctx, t->nr_free_later, 0u);
 	KTEST_EXPECT_EQ(ctx, heap_pages_held(), held);
 }
+
+/*
+ * kfree_after_big_lock() by a task that does not hold the lock -- a reap
+ * without it, kernel/proc/wait.c -- while "another CPU" holds it (its
+ * ticket taken by hand, as above): the memory is kept while that hold
+ * lasts, since the holder may have found it before it was unlinked, and
+ * freed once it ends.
+ */
+KTEST(kfree_after_big_lock_unlocked_waits_for_the_hold_in_progress)
+{
+	struct task *t = current;
+	size_t held = heap_pages_held();
+	void *p = kmalloc(HEAP_MAX_CLASS + 1);
+	unsigned long flags = arch_irq_save();
+
+	KTEST_EXPECT(ctx, p != NULL);
+	KTEST_EXPECT_EQ(ctx, t->nr_free_later, 0u);
+	spin_unlock(&big_lock);
+	__atomic_fetch_add(&big_lock.next, 1, __ATOMIC_SEQ_CST); /* the other CPU's hold */
+	kfree_after_big_lock(p);
+	KTEST_EXPECT_EQ(ctx, t->nr_free_later, 1u);
+	KTEST_EXPECT(ctx, t->free_later_waits);
+	KTEST_EXPECT(ctx, !spin_grace_passed(&big_lock, t->free_later_grace));
+	KTEST_EXPECT_EQ(ctx, heap_pages_held(), held + 1);	  /* kept */
+	__atomic_fetch_add(&big_lock.owner, 1, __ATOMIC_RELEASE); /* the other CPU is done */
+	KTEST_EXPECT(ctx, spin_grace_passed(&big_lock, t->free_later_grace));
+	big_lock_free_deferred(t); /* what the return to user mode does */
+	KTEST_EXPECT_EQ(ctx, t->nr_free_later, 0u);
+	KTEST_EXPECT(ctx, !t->free_later_waits);
+	KTEST_EXPECT_EQ(ctx, heap_pages_held(), held);
+	spin_lock(&big_lock);
+	arch_irq_restore(flags);
+}

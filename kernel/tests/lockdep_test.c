@@ -11,6 +11,7 @@
 #include <kernel/ktest.h>
 #include <kernel/lockdep.h>
 #include <kernel/percpu.h>
+#include <kernel/spinlock.h>
 
 KTEST(spinlock_records_its_holder)
 {
@@ -71,6 +72,31 @@ KTEST(big_lock_held_by_the_kernel)
 	/* Kernel code runs holding it; the self-tests are kernel code on CPU 0. */
 	KTEST_EXPECT(ctx, spin_held(&big_lock));
 	KTEST_EXPECT_EQ(ctx, big_lock.holder_cpu, (int)this_cpu()->id);
+}
+
+/*
+ * A grace period (<kernel/spinlock.h>) on a lock of the test's own, its
+ * tickets moved by hand as CPUs would move them: it is over at once for a
+ * free lock, waits for the hold in progress when it began, and not for a
+ * holder that queued behind it, whose hold begins later.
+ */
+KTEST(spin_grace_waits_for_the_hold_in_progress_only)
+{
+	struct spinlock l = SPINLOCK_INIT(LOCK_LEVEL_BIG, "grace_test");
+	struct spin_grace g = spin_grace_begin(&l);
+
+	KTEST_EXPECT(ctx, spin_grace_passed(&l, g));	  /* nobody held it */
+	__atomic_fetch_add(&l.next, 1, __ATOMIC_SEQ_CST); /* a CPU takes ticket 0 and holds */
+	g = spin_grace_begin(&l);
+	KTEST_EXPECT(ctx, !spin_grace_passed(&l, g));
+	__atomic_fetch_add(&l.next, 1, __ATOMIC_SEQ_CST); /* another queues behind it */
+	KTEST_EXPECT(ctx, !spin_grace_passed(&l, g));
+	__atomic_fetch_add(&l.owner, 1, __ATOMIC_SEQ_CST); /* the first lets go, the second holds */
+	KTEST_EXPECT(ctx, spin_grace_passed(&l, g));
+	g = spin_grace_begin(&l); /* begun in the second's hold: waits for it */
+	KTEST_EXPECT(ctx, !spin_grace_passed(&l, g));
+	__atomic_fetch_add(&l.owner, 1, __ATOMIC_SEQ_CST);
+	KTEST_EXPECT(ctx, spin_grace_passed(&l, g));
 }
 
 KTEST(refcount_counts)
