@@ -164,9 +164,6 @@ void return_to_user_mode(struct trap_frame *f)
 	 * which the return to user mode lets in at once.
 	 */
 	if (!spin_held(&big_lock)) {
-		/* What a reap without the lock unlinked (wait4), once its grace period is over. */
-		if (current->nr_free_later)
-			big_lock_free_deferred(current);
 		if (!current->slept_in_call)
 			return;
 		current->slept_in_call = false;

@@ -290,7 +290,8 @@ void task_zombie_put_after_big_lock(struct task *t);
  * Called without big_lock -- a reap that unlinked a PID from its chain
  * under pid_lock alone -- the memory may still be in a lookup of another
  * CPU that holds the lock: it is freed once that hold has ended (a grace
- * period, <kernel/big_lock.h>), usually long before the task's return.
+ * period, <kernel/big_lock.h>), by big_lock_free_deferred() at the end of
+ * the call (wait4 is the one), or at the task's next let-go of the lock.
  */
 void kfree_after_big_lock(void *ptr);
 /*

@@ -390,10 +390,18 @@ SYSCALL(wait4)
 	if (spin_held(&big_lock))
 		big_lock_release_for_return();
 	if (ustatus && put_user(status, ustatus))
-		return -EFAULT;
+		r = -EFAULT;
 	cpu_usage_to_rusage(&usage, &ru);
-	if (urusage && copy_to_user(urusage, &ru, sizeof(ru)))
-		return -EFAULT;
+	if (r > 0 && urusage && copy_to_user(urusage, &ru, sizeof(ru)))
+		r = -EFAULT;
+	/*
+	 * What a reap without the lock let go -- the zombie, its PID -- once
+	 * the lock's grace period is over, long since as a rule: the return
+	 * of an unlocked call frees nothing itself, so as not to make every
+	 * getppid() look.
+	 */
+	if (current->nr_free_later)
+		big_lock_free_deferred(current);
 	return r;
 }
 

@@ -169,7 +169,7 @@ KTEST(kfree_after_big_lock_unlocked_waits_for_the_hold_in_progress)
 	KTEST_EXPECT_EQ(ctx, heap_pages_held(), held + 1);	  /* kept */
 	__atomic_fetch_add(&big_lock.owner, 1, __ATOMIC_RELEASE); /* the other CPU is done */
 	KTEST_EXPECT(ctx, spin_grace_passed(&big_lock, t->free_later_grace));
-	big_lock_free_deferred(t); /* what the return to user mode does */
+	big_lock_free_deferred(t); /* what wait4 does at its end */
 	KTEST_EXPECT_EQ(ctx, t->nr_free_later, 0u);
 	KTEST_EXPECT(ctx, !t->free_later_waits);
 	KTEST_EXPECT_EQ(ctx, heap_pages_held(), held);
