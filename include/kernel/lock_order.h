@@ -27,11 +27,13 @@
  *                                         bitmap, last number and lookup
  *                                         chains (kernel/proc/pid.c). Clone
  *                                         numbers its child holding it alone;
- *                                         a last put holds it under big_lock.
+ *                                         a last put holds it, with big_lock
+ *                                         or (wait4's reap) without it.
  *                                         Lookups take none (pid.c says why).
  *   children_lock 2      off (irqsave)    one process's children list's
  *                                         links (kernel/proc/task.c): every
- *                                         change takes it under big_lock, and
+ *                                         change takes it, under big_lock but
+ *                                         for wait4's claim of a zombie, and
  *                                         wait4's scan without big_lock takes
  *                                         it alone (kernel/proc/wait.c).
  *                                         Never two at once.

@@ -180,6 +180,14 @@ static inline bool spin_grace_passed(const struct spinlock *l, struct spin_grace
 	return !g.held || __atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != g.ticket;
 }
 
+/*
+ * Waits until spin_grace_passed(), answering what other CPUs ask of this
+ * one meanwhile as a lock waiter does (spin_wait()): the holder may be
+ * waiting for this CPU's answer to a TLB shootdown. The caller holds no
+ * spinlock.
+ */
+void spin_grace_wait(const struct spinlock *l, struct spin_grace g);
+
 __attribute__((noreturn)) void lockdep_not_held(const struct spinlock *l, const char *where);
 
 #endif

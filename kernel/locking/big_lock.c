@@ -29,6 +29,5 @@ void big_lock_synchronize(void)
 
 	if (LOCK_DEBUG)
 		BUG_ON(spin_held(&big_lock)); /* it would wait for its own hold */
-	while (!spin_grace_passed(&big_lock, g))
-		arch_cpu_relax();
+	spin_grace_wait(&big_lock, g);
 }

@@ -104,6 +104,18 @@ void spin_wait(struct spinlock *l, u32 ticket)
 	}
 }
 
+/*
+ * Spins, never halts: the unlock kicks only the CPU halted for the next
+ * ticket, which is not this one, and a grace period is one hold at most.
+ */
+void spin_grace_wait(const struct spinlock *l, struct spin_grace g)
+{
+	while (!spin_grace_passed(l, g)) {
+		arch_smp_poll();
+		arch_cpu_relax();
+	}
+}
+
 bool spin_trylock_at(struct spinlock *l, const char *where)
 {
 	u32 owner = __atomic_load_n(&l->owner, __ATOMIC_RELAXED);

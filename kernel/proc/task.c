@@ -236,8 +236,7 @@ void big_lock_free_deferred(struct task *t)
 	 * has held the lock since (its exit, say).
 	 */
 	if (t->free_later_waits) {
-		while (!spin_grace_passed(&big_lock, t->free_later_grace))
-			arch_cpu_relax();
+		spin_grace_wait(&big_lock, t->free_later_grace);
 		t->free_later_waits = false;
 	}
 	t->nr_free_later = 0;
