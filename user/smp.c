@@ -1695,6 +1695,86 @@ static int body_reap_races_lookups(void)
 	return 0;
 }
 
+/* ---- a reap's grace period beside a shootdown of its own space ---- */
+
+#define REMAP_ROUNDS 150 /* children reaped while the other thread remaps */
+
+static volatile int remap_stop;
+static volatile unsigned long remaps;
+static volatile long remap_bad;
+
+/*
+ * Over and over on another CPU: an anonymous page at one address,
+ * written, then a file mapped over it with MAP_FIXED. The file's mmap
+ * takes big_lock, and the anonymous page's unmap under it sends a TLB
+ * shootdown to every CPU that runs this address space -- the reaping
+ * thread's, in the kernel.
+ */
+static int remapper(void *arg)
+{
+	int fd = open("/bin/smp", O_RDONLY);
+	char *at = mmap(NULL, PAGE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	set_affinity(0, cpus[(long)arg % ncpus]);
+	if (fd < 0 || at == MAP_FAILED) {
+		remap_bad = fd < 0 ? __LINE__ : -__LINE__;
+		return 0;
+	}
+	while (!remap_stop) {
+		char *p = mmap(at, PAGE, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+
+		if (p != at) {
+			remap_bad = __LINE__;
+			break;
+		}
+		p[0] = 1;
+		if (mmap(at, PAGE, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) != at) {
+			remap_bad = __LINE__;
+			break;
+		}
+		remaps++;
+	}
+	close(fd);
+	return 0;
+}
+
+/*
+ * wait4's reap waits for the hold of big_lock in progress to end
+ * (big_lock_synchronize()) with interrupts off. If that holder sends this
+ * CPU a TLB shootdown and waits for its answer, the reaper must answer
+ * while it waits, as a lock waiter does; a first version did not, and
+ * make fuzz hung on qemu-x86_64. Here the holder is the reaper's own
+ * sibling thread remapping a page on another CPU (x86 answers shootdowns
+ * by IPI; arm64's TLB maintenance needs no answer, and passes as well).
+ */
+static int body_reap_beside_shootdowns(void)
+{
+	static struct thread other;
+	int res, st;
+
+	set_affinity(0, cpus[0]);
+	EXPECT("thread_create", thread_create(&other, remapper, (void *)1l, NULL), 0);
+	for (int round = 0; round < REMAP_ROUNDS && !remap_bad; round++) {
+		pid_t c = fork();
+
+		if (c == 0)
+			_exit(round % 250 + 1);
+		EXPECT_TRUE("fork", c > 0);
+		EXPECT("wait4 of the child", wait4(c, &st, 0, NULL), c);
+		EXPECT("its status", st, (round % 250 + 1) << 8);
+		if (round % 16 == 0)
+			test_progress();
+	}
+	remap_stop = 1;
+	thread_join(&other, &res);
+	EXPECT("the line where the remapping failed (0: none)", remap_bad, 0);
+	EXPECT_TRUE("remaps made", remaps > 0);
+	note("%d children reaped while another CPU remapped a page %lu times", REMAP_ROUNDS,
+	     remaps);
+	return 0;
+}
+
 /* ---- the cases ---- */
 
 enum { ONE_CPU = 1, TWO_CPUS = 2 };
@@ -1734,6 +1814,8 @@ static const struct smp_case {
 	  false, 0, 0 },
 	{ "reap_races_lookups_on_every_cpu", body_reap_races_lookups, TWO_CPUS, false, false, 0,
 	  0 },
+	{ "reap_answers_shootdowns_while_it_waits", body_reap_beside_shootdowns, TWO_CPUS, false,
+	  false, 0, 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
