@@ -150,7 +150,11 @@ long path_from_user(char *buf, const char __user *upath);
 
 /* ---- per-process cwd and root (kernel/fs/fs_struct.c) ---- */
 struct fs_struct *fs_struct_create(void);
-struct fs_struct *fs_struct_copy(const struct fs_struct *src);
+/*
+ * src's root, cwd and umask in fs, memory a fork allocated before it took
+ * big_lock (kernel/proc/fork.c); the dentries' references are the lock's.
+ */
+struct fs_struct *fs_struct_copy_into(struct fs_struct *fs, const struct fs_struct *src);
 void fs_struct_put(struct fs_struct *fs);
 /* The caller's; the first process's before any exists. */
 struct fs_struct *current_fs(void);

@@ -30,12 +30,8 @@ struct fs_struct *fs_struct_create(void)
 	return fs;
 }
 
-struct fs_struct *fs_struct_copy(const struct fs_struct *src)
+struct fs_struct *fs_struct_copy_into(struct fs_struct *fs, const struct fs_struct *src)
 {
-	struct fs_struct *fs = kzalloc(sizeof(*fs));
-
-	if (!fs)
-		return NULL;
 	refcount_set(&fs->refs, 1);
 	fs->root = dentry_get(src->root);
 	fs->cwd = dentry_get(src->cwd);
@@ -49,7 +45,7 @@ void fs_struct_put(struct fs_struct *fs)
 		return;
 	dentry_put(fs->root);
 	dentry_put(fs->cwd);
-	kfree(fs);
+	kfree_after_big_lock(fs); /* the heap's lock, not taken while every CPU waits */
 }
 
 struct fs_struct *current_fs(void)

@@ -92,6 +92,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	struct pid_ns *ns, *new_ns = NULL;
 	struct process *new_proc = NULL;
 	struct sighand *new_sighand = NULL;
+	struct fs_struct *new_fs = NULL;
 	bool sighand_filled = false;
 	struct pid *new_pid = NULL;
 	struct time_ns *tns = NULL;
@@ -133,7 +134,7 @@ long kernel_clone(struct kernel_clone_args *k)
 	 * address space (shared, or fork's copy), the registers, the shadow
 	 * stack (the shadow-stack pointer is part of the registers), fork's
 	 * copy of the fd table (under the table's own lock), the memory of a
-	 * new process struct and signal table, filled below, and the PID -- is
+	 * new process struct, signal table and fs struct, filled below, and the PID -- is
 	 * made before big_lock is taken (docs/DESIGN.md §7.3): each takes only
 	 * its own locks and the address space's, and nothing of the child is
 	 * visible but its PID's number, which names no task until the clone
@@ -167,6 +168,11 @@ long kernel_clone(struct kernel_clone_args *k)
 	if (!err) {
 		new_pid = kzalloc(sizeof(*new_pid));
 		err = new_pid ? 0 : -ENOMEM;
+	}
+	/* Only this task changes its own fs pointer (unshare): parent->fs holds still. */
+	if (!err && !(f & CLONE_FS) && parent->fs) {
+		new_fs = kzalloc(sizeof(*new_fs));
+		err = new_fs ? 0 : -ENOMEM;
 	}
 	if (!err && (f & CLONE_VM)) {
 		child->mm = parent->mm;
@@ -252,11 +258,8 @@ long kernel_clone(struct kernel_clone_args *k)
 		if (child->fs)
 			refcount_inc(&child->fs->refs);
 	} else if (parent->fs) {
-		child->fs = fs_struct_copy(parent->fs);
-		if (!child->fs) {
-			err = -ENOMEM;
-			goto put_files;
-		}
+		child->fs = fs_struct_copy_into(new_fs, parent->fs);
+		new_fs = NULL;
 	}
 
 	/* Signal handlers: shared, or a copy (cleared for CLONE_CLEAR_SIGHAND). */
@@ -380,7 +383,6 @@ long kernel_clone(struct kernel_clone_args *k)
 
 put_sighand:
 	sighand_put(child->sighand);
-put_files:
 	fs_struct_put(child->fs);
 	child->fs = NULL;
 put_pid:
@@ -398,6 +400,7 @@ put_ns:
 	}
 	kfree(new_pid);
 	kfree(new_sighand);
+	kfree(new_fs);
 	if (!(f & CLONE_THREAD))
 		kfree(new_proc);
 	task_free(child);
