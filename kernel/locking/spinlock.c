@@ -121,8 +121,11 @@ bool spin_trylock_at(struct spinlock *l, const char *where)
 	u32 owner = __atomic_load_n(&l->owner, __ATOMIC_RELAXED);
 	u32 expect = owner;
 
-	/* Free exactly when next == owner: take that ticket. */
-	if (!__atomic_compare_exchange_n(&l->next, &expect, owner + 1, false, __ATOMIC_ACQUIRE,
+	/*
+	 * Free exactly when next == owner: take that ticket, visible before the
+	 * holder's first read as spin_lock_at()'s (a grace period relies on it).
+	 */
+	if (!__atomic_compare_exchange_n(&l->next, &expect, owner + 1, false, __ATOMIC_SEQ_CST,
 					 __ATOMIC_RELAXED))
 		return false;
 	if (LOCK_DEBUG)
