@@ -20,9 +20,11 @@
  *                    stacks, address space and fd table, then takes
  *                    big_lock for the rest (fork and vfork: x86_64 only)
  *   wait4            the caller's children list, under its own lock
- *                    (children_lock), scanned and slept on when the
- *                    caller traces nobody; big_lock for the report and
- *                    the reap, and for a group given by number
+ *                    (children_lock), scanned, slept on and a zombie
+ *                    claimed when the caller traces nobody; the reap
+ *                    after big_lock's grace period (big_lock_synchronize());
+ *                    big_lock for a tracer, WUNTRACED, WCONTINUED and a
+ *                    group given by number
  *   exit,            the caller's shadow stack, unmapped under its
  *   exit_group       mm->lock; for a process's only thread, the last user
  *                    of its space, also the joiner word, the space emptied
