@@ -367,6 +367,20 @@ static int orphan_zombie_to_ignoring_init(void)
 	return 0;
 }
 
+/* One case: body runs as the init of a new PID namespace and passes by exiting 0. */
+static void case_as_ns_init(int (*body)(void), const char *name)
+{
+	struct clone_args a;
+	long pid;
+
+	clone_args_init(&a, CLONE_NEWPID);
+	fflush_stdout();
+	pid = clone3(&a, sizeof(a));
+	if (pid == 0)
+		_exit(body());
+	ktap_ok(pid > 1 && exited_with(wait_for((pid_t)pid), 0), "%s", name);
+}
+
 static void test_newpid(void)
 {
 	struct clone_args a;
@@ -387,30 +401,10 @@ static void test_newpid(void)
 	}
 	ktap_ok(pid > 1 && pid != getpid() && exited_with(wait_for((pid_t)pid), 0),
 		"clone3_newpid_child_is_pid_1");
-
-	clone_args_init(&a, CLONE_NEWPID);
-	fflush_stdout();
-	pid = clone3(&a, sizeof(a));
-	if (pid == 0)
-		_exit(ns_init());
-	ktap_ok(pid > 1 && exited_with(wait_for((pid_t)pid), 0),
-		"clone3_newpid_orphan_reparented_to_ns_init");
-
-	clone_args_init(&a, CLONE_NEWPID);
-	fflush_stdout();
-	pid = clone3(&a, sizeof(a));
-	if (pid == 0)
-		_exit(kill_all_in_ns());
-	ktap_ok(pid > 1 && exited_with(wait_for((pid_t)pid), 0),
-		"kill_minus_one_reaches_all_but_caller_and_init");
-
-	clone_args_init(&a, CLONE_NEWPID);
-	fflush_stdout();
-	pid = clone3(&a, sizeof(a));
-	if (pid == 0)
-		_exit(orphan_zombie_to_ignoring_init());
-	ktap_ok(pid > 1 && exited_with(wait_for((pid_t)pid), 0),
-		"orphan_zombie_reaped_by_init_that_ignores_sigchld");
+	case_as_ns_init(ns_init, "clone3_newpid_orphan_reparented_to_ns_init");
+	case_as_ns_init(kill_all_in_ns, "kill_minus_one_reaches_all_but_caller_and_init");
+	case_as_ns_init(orphan_zombie_to_ignoring_init,
+			"orphan_zombie_reaped_by_init_that_ignores_sigchld");
 }
 
 /*
