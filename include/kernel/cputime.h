@@ -34,11 +34,11 @@ struct cpu_usage {
 /* Called by sched_tick() on each CPU for the task it interrupted. */
 void cputime_tick(struct task *t, bool from_user);
 
-/* The usage of one thread; of a whole process (its live and exited threads). */
+/* The usage of one thread; of a whole process (its live and exited threads, under its siglock). */
 void cputime_thread(const struct task *t, struct cpu_usage *u);
 void cputime_process(const struct process *p, struct cpu_usage *u);
 
-/* A thread exits: its usage moves into its process's. */
+/* A thread exits: its usage moves into its process's. With its process's siglock held. */
 void cputime_thread_exit(struct task *t);
 /*
  * t is about to leave its address space (exit, or exec replacing it): the

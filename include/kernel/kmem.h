@@ -105,7 +105,8 @@ size_t page_free_count(void);
  * thread announces the free before it lets big_lock go, so before its
  * joiner can go on (page_free_begin(), which returns this CPU's bit for a
  * mask of freeing CPUs); the freeing CPU ends it once every page is back
- * (page_free_end()). page_free_settle() waits until every free begun
+ * (page_free_end(), given that bit: a thread that exits without big_lock
+ * may sleep after it announced, and die on another CPU). page_free_settle() waits until every free begun
  * before it looked has ended (not for frees begun since): page_free_count()
  * does, so a joiner's count stays exact. page_free_settle_cpus() waits so
  * only for the CPUs of a mask, taken and cleared: a clone waits for the
@@ -116,7 +117,7 @@ size_t page_free_count(void);
  * page locks, which no waiter holds.
  */
 u64 page_free_begin(void);
-void page_free_end(void);
+void page_free_end(u64 cpu_bit);
 void page_free_settle(void);
 void page_free_settle_cpus(u64 *mask);
 size_t page_total_count(void);

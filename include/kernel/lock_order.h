@@ -47,6 +47,16 @@
  *                                         at once.
  *   timed_lock    3      off (irqsave)    the sleepers with a time-out.
  *                                         Never held with a waitq lock.
+ *   siglock       3      off (irqsave)    one process's thread list and
+ *                                         count, its exited threads' CPU
+ *                                         time, and a sender's choice of
+ *                                         the thread to wake for a signal
+ *                                         (<kernel/task.h>): a thread that
+ *                                         is not the last exits holding it
+ *                                         alone (kernel/proc/exit.c). Inside
+ *                                         children_lock where both are
+ *                                         held; never with a waitq lock,
+ *                                         timed_lock or another siglock.
  *   runq->lock    4      off (irqsave)    one CPU's run queue, its running
  *                                         task, and the state of every task
  *                                         whose `cpu` is that CPU
@@ -100,6 +110,7 @@ enum lock_level {
 	LOCK_LEVEL_PID = 2,
 	LOCK_LEVEL_CHILDREN = 2,
 	LOCK_LEVEL_WAITQ = 3,
+	LOCK_LEVEL_SIGLOCK = 3,
 	LOCK_LEVEL_RUNQ = 4,
 	LOCK_LEVEL_TLB = 5,
 	LOCK_LEVEL_FILES = 5,

@@ -89,6 +89,13 @@ void signal_force_fault(int sig, int si_code, uintptr_t addr, const char *what);
 /* True when t must leave: its process is exiting. */
 bool signal_fatal_pending(const struct task *t);
 
+/*
+ * gone has just left p's threads (p->siglock held): a signal sent to p
+ * that gone could have taken, and that its send may have woken gone for,
+ * wakes another thread that can (Linux's retarget_shared_pending()).
+ */
+void signal_thread_left(struct process *p, const struct task *gone);
+
 /* True when t has a signal to handle: sleeps end with -EINTR. */
 bool signal_pending(const struct task *t);
 

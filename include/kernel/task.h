@@ -140,6 +140,16 @@ struct task {
 	bool slept_in_call;
 	/* Its exit emptied its address space and closed its fds before big_lock (kernel/proc/exit.c). */
 	bool left_early;
+	/*
+	 * It has begun to leave without big_lock (exit_thread_unlocked(),
+	 * kernel/proc/exit.c), Linux's PF_EXITING: set under its process's
+	 * children_lock, so a sibling's exit never makes it the parent thread
+	 * of a child; no tracer may attach to it any more, and a signal sent
+	 * to the process wakes another thread.
+	 */
+	bool exit_begun;
+	/* Its exit's page_free_begin(): the CPU whose count its free ends (<kernel/kmem.h>). */
+	u64 free_announced;
 	struct ptrace_state ptrace; /* traced by its parent process (kernel/proc/ptrace.c) */
 	/*
 	 * ppoll's temporary mask: the mask to restore once the call is over,
@@ -197,8 +207,20 @@ struct process {
 	struct spinlock children_lock;
 	unsigned int nr_tracees; /* threads of its children it traces (kernel/proc/ptrace.c) */
 	bool exit_traced;	 /* its last thread died traced: its tracer's wait reaps it */
+	/*
+	 * The threads, linked through thread_next. Every change takes
+	 * siglock: clone's link (under big_lock too) and an exit's unlink,
+	 * which a thread that is not the last makes without big_lock
+	 * (kernel/proc/exit.c). A reader holding siglock sees whole links and
+	 * live threads; one holding big_lock alone may meet a thread that is
+	 * leaving, whose link and memory stay until its hold ends (the exit
+	 * waits for it: big_lock_synchronize()). siglock also keeps a
+	 * sender's choice of a thread to wake (kernel/signal/signal.c) and the
+	 * CPU time of exited threads (exited_usage) whole against an exit.
+	 */
 	struct task *threads;
 	unsigned int nr_threads;
+	struct spinlock siglock;
 	enum process_state state;
 	int exit_signal; /* sent to the parent when we die (0: none) */
 	int wait_status; /* wait4() status once a zombie */
@@ -354,6 +376,13 @@ void process_children_init(struct process *p);
 void process_children_push(struct process *p, struct process *c);
 void process_children_unlink(struct process *p, struct process *c);
 void process_children_unlink_locked(struct process *p, struct process *c);
+/*
+ * p's threads (<kernel/task.h>: siglock): made empty, its lock ready; t
+ * put at the head; t taken off. The last two with p->siglock held.
+ */
+void process_threads_init(struct process *p);
+void process_thread_link_locked(struct process *p, struct task *t);
+void process_thread_unlink_locked(struct task *t);
 
 /* ---- arch hooks ---- */
 /*

@@ -32,6 +32,7 @@
  * to be answered by a CPU that may be spinning with interrupts off.
  */
 #include <kernel/arch.h>
+#include <kernel/big_lock.h>
 #include <kernel/cpu_pages.h>
 #include <kernel/kmem.h>
 #include <kernel/page_pool.h>
@@ -462,17 +463,33 @@ u64 page_free_begin(void)
 	return 1ull << id; /* SMP_MAX_CPUS is 64: one bit each */
 }
 
-void page_free_end(void)
+void page_free_end(u64 cpu_bit)
 {
-	__atomic_fetch_add(&frees[this_cpu()->id].ended, 1, __ATOMIC_RELEASE);
+	__atomic_fetch_add(&frees[__builtin_ctzll(cpu_bit)].ended, 1, __ATOMIC_RELEASE);
 }
 
+/*
+ * A CPU that waits here answers what other CPUs ask of it (a TLB
+ * shootdown), as a lock waiter does: the free it waits for may be behind a
+ * CPU that waits for big_lock, whose holder waits for that answer. And it
+ * waits without big_lock: a thread that exits without the lock may take
+ * it after it announced its free (kernel/proc/exit.c), and its free would
+ * wait for this wait's hold.
+ */
 static void settle_cpu(unsigned int cpu)
 {
 	u64 begun = __atomic_load_n(&frees[cpu].begun, __ATOMIC_ACQUIRE);
+	bool dropped = false;
 
-	while (__atomic_load_n(&frees[cpu].ended, __ATOMIC_ACQUIRE) < begun)
-		arch_cpu_relax();
+	while (__atomic_load_n(&frees[cpu].ended, __ATOMIC_ACQUIRE) < begun) {
+		if (!dropped && spin_held(&big_lock)) {
+			big_lock_drop();
+			dropped = true;
+		}
+		arch_smp_poll();
+	}
+	if (dropped)
+		big_lock_retake();
 }
 
 void page_free_settle(void)

@@ -34,16 +34,20 @@
 
 void process_begin_exit(struct process *p, int status)
 {
-	if (p->exiting)
-		return;
-	p->exiting = true;
-	p->exit_code = status;
-	for (struct task *t = p->threads; t; t = t->thread_next) {
-		if (t == current)
-			continue;    /* exit_group()'s caller runs: nothing to wake or end */
-		task_wake(t);	     /* a sleep returns -EINTR */
-		task_wake_traced(t); /* SIGKILL ends a ptrace stop */
+	/* siglock: a clone without big_lock either sees exiting and fails, or links a thread woken here. */
+	unsigned long flags = spin_lock_irqsave(&p->siglock);
+
+	if (!p->exiting) {
+		WRITE_ONCE(p->exiting, true);
+		p->exit_code = status;
+		for (struct task *t = p->threads; t; t = t->thread_next) {
+			if (t == current)
+				continue;    /* exit_group()'s caller runs: nothing to wake or end */
+			task_wake(t);	     /* a sleep returns -EINTR */
+			task_wake_traced(t); /* SIGKILL ends a ptrace stop */
+		}
 	}
+	spin_unlock_irqrestore(&p->siglock, flags);
 }
 
 /* Where orphans of p go: the init of p's namespace, or of the one above it. */
@@ -209,9 +213,15 @@ static void notify_parent_death(struct task *t)
 {
 	struct process *p = t->proc;
 	struct task *heir = NULL;
+	/*
+	 * The heir is chosen and named under children_lock, where a thread
+	 * that leaves without big_lock marks itself first (thread_begin_exit()):
+	 * one that has begun is never chosen, one chosen finds its new children.
+	 */
+	unsigned long flags = spin_lock_irqsave(&p->children_lock);
 
 	for (struct task *u = p->threads; u && !p->exiting; u = u->thread_next) {
-		if (u != t) {
+		if (u != t && !u->exit_begun) {
 			heir = u;
 			break;
 		}
@@ -229,6 +239,37 @@ static void notify_parent_death(struct task *t)
 			signal_kill_process(c, u->pdeath_signal, &k);
 		}
 	}
+	spin_unlock_irqrestore(&p->children_lock, flags);
+}
+
+/*
+ * t leaves its process's thread list, under siglock: its CPU time becomes
+ * the process's, and a signal sent to the process that t could have taken
+ * wakes another thread (signal_thread_left()). A last thread whose
+ * process was not exiting makes the process exit with its status: it
+ * found a sibling still there when do_exit_thread() began, which has left
+ * since without big_lock. With unless_last (an exit without big_lock),
+ * t stays, and false is returned, if it is the last, traced, or its
+ * process is exiting as a whole: those exits are big_lock's.
+ */
+static bool thread_leave(struct task *t, int status, bool unless_last)
+{
+	struct process *p = t->proc;
+	unsigned long flags = spin_lock_irqsave(&p->siglock);
+
+	if (unless_last && (p->nr_threads == 1 || p->exiting || ptrace_traced(&t->ptrace))) {
+		spin_unlock_irqrestore(&p->siglock, flags);
+		return false;
+	}
+	cputime_thread_exit(t);
+	process_thread_unlink_locked(t);
+	if (p->nr_threads == 0 && !p->exiting) {
+		p->exiting = true;
+		p->exit_code = status;
+	}
+	signal_thread_left(p, t);
+	spin_unlock_irqrestore(&p->siglock, flags);
+	return true;
 }
 
 /*
@@ -292,6 +333,121 @@ static void exit_before_big_lock(struct task *t)
 	mm_empty(mm);
 	files_close_all_unlocked(t->files);
 	t->left_early = true;
+}
+
+/*
+ * t, about to leave without big_lock, says so under its process's
+ * children_lock (task->exit_begun): from here no sibling's exit makes it
+ * a child's parent thread. Returns whether a child names it so already --
+ * its own fork's, or an exited sibling's heir -- whose parent thread must
+ * change, and whose PR_SET_PDEATHSIG signals go, under big_lock.
+ */
+static bool thread_begin_exit(struct task *t)
+{
+	struct process *p = t->proc;
+	unsigned long flags = spin_lock_irqsave(&p->children_lock);
+	bool named = false;
+
+	WRITE_ONCE(t->exit_begun, true);
+	for (struct process *c = p->children; c && !named; c = c->sibling)
+		named = c->parent_thread == t;
+	spin_unlock_irqrestore(&p->children_lock, flags);
+	return named;
+}
+
+/* A last reference that is big_lock's, let go without it: the lock is taken for that alone. */
+static void fs_struct_put_unlocked(struct fs_struct *fs)
+{
+	if (!fs || refcount_dec_not_one(&fs->refs))
+		return;
+	big_lock_retake();
+	fs_struct_put(fs);
+	big_lock_drop();
+}
+
+static void mm_put_unlocked(struct mm *mm)
+{
+	struct dentry *exe = mm_put_keep_exe(mm);
+
+	if (!exe)
+		return;
+	big_lock_retake();
+	dentry_put(exe);
+	big_lock_drop();
+}
+
+/*
+ * exit() of a thread that is not its process's last, without big_lock
+ * (docs/DESIGN.md §7.3), Linux's do_exit() for a thread whose group goes
+ * on: what it does under big_lock elsewhere -- its vfork parent's wake, a
+ * child's parent thread and death signal, a tracer's notice -- it has
+ * none of, and the rest takes the locks of what it touches. Returns,
+ * having changed nothing the locked exit minds, only when it cannot:
+ * the thread is the last or traced, its process exits as a whole, or a
+ * child names it its parent thread.
+ *
+ * The order:
+ *  - the free of its kernel stack is announced first (page_free_begin()):
+ *    whoever sees the thread gone -- a joiner, a sibling's /proc count, a
+ *    parent that reaps the process once the last sibling has gone --
+ *    waits for that free when it counts free pages, as under big_lock;
+ *  - it leaves the thread list and its TID names nothing, so no hold of
+ *    big_lock that begins from then on reaches it; big_lock_synchronize()
+ *    waits for the one in progress, which may have (a signal's wake, a
+ *    /proc read): from then on the task and its pointers are this CPU's
+ *    alone, as under the lock;
+ *  - the joiner's word is cleared and the joiner woken, then the address
+ *    space, fds and fs struct are let go -- a last reference of one of
+ *    them takes big_lock for its big_lock part, which a CPU may do after
+ *    announcing a free, as no holder of big_lock waits for one
+ *    (page_free_settle()).
+ */
+static void exit_thread_unlocked(struct task *t, int status)
+{
+	struct process *p = t->proc;
+	struct mm *mm = t->mm;
+	struct files *files = t->files;
+	struct fs_struct *fs = t->fs;
+
+	if (t->vfork || !mm || READ_ONCE(p->exiting) || READ_ONCE(p->nr_threads) < 2)
+		return;
+	if (thread_begin_exit(t))
+		return;
+	t->free_announced = page_free_begin();
+	__atomic_fetch_or(&p->freeing_cpus, t->free_announced, __ATOMIC_RELAXED);
+	cputime_mm_leave(t);
+	/*
+	 * Once t has left, the last sibling may exit and the parent reap p on
+	 * other CPUs: this reference keeps its struct for what t still reads
+	 * of it (a fault's, a file release's current->proc) until t is gone.
+	 */
+	refcount_inc(&p->refs);
+	if (!thread_leave(t, status, true)) {
+		(void)refcount_dec_not_one(&p->refs); /* p lives on with t: never the last */
+		page_free_end(t->free_announced); /* no free after all: the locked exit announces one */
+		return;
+	}
+	WRITE_ONCE(t->pid->task, NULL);
+	pid_put_after_big_lock(t->pid); /* its memory: after the grace below */
+	big_lock_synchronize();
+
+	clear_child_tid_and_wake(t);
+	t->clear_child_tid = 0;
+	mm_activate(NULL); /* off its tables: mm_put may free them */
+	t->mm = NULL;
+	mm_put_unlocked(mm);
+	t->files = NULL;
+	files_put_unlocked(files);
+	t->fs = NULL;
+	fs_struct_put_unlocked(fs);
+	t->sighand_to_put = t->sighand;
+	t->sighand = NULL;
+	t->pid = NULL;
+	if (refcount_dec_and_test(&p->refs))
+		kfree_after_big_lock(p); /* reaped meanwhile: unreachable, but for a hold in progress */
+	big_lock_free_deferred(t);
+	schedule_as(TASK_DEAD);
+	panic("a dead task was scheduled");
 }
 
 void do_exit_thread(int status)
@@ -365,12 +521,8 @@ void do_exit_thread(int status)
 	t->sighand_to_put = t->sighand;
 	t->sighand = NULL;
 
-	cputime_thread_exit(t);
-	*t->thread_pprev = t->thread_next;
-	if (t->thread_next)
-		t->thread_next->thread_pprev = t->thread_pprev;
-	p->nr_threads--;
-	t->pid->task = NULL;
+	thread_leave(t, status, false);
+	WRITE_ONCE(t->pid->task, NULL);
 	pid_put_after_big_lock(t->pid);
 	t->pid = NULL;
 
@@ -395,10 +547,9 @@ void do_exit_thread(int status)
 	 * comes after the lock is let go, and the parent takes it for the
 	 * reap without waiting for this CPU's wake and switch.
 	 */
-	u64 freeing_cpu = page_free_begin();
-
+	t->free_announced = page_free_begin();
 	if (p)
-		__atomic_fetch_or(&p->freeing_cpus, freeing_cpu, __ATOMIC_RELAXED);
+		__atomic_fetch_or(&p->freeing_cpus, t->free_announced, __ATOMIC_RELAXED);
 	if (parent_to_wake) {
 		big_lock_drop();
 		wake_parent_unlocked(parent_to_wake);
@@ -420,9 +571,13 @@ void do_exit_group(int status)
  */
 SYSCALL(exit)
 {
+	int status = WAIT_STATUS_EXITED((int)a[0]);
+
 	exit_before_big_lock(current);
+	if (!current->left_early)
+		exit_thread_unlocked(current, status); /* returns only if it cannot */
 	big_lock_take_late();
-	do_exit_thread(WAIT_STATUS_EXITED((int)a[0]));
+	do_exit_thread(status);
 }
 
 SYSCALL(exit_group)

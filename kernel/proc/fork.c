@@ -34,6 +34,7 @@ static void process_fill(struct process *p, const struct process *parent_proc)
 {
 	p->state = PROC_ALIVE;
 	process_children_init(p);
+	process_threads_init(p);
 	refcount_set(&p->refs, 1);
 	memcpy(p->rlim, parent_proc->rlim, sizeof(p->rlim));
 	itimers_init(p); /* a fork's child starts with no interval timer */
@@ -43,17 +44,6 @@ static void process_link_child(struct process *parent, struct process *child)
 {
 	process_set_parent(child, parent);
 	process_children_push(parent, child);
-}
-
-static void thread_link(struct process *p, struct task *t)
-{
-	t->proc = p;
-	t->thread_next = p->threads;
-	if (t->thread_next)
-		t->thread_next->thread_pprev = &t->thread_next;
-	t->thread_pprev = &p->threads;
-	p->threads = t;
-	p->nr_threads++;
 }
 
 /*
@@ -83,6 +73,86 @@ void vfork_release(struct task *child)
 	child->vfork = NULL;
 	vw->released = true;
 	task_wake(vw->parent);
+}
+
+/*
+ * A thread sharing the caller's fs struct, files or not (fork's copy is
+ * made already), joins the caller's process without big_lock: nothing of
+ * that is the lock's (docs/DESIGN.md §7.3). What a pidfd, a vfork or
+ * another process's struct would need, it leaves to the locked path.
+ */
+static bool clone_links_unlocked(u64 f)
+{
+	return (f & (CLONE_THREAD | CLONE_FS)) == (CLONE_THREAD | CLONE_FS) &&
+	       !(f & (CLONE_VFORK | CLONE_PIDFD));
+}
+
+/*
+ * The new thread child joins the caller's process under its siglock
+ * alone, which an exit of the whole process takes too
+ * (process_begin_exit()): a process that exits, or whose namespace died
+ * (whose init's exit kills every process in it), takes no thread -- false,
+ * nothing done, and the locked path gives the error -- and one that
+ * begins to exit after this finds the thread on its list and ends it. Its
+ * TID names it from here, as the locked path's; it stays TASK_NEW until
+ * the caller wakes it.
+ */
+static bool thread_link_unlocked(struct task *parent, struct task *child, struct pid *pid,
+				 const struct pid_ns *ns, u64 f)
+{
+	struct process *p = parent->proc;
+	unsigned long flags = spin_lock_irqsave(&p->siglock);
+
+	if (p->exiting || READ_ONCE(ns->dead)) {
+		spin_unlock_irqrestore(&p->siglock, flags);
+		return false;
+	}
+	/* Held by the caller, which cannot let go of them meanwhile: counts alone. */
+	if (f & CLONE_FILES) {
+		child->files = parent->files;
+		refcount_inc(&child->files->refs);
+	}
+	child->fs = parent->fs;
+	if (child->fs)
+		refcount_inc(&child->fs->refs);
+	child->sighand = parent->sighand;
+	refcount_inc(&child->sighand->refs);
+	child->state = TASK_NEW;
+	__atomic_store_n(&pid->task, child, __ATOMIC_RELEASE);
+	process_thread_link_locked(p, child);
+	spin_unlock_irqrestore(&p->siglock, flags);
+	return true;
+}
+
+/* What a new thread takes of the caller's own, which only the caller changes. */
+static void thread_fill(struct task *child, const struct task *parent, struct pid *pid,
+			const struct kernel_clone_args *k)
+{
+	u64 f = k->flags;
+
+	child->pid = pid;
+	/* A thread sharing the address space (not vfork) starts without the alternate stack. */
+	if ((f & CLONE_VM) && !(f & CLONE_VFORK))
+		child->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
+	else
+		child->altstack = parent->altstack;
+	child->sigmask = parent->sigmask;
+	child->cpus_allowed = parent->cpus_allowed; /* as Linux: affinity is inherited */
+	if (f & CLONE_CHILD_SETTID)
+		child->set_child_tid = (uintptr_t)k->child_tid;
+	if (f & CLONE_CHILD_CLEARTID)
+		child->clear_child_tid = (uintptr_t)k->child_tid;
+}
+
+/* The caller's return: the child's ID in its own namespace, and CLONE_PARENT_SETTID's copy. */
+static long clone_return(const struct task *parent, struct pid *pid,
+			 const struct kernel_clone_args *k)
+{
+	long ret = pid_nr_in(pid, task_active_pid_ns(parent));
+
+	if (k->flags & CLONE_PARENT_SETTID)
+		(void)put_user((int)ret, k->parent_tid); /* errors ignored, as Linux */
+	return ret;
 }
 
 long kernel_clone(struct kernel_clone_args *k)
@@ -210,6 +280,16 @@ long kernel_clone(struct kernel_clone_args *k)
 		new_pid = NULL; /* the pid now, or freed with the failure */
 		err = IS_ERR(pid) ? PTR_ERR(pid) : 0;
 	}
+	if (!err && clone_links_unlocked(f)) {
+		thread_fill(child, parent, pid, k);
+		if (thread_link_unlocked(parent, child, pid, ns, f)) {
+			long ret = clone_return(parent, pid, k);
+
+			task_wake_new(child);
+			return ret;
+		}
+		/* Exiting, or its namespace dead: the locked path says so (its own checks, its undo). */
+	}
 	big_lock_retake();
 	if (!child)
 		return err;
@@ -237,7 +317,7 @@ long kernel_clone(struct kernel_clone_args *k)
 		}
 	}
 
-	child->pid = pid;
+	thread_fill(child, parent, pid, k);
 
 	/* A child in another time namespace reads that namespace's offsets. */
 	if (!(f & (CLONE_VM | CLONE_THREAD))) {
@@ -273,12 +353,6 @@ long kernel_clone(struct kernel_clone_args *k)
 		child->sighand = new_sighand;
 		new_sighand = NULL;
 	}
-	/* A thread sharing the address space (not vfork) starts without the alternate stack. */
-	if ((f & CLONE_VM) && !(f & CLONE_VFORK))
-		child->altstack = (struct sigaltstack){ .flags = SS_DISABLE };
-	else
-		child->altstack = parent->altstack;
-
 	if (f & CLONE_PIDFD) {
 		struct file *file = file_open_pidfd(pid, 0);
 
@@ -298,13 +372,6 @@ long kernel_clone(struct kernel_clone_args *k)
 			goto put_sighand;
 		}
 	}
-
-	child->sigmask = parent->sigmask;
-	child->cpus_allowed = parent->cpus_allowed; /* as Linux: affinity is inherited */
-	if (f & CLONE_CHILD_SETTID)
-		child->set_child_tid = (uintptr_t)k->child_tid;
-	if (f & CLONE_CHILD_CLEARTID)
-		child->clear_child_tid = (uintptr_t)k->child_tid;
 
 	/*
 	 * Killed while the child was being made (the lock was let go above, and
@@ -358,12 +425,13 @@ long kernel_clone(struct kernel_clone_args *k)
 		time_ns_put(tns);
 	if (new_ns)
 		pid_ns_put(new_ns);
-	thread_link(cp, child);
+	unsigned long flags = spin_lock_irqsave(&cp->siglock);
 
-	long ret = pid_nr_in(pid, task_active_pid_ns(parent));
+	process_thread_link_locked(cp, child);
+	spin_unlock_irqrestore(&cp->siglock, flags);
 
-	if (f & CLONE_PARENT_SETTID)
-		(void)put_user((int)ret, k->parent_tid); /* errors ignored, as Linux */
+	long ret = clone_return(parent, pid, k);
+
 	if (f & CLONE_VFORK) {
 		struct vfork_wait vw = { .parent = parent, .released = false };
 

@@ -120,6 +120,7 @@ int init_start(const struct boot_info *info)
 	itimers_init(p);
 	refcount_set(&p->refs, 1);
 	process_children_init(p);
+	process_threads_init(p);
 	pid->task = t;
 	t->pid = pid;
 	p->pid = pid;
@@ -135,10 +136,10 @@ int init_start(const struct boot_info *info)
 	p->is_ns_init = true;
 	init_pid_ns.reaper = p;
 	default_rlimits(p);
-	t->proc = p;
-	p->threads = t;
-	t->thread_pprev = &p->threads;
-	p->nr_threads = 1;
+	unsigned long flags = spin_lock_irqsave(&p->siglock); /* nobody else sees p yet */
+
+	process_thread_link_locked(p, t);
+	spin_unlock_irqrestore(&p->siglock, flags);
 
 	printk("init: starting %s\n", init_path);
 	arch_task_start_in_kernel(t, init_exec);

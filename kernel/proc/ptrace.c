@@ -280,7 +280,19 @@ static long ptrace_attach(struct task *child, long req, unsigned long addr, unsi
 		return -EPERM; /* docs/ABI.md §7.5: only one's children */
 	if (child->proc->state != PROC_ALIVE || ptrace_traced(&child->ptrace))
 		return -EPERM;
-	trace_start(child, PT_PTRACED | (seize ? PT_SEIZED : 0));
+	/*
+	 * A thread leaving without big_lock marked itself before it looks,
+	 * under this lock, whether it is traced (kernel/proc/exit.c): it is
+	 * refused, as Linux refuses a PF_EXITING task, or it finds the tracer.
+	 */
+	unsigned long flags = spin_lock_irqsave(&child->proc->siglock);
+	bool leaving = READ_ONCE(child->exit_begun);
+
+	if (!leaving)
+		trace_start(child, PT_PTRACED | (seize ? PT_SEIZED : 0));
+	spin_unlock_irqrestore(&child->proc->siglock, flags);
+	if (leaving)
+		return -EPERM;
 	child->ptrace.options = seize ? data : 0;
 	if (!seize) {
 		/* Linux's SEND_SIG_PRIV: SI_KERNEL, no sender. */

@@ -458,6 +458,7 @@ static void finish_switch(void)
 	struct task *prev = c->switched_from;
 	/* Read under the lock: once it is dropped, a live prev may run, and die, elsewhere. */
 	bool dead = prev && prev->state == TASK_DEAD;
+	u64 free_cpu = dead ? prev->free_announced : 0;
 	int moved = rq->prev_to;
 
 	c->switched_from = NULL;
@@ -477,7 +478,7 @@ static void finish_switch(void)
 	} else {
 		task_free(prev);
 	}
-	page_free_end();
+	page_free_end(free_cpu); /* where it was announced: a dying thread may sleep after */
 }
 
 /*

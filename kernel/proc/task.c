@@ -162,6 +162,42 @@ void process_children_unlink(struct process *p, struct process *c)
 	spin_unlock_irqrestore(&p->children_lock, flags);
 }
 
+void process_threads_init(struct process *p)
+{
+	p->threads = NULL;
+	p->nr_threads = 0;
+	p->siglock = (struct spinlock)SPINLOCK_INIT(LOCK_LEVEL_SIGLOCK, "siglock");
+}
+
+void process_thread_link_locked(struct process *p, struct task *t)
+{
+	assert_spin_held(&p->siglock);
+	t->proc = p;
+	t->thread_next = p->threads;
+	if (t->thread_next)
+		t->thread_next->thread_pprev = &t->thread_next;
+	t->thread_pprev = &p->threads;
+	/* Whole before a walker holding big_lock alone can see it. */
+	__atomic_store_n(&p->threads, t, __ATOMIC_RELEASE);
+	WRITE_ONCE(p->nr_threads, p->nr_threads + 1);
+}
+
+void process_thread_unlink_locked(struct task *t)
+{
+	struct process *p = t->proc;
+
+	assert_spin_held(&p->siglock);
+	/*
+	 * t->thread_next stays: a walker holding big_lock that stands on t
+	 * goes on from it, and t outlives its walk (an exit without the lock
+	 * waits for big_lock's grace period before t can be freed).
+	 */
+	WRITE_ONCE(*t->thread_pprev, t->thread_next);
+	if (t->thread_next)
+		t->thread_next->thread_pprev = t->thread_pprev;
+	WRITE_ONCE(p->nr_threads, p->nr_threads - 1);
+}
+
 int task_tid_in(const struct task *t, const struct pid_ns *ns)
 {
 	return pid_nr_in(t->pid, ns);

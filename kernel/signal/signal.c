@@ -77,11 +77,17 @@ static void fill_sender(struct ksiginfo *k, int sig, int code)
 	k->pid = current->proc ? task_tgid_in(current, task_active_pid_ns(current)) : 0;
 }
 
-/* Wakes a thread of p that can take sig, so its sleep ends with -EINTR. */
+/*
+ * Wakes a thread of p that can take sig, so its sleep ends with -EINTR;
+ * not one that has begun to leave (Linux's wants_signal() and
+ * PF_EXITING). p->siglock held: a thread that leaves meanwhile looks at
+ * what is pending once it is off the list (signal_thread_left()).
+ */
 static void wake_for_signal(struct process *p, int sig)
 {
+	assert_spin_held(&p->siglock);
 	for (struct task *t = p->threads; t; t = t->thread_next) {
-		if (!(t->sigmask & SIGBIT(sig))) {
+		if (!(t->sigmask & SIGBIT(sig)) && !READ_ONCE(t->exit_begun)) {
 			task_wake_interruptible(t);
 			return;
 		}
@@ -139,10 +145,19 @@ static int send_to_process(struct process *p, int sig, const struct ksiginfo *in
 		fill_sender(&k, sig, SI_USER);
 		info = &k;
 	}
+	unsigned long flags = spin_lock_irqsave(&p->siglock);
+
 	p->sigpending |= SIGBIT(sig);
 	p->siginfo[sig - 1] = *info;
 	wake_for_signal(p, sig);
+	spin_unlock_irqrestore(&p->siglock, flags);
 	return 0;
+}
+
+void signal_thread_left(struct process *p, const struct task *gone)
+{
+	for (u64 take = p->sigpending & ~gone->sigmask; take; take &= take - 1)
+		wake_for_signal(p, __builtin_ctzll(take) + 1);
 }
 
 static int send_to_thread(struct task *t, int sig, const struct ksiginfo *info, bool force)

@@ -59,22 +59,34 @@ void cputime_thread(const struct task *t, struct cpu_usage *u)
 
 void cputime_process(const struct process *p, struct cpu_usage *u)
 {
+	/* siglock: a thread that exits meanwhile is counted once, live or exited. */
+	struct spinlock *l = (struct spinlock *)&p->siglock; /* the lock, not what p reports */
+	unsigned long flags = spin_lock_irqsave(l);
+
 	*u = p->exited_usage;
 	for (const struct task *t = p->threads; t; t = t->thread_next) {
 		cpu_usage_add(u, &t->usage);
 		u->maxrss = MAX(u->maxrss, live_maxrss(t));
 	}
+	spin_unlock_irqrestore(l, flags);
 }
 
 void cputime_mm_leave(const struct task *t)
 {
-	if (t->proc && t->mm)
-		t->proc->exited_usage.maxrss =
-			MAX(t->proc->exited_usage.maxrss, t->mm->hiwater_rss);
+	struct process *p = t->proc;
+	unsigned long flags;
+
+	if (!p || !t->mm)
+		return;
+	/* A sibling's exit may add to exited_usage meanwhile, without big_lock. */
+	flags = spin_lock_irqsave(&p->siglock);
+	p->exited_usage.maxrss = MAX(p->exited_usage.maxrss, t->mm->hiwater_rss);
+	spin_unlock_irqrestore(&p->siglock, flags);
 }
 
 void cputime_thread_exit(struct task *t)
 {
+	assert_spin_held(&t->proc->siglock); /* with its unlink: a reader sees it counted once */
 	cpu_usage_add(&t->proc->exited_usage, &t->usage);
 	t->usage = (struct cpu_usage){ 0 };
 }
