@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread.h>
@@ -1775,6 +1776,252 @@ static int body_reap_beside_shootdowns(void)
 	return 0;
 }
 
+/* ---- a signal to the process, and the thread it chose exiting ---- */
+
+#define RETARGET_ROUNDS 100 /* threads made, each chosen for a signal and then ended */
+
+static volatile int retarget_ready, retarget_sent, retarget_done;
+static volatile int retarget_taken; /* SIGUSR1s handled, by any thread */
+
+static void on_usr1_taken(int sig)
+{
+	(void)sig;
+	__atomic_fetch_add(&retarget_taken, 1, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * The thread a signal sent to the process is meant for: it unblocks
+ * SIGUSR1 and spins in user mode on main's CPU until the signal is sent,
+ * then ends, before a tick can bring it into the kernel to take the
+ * signal, most rounds.
+ */
+static const unsigned long usr1_bit = 1ul << (SIGUSR1 - 1);
+
+static int chosen_thread(void *arg)
+{
+	(void)arg;
+	set_affinity(0, cpus[0]);
+	syscall4(__NR_rt_sigprocmask, SIG_UNBLOCK, (long)&usr1_bit, 0, 8);
+	__atomic_store_n(&retarget_ready, 1, __ATOMIC_SEQ_CST);
+	while (!__atomic_load_n(&retarget_sent, __ATOMIC_SEQ_CST))
+		;
+	return 0;
+}
+
+/* Run on a CPU of its own with SIGUSR1 blocked: makes the chosen threads and sends. */
+static int retarget_sender(void *arg)
+{
+	long main_tid = (long)arg, lost = 0;
+
+	set_affinity(0, cpus[1]);
+	syscall4(__NR_rt_sigprocmask, SIG_BLOCK, (long)&usr1_bit, 0, 8);
+	for (int r = 0; r < RETARGET_ROUNDS && !lost; r++) {
+		struct thread t;
+		int before = retarget_taken, res;
+		long long end;
+
+		retarget_ready = retarget_sent = 0;
+		if (thread_create(&t, chosen_thread, NULL, NULL))
+			return -1;
+		while (!__atomic_load_n(&retarget_ready, __ATOMIC_SEQ_CST))
+			;
+		kill(getpid(), SIGUSR1);
+		__atomic_store_n(&retarget_sent, 1, __ATOMIC_SEQ_CST);
+		thread_join(&t, &res);
+		end = monotonic_ns() + LOST_MS * 1000000LL;
+		while (__atomic_load_n(&retarget_taken, __ATOMIC_SEQ_CST) == before && !lost) {
+			if (monotonic_ns() >= end)
+				lost = r + 1;
+			sleep_ms(1); /* sleep-ok: a poll's interval (LOST_MS bounds the wait) */
+		}
+		test_progress();
+	}
+	__atomic_store_n(&retarget_done, 1, __ATOMIC_SEQ_CST);
+	syscall3(__NR_tgkill, getpid(), main_tid, SIGUSR1); /* main's sigsuspend ends */
+	return (int)lost;
+}
+
+/*
+ * A signal sent to the process wakes one thread that can take it: here the
+ * newest, running on another CPU, which ends before it enters the kernel
+ * again. Its exit then wakes another thread that can (Linux's
+ * retarget_shared_pending()): main, asleep in sigsuspend(), takes every
+ * one of the signals. Before, the signal stayed pending with only
+ * threads asleep for it, and the sender waited in vain (a thread with
+ * SIGUSR1 blocked, whose result names the first round lost).
+ */
+static int body_signal_outlives_chosen_thread(void)
+{
+	static struct thread sender;
+	struct kernel_sigaction a = { (unsigned long)on_usr1_taken, SA_RESTORER,
+				      (unsigned long)sig_restorer, 0 };
+	unsigned long none = 0;
+	int res;
+
+	EXPECT("rt_sigaction", syscall4(__NR_rt_sigaction, SIGUSR1, (long)&a, 0, 8), 0);
+	set_affinity(0, cpus[0]);
+	EXPECT("thread_create",
+	       thread_create(&sender, retarget_sender, (void *)syscall0(__NR_gettid), NULL), 0);
+	while (!__atomic_load_n(&retarget_done, __ATOMIC_SEQ_CST))
+		syscall2(__NR_rt_sigsuspend, (long)&none, 8);
+	thread_join(&sender, &res);
+	EXPECT("the sender's result (0: every signal taken; n + 1: lost in round n; -1: no thread)",
+	       res, 0);
+	EXPECT_TRUE("signals taken", retarget_taken >= RETARGET_ROUNDS);
+	note("%d signals sent to the process, each meant for a thread that then ended; %d taken",
+	     RETARGET_ROUNDS, retarget_taken);
+	return 0;
+}
+
+/* ---- threads that exit without the big lock, and what races them ---- */
+
+#define CHURN_THREADS 120 /* threads each CPU's maker creates and joins */
+
+static volatile int churn_stop, churn_made;
+static volatile long churn_bad; /* the first result no rule allows, as a line number */
+static volatile int churn_latest_tid;
+
+#define CHURN_FAIL()                          \
+	do {                                  \
+		if (!churn_bad)               \
+			churn_bad = __LINE__; \
+	} while (0)
+
+static int churn_body(void *arg)
+{
+	(void)arg;
+	churn_latest_tid = (int)syscall0(__NR_gettid);
+	return 7;
+}
+
+/* Makes and joins threads on its CPU: each one's clone links and its exit unlinks without big_lock. */
+static int churn_maker(void *arg)
+{
+	set_affinity(0, cpus[(long)arg % ncpus]);
+	for (int i = 0; i < CHURN_THREADS; i++) {
+		struct thread t;
+		int res = -1;
+
+		if (thread_create(&t, churn_body, NULL, NULL)) {
+			CHURN_FAIL();
+			break;
+		}
+		thread_join(&t, &res);
+		if (res != 7)
+			CHURN_FAIL();
+		__atomic_fetch_add(&churn_made, 1, __ATOMIC_SEQ_CST);
+		if (i % 16 == 0)
+			test_progress();
+	}
+	return 0;
+}
+
+static long rusage_us(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru))
+		return -1;
+	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000L + ru.ru_utime.tv_usec +
+	       ru.ru_stime.tv_usec;
+}
+
+/* The process's thread count as /proc/self/status says it; -1 if unreadable. */
+static int status_threads(void)
+{
+	char buf[2048], *at;
+	int fd = open("/proc/self/status", O_RDONLY);
+	long n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	at = strstr(buf, "\nThreads:");
+	return at ? atoi(at + 9) : -1;
+}
+
+/*
+ * What a reader asks while the threads come and go: the latest one by
+ * TID (tgkill(0): there or gone, and its /proc directory read whole or
+ * gone), the thread count, and the process's CPU time, which must never
+ * go back -- an exiting thread's time moves into the process's with its
+ * unlink, under one lock, so a reader never counts it twice or not at all.
+ */
+static int churn_reader(void *arg)
+{
+	long pid = syscall0(__NR_getpid), last = 0;
+
+	set_affinity(0, cpus[(long)arg % ncpus]);
+	while (!churn_stop) {
+		int tid = churn_latest_tid, fd, n;
+		char path[64], buf[512];
+		long us;
+
+		if (tid > 0) {
+			long r = syscall3(__NR_tgkill, pid, tid, 0);
+
+			if (r != 0 && r != -ESRCH)
+				CHURN_FAIL();
+			snprintf(path, sizeof(path), "/proc/self/task/%d/stat", tid);
+			fd = open(path, O_RDONLY);
+			if (fd >= 0) {
+				long got = read(fd, buf, sizeof(buf));
+
+				if (got < 0 ? errno != ESRCH : got == 0)
+					CHURN_FAIL();
+				close(fd);
+			} else if (errno != ENOENT && errno != ESRCH) {
+				CHURN_FAIL();
+			}
+		}
+		n = status_threads();
+		if (n < 1)
+			CHURN_FAIL();
+		us = rusage_us();
+		if (us < last)
+			CHURN_FAIL();
+		last = us;
+	}
+	return 0;
+}
+
+/*
+ * Threads made and joined on every CPU at once -- clone links a thread and
+ * a thread's exit unlinks it, under the process's siglock, neither holding
+ * big_lock (docs/DESIGN.md §7.3) -- while a reader on every CPU looks the
+ * newest up by TID and through /proc and reads the process's CPU time. A
+ * thread freed while a holder of big_lock still stood on it is a read of
+ * freed memory, which the debugging build's poison catches. Every join gets
+ * its thread's result; at the end the process has its one thread again.
+ */
+static int body_thread_exits_race_lookups(void)
+{
+	struct thread makers[MAX_CPUS], readers[MAX_CPUS];
+	int res;
+
+	for (int i = 0; i < ncpus; i++) {
+		EXPECT("thread_create", thread_create(&makers[i], churn_maker, (void *)(long)i, NULL),
+		       0);
+		EXPECT("thread_create",
+		       thread_create(&readers[i], churn_reader, (void *)(long)(i + 1), NULL), 0);
+	}
+	for (int i = 0; i < ncpus; i++)
+		thread_join(&makers[i], &res);
+	churn_stop = 1;
+	for (int i = 0; i < ncpus; i++)
+		thread_join(&readers[i], &res);
+	EXPECT("the line of the first result no rule allows (0: none)", churn_bad, 0);
+	EXPECT("threads made and joined", churn_made, ncpus * CHURN_THREADS);
+	EXPECT("Threads: in /proc/self/status", status_threads(), 1);
+	note("%d threads made and joined on %d CPUs while %d readers looked", churn_made, ncpus,
+	     ncpus);
+	return 0;
+}
+
 /* ---- the cases ---- */
 
 enum { ONE_CPU = 1, TWO_CPUS = 2 };
@@ -1816,6 +2063,10 @@ static const struct smp_case {
 	  0 },
 	{ "reap_answers_shootdowns_while_it_waits", body_reap_beside_shootdowns, TWO_CPUS, false,
 	  false, 0, 0 },
+	{ "process_signal_outlives_the_thread_it_chose", body_signal_outlives_chosen_thread,
+	  TWO_CPUS, false, false, 0, 0 },
+	{ "thread_exits_race_lookups_on_every_cpu", body_thread_exits_race_lookups, TWO_CPUS,
+	  false, false, 0, 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
