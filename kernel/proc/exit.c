@@ -34,8 +34,22 @@
 
 void process_begin_exit(struct process *p, int status)
 {
+	unsigned long flags;
+
+	/*
+	 * The caller alone in its process (exit_group() of a fork's child,
+	 * say): no other thread to end, and none that could clone or leave
+	 * meanwhile. Under big_lock, as every other call here.
+	 */
+	if (p->threads == current && !current->thread_next) {
+		if (!p->exiting) {
+			WRITE_ONCE(p->exiting, true);
+			p->exit_code = status;
+		}
+		return;
+	}
 	/* siglock: a clone without big_lock either sees exiting and fails, or links a thread woken here. */
-	unsigned long flags = spin_lock_irqsave(&p->siglock);
+	flags = spin_lock_irqsave(&p->siglock);
 
 	if (!p->exiting) {
 		WRITE_ONCE(p->exiting, true);
@@ -213,12 +227,20 @@ static void notify_parent_death(struct task *t)
 {
 	struct process *p = t->proc;
 	struct task *heir = NULL;
+	unsigned long flags;
+
+	/*
+	 * Only t's own forks make a child that names t, and only exits under
+	 * big_lock, which this one holds, make it an heir: none now, none to come.
+	 */
+	if (!READ_ONCE(p->children))
+		return;
 	/*
 	 * The heir is chosen and named under children_lock, where a thread
 	 * that leaves without big_lock marks itself first (thread_begin_exit()):
 	 * one that has begun is never chosen, one chosen finds its new children.
 	 */
-	unsigned long flags = spin_lock_irqsave(&p->children_lock);
+	flags = spin_lock_irqsave(&p->children_lock);
 
 	for (struct task *u = p->threads; u && !p->exiting; u = u->thread_next) {
 		if (u != t && !u->exit_begun) {
@@ -244,7 +266,8 @@ static void notify_parent_death(struct task *t)
 
 /*
  * t leaves its process's thread list, under siglock: its CPU time becomes
- * the process's, and a signal sent to the process that t could have taken
+ * the process's (and its address space's high-water mark, hiwater_rss,
+ * the process's maxrss if higher: cputime_mm_leave()'s rule), and a signal sent to the process that t could have taken
  * wakes another thread (signal_thread_left()). A last thread whose
  * process was not exiting makes the process exit with its status: it
  * found a sibling still there when do_exit_thread() began, which has left
@@ -252,7 +275,7 @@ static void notify_parent_death(struct task *t)
  * t stays, and false is returned, if it is the last, traced, or its
  * process is exiting as a whole: those exits are big_lock's.
  */
-static bool thread_leave(struct task *t, int status, bool unless_last)
+static bool thread_leave(struct task *t, unsigned long hiwater_rss, int status, bool unless_last)
 {
 	struct process *p = t->proc;
 	unsigned long flags = spin_lock_irqsave(&p->siglock);
@@ -261,6 +284,7 @@ static bool thread_leave(struct task *t, int status, bool unless_last)
 		spin_unlock_irqrestore(&p->siglock, flags);
 		return false;
 	}
+	p->exited_usage.maxrss = MAX(p->exited_usage.maxrss, hiwater_rss);
 	cputime_thread_exit(t);
 	process_thread_unlink_locked(t);
 	if (p->nr_threads == 0 && !p->exiting) {
@@ -415,14 +439,13 @@ static void exit_thread_unlocked(struct task *t, int status)
 		return;
 	t->free_announced = page_free_begin();
 	__atomic_fetch_or(&p->freeing_cpus, t->free_announced, __ATOMIC_RELAXED);
-	cputime_mm_leave(t);
 	/*
 	 * Once t has left, the last sibling may exit and the parent reap p on
 	 * other CPUs: this reference keeps its struct for what t still reads
 	 * of it (a fault's, a file release's current->proc) until t is gone.
 	 */
 	refcount_inc(&p->refs);
-	if (!thread_leave(t, status, true)) {
+	if (!thread_leave(t, mm->hiwater_rss, status, true)) {
 		(void)refcount_dec_not_one(&p->refs); /* p lives on with t: never the last */
 		page_free_end(t->free_announced); /* no free after all: the locked exit announces one */
 		return;
@@ -458,6 +481,7 @@ void do_exit_thread(int status)
 	struct files *files;
 	struct dentry *exe;
 	struct process *parent_to_wake = NULL;
+	unsigned long hiwater_rss;
 
 	assert_big_lock_held();
 	if (!p->exiting && p->nr_threads == 1) {
@@ -483,7 +507,7 @@ void do_exit_thread(int status)
 
 	if (!t->left_early)
 		mm_activate(NULL); /* mm_put may free the tables we run on */
-	cputime_mm_leave(t);
+	hiwater_rss = mm ? mm->hiwater_rss : 0; /* for thread_leave(): getrusage's maxrss */
 	/* From here nobody reaches the space or the fd table through t. */
 	t->mm = NULL;
 	files = t->files;
@@ -521,7 +545,7 @@ void do_exit_thread(int status)
 	t->sighand_to_put = t->sighand;
 	t->sighand = NULL;
 
-	thread_leave(t, status, false);
+	thread_leave(t, hiwater_rss, status, false);
 	WRITE_ONCE(t->pid->task, NULL);
 	pid_put_after_big_lock(t->pid);
 	t->pid = NULL;

@@ -61,7 +61,14 @@ void cputime_process(const struct process *p, struct cpu_usage *u)
 {
 	/* siglock: a thread that exits meanwhile is counted once, live or exited. */
 	struct spinlock *l = (struct spinlock *)&p->siglock; /* the lock, not what p reports */
-	unsigned long flags = spin_lock_irqsave(l);
+	unsigned long flags;
+
+	/* No thread: a zombie's, whose usage is all exited and stays so (a reap's). */
+	if (!READ_ONCE(p->threads)) {
+		*u = p->exited_usage;
+		return;
+	}
+	flags = spin_lock_irqsave(l);
 
 	*u = p->exited_usage;
 	for (const struct task *t = p->threads; t; t = t->thread_next) {
