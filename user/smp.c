@@ -1780,8 +1780,9 @@ static int body_reap_beside_shootdowns(void)
 
 #define RETARGET_ROUNDS 100 /* threads made, each chosen for a signal and then ended */
 
-static volatile int retarget_ready, retarget_sent, retarget_done;
+static volatile int retarget_ready, retarget_sent, retarget_done, retarget_over;
 static volatile int retarget_taken; /* SIGUSR1s handled, by any thread */
+static bool retarget_by_block;	    /* the chosen thread blocks SIGUSR1 instead of ending */
 
 static void on_usr1_taken(int sig)
 {
@@ -1789,14 +1790,14 @@ static void on_usr1_taken(int sig)
 	__atomic_fetch_add(&retarget_taken, 1, __ATOMIC_SEQ_CST);
 }
 
+static const unsigned long usr1_bit = 1ul << (SIGUSR1 - 1);
+
 /*
  * The thread a signal sent to the process is meant for: it unblocks
  * SIGUSR1 and spins in user mode on main's CPU until the signal is sent,
- * then ends, before a tick can bring it into the kernel to take the
- * signal, most rounds.
+ * then ends -- or blocks SIGUSR1 and waits for the round's end -- before a
+ * tick can bring it into the kernel to take the signal, most rounds.
  */
-static const unsigned long usr1_bit = 1ul << (SIGUSR1 - 1);
-
 static int chosen_thread(void *arg)
 {
 	(void)arg;
@@ -1805,6 +1806,11 @@ static int chosen_thread(void *arg)
 	__atomic_store_n(&retarget_ready, 1, __ATOMIC_SEQ_CST);
 	while (!__atomic_load_n(&retarget_sent, __ATOMIC_SEQ_CST))
 		;
+	if (!retarget_by_block)
+		return 0;
+	syscall4(__NR_rt_sigprocmask, SIG_BLOCK, (long)&usr1_bit, 0, 8);
+	while (!__atomic_load_n(&retarget_over, __ATOMIC_SEQ_CST))
+		sleep_ms(1); /* sleep-ok: a poll's interval until the sender's round ends */
 	return 0;
 }
 
@@ -1820,20 +1826,24 @@ static int retarget_sender(void *arg)
 		int before = retarget_taken, res;
 		long long end;
 
-		retarget_ready = retarget_sent = 0;
+		retarget_ready = retarget_sent = retarget_over = 0;
 		if (thread_create(&t, chosen_thread, NULL, NULL))
 			return -1;
 		while (!__atomic_load_n(&retarget_ready, __ATOMIC_SEQ_CST))
 			;
 		kill(getpid(), SIGUSR1);
 		__atomic_store_n(&retarget_sent, 1, __ATOMIC_SEQ_CST);
-		thread_join(&t, &res);
+		if (!retarget_by_block)
+			thread_join(&t, &res);
 		end = monotonic_ns() + LOST_MS * 1000000LL;
 		while (__atomic_load_n(&retarget_taken, __ATOMIC_SEQ_CST) == before && !lost) {
 			if (monotonic_ns() >= end)
 				lost = r + 1;
 			sleep_ms(1); /* sleep-ok: a poll's interval (LOST_MS bounds the wait) */
 		}
+		__atomic_store_n(&retarget_over, 1, __ATOMIC_SEQ_CST);
+		if (retarget_by_block)
+			thread_join(&t, &res);
 		test_progress();
 	}
 	__atomic_store_n(&retarget_done, 1, __ATOMIC_SEQ_CST);
@@ -1850,7 +1860,7 @@ static int retarget_sender(void *arg)
  * threads asleep for it, and the sender waited in vain (a thread with
  * SIGUSR1 blocked, whose result names the first round lost).
  */
-static int body_signal_outlives_chosen_thread(void)
+static int signal_outlives_chosen_thread(bool by_block)
 {
 	static struct thread sender;
 	struct kernel_sigaction a = { (unsigned long)on_usr1_taken, SA_RESTORER,
@@ -1858,6 +1868,7 @@ static int body_signal_outlives_chosen_thread(void)
 	unsigned long none = 0;
 	int res;
 
+	retarget_by_block = by_block;
 	EXPECT("rt_sigaction", syscall4(__NR_rt_sigaction, SIGUSR1, (long)&a, 0, 8), 0);
 	set_affinity(0, cpus[0]);
 	EXPECT("thread_create",
@@ -1868,9 +1879,24 @@ static int body_signal_outlives_chosen_thread(void)
 	EXPECT("the sender's result (0: every signal taken; n + 1: lost in round n; -1: no thread)",
 	       res, 0);
 	EXPECT_TRUE("signals taken", retarget_taken >= RETARGET_ROUNDS);
-	note("%d signals sent to the process, each meant for a thread that then ended; %d taken",
-	     RETARGET_ROUNDS, retarget_taken);
+	note("%d signals sent to the process, each meant for a thread that then %s; %d taken",
+	     RETARGET_ROUNDS, by_block ? "blocked it" : "ended", retarget_taken);
 	return 0;
+}
+
+static int body_signal_outlives_chosen_thread(void)
+{
+	return signal_outlives_chosen_thread(false);
+}
+
+/*
+ * The same, the chosen thread blocking the signal instead of ending: it
+ * wakes another thread that can take it, as Linux's __set_task_blocked()
+ * (signal_set_mask()); main takes every one.
+ */
+static int body_signal_outlives_chosen_thread_blocking(void)
+{
+	return signal_outlives_chosen_thread(true);
 }
 
 /* ---- threads that exit without the big lock, and what races them ---- */
@@ -2065,6 +2091,8 @@ static const struct smp_case {
 	  false, 0, 0 },
 	{ "process_signal_outlives_the_thread_it_chose", body_signal_outlives_chosen_thread,
 	  TWO_CPUS, false, false, 0, 0 },
+	{ "process_signal_goes_on_when_its_thread_blocks_it",
+	  body_signal_outlives_chosen_thread_blocking, TWO_CPUS, false, false, 0, 0 },
 	{ "thread_exits_race_lookups_on_every_cpu", body_thread_exits_race_lookups, TWO_CPUS,
 	  false, false, 0, 0 },
 };

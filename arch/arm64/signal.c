@@ -279,7 +279,7 @@ SYSCALL(rt_sigreturn)
 	const struct sigcontext *sc = &frame.uc.uc_mcontext;
 	const struct fpsimd_context *fp = (const struct fpsimd_context *)sc->__reserved;
 
-	t->sigmask = frame.uc.uc_sigmask & ~SIG_UNBLOCKABLE;
+	signal_set_mask(t, frame.uc.uc_sigmask);
 	memcpy(f->x, sc->regs, sizeof(f->x));
 	f->sp = sc->sp;
 	f->elr = sc->pc;

@@ -239,7 +239,7 @@ SYSCALL(rt_sigreturn)
 		memcpy(t->arch.fpu, fx, sizeof(fx));
 		__asm__ __volatile__("fxrstor64 %0" ::"m"(t->arch.fpu));
 	}
-	t->sigmask = frame.uc.uc_sigmask & ~SIG_UNBLOCKABLE;
+	signal_set_mask(t, frame.uc.uc_sigmask);
 	sigframe_restore_altstack(t, f->rsp, &frame.uc.uc_stack);
 	return (long)f->rax; /* the syscall return path stores this in rax: keep it */
 bad:

@@ -90,6 +90,15 @@ void signal_force_fault(int sig, int si_code, uintptr_t addr, const char *what);
 bool signal_fatal_pending(const struct task *t);
 
 /*
+ * t's blocked set becomes mask (less SIGKILL and SIGSTOP). A signal
+ * pending for the process that t now blocks wakes another thread that can
+ * take it, as Linux's __set_task_blocked(): the send may have woken t for
+ * it. Every change of a mask goes through here: rt_sigprocmask, sigsuspend
+ * and ppoll's temporary masks, a handler's mask, sigreturn.
+ */
+void signal_set_mask(struct task *t, u64 mask);
+
+/*
  * gone has just left p's threads (p->siglock held): a signal sent to p
  * that gone could have taken, and that its send may have woken gone for,
  * wakes another thread that can (Linux's retarget_shared_pending()).

@@ -18,7 +18,9 @@
  *   clone3, clone,   their arguments, copied from the caller's memory,
  *   fork, vfork      and checked; kernel_clone() makes the child's task,
  *                    stacks, address space and fd table, then takes
- *                    big_lock for the rest (fork and vfork: x86_64 only)
+ *                    big_lock for the rest -- but a thread sharing the
+ *                    caller's fs struct, which joins the process under its
+ *                    siglock alone (fork and vfork: x86_64 only)
  *   wait4            the caller's children list, under its own lock
  *                    (children_lock), scanned, slept on and a zombie
  *                    claimed when the caller traces nobody; the reap
@@ -30,7 +32,11 @@
  *                    of its space, also the joiner word, the space emptied
  *                    under its lock and the fds closed (a last release
  *                    takes big_lock); then big_lock for the rest of the
- *                    exit, a thread's joiner's wake among it
+ *                    exit. exit() of a thread that is not its process's
+ *                    last, untraced, with no child of its own, needs none:
+ *                    it leaves the thread list under the process's siglock,
+ *                    waits out big_lock's grace period, then wakes its
+ *                    joiner and lets go of space, fds and fs struct
  *
  * A call whose handler reads anything else big_lock guards must not be
  * here. Its return to user mode takes the return-to-user loop only when

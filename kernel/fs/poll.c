@@ -188,12 +188,12 @@ SYSCALL(ppoll)
 			return -EFAULT;
 		current->saved_sigmask = current->sigmask;
 		current->restore_sigmask = true;
-		current->sigmask = mask & ~SIG_UNBLOCKABLE;
+		signal_set_mask(current, mask);
 	}
 	ret = do_sys_poll((struct pollfd __user *)a[0], (unsigned int)a[1], until);
 	if (ret != -EINTR && current->restore_sigmask) {
 		current->restore_sigmask = false;
-		current->sigmask = current->saved_sigmask;
+		signal_set_mask(current, current->saved_sigmask);
 	}
 	if (utsp && (ts.tv_sec || ts.tv_nsec)) {
 		u64 now = timer_ticks(), left = until > now + 1 ? until - now - 1 : 0;

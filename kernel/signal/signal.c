@@ -154,6 +154,23 @@ static int send_to_process(struct process *p, int sig, const struct ksiginfo *in
 	return 0;
 }
 
+void signal_set_mask(struct task *t, u64 mask)
+{
+	struct process *p = t->proc;
+	u64 newly = mask & ~t->sigmask & ~SIG_UNBLOCKABLE;
+	unsigned long flags;
+
+	if (!p || !(newly & p->sigpending)) {
+		t->sigmask = mask & ~SIG_UNBLOCKABLE;
+		return;
+	}
+	flags = spin_lock_irqsave(&p->siglock);
+	t->sigmask = mask & ~SIG_UNBLOCKABLE;
+	for (u64 take = newly & p->sigpending; take; take &= take - 1)
+		wake_for_signal(p, __builtin_ctzll(take) + 1);
+	spin_unlock_irqrestore(&p->siglock, flags);
+}
+
 void signal_thread_left(struct process *p, const struct task *gone)
 {
 	for (u64 take = p->sigpending & ~gone->sigmask; take; take &= take - 1)
@@ -360,10 +377,7 @@ bool signal_deliver(struct task *t)
 		process_begin_exit(p, WAIT_STATUS_SIGNALED(SIGSEGV));
 		return true;
 	}
-	t->sigmask |= ka->mask;
-	if (!(ka->flags & SA_NODEFER))
-		t->sigmask |= SIGBIT(sig);
-	t->sigmask &= ~SIG_UNBLOCKABLE;
+	signal_set_mask(t, t->sigmask | ka->mask | (ka->flags & SA_NODEFER ? 0 : SIGBIT(sig)));
 	if (ka->flags & SA_RESETHAND)
 		ka->handler = SIG_DFL;
 	return true;
@@ -523,18 +537,17 @@ SYSCALL(rt_sigprocmask)
 			return -EFAULT;
 		switch (how) {
 		case SIG_BLOCK:
-			current->sigmask |= set;
+			set |= old;
 			break;
 		case SIG_UNBLOCK:
-			current->sigmask &= ~set;
+			set = old & ~set;
 			break;
 		case SIG_SETMASK:
-			current->sigmask = set;
 			break;
 		default:
 			return -EINVAL;
 		}
-		current->sigmask &= ~SIG_UNBLOCKABLE;
+		signal_set_mask(current, set);
 	}
 	if (uold && put_user(old, uold))
 		return -EFAULT;
@@ -552,7 +565,7 @@ static long suspend_with_mask(u64 mask)
 {
 	current->saved_sigmask = current->sigmask;
 	current->restore_sigmask = true;
-	current->sigmask = mask & ~SIG_UNBLOCKABLE;
+	signal_set_mask(current, mask);
 	while (!signal_pending(current))
 		(void)waitq_sleep(NULL, 0); /* woken only by a signal */
 	return -ERESTARTNOHAND;
