@@ -2030,8 +2030,8 @@ static int body_thread_exits_race_lookups(void)
 	int res;
 
 	for (int i = 0; i < ncpus; i++) {
-		EXPECT("thread_create", thread_create(&makers[i], churn_maker, (void *)(long)i, NULL),
-		       0);
+		EXPECT("thread_create",
+		       thread_create(&makers[i], churn_maker, (void *)(long)i, NULL), 0);
 		EXPECT("thread_create",
 		       thread_create(&readers[i], churn_reader, (void *)(long)(i + 1), NULL), 0);
 	}
@@ -2093,8 +2093,8 @@ static const struct smp_case {
 	  TWO_CPUS, false, false, 0, 0 },
 	{ "process_signal_goes_on_when_its_thread_blocks_it",
 	  body_signal_outlives_chosen_thread_blocking, TWO_CPUS, false, false, 0, 0 },
-	{ "thread_exits_race_lookups_on_every_cpu", body_thread_exits_race_lookups, TWO_CPUS,
-	  false, false, 0, 0 },
+	{ "thread_exits_race_lookups_on_every_cpu", body_thread_exits_race_lookups, TWO_CPUS, false,
+	  false, 0, 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))

@@ -56,8 +56,8 @@ void process_begin_exit(struct process *p, int status)
 		p->exit_code = status;
 		for (struct task *t = p->threads; t; t = t->thread_next) {
 			if (t == current)
-				continue;    /* exit_group()'s caller runs: nothing to wake or end */
-			task_wake(t);	     /* a sleep returns -EINTR */
+				continue; /* exit_group()'s caller runs: nothing to wake or end */
+			task_wake(t);	  /* a sleep returns -EINTR */
 			task_wake_traced(t); /* SIGKILL ends a ptrace stop */
 		}
 	}
@@ -447,7 +447,8 @@ static void exit_thread_unlocked(struct task *t, int status)
 	refcount_inc(&p->refs);
 	if (!thread_leave(t, mm->hiwater_rss, status, true)) {
 		(void)refcount_dec_not_one(&p->refs); /* p lives on with t: never the last */
-		page_free_end(t->free_announced); /* no free after all: the locked exit announces one */
+		page_free_end(
+			t->free_announced); /* no free after all: the locked exit announces one */
 		return;
 	}
 	WRITE_ONCE(t->pid->task, NULL);
@@ -467,7 +468,8 @@ static void exit_thread_unlocked(struct task *t, int status)
 	t->sighand = NULL;
 	t->pid = NULL;
 	if (refcount_dec_and_test(&p->refs))
-		kfree_after_big_lock(p); /* reaped meanwhile: unreachable, but for a hold in progress */
+		kfree_after_big_lock(
+			p); /* reaped meanwhile: unreachable, but for a hold in progress */
 	big_lock_free_deferred(t);
 	schedule_as(TASK_DEAD);
 	panic("a dead task was scheduled");
@@ -506,7 +508,7 @@ void do_exit_thread(int status)
 	ptrace_task_exit(t);
 
 	if (!t->left_early)
-		mm_activate(NULL); /* mm_put may free the tables we run on */
+		mm_activate(NULL);		/* mm_put may free the tables we run on */
 	hiwater_rss = mm ? mm->hiwater_rss : 0; /* for thread_leave(): getrusage's maxrss */
 	/* From here nobody reaches the space or the fd table through t. */
 	t->mm = NULL;

@@ -32,7 +32,8 @@ struct task *kthread_run(const char *name, void (*fn)(void *arg), void *arg)
 
 void kthread_exit(void)
 {
-	current->free_announced = page_free_begin(); /* before big_lock goes (kernel/proc/sched.c) */
-	schedule_as(TASK_DEAD); /* freed by the next task to run */
+	current->free_announced =
+		page_free_begin(); /* before big_lock goes (kernel/proc/sched.c) */
+	schedule_as(TASK_DEAD);	   /* freed by the next task to run */
 	panic("a dead kernel thread was scheduled");
 }
