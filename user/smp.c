@@ -1778,7 +1778,7 @@ static int body_reap_beside_shootdowns(void)
 
 /* ---- a signal to the process, and the thread it chose exiting ---- */
 
-#define RETARGET_ROUNDS 100 /* threads made, each chosen for a signal and then ended */
+#define RETARGET_ROUNDS 40 /* threads made, each chosen for a signal and then ended */
 
 static volatile int retarget_ready, retarget_sent, retarget_done, retarget_over;
 static volatile int retarget_taken; /* SIGUSR1s handled, by any thread */
@@ -1901,7 +1901,7 @@ static int body_signal_outlives_chosen_thread_blocking(void)
 
 /* ---- threads that exit without the big lock, and what races them ---- */
 
-#define CHURN_THREADS 120 /* threads each CPU's maker creates and joins */
+#define CHURN_THREADS 60 /* threads each CPU's maker creates and joins */
 
 static volatile int churn_stop, churn_made;
 static volatile long churn_bad; /* the first result no rule allows, as a line number */

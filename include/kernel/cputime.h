@@ -41,8 +41,9 @@ void cputime_process(const struct process *p, struct cpu_usage *u);
 /* A thread exits: its usage moves into its process's. With its process's siglock held. */
 void cputime_thread_exit(struct task *t);
 /*
- * t is about to leave its address space (exit, or exec replacing it): the
- * space's high-water mark becomes its process's maxrss, if higher.
+ * t is about to leave its address space as exec replaces it: the space's
+ * high-water mark becomes its process's maxrss, if higher (an exit does
+ * the same as its thread leaves the list, kernel/proc/exit.c).
  */
 void cputime_mm_leave(const struct task *t);
 /* parent reaps child through wait: the child's own and reaped usage move into parent's. */

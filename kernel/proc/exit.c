@@ -267,8 +267,9 @@ static void notify_parent_death(struct task *t)
 /*
  * t leaves its process's thread list, under siglock: its CPU time becomes
  * the process's (and its address space's high-water mark, hiwater_rss,
- * the process's maxrss if higher: cputime_mm_leave()'s rule), and a signal sent to the process that t could have taken
- * wakes another thread (signal_thread_left()). A last thread whose
+ * the process's maxrss if higher: cputime_mm_leave()'s rule), and a
+ * signal sent to the process that t could have taken wakes another
+ * thread (signal_thread_left()). A last thread whose
  * process was not exiting makes the process exit with its status: it
  * found a sibling still there when do_exit_thread() began, which has left
  * since without big_lock. With unless_last (an exit without big_lock),
@@ -446,9 +447,9 @@ static void exit_thread_unlocked(struct task *t, int status)
 	 */
 	refcount_inc(&p->refs);
 	if (!thread_leave(t, mm->hiwater_rss, status, true)) {
-		(void)refcount_dec_not_one(&p->refs); /* p lives on with t: never the last */
-		page_free_end(
-			t->free_announced); /* no free after all: the locked exit announces one */
+		/* p lives on with t: never the last; and no free after all (the locked exit announces one). */
+		(void)refcount_dec_not_one(&p->refs);
+		page_free_end(t->free_announced);
 		return;
 	}
 	WRITE_ONCE(t->pid->task, NULL);
@@ -467,9 +468,9 @@ static void exit_thread_unlocked(struct task *t, int status)
 	t->sighand_to_put = t->sighand;
 	t->sighand = NULL;
 	t->pid = NULL;
+	/* Reaped meanwhile: unreachable, but for a hold of big_lock in progress. */
 	if (refcount_dec_and_test(&p->refs))
-		kfree_after_big_lock(
-			p); /* reaped meanwhile: unreachable, but for a hold in progress */
+		kfree_after_big_lock(p);
 	big_lock_free_deferred(t);
 	schedule_as(TASK_DEAD);
 	panic("a dead task was scheduled");
@@ -508,8 +509,9 @@ void do_exit_thread(int status)
 	ptrace_task_exit(t);
 
 	if (!t->left_early)
-		mm_activate(NULL);		/* mm_put may free the tables we run on */
-	hiwater_rss = mm ? mm->hiwater_rss : 0; /* for thread_leave(): getrusage's maxrss */
+		mm_activate(NULL); /* mm_put may free the tables we run on */
+	/* getrusage's maxrss, which thread_leave() keeps */
+	hiwater_rss = mm ? mm->hiwater_rss : 0;
 	/* From here nobody reaches the space or the fd table through t. */
 	t->mm = NULL;
 	files = t->files;

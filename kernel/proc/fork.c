@@ -118,8 +118,8 @@ static bool thread_link_unlocked(struct task *parent, struct task *child, struct
 	child->sighand = parent->sighand;
 	refcount_inc(&child->sighand->refs);
 	child->state = TASK_NEW;
+	process_thread_link_locked(p, child); /* child->proc set: a lookup by TID reads it */
 	__atomic_store_n(&pid->task, child, __ATOMIC_RELEASE);
-	process_thread_link_locked(p, child);
 	spin_unlock_irqrestore(&p->siglock, flags);
 	return true;
 }
