@@ -29,12 +29,11 @@
 #include <uapi/linux/sched.h>
 #include <uapi/linux/signal.h>
 
-/* A new thread group's process struct, allocated and zeroed (without big_lock), filled. */
+/* A new thread group's process struct, allocated and zeroed, its first thread linked (without big_lock), filled. */
 static void process_fill(struct process *p, const struct process *parent_proc)
 {
 	p->state = PROC_ALIVE;
 	process_children_init(p);
-	process_threads_init(p);
 	refcount_set(&p->refs, 1);
 	memcpy(p->rlim, parent_proc->rlim, sizeof(p->rlim));
 	itimers_init(p); /* a fork's child starts with no interval timer */
@@ -290,6 +289,20 @@ long kernel_clone(struct kernel_clone_args *k)
 		}
 		/* Exiting, or its namespace dead: the locked path says so (its own checks, its undo). */
 	}
+	/*
+	 * A new process's first thread: linked now, before anyone can see the
+	 * process (its pid and its parent's list name it only under big_lock,
+	 * below), so its siglock is never waited for -- and not held with the
+	 * big lock either.
+	 */
+	if (new_proc) {
+		unsigned long flags;
+
+		process_threads_init(new_proc);
+		flags = spin_lock_irqsave(&new_proc->siglock);
+		process_thread_link_locked(new_proc, child);
+		spin_unlock_irqrestore(&new_proc->siglock, flags);
+	}
 	big_lock_retake();
 	if (!child)
 		return err;
@@ -425,10 +438,12 @@ long kernel_clone(struct kernel_clone_args *k)
 		time_ns_put(tns);
 	if (new_ns)
 		pid_ns_put(new_ns);
-	unsigned long flags = spin_lock_irqsave(&cp->siglock);
+	if (f & CLONE_THREAD) {
+		unsigned long flags = spin_lock_irqsave(&cp->siglock);
 
-	process_thread_link_locked(cp, child);
-	spin_unlock_irqrestore(&cp->siglock, flags);
+		process_thread_link_locked(cp, child);
+		spin_unlock_irqrestore(&cp->siglock, flags);
+	}
 
 	long ret = clone_return(parent, pid, k);
 
