@@ -16,7 +16,8 @@
  * EINVAL/ESRCH/ENOENT, PIDFD_NONBLOCK's EAGAIN from waitid,
  * pidfd_send_signal; ppoll's temporary mask and EINVAL cases; getrandom's
  * flags and bytes; sched_getaffinity/setaffinity and getcpu; and
- * PR_SET_PDEATHSIG: the signal comes when the parent thread exits.
+ * PR_SET_PDEATHSIG: the signal comes when the parent process, or the
+ * parent thread alone, exits.
  */
 #include "sig_arch.h"
 #include "test.h"
@@ -472,6 +473,53 @@ static int pdeathsig_on_parent_exit(void)
 	return 0;
 }
 
+/* A thread that forks, then ends once its child has asked for the parent-death signal. */
+static int pdeath_fds[2];
+
+static int forking_thread(void *arg)
+{
+	pid_t *child = arg;
+	char r;
+
+	*child = fork();
+	if (*child == 0) {
+		if (prctl(PR_SET_PDEATHSIG, SIGUSR1, 0, 0, 0) || on_signal(SIGUSR1, on_usr1, 0))
+			_exit(2);
+		write(pdeath_fds[1], "r", 1);
+		wait_flag(&got_signal, "the parent-death signal");
+		write(pdeath_fds[1], got_signal == SIGUSR1 ? "s" : "n", 1);
+		_exit(0);
+	}
+	return read(pdeath_fds[0], &r, 1) == 1 && r == 'r' ? 0 : 1;
+}
+
+/*
+ * The signal follows the parent *thread*, not the process (prctl(2)): a
+ * thread forks, its child asks for SIGUSR1 when its parent dies, and the
+ * thread ends while the process goes on. The child gets the signal, and
+ * stays the process's child: this thread reaps it. The ending thread's
+ * exit is the kind that takes the big lock (a child names it its parent
+ * thread: kernel/proc/exit.c), beside the exits that do not.
+ */
+static int pdeathsig_on_parent_thread_exit(void)
+{
+	static struct thread t;
+	pid_t child = -1;
+	int st, res = -1;
+	char c;
+
+	EXPECT("pipe", pipe(pdeath_fds), 0);
+	EXPECT("thread_create", thread_create(&t, forking_thread, &child, NULL), 0);
+	thread_join(&t, &res);
+	EXPECT("the thread saw its child ready", res, 0);
+	EXPECT_TRUE("fork", child > 0);
+	EXPECT("the child's word", read(pdeath_fds[0], &c, 1), 1);
+	EXPECT("signalled", c, 's');
+	EXPECT("waitpid from another thread of its parent", waitpid(child, &st, 0), child);
+	EXPECT("its status", st, 0);
+	return 0;
+}
+
 static const struct test_case cases[] = {
 	{ "dup_dup2_dup3_f_dupfd", dup_family },
 	{ "fcntl_fd_and_status_flags", fcntl_flags },
@@ -487,6 +535,7 @@ static const struct test_case cases[] = {
 	{ "sched_affinity_one_cpu_getcpu", affinity_and_getcpu },
 	{ "prctl_pdeathsig_set_get_einval", pdeathsig },
 	{ "pdeathsig_sent_when_parent_exits", pdeathsig_on_parent_exit },
+	{ "pdeathsig_sent_when_parent_thread_exits", pdeathsig_on_parent_thread_exit },
 };
 
 int main(void)
