@@ -492,8 +492,8 @@ void do_exit_thread(int status)
 		p->exit_code = status;
 	}
 	/*
-	 * exit() unmapped the shadow stack before it took the lock; a kill,
-	 * exit_group() and exec's end of the other threads come here with it
+	 * exit() unmapped the shadow stack before it took the lock; a kill
+	 * and exit_group()'s end of the other threads come here with it
 	 * still to do, and let the lock go around it.
 	 */
 	if (t->shstk.base && mm) {
