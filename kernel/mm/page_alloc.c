@@ -487,6 +487,7 @@ static void settle_cpu(unsigned int cpu)
 			dropped = true;
 		}
 		arch_smp_poll();
+		arch_cpu_relax(); /* arm64's YIELD: a CPU of an emulator lets the others run */
 	}
 	if (dropped)
 		big_lock_retake();
