@@ -367,8 +367,8 @@ static int orphan_zombie_to_ignoring_init(void)
 	return 0;
 }
 
-/* One case: body runs as the init of a new PID namespace and passes by exiting 0. */
-static void case_as_ns_init(int (*body)(void), const char *name)
+/* body runs as the init of a new PID namespace, exiting with what it returns: the child's pid here. */
+static long clone_as_ns_init(int (*body)(void))
 {
 	struct clone_args a;
 	long pid;
@@ -378,19 +378,26 @@ static void case_as_ns_init(int (*body)(void), const char *name)
 	pid = clone3(&a, sizeof(a));
 	if (pid == 0)
 		_exit(body());
+	return pid;
+}
+
+/* One case: body runs as the init of a new PID namespace and passes by exiting 0. */
+static void case_as_ns_init(int (*body)(void), const char *name)
+{
+	long pid = clone_as_ns_init(body);
+
 	ktap_ok(pid > 1 && exited_with(wait_for((pid_t)pid), 0), "%s", name);
+}
+
+static int is_pid_1(void)
+{
+	return getpid() == 1 ? 0 : 1;
 }
 
 static void test_newpid(void)
 {
-	struct clone_args a;
-	long pid;
+	long pid = clone_as_ns_init(is_pid_1);
 
-	clone_args_init(&a, CLONE_NEWPID);
-	fflush_stdout();
-	pid = clone3(&a, sizeof(a));
-	if (pid == 0)
-		_exit(getpid() == 1 ? 0 : 1);
 	if (pid < 0) {
 		ktap_print_msg("clone3(CLONE_NEWPID) failed: errno %d", errno);
 		ktap_ok(false, "clone3_newpid_child_is_pid_1");

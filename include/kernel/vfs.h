@@ -156,6 +156,8 @@ struct fs_struct *fs_struct_create(void);
  */
 struct fs_struct *fs_struct_copy_into(struct fs_struct *fs, const struct fs_struct *src);
 void fs_struct_put(struct fs_struct *fs);
+/* fs_struct_put() without big_lock: the lock is taken for a last reference alone. */
+void fs_struct_put_unlocked(struct fs_struct *fs);
 /* The caller's; the first process's before any exists. */
 struct fs_struct *current_fs(void);
 

@@ -67,6 +67,8 @@ void mm_put(struct mm *mm);
  * holds big_lock again.
  */
 struct dentry *mm_put_keep_exe(struct mm *mm);
+/* mm_put() without big_lock: the lock is taken for the last user's program file alone. */
+void mm_put_unlocked(struct mm *mm);
 /*
  * For the last user's exit before it takes big_lock: every area, page and
  * table of mm goes, under mm's lock, while the struct -- which /proc and

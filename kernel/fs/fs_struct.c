@@ -4,6 +4,7 @@
  * shared by clone(CLONE_FS), so one thread's chdir moves its sharers too.
  * Protected by big_lock (<kernel/vfs.h>).
  */
+#include <kernel/big_lock.h>
 #include <kernel/kmem.h>
 #include <kernel/task.h>
 #include <kernel/vfs.h>
@@ -46,6 +47,15 @@ void fs_struct_put(struct fs_struct *fs)
 	dentry_put(fs->root);
 	dentry_put(fs->cwd);
 	kfree_after_big_lock(fs); /* the heap's lock, not taken while every CPU waits */
+}
+
+void fs_struct_put_unlocked(struct fs_struct *fs)
+{
+	if (!fs || refcount_dec_not_one(&fs->refs))
+		return;
+	big_lock_retake(); /* the last reference: its dentries are big_lock's */
+	fs_struct_put(fs);
+	big_lock_drop();
 }
 
 struct fs_struct *current_fs(void)

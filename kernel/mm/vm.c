@@ -114,6 +114,17 @@ struct dentry *mm_put_keep_exe(struct mm *mm)
 	return exe;
 }
 
+void mm_put_unlocked(struct mm *mm)
+{
+	struct dentry *exe = mm_put_keep_exe(mm);
+
+	if (!exe)
+		return;
+	big_lock_retake(); /* the program file's reference is big_lock's */
+	dentry_put(exe);
+	big_lock_drop();
+}
+
 void mm_grab(struct mm *mm)
 {
 	refcount_inc(&mm->refs);

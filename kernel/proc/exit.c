@@ -380,27 +380,6 @@ static bool thread_begin_exit(struct task *t)
 	return named;
 }
 
-/* A last reference that is big_lock's, let go without it: the lock is taken for that alone. */
-static void fs_struct_put_unlocked(struct fs_struct *fs)
-{
-	if (!fs || refcount_dec_not_one(&fs->refs))
-		return;
-	big_lock_retake();
-	fs_struct_put(fs);
-	big_lock_drop();
-}
-
-static void mm_put_unlocked(struct mm *mm)
-{
-	struct dentry *exe = mm_put_keep_exe(mm);
-
-	if (!exe)
-		return;
-	big_lock_retake();
-	dentry_put(exe);
-	big_lock_drop();
-}
-
 /*
  * exit() of a thread that is not its process's last, without big_lock
  * (docs/DESIGN.md §7.3), Linux's do_exit() for a thread whose group goes
