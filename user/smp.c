@@ -2048,6 +2048,200 @@ static int body_thread_exits_race_lookups(void)
 	return 0;
 }
 
+/* ---- orphans that exit while their parent does ---- */
+
+#define ORPHAN_ROUNDS 24       /* middle processes, half with SIGCHLD ignored by the reaper */
+#define ORPHANS (2 * MAX_CPUS) /* at most, per round */
+#define MIDDLE_CODE 200
+
+static volatile pid_t
+	*orphan_pids; /* shared: each round's grandchildren, as the middle forked them */
+
+/*
+ * The middle process of a round: forks its grandchildren, two for each
+ * CPU, each moved to its CPU to spin a little and exit with its own code,
+ * and exits at once -- while they are exiting, as it moves them to the
+ * reaper.
+ */
+static void orphan_middle(int n)
+{
+	for (int i = 0; i < n; i++) {
+		pid_t g = fork();
+
+		if (g == 0) {
+			set_affinity(0, cpus[i % ncpus]);
+			for (volatile int spin = 0; spin < (i % 4) * 2000; spin++)
+				;
+			_exit(i + 1);
+		}
+		orphan_pids[i] = g;
+	}
+	_exit(MIDDLE_CODE);
+}
+
+/*
+ * One round in the reaper, the init of a PID namespace: every grandchild
+ * and the middle process are reaped exactly once, with their own codes,
+ * then wait4() says ECHILD. With SIGCHLD ignored nobody is reaped by
+ * wait4(), which says ECHILD once no child is left; by then every one of
+ * them is gone by number too (Linux moves a process's children to the
+ * reaper before it leaves its own parent's list, and frees such a child
+ * as it leaves its parent's list). 0, or the line that failed.
+ */
+static int orphan_round(bool ignore)
+{
+	int n = 2 * ncpus, seen[ORPHANS + 1] = { 0 }, st;
+	pid_t got;
+
+	for (int i = 0; i < n; i++)
+		orphan_pids[i] = 0;
+	pid_t mid = fork();
+
+	if (mid == 0)
+		orphan_middle(n);
+	if (mid < 0)
+		return __LINE__;
+	/*
+	 * A wait that sleeps when the exits tell the reaper (a wake-up lost
+	 * hangs it); WNOHANG again and again when they do not, a look in
+	 * every window of the middle's exit.
+	 */
+	while ((got = wait4(-1, &st, ignore ? WNOHANG : 0, NULL)) >= 0) {
+		if (got == 0)
+			continue;
+		if (ignore)
+			return __LINE__; /* nothing to reap when SIGCHLD is ignored */
+		int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+
+		if (got == mid ? code != MIDDLE_CODE
+			       : code < 1 || code > n || orphan_pids[code - 1] != got)
+			return __LINE__;
+		if (++seen[got == mid ? 0 : code] != 1)
+			return __LINE__;
+	}
+	if (errno != ECHILD)
+		return __LINE__;
+	for (int i = 0; i <= n; i++)
+		if (!ignore && seen[i] != 1)
+			return __LINE__;
+	for (int i = 0; i < n; i++)
+		if (orphan_pids[i] <= 0 || kill(orphan_pids[i], 0) == 0 || errno != ESRCH)
+			return __LINE__;
+	return kill(mid, 0) == 0 || errno != ESRCH ? __LINE__ : 0;
+}
+
+static int orphan_reaper(void)
+{
+	struct kernel_sigaction dfl = { (unsigned long)SIG_DFL, SA_RESTORER, 0, 0 };
+	struct kernel_sigaction ign = { (unsigned long)SIG_IGN, SA_RESTORER, 0, 0 };
+
+	for (int round = 0; round < ORPHAN_ROUNDS; round++) {
+		bool ignore = round % 2;
+		int line;
+
+		syscall4(__NR_rt_sigaction, SIGCHLD, (long)(ignore ? &ign : &dfl), 0, 8);
+		line = orphan_round(ignore);
+		if (line) {
+			note("round %d (SIGCHLD %s): the check at line %d failed, errno %d", round,
+			     ignore ? "ignored" : "default", line, errno);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A process's last thread ends it without big_lock when it has nothing to
+ * hand on (kernel/proc/exit.c): it becomes a zombie and tells its parent
+ * under the parent's children_lock, while the parent may be exiting and
+ * moving it to the reaper under big_lock. Each round a middle process
+ * forks a grandchild or two per CPU and exits as they do; the reaper, a
+ * PID namespace's init, must get each of them once: a zombie told to two
+ * parents, or to none, is reaped twice or never (the wait4() hangs: the
+ * case times out). Every other round the reaper ignores SIGCHLD, so the
+ * exits free themselves, and the reaper's wait4() must not say ECHILD
+ * while one of them still lives.
+ */
+static int body_orphans_exit_with_their_parent(void)
+{
+	long pid;
+	int st;
+
+	orphan_pids = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	EXPECT_TRUE("mmap", orphan_pids != MAP_FAILED);
+	fflush_stdout();
+	pid = syscall5(__NR_clone, CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0);
+	if (pid == 0)
+		_exit(orphan_reaper());
+	EXPECT_TRUE("clone(CLONE_NEWPID)", pid > 0);
+	EXPECT("wait4 of the reaper", wait4((pid_t)pid, &st, 0, NULL), pid);
+	EXPECT("the reaper's status", st, 0);
+	note("%d rounds of %d orphans on %d CPUs", ORPHAN_ROUNDS, 2 * ncpus, ncpus);
+	return 0;
+}
+
+/* ---- /proc/PID of a process that is exiting ---- */
+
+#define PROC_EXIT_ROUNDS 40
+
+/* The state letter of /proc/PID/stat, or 0 when it cannot be opened or read. */
+static char proc_state_of(pid_t pid)
+{
+	char path[48], buf[256];
+	char *close_paren;
+	long n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	close_paren = strrchr(buf, ')');
+	return close_paren && close_paren[1] == ' ' ? close_paren[2] : 0;
+}
+
+/*
+ * A child on another CPU exits while its parent reads /proc/CHILD/stat
+ * over and over: as in Linux, the directory is there from the fork to the
+ * reap -- alive, then a zombie (Z) -- never missing in between, though the
+ * last thread leaves and the zombie is made without big_lock
+ * (kernel/proc/exit.c).
+ */
+static int body_exiting_process_stays_in_proc(void)
+{
+	int st;
+
+	set_affinity(0, cpus[0]);
+	for (int round = 0; round < PROC_EXIT_ROUNDS; round++) {
+		pid_t c = fork();
+		char state = 0;
+		long looks = 0;
+
+		if (c == 0) {
+			set_affinity(0, cpus[1 + round % (ncpus - 1)]);
+			_exit(7);
+		}
+		EXPECT_TRUE("fork", c > 0);
+		while (state != 'Z') {
+			state = proc_state_of(c);
+			looks++;
+			if (!state)
+				note("round %d, look %ld: /proc/%d/stat could not be read", round,
+				     looks, c);
+			EXPECT_TRUE("/proc/CHILD/stat read before the reap", state != 0);
+		}
+		EXPECT("wait4 of the child", wait4(c, &st, 0, NULL), c);
+		EXPECT("its status", st, 7 << 8);
+	}
+	note("%d children watched through /proc as they exited", PROC_EXIT_ROUNDS);
+	return 0;
+}
+
 /* ---- the cases ---- */
 
 enum { ONE_CPU = 1, TWO_CPUS = 2 };
@@ -2095,6 +2289,10 @@ static const struct smp_case {
 	  body_signal_outlives_chosen_thread_blocking, TWO_CPUS, false, false, 0, 0 },
 	{ "thread_exits_race_lookups_on_every_cpu", body_thread_exits_race_lookups, TWO_CPUS, false,
 	  false, 0, 0 },
+	{ "orphans_exit_while_their_parent_exits_on_every_cpu", body_orphans_exit_with_their_parent,
+	  TWO_CPUS, false, false, 0, 0 },
+	{ "exiting_process_stays_in_proc_until_reaped", body_exiting_process_stays_in_proc,
+	  TWO_CPUS, false, false, 0, 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))

@@ -129,7 +129,7 @@ void files_put_unlocked(struct files *f);
  * it through the task meanwhile.
  */
 void files_close_all_unlocked(struct files *f);
-/* The files_put() that follows it, big_lock held: the table goes after the lock. */
+/* The files_put() that follows it, with or without big_lock: the table goes after the lock's grace. */
 void files_put_emptied(struct files *f);
 void files_close_on_exec(struct files *f);
 

@@ -123,6 +123,12 @@ bool signal_deliver(struct task *t);
 bool signal_notify_parent(struct process *p, struct process *parent);
 /* The same answer, without the signal: asked before p becomes a zombie (kernel/proc/exit.c). */
 bool signal_parent_reaps_nothing(const struct process *p);
+/*
+ * signal_notify_parent() without big_lock, for a zombie whose last thread
+ * left without it, the parent's children_lock held. Only for an exit
+ * signal of SIGCHLD or none: another may end the parent, which is big_lock's.
+ */
+bool signal_notify_parent_unlocked(struct process *p, struct process *parent);
 
 /* ---- job control (kernel/signal/jobctl.c) ---- */
 

@@ -183,8 +183,18 @@ struct trap_frame *task_user_frame(const struct task *t);
 enum process_state { PROC_ALIVE, PROC_ZOMBIE };
 
 struct process {
-	struct pid *pid;	/* the thread group ID: its first thread's pid */
-	struct process *parent; /* set by process_set_parent() */
+	struct pid *pid; /* the thread group ID: its first thread's pid */
+	/*
+	 * Set by process_set_parent(), under big_lock and siglock; a move to a
+	 * new parent (reparenting) also holds the old parent's children_lock
+	 * to take it off that list and the new one's to put it on, with
+	 * reparenting set between the two holds. So a last thread that exits
+	 * without big_lock (kernel/proc/exit.c) finds its parent under siglock,
+	 * and, holding that parent's children_lock, knows it stays the parent
+	 * while it marks the zombie and tells it (process_lock_parent()).
+	 */
+	struct process *parent;
+	bool reparenting;
 	/*
 	 * getppid()'s answer: parent's ID as this process's namespace sees it,
 	 * 0 without a parent or when it lies outside. Written with parent,
@@ -367,6 +377,21 @@ static inline struct pid_ns *task_active_pid_ns(const struct task *t)
 /* Makes parent (NULL: none) c's parent, and c->ppid what getppid() says. Under big_lock. */
 void process_set_parent(struct process *c, struct process *parent);
 /*
+ * A move of c from one parent to another (reparenting): begun holding the
+ * old parent's children_lock, once c is off its list; ended holding the
+ * new one's (or none, for no parent), where c gets it as its parent.
+ */
+void process_move_begin(struct process *c);
+void process_move_end(struct process *c, struct process *parent);
+/*
+ * c's parent with its children_lock held (*flags for the unlock), a
+ * reference taken on the parent's struct; NULL when c has none. Waits
+ * out a move in progress. For an exit without big_lock.
+ */
+struct process *process_lock_parent(struct process *c, unsigned long *flags);
+/* Lets go of a reference to p's struct: the last frees it, after big_lock's grace. */
+void process_put(struct process *p);
+/*
  * p's children list: made empty; c put at its head; c taken off it. The
  * last two under big_lock, and each takes p->children_lock. The _locked
  * unlink is for a caller that holds p->children_lock itself, with or
@@ -374,6 +399,7 @@ void process_set_parent(struct process *c, struct process *parent);
  */
 void process_children_init(struct process *p);
 void process_children_push(struct process *p, struct process *c);
+void process_children_push_locked(struct process *p, struct process *c);
 void process_children_unlink(struct process *p, struct process *c);
 void process_children_unlink_locked(struct process *p, struct process *c);
 /*

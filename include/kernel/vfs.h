@@ -63,7 +63,7 @@ struct dentry {
 	struct inode *inode;
 	struct dentry *parent; /* NULL at the root and once unlinked */
 	struct dentry *next;   /* sibling in parent->inode->children */
-	unsigned int refs;     /* 1 while linked into its parent, + holders */
+	refcount_t refs; /* 1 while linked into its parent, + holders: dentry_put_unlocked() */
 	bool unlinked;
 	u64 serial; /* order of linking into its directory: a readdir position stays valid */
 };
@@ -109,6 +109,7 @@ size_t ramfs_pages_used(void);
 struct dentry *dentry_new_root(struct inode *inode);
 struct dentry *dentry_get(struct dentry *d);
 void dentry_put(struct dentry *d);
+void dentry_put_unlocked(struct dentry *d);
 /* The child of dir named name, or NULL. No reference taken. */
 struct dentry *dentry_lookup(struct dentry *dir, const char *name, size_t len);
 /* Links a new entry name → inode under dir (inode reference moves in): the dentry or NULL. */
@@ -156,7 +157,7 @@ struct fs_struct *fs_struct_create(void);
  */
 struct fs_struct *fs_struct_copy_into(struct fs_struct *fs, const struct fs_struct *src);
 void fs_struct_put(struct fs_struct *fs);
-/* fs_struct_put() without big_lock: the lock is taken for a last reference alone. */
+/* fs_struct_put() without big_lock: the lock is taken for a dentry's last reference alone. */
 void fs_struct_put_unlocked(struct fs_struct *fs);
 /* The caller's; the first process's before any exists. */
 struct fs_struct *current_fs(void);

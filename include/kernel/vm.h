@@ -84,6 +84,8 @@ void mm_empty(struct mm *mm);
  * kfree_after_big_lock() -- or NULL while an open /proc/PID/mem holds it.
  */
 struct mm *mm_put_emptied(struct mm *mm);
+/* The same without big_lock: taken only if the program file's count drops to zero. */
+struct mm *mm_put_emptied_unlocked(struct mm *mm);
 
 /*
  * const: readers lock too; the lock is not part of what a reader reads.

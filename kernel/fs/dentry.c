@@ -5,6 +5,7 @@
  * (an open file, a cwd or root), and holds its inode while it lives.
  * Protected by big_lock (<kernel/vfs.h>).
  */
+#include <kernel/big_lock.h>
 #include <kernel/kmem.h>
 #include <kernel/vfs.h>
 #include <string.h>
@@ -23,23 +24,44 @@ struct dentry *dentry_new_root(struct inode *inode)
 		return NULL;
 	}
 	d->inode = inode;
-	d->refs = 1; /* vfs_root's, never dropped */
+	refcount_set(&d->refs, 1); /* vfs_root's, never dropped */
 	return d;
 }
 
+/*
+ * The count is atomic, though the tree is big_lock's: an exit or a clone
+ * that runs without the lock takes and drops its root's, cwd's and
+ * program's references (dentry_put_unlocked()). Only the last put, which
+ * frees, needs the lock.
+ */
 struct dentry *dentry_get(struct dentry *d)
 {
-	d->refs++;
+	refcount_inc(&d->refs);
 	return d;
 }
 
 void dentry_put(struct dentry *d)
 {
-	if (--d->refs)
+	assert_big_lock_held();
+	if (!refcount_dec_and_test(&d->refs))
 		return;
 	inode_put(d->inode);
 	kfree(d->name);
 	kfree(d);
+}
+
+/*
+ * Without big_lock: a count that stays above zero drops at once -- a
+ * linked dentry's parent keeps one, so this is the usual case; the last
+ * one is dropped under the lock, which may free the dentry and its inode.
+ */
+void dentry_put_unlocked(struct dentry *d)
+{
+	if (refcount_dec_not_one(&d->refs))
+		return;
+	big_lock_retake();
+	dentry_put(d);
+	big_lock_drop();
 }
 
 struct dentry *dentry_lookup(struct dentry *dir, const char *name, size_t len)
@@ -104,7 +126,7 @@ struct dentry *dentry_add(struct dentry *dir, const char *name, size_t len, stru
 	}
 	d->name_len = len;
 	d->inode = inode;
-	d->refs = 1; /* the parent's */
+	refcount_set(&d->refs, 1); /* the parent's */
 	link_into(d, dir);
 	return d;
 }

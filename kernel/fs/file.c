@@ -285,7 +285,6 @@ void files_close_all_unlocked(struct files *t)
 
 void files_put_emptied(struct files *t)
 {
-	assert_big_lock_held();
 	if (!refcount_dec_and_test(&t->refs))
 		return;
 	free_arrays(t, t->fd, t->cloexec);

@@ -51,11 +51,12 @@ void fs_struct_put(struct fs_struct *fs)
 
 void fs_struct_put_unlocked(struct fs_struct *fs)
 {
-	if (!fs || refcount_dec_not_one(&fs->refs))
+	if (!fs || !refcount_dec_and_test(&fs->refs))
 		return;
-	big_lock_retake(); /* the last reference: its dentries are big_lock's */
-	fs_struct_put(fs);
-	big_lock_drop();
+	/* Nobody reaches fs now; its dentries' counts are atomic, their last put big_lock's. */
+	dentry_put_unlocked(fs->root);
+	dentry_put_unlocked(fs->cwd);
+	kfree_after_big_lock(fs); /* kept for the grace period: a holder of big_lock may read it */
 }
 
 struct fs_struct *current_fs(void)

@@ -202,7 +202,7 @@ out:
 static bool subtree_busy(const struct inode *dir)
 {
 	for (const struct dentry *c = dir->children; c; c = c->next) {
-		if (c->refs > 1)
+		if (refcount_read(&c->refs) > 1)
 			return true;
 		if (S_ISDIR(c->inode->mode) && subtree_busy(c->inode))
 			return true;
@@ -239,7 +239,7 @@ static long do_umount(struct dentry *d, int flags)
 	if ((flags & MNT_EXPIRE) && (flags & (MNT_FORCE | MNT_DETACH)))
 		return -EINVAL;
 	/* Our walk's reference, the parent's and the mount's: any more is an open file or a cwd. */
-	if (d->refs > 3 || (m->kind == MNT_TMPFS && subtree_busy(d->inode)))
+	if (refcount_read(&d->refs) > 3 || (m->kind == MNT_TMPFS && subtree_busy(d->inode)))
 		return -EBUSY;
 	if ((flags & MNT_EXPIRE) && !m->expiry_marked) {
 		m->expiry_marked = true; /* Linux: the first MNT_EXPIRE marks, the next unmounts */

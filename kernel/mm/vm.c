@@ -87,14 +87,24 @@ void mm_empty(struct mm *mm)
 	mm_unlock(mm);
 }
 
+static struct mm *put_emptied(struct mm *mm, void (*put_exe)(struct dentry *))
+{
+	BUG_ON(mm->pgd || !refcount_dec_and_test(&mm->users));
+	if (mm->exe)
+		put_exe(mm->exe);
+	mm->exe = NULL;
+	return refcount_dec_and_test(&mm->refs) ? mm : NULL;
+}
+
 struct mm *mm_put_emptied(struct mm *mm)
 {
 	assert_big_lock_held();
-	BUG_ON(mm->pgd || !refcount_dec_and_test(&mm->users));
-	if (mm->exe)
-		dentry_put(mm->exe);
-	mm->exe = NULL;
-	return refcount_dec_and_test(&mm->refs) ? mm : NULL;
+	return put_emptied(mm, dentry_put);
+}
+
+struct mm *mm_put_emptied_unlocked(struct mm *mm)
+{
+	return put_emptied(mm, dentry_put_unlocked);
 }
 
 struct dentry *mm_put_keep_exe(struct mm *mm)
@@ -118,11 +128,8 @@ void mm_put_unlocked(struct mm *mm)
 {
 	struct dentry *exe = mm_put_keep_exe(mm);
 
-	if (!exe)
-		return;
-	big_lock_retake(); /* the program file's reference is big_lock's */
-	dentry_put(exe);
-	big_lock_drop();
+	if (exe)
+		dentry_put_unlocked(exe); /* the program file's last reference is big_lock's */
 }
 
 void mm_grab(struct mm *mm)

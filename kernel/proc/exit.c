@@ -84,31 +84,56 @@ static void process_orphan(struct process *parent, struct process *c)
 	c->parent_thread = NULL;
 }
 
+/*
+ * Each child of p moves to the reaper, or to no parent. The move holds p's
+ * children_lock to take the child off, then the reaper's to put it on, and
+ * the child is marked reparenting between the two (process_move_begin()):
+ * a last thread of it that exits without big_lock meanwhile waits, then
+ * finds the one parent it has, so exactly one of the two tells the reaper
+ * of a zombie -- the exit, or this move if it was one already.
+ */
 static void reparent_children(struct process *p)
 {
 	struct process *reaper = find_reaper(p);
 
-	while (p->children) {
+	for (;;) {
+		unsigned long flags = spin_lock_irqsave(&p->children_lock);
 		struct process *c = p->children;
+		bool zombie;
 
-		process_orphan(p, c); /* with no reaper it stays so: freed when it dies */
+		if (c) {
+			process_children_unlink_locked(p, c);
+			process_move_begin(c);
+		}
+		spin_unlock_irqrestore(&p->children_lock, flags);
+		if (!c)
+			return;
+		c->parent_thread = reaper ? reaper->threads : NULL;
 		/*
 		 * As Linux's reparent_leader(): an orphan's exit signal becomes
 		 * SIGCHLD, whatever its parent chose, so a child cloned with exit
 		 * signal SIGKILL cannot take its new parent, init, down with it.
 		 */
 		c->exit_signal = SIGCHLD;
-		if (!reaper)
+		if (!reaper) {
+			/* With no reaper it stays so: freed when it dies. */
+			process_move_end(c, NULL);
 			continue;
-		process_set_parent(c, reaper);
-		c->parent_thread = reaper->threads;
-		if (c->state == PROC_ZOMBIE && signal_notify_parent(c, reaper)) {
+		}
+		flags = spin_lock_irqsave(&reaper->children_lock);
+		zombie = READ_ONCE(c->state) == PROC_ZOMBIE; /* no exit changes it while it moves */
+		if (!zombie)
+			process_children_push_locked(reaper, c);
+		process_move_end(c, reaper);
+		spin_unlock_irqrestore(&reaper->children_lock, flags);
+		if (!zombie)
+			continue;
+		if (signal_notify_parent(c, reaper)) {
 			process_free(c); /* a reaper that reaps nothing: as reparent_leader() */
 			continue;
 		}
 		process_children_push(reaper, c);
-		if (c->state == PROC_ZOMBIE)
-			waitq_wake(&reaper->child_exit, -1);
+		waitq_wake(&reaper->child_exit, -1);
 	}
 }
 
@@ -175,6 +200,20 @@ static struct process *process_become_zombie(struct process *p)
 	if (process_is_session_leader(p))
 		tty_session_leader_exit(p); /* its terminal's foreground group gets SIGHUP */
 	p->wait_status = p->exit_code;
+	if (p->is_ns_init) {
+		struct pid_ns *ns = p->pid->ns[p->pid->level];
+
+		ns->reaper = NULL;
+		ns->dead = true; /* before the kills: none of them may be outlived by a new child */
+		kill_namespace(ns);
+	}
+	/*
+	 * Its children move first, as in Linux's exit_notify(): were p to
+	 * leave its parent's list before (below), a parent that is also their
+	 * reaper could find no child at all in between, and its wait4() say
+	 * ECHILD while they live.
+	 */
+	reparent_children(p);
 	/*
 	 * A child its parent will not reap leaves the parent's list before it
 	 * is a zombie: the parent's wait4() may claim a zombie it finds there
@@ -192,14 +231,6 @@ static struct process *process_become_zombie(struct process *p)
 	 */
 	WRITE_ONCE(p->state, PROC_ZOMBIE);
 	task_count_zombie(+1);
-	if (p->is_ns_init) {
-		struct pid_ns *ns = p->pid->ns[p->pid->level];
-
-		ns->reaper = NULL;
-		ns->dead = true; /* before the kills: none of them may be outlived by a new child */
-		kill_namespace(ns);
-	}
-	reparent_children(p);
 	poll_wake(); /* pidfds of it are readable now */
 	if (p->pid->level == 0 && p->pid->nr[0] == 1) {
 		int st = p->wait_status;
@@ -264,6 +295,13 @@ static void notify_parent_death(struct task *t)
 	spin_unlock_irqrestore(&p->children_lock, flags);
 }
 
+/* How a thread leaves its process's list (thread_leave()). */
+enum leave_as {
+	LEAVE_LOCKED,	     /* under big_lock: always */
+	LEAVE_NOT_LAST,	     /* without it, a thread whose process goes on */
+	LEAVE_LAST_UNTRACED, /* without it, the only thread, untraced */
+};
+
 /*
  * t leaves its process's thread list, under siglock: its CPU time becomes
  * the process's (and its address space's high-water mark, hiwater_rss,
@@ -272,16 +310,21 @@ static void notify_parent_death(struct task *t)
  * thread (signal_thread_left()). A last thread whose
  * process was not exiting makes the process exit with its status: it
  * found a sibling still there when do_exit_thread() began, which has left
- * since without big_lock. With unless_last (an exit without big_lock),
- * t stays, and false is returned, if it is the last, traced, or its
+ * since without big_lock. Without big_lock (how), t stays, and false
+ * is returned, if it is traced -- or, for LEAVE_NOT_LAST, the last or its
  * process is exiting as a whole: those exits are big_lock's.
  */
-static bool thread_leave(struct task *t, unsigned long hiwater_rss, int status, bool unless_last)
+static bool thread_leave(struct task *t, unsigned long hiwater_rss, int status, enum leave_as how)
 {
 	struct process *p = t->proc;
 	unsigned long flags = spin_lock_irqsave(&p->siglock);
+	bool refuse = false;
 
-	if (unless_last && (p->nr_threads == 1 || p->exiting || ptrace_traced(&t->ptrace))) {
+	if (how == LEAVE_NOT_LAST)
+		refuse = p->nr_threads == 1 || p->exiting || ptrace_traced(&t->ptrace);
+	else if (how == LEAVE_LAST_UNTRACED)
+		refuse = ptrace_traced(&t->ptrace);
+	if (refuse) {
 		spin_unlock_irqrestore(&p->siglock, flags);
 		return false;
 	}
@@ -425,7 +468,7 @@ static void exit_thread_unlocked(struct task *t, int status)
 	 * of it (a fault's, a file release's current->proc) until t is gone.
 	 */
 	refcount_inc(&p->refs);
-	if (!thread_leave(t, mm->hiwater_rss, status, true)) {
+	if (!thread_leave(t, mm->hiwater_rss, status, LEAVE_NOT_LAST)) {
 		/* p lives on with t: never the last; and no free after all (the locked exit announces one). */
 		(void)refcount_dec_not_one(&p->refs);
 		page_free_end(t->free_announced);
@@ -450,6 +493,153 @@ static void exit_thread_unlocked(struct task *t, int status)
 	/* Reaped meanwhile: unreachable, but for a hold of big_lock in progress. */
 	if (refcount_dec_and_test(&p->refs))
 		kfree_after_big_lock(p);
+	big_lock_free_deferred(t);
+	schedule_as(TASK_DEAD);
+	panic("a dead task was scheduled");
+}
+
+/*
+ * The end of a zombie's making under big_lock, for a last thread that
+ * left without it and whose zombie is big_lock's after all: no parent to
+ * tell (it is freed now), or an exit signal other than SIGCHLD.
+ */
+static void become_zombie_locked(struct process *p)
+{
+	struct process *parent_to_wake;
+
+	big_lock_take_late();
+	parent_to_wake = process_become_zombie(p);
+	if (!p->parent)
+		process_free(p);
+	big_lock_drop();
+	if (parent_to_wake)
+		wake_parent_unlocked(parent_to_wake);
+}
+
+/*
+ * p's last thread has left without big_lock: p becomes a zombie under its
+ * parent's children_lock, where the parent's wait4() finds it and its
+ * exit would move it to a new parent (process_lock_parent() says why that
+ * parent stays), and the parent gets SIGCHLD under its own siglock.
+ */
+static void become_zombie_unlocked(struct process *p)
+{
+	unsigned long flags;
+	struct process *parent = process_lock_parent(p, &flags);
+	bool autoreap;
+
+	if (parent && p->exit_signal && p->exit_signal != SIGCHLD) {
+		spin_unlock_irqrestore(&parent->children_lock, flags);
+		process_put(parent);
+		parent = NULL;
+	}
+	if (!parent) {
+		become_zombie_locked(p);
+		return;
+	}
+	/* Read by a wait4() under children_lock, or by a holder of big_lock. */
+	WRITE_ONCE(p->state, PROC_ZOMBIE);
+	task_count_zombie(+1);
+	autoreap = signal_notify_parent_unlocked(p, parent);
+	if (autoreap) {
+		/*
+		 * Nobody reaps it: it is ours to free. Its PID stops naming it
+		 * in the same hold, as Linux's release_task() unhashes it with
+		 * its unlink: a parent whose wait4() says ECHILD then finds it
+		 * gone by number too.
+		 */
+		process_children_unlink_locked(parent, p);
+		WRITE_ONCE(p->pid->proc, NULL);
+	}
+	spin_unlock_irqrestore(&parent->children_lock, flags);
+	poll_wake();			     /* pidfds of it are readable now */
+	waitq_wake(&parent->child_exit, -1); /* a wait4() may say ECHILD now, if autoreap */
+	process_put(parent);
+	if (autoreap) {
+		big_lock_take_late();
+		process_free(p);
+		big_lock_drop();
+	}
+}
+
+/*
+ * A process whose last thread can end it without big_lock: the thread
+ * emptied its address space and closed its fds before (exit_before_big_lock()),
+ * it is the process's first thread (its TID is the PID a zombie keeps),
+ * and nothing of the process is another's but its parent's list and
+ * signal -- no vfork parent waiting, no child of its own (so no tracee, and
+ * no heir to choose), no armed timer, no session to end, no namespace to
+ * kill. Only this thread could change any of that, and it is exiting.
+ */
+static bool can_end_process_unlocked(const struct task *t)
+{
+	const struct process *p = t->proc;
+	const struct itimers *it = &p->itimers;
+
+	return t->left_early && !t->vfork && t->pid == p->pid && !p->is_ns_init &&
+	       !process_is_session_leader(p) && !p->posix_timers.head &&
+	       !READ_ONCE(it->real.armed) && !it->cpu_left_ns[0] && !it->cpu_left_ns[1];
+}
+
+/*
+ * exit() or exit_group() of a process's only thread, without big_lock
+ * (docs/DESIGN.md §7.3): Linux's do_exit() and exit_notify() for a process
+ * with nothing to hand on. Returns, having changed nothing the locked exit
+ * minds, when it cannot (above), a child appeared, or the thread is traced.
+ *
+ * The order:
+ *  - it becomes the zombie's task before it leaves (zombie_task), so /proc
+ *    finds the process throughout, as Linux's;
+ *  - it leaves the thread list and its TID names nothing; the first grace
+ *    period (big_lock_synchronize()) waits for a hold of big_lock that
+ *    found it there -- a signal's send, a /proc read by TID;
+ *  - its memory, fd table and fs struct go from the task, and the second
+ *    grace waits for a /proc read that found them through zombie_task;
+ *    then they are let go, a last reference taking big_lock for its part;
+ *  - its stack's free is announced before the zombie can be reaped
+ *    (become_zombie_unlocked()), so the reaper waits for it when it counts
+ *    free pages.
+ */
+static void exit_process_unlocked(struct task *t, int status)
+{
+	struct process *p = t->proc;
+	struct mm *mm = t->mm;
+	struct files *files = t->files;
+	struct fs_struct *fs = t->fs;
+
+	if (!can_end_process_unlocked(t) || thread_begin_exit(t) || READ_ONCE(p->children))
+		return;
+	/* Its owners: this CPU's switch away, and the reaper (process_free()). */
+	atomic_set(&t->zombie_owners, 2);
+	WRITE_ONCE(p->zombie_task, t);
+	/* Reaped on another CPU once a zombie: this reference keeps the struct to the end. */
+	refcount_inc(&p->refs);
+	if (!thread_leave(t, mm->hiwater_rss, status, LEAVE_LAST_UNTRACED)) {
+		WRITE_ONCE(p->zombie_task, NULL);
+		(void)refcount_dec_not_one(&p->refs);
+		return;
+	}
+	p->exit_traced = false;
+	WRITE_ONCE(t->pid->task, NULL);
+	pid_put_after_big_lock(
+		t->pid); /* the task's reference: p keeps its own, which t->pid stays */
+	big_lock_synchronize();
+
+	t->free_announced = page_free_begin();
+	__atomic_fetch_or(&p->freeing_cpus, t->free_announced, __ATOMIC_RELAXED);
+	WRITE_ONCE(t->mm, NULL);
+	WRITE_ONCE(t->files, NULL);
+	WRITE_ONCE(t->fs, NULL);
+	t->sighand_to_put = t->sighand; /* with t's stack, after the switch */
+	WRITE_ONCE(t->sighand, NULL);
+	big_lock_synchronize();
+	kfree_after_big_lock(mm_put_emptied_unlocked(mm));
+	files_put_emptied(files);
+	fs_struct_put_unlocked(fs);
+
+	p->wait_status = p->exit_code;
+	become_zombie_unlocked(p);
+	process_put(p);
 	big_lock_free_deferred(t);
 	schedule_as(TASK_DEAD);
 	panic("a dead task was scheduled");
@@ -521,14 +711,16 @@ void do_exit_thread(int status)
 	}
 	fs_struct_put(t->fs);
 	t->fs = NULL;
+
+	thread_leave(t, hiwater_rss, status, LEAVE_LOCKED);
 	/*
 	 * Unreachable through t from here; the reference (a fork child's is the
-	 * last, and its free a page) goes with t's stack, off the big lock.
+	 * last, and its free a page) goes with t's stack, off the big lock. A
+	 * thread on the list keeps its handlers: a child's exit without
+	 * big_lock reads them under siglock (signal_notify_parent_unlocked()).
 	 */
 	t->sighand_to_put = t->sighand;
 	t->sighand = NULL;
-
-	thread_leave(t, hiwater_rss, status, false);
 	WRITE_ONCE(t->pid->task, NULL);
 	pid_put_after_big_lock(t->pid);
 	t->pid = NULL;
@@ -581,15 +773,31 @@ SYSCALL(exit)
 	int status = WAIT_STATUS_EXITED((int)a[0]);
 
 	exit_before_big_lock(current);
+	/* Each returns only if it cannot. */
 	if (!current->left_early)
-		exit_thread_unlocked(current, status); /* returns only if it cannot */
+		exit_thread_unlocked(current, status);
+	else
+		exit_process_unlocked(current, status);
 	big_lock_take_late();
 	do_exit_thread(status);
 }
 
 SYSCALL(exit_group)
 {
+	struct process *p = current->proc;
+	unsigned long flags;
+
 	exit_before_big_lock(current);
+	if (current->left_early) {
+		/* Alone in its process: only a kill, under siglock, may set the status first. */
+		flags = spin_lock_irqsave(&p->siglock);
+		if (!p->exiting) {
+			WRITE_ONCE(p->exiting, true);
+			p->exit_code = WAIT_STATUS_EXITED((int)a[0]);
+		}
+		spin_unlock_irqrestore(&p->siglock, flags);
+		exit_process_unlocked(current, p->exit_code); /* returns only if it cannot */
+	}
 	big_lock_take_late();
 	do_exit_group(WAIT_STATUS_EXITED((int)a[0]));
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Task allocation and the PID views of a task (see <kernel/task.h>). */
 #include <asm/trap.h>
+#include <kernel/arch.h>
 #include <kernel/big_lock.h>
 #include <kernel/kmem.h>
 #include <kernel/panic.h>
@@ -111,12 +112,82 @@ void task_free(struct task *t)
 	kfree(t);
 }
 
-void process_set_parent(struct process *c, struct process *parent)
+static void set_parent_locked(struct process *c, struct process *parent)
 {
-	assert_big_lock_held();
-	c->parent = parent;
+	assert_spin_held(&c->siglock);
+	WRITE_ONCE(c->parent, parent);
 	/* The process's own namespace: that of its ID, which all its threads share. */
 	WRITE_ONCE(c->ppid, parent ? pid_nr_in(parent->pid, c->pid->ns[c->pid->level]) : 0);
+}
+
+void process_set_parent(struct process *c, struct process *parent)
+{
+	unsigned long flags;
+
+	assert_big_lock_held();
+	flags = spin_lock_irqsave(&c->siglock);
+	set_parent_locked(c, parent);
+	spin_unlock_irqrestore(&c->siglock, flags);
+}
+
+void process_move_begin(struct process *c)
+{
+	unsigned long flags;
+
+	assert_big_lock_held();
+	assert_spin_held(&c->parent->children_lock);
+	flags = spin_lock_irqsave(&c->siglock);
+	WRITE_ONCE(c->reparenting, true);
+	spin_unlock_irqrestore(&c->siglock, flags);
+}
+
+void process_move_end(struct process *c, struct process *parent)
+{
+	unsigned long flags;
+
+	assert_big_lock_held();
+	if (parent)
+		assert_spin_held(&parent->children_lock);
+	flags = spin_lock_irqsave(&c->siglock);
+	set_parent_locked(c, parent);
+	WRITE_ONCE(c->reparenting, false);
+	spin_unlock_irqrestore(&c->siglock, flags);
+}
+
+/*
+ * The parent read under c's siglock is alive: it is freed only once
+ * reaped, after its own exit moved c away, which takes that lock to change
+ * c->parent. So its count may be raised there. Once its children_lock is
+ * held, the parent it still is stays so until that lock is let go.
+ */
+struct process *process_lock_parent(struct process *c, unsigned long *flags)
+{
+	for (;;) {
+		unsigned long f = spin_lock_irqsave(&c->siglock);
+		struct process *parent = c->parent;
+		bool moving = c->reparenting;
+
+		if (parent && !moving)
+			refcount_inc(&parent->refs);
+		spin_unlock_irqrestore(&c->siglock, f);
+		if (moving) {
+			arch_cpu_relax(); /* the mover holds big_lock and waits for nothing of ours */
+			continue;
+		}
+		if (!parent)
+			return NULL;
+		*flags = spin_lock_irqsave(&parent->children_lock);
+		if (READ_ONCE(c->parent) == parent && !READ_ONCE(c->reparenting))
+			return parent;
+		spin_unlock_irqrestore(&parent->children_lock, *flags);
+		process_put(parent);
+	}
+}
+
+void process_put(struct process *p)
+{
+	if (refcount_dec_and_test(&p->refs))
+		kfree_after_big_lock(p);
 }
 
 void process_children_init(struct process *p)
@@ -125,14 +196,19 @@ void process_children_init(struct process *p)
 	p->children_lock = (struct spinlock)SPINLOCK_INIT(LOCK_LEVEL_CHILDREN, "children_lock");
 }
 
-void process_children_push(struct process *p, struct process *c)
+void process_children_push_locked(struct process *p, struct process *c)
 {
-	unsigned long flags;
-
 	assert_big_lock_held();
-	flags = spin_lock_irqsave(&p->children_lock);
+	assert_spin_held(&p->children_lock);
 	c->sibling = p->children;
 	p->children = c;
+}
+
+void process_children_push(struct process *p, struct process *c)
+{
+	unsigned long flags = spin_lock_irqsave(&p->children_lock);
+
+	process_children_push_locked(p, c);
 	spin_unlock_irqrestore(&p->children_lock, flags);
 }
 

@@ -103,8 +103,14 @@ SYSCALL(rt_sigaction)
 	struct k_sigaction *ka = &current->sighand->action[sig - 1];
 	struct kernel_sigaction old = { ka->handler, ka->flags, ka->restorer, ka->mask };
 
-	/* Linux's order: the new action is in place before the old one is copied out. */
+	/*
+	 * Linux's order: the new action is in place before the old one is
+	 * copied out. Under siglock: a child's exit without big_lock reads its
+	 * parent's SIGCHLD action there (signal_notify_parent_unlocked()).
+	 */
 	if (uact) {
+		unsigned long flags = spin_lock_irqsave(&current->proc->siglock);
+
 		ka->handler = act.sa_handler;
 		ka->flags = act.sa_flags;
 		ka->restorer = act.sa_restorer;
@@ -115,6 +121,7 @@ SYSCALL(rt_sigaction)
 				t->sigpending &= ~SIGBIT(sig);
 			current->proc->sigpending &= ~SIGBIT(sig);
 		}
+		spin_unlock_irqrestore(&current->proc->siglock, flags);
 	}
 	if (uold && copy_to_user(uold, &old, sizeof(old)))
 		return -EFAULT;

@@ -7,6 +7,7 @@
 #include <kernel/arch.h>
 #include <kernel/big_lock.h>
 #include <kernel/exit.h>
+#include <kernel/panic.h>
 #include <kernel/pgrp.h>
 #include <kernel/pid.h>
 #include <kernel/posix_timer.h>
@@ -407,18 +408,12 @@ bool signal_parent_reaps_nothing(const struct process *child)
 	       parent_reaps_nothing(child->parent, child->exit_signal);
 }
 
-bool signal_notify_parent(struct process *child, struct process *parent)
+/* What a parent's exit signal says of child: who died, and how. */
+static struct ksiginfo exit_siginfo(const struct process *child, const struct process *parent)
 {
 	int st = child->wait_status;
-	struct ksiginfo k = { .signo = SIGCHLD };
-	bool autoreap;
+	struct ksiginfo k = { .signo = child->exit_signal };
 
-	if (!parent_can_hear(parent))
-		return false;
-	autoreap = parent_reaps_nothing(parent, child->exit_signal);
-	if (!child->exit_signal)
-		return autoreap;
-	k.signo = child->exit_signal;
 	k.pid = pid_nr_in(child->pid, parent->pid->ns[parent->pid->level]);
 	if (st & 0x7f) {
 		k.code = CLD_KILLED;
@@ -427,7 +422,53 @@ bool signal_notify_parent(struct process *child, struct process *parent)
 		k.code = CLD_EXITED;
 		k.status = (st >> 8) & 0xff;
 	}
+	return k;
+}
+
+bool signal_notify_parent(struct process *child, struct process *parent)
+{
+	struct ksiginfo k;
+	bool autoreap;
+
+	if (!parent_can_hear(parent))
+		return false;
+	autoreap = parent_reaps_nothing(parent, child->exit_signal);
+	if (!child->exit_signal)
+		return autoreap;
+	k = exit_siginfo(child, parent);
 	signal_send_process(parent, child->exit_signal, &k);
+	return autoreap;
+}
+
+/*
+ * send_to_process()'s steps for SIGCHLD, which never stops, continues or
+ * kills (signal_prepare() and signal_kills_now() have nothing to do), made
+ * under the parent's siglock: its thread list, and with it the handlers
+ * read through its first thread, stays whole there though its threads may
+ * leave without big_lock, and a thread on the list has its handlers until
+ * it is off (kernel/proc/exit.c). rt_sigaction() changes a handler under
+ * that lock too.
+ */
+bool signal_notify_parent_unlocked(struct process *child, struct process *parent)
+{
+	int sig = child->exit_signal;
+	struct ksiginfo k = exit_siginfo(child, parent);
+	unsigned long flags;
+	bool autoreap = false;
+
+	BUG_ON(sig && sig != SIGCHLD);
+	flags = spin_lock_irqsave(&parent->siglock);
+	if (parent_can_hear(parent)) {
+		struct task *any = parent->threads;
+
+		autoreap = parent_reaps_nothing(parent, sig);
+		if (sig && !signal_ignored(any, sig) && !init_ignores(any, sig, false)) {
+			parent->sigpending |= SIGBIT(sig);
+			parent->siginfo[sig - 1] = k;
+			wake_for_signal(parent, sig);
+		}
+	}
+	spin_unlock_irqrestore(&parent->siglock, flags);
 	return autoreap;
 }
 

@@ -155,12 +155,17 @@ struct task *proc_pid_task(const struct pid *pid)
 
 	if (pid->task)
 		return pid->task;
-	/* A process whose first thread exited while others run on: as Linux, still there. */
-	if (p && p->pid == pid && p->state == PROC_ALIVE)
-		return p->threads;
-	/* A zombie not yet reaped: its last thread, kept for this (state Z). */
-	if (p && p->pid == pid)
-		return p->zombie_task;
+	if (p && p->pid == pid) {
+		struct task *t = READ_ONCE(p->threads);
+
+		/*
+		 * A process whose first thread exited while others run on: as
+		 * Linux, still there. A zombie not yet reaped, or a process
+		 * whose last thread is leaving without big_lock: that thread,
+		 * kept for this (state Z once the zombie is marked).
+		 */
+		return t ? t : READ_ONCE(p->zombie_task);
+	}
 	return NULL;
 }
 
