@@ -2180,6 +2180,103 @@ static int body_orphans_exit_with_their_parent(void)
 	return 0;
 }
 
+/* ---- a group kill while the group forks ---- */
+
+#define GROUP_KILL_ROUNDS 16
+
+/* A forker: in its own group, it forks children that wait to be killed, as fast as it can. */
+static void group_forker(int cpu)
+{
+	set_affinity(0, cpus[cpu % ncpus]);
+	for (;;) {
+		pid_t c = fork();
+
+		if (c == 0) {
+			for (;;)
+				syscall(__NR_ppoll, 0, 0, 0, 0, 8); /* pause(): until a signal */
+		}
+		if (c < 0)
+			sched_yield(); /* out of PIDs or memory for a moment: the kill comes */
+	}
+}
+
+/*
+ * One round in a PID namespace's init: a forker on every CPU but the
+ * first, all in one new group, fork children into it while this CPU
+ * kills the group with SIGKILL. Every process of the group must die of
+ * it -- the forkers and every child, also one a fork was making as the
+ * kill went by (kernel/proc/fork.c dooms it) -- so the reaper gets them
+ * all, each killed by SIGKILL, and then ECHILD. A child the kill missed
+ * would wait for ever: the case times out. 0, or the line that failed.
+ */
+static int group_kill_round(int round)
+{
+	pid_t forkers[MAX_CPUS], group = 0;
+	int st, reaped = 0;
+	pid_t got;
+
+	for (int i = 1; i < ncpus; i++) {
+		forkers[i] = fork();
+		if (forkers[i] == 0) {
+			syscall(__NR_setpgid, 0, group);
+			group_forker(i);
+		}
+		if (forkers[i] < 0)
+			return __LINE__;
+		if (!group)
+			group = forkers[i];
+		syscall(__NR_setpgid, forkers[i], group); /* as a shell does, from both sides */
+	}
+	for (volatile int spin = 0; spin < 20000 * (1 + round % 4); spin++)
+		;
+	if (kill(-group, SIGKILL) != 0)
+		return __LINE__;
+	while ((got = wait4(-1, &st, 0, NULL)) > 0) {
+		reaped++;
+		if (!WIFSIGNALED(st) || WTERMSIG(st) != SIGKILL)
+			return __LINE__;
+	}
+	if (errno != ECHILD || reaped < ncpus - 1)
+		return __LINE__;
+	return 0;
+}
+
+static int group_kill_reaper(void)
+{
+	set_affinity(0, cpus[0]);
+	for (int round = 0; round < GROUP_KILL_ROUNDS; round++) {
+		int line = group_kill_round(round);
+
+		if (line) {
+			note("round %d: the check at line %d failed, errno %d", round, line, errno);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A plain fork links its child without big_lock (kernel/proc/fork.c),
+ * while a kill of the forker's group walks the group holding it: no child
+ * may outlive the kill. The reaper is a PID namespace's init, so every
+ * child of a killed forker comes to it.
+ */
+static int body_group_kill_while_forking(void)
+{
+	long pid;
+	int st;
+
+	fflush_stdout();
+	pid = syscall5(__NR_clone, CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0);
+	if (pid == 0)
+		_exit(group_kill_reaper());
+	EXPECT_TRUE("clone(CLONE_NEWPID)", pid > 0);
+	EXPECT("wait4 of the reaper", wait4((pid_t)pid, &st, 0, NULL), pid);
+	EXPECT("the reaper's status", st, 0);
+	note("%d group kills of %d forkers", GROUP_KILL_ROUNDS, ncpus - 1);
+	return 0;
+}
+
 /* ---- /proc/PID of a process that is exiting ---- */
 
 #define PROC_EXIT_ROUNDS 40
@@ -2293,6 +2390,8 @@ static const struct smp_case {
 	  TWO_CPUS, false, false, 0, 0 },
 	{ "exiting_process_stays_in_proc_until_reaped", body_exiting_process_stays_in_proc,
 	  TWO_CPUS, false, false, 0, 0 },
+	{ "group_kill_while_forking_leaves_no_child", body_group_kill_while_forking, TWO_CPUS,
+	  false, false, 0, 0 },
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))

@@ -35,8 +35,15 @@
  *                                         change takes it, under big_lock but
  *                                         for wait4's claim of a zombie, and
  *                                         wait4's scan without big_lock takes
- *                                         it alone (kernel/proc/wait.c).
- *                                         Never two at once.
+ *                                         it alone (kernel/proc/wait.c), as
+ *                                         do a plain fork's link of its child
+ *                                         (kernel/proc/fork.c) and the zombie
+ *                                         mark of a process whose only thread
+ *                                         exits without big_lock, in its
+ *                                         parent's (kernel/proc/exit.c).
+ *                                         Never two at once: a move to a new
+ *                                         parent holds the old one's, then
+ *                                         the new one's.
  *   futex bucket  2      off (irqsave)    one futex hash bucket's waiters
  *                                         (kernel/proc/futex.c). Never held
  *                                         with an mm->lock: the futex word
@@ -53,7 +60,10 @@
  *                                         the thread to wake for a signal
  *                                         (<kernel/task.h>): a thread that
  *                                         is not the last exits holding it
- *                                         alone (kernel/proc/exit.c). Inside
+ *                                         alone (kernel/proc/exit.c); also
+ *                                         the process's parent pointer, its
+ *                                         group and session, and a change of
+ *                                         its handlers (rt_sigaction). Inside
  *                                         children_lock where both are
  *                                         held; never with a waitq lock,
  *                                         timed_lock or another siglock.
@@ -69,6 +79,10 @@
  *   files->lock   5      off (irqsave)    one fd table's slots against
  *                                         read(2)/write(2)'s lookup without
  *                                         big_lock (fd_get_file()).
+ *   fs->lock      5      off (irqsave)    one fs struct's root and cwd
+ *                                         pointers against a fork's copy
+ *                                         without big_lock (kernel/fs/
+ *                                         fs_struct.c). Takes nothing.
  *   tlb_lock      5      off (irqsave)    x86: the one TLB shootdown in
  *                                         flight (arch/x86_64/tlb.c); each
  *                                         CPU has a single request slot.
@@ -114,6 +128,7 @@ enum lock_level {
 	LOCK_LEVEL_RUNQ = 4,
 	LOCK_LEVEL_TLB = 5,
 	LOCK_LEVEL_FILES = 5,
+	LOCK_LEVEL_FS = 5,
 	LOCK_LEVEL_HEAP = 6,
 	LOCK_LEVEL_KSTACK = 6,
 	LOCK_LEVEL_PAGE = 7,

@@ -376,6 +376,8 @@ static inline struct pid_ns *task_active_pid_ns(const struct task *t)
 }
 /* Makes parent (NULL: none) c's parent, and c->ppid what getppid() says. Under big_lock. */
 void process_set_parent(struct process *c, struct process *parent);
+/* The same for a process nobody else can reach yet (a fork without big_lock). */
+void process_set_parent_unpublished(struct process *c, struct process *parent);
 /*
  * A move of c from one parent to another (reparenting): begun holding the
  * old parent's children_lock, once c is off its list; ended holding the

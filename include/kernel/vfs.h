@@ -13,6 +13,7 @@
 #define KERNEL_VFS_H
 
 #include <kernel/atomic.h>
+#include <kernel/spinlock.h>
 #include <kernel/uaccess.h>
 #include <kernel/types.h>
 #include <uapi/linux/stat.h>
@@ -68,9 +69,15 @@ struct dentry {
 	u64 serial; /* order of linking into its directory: a readdir position stays valid */
 };
 
-/* Per-process cwd and root (Linux's fs_struct), shared under CLONE_FS. */
+/*
+ * Per-process cwd and root (Linux's fs_struct), shared under CLONE_FS.
+ * lock (Linux's fs->lock) keeps root and cwd against a fork that copies
+ * them without big_lock (fs_struct_copy_into()): chdir, fchdir and chroot
+ * swap a pointer under it, and let the old dentry go after.
+ */
 struct fs_struct {
 	refcount_t refs;
+	struct spinlock lock;
 	struct dentry *root, *cwd;
 	unsigned int umask;
 };
@@ -155,7 +162,9 @@ struct fs_struct *fs_struct_create(void);
  * src's root, cwd and umask in fs, memory a fork allocated before it took
  * big_lock (kernel/proc/fork.c); the dentries' references are the lock's.
  */
-struct fs_struct *fs_struct_copy_into(struct fs_struct *fs, const struct fs_struct *src);
+struct fs_struct *fs_struct_copy_into(struct fs_struct *fs, struct fs_struct *src);
+/* *slot (src's root or cwd) becomes d, whose reference moves in; the old one is let go. */
+void fs_struct_set_dir(struct fs_struct *fs, struct dentry **slot, struct dentry *d);
 void fs_struct_put(struct fs_struct *fs);
 /* fs_struct_put() without big_lock: the lock is taken for a dentry's last reference alone. */
 void fs_struct_put_unlocked(struct fs_struct *fs);

@@ -13,15 +13,6 @@
 #include <uapi/linux/errno.h>
 #include <uapi/linux/fcntl.h>
 
-/* Replaces *slot with d (held by the caller, the reference moves in). */
-static void set_dir(struct dentry **slot, struct dentry *d)
-{
-	struct dentry *old = *slot;
-
-	*slot = d;
-	dentry_put(old);
-}
-
 /* The directory path names, held: ERR_PTR for a missing one or one under /proc. */
 static struct dentry *dir_of(const char __user *upath)
 {
@@ -45,7 +36,7 @@ SYSCALL(chdir)
 
 	if (IS_ERR(d))
 		return PTR_ERR(d);
-	set_dir(&current_fs()->cwd, d);
+	fs_struct_set_dir(current_fs(), &current_fs()->cwd, d);
 	return 0;
 }
 
@@ -55,7 +46,7 @@ SYSCALL(chroot)
 
 	if (IS_ERR(d))
 		return PTR_ERR(d);
-	set_dir(&current_fs()->root, d);
+	fs_struct_set_dir(current_fs(), &current_fs()->root, d);
 	return 0;
 }
 
@@ -67,7 +58,7 @@ SYSCALL(fchdir)
 		return -EBADF;
 	if (!f->dentry || !S_ISDIR(f->dentry->inode->mode))
 		return -ENOTDIR;
-	set_dir(&current_fs()->cwd, dentry_get(f->dentry));
+	fs_struct_set_dir(current_fs(), &current_fs()->cwd, dentry_get(f->dentry));
 	return 0;
 }
 

@@ -10,7 +10,10 @@
 #include <kernel/vfs.h>
 
 /* The first process's, and what kernel threads walk from; never freed. */
-static struct fs_struct init_fs = { .umask = 022 };
+static struct fs_struct init_fs = {
+	.lock = SPINLOCK_INIT(LOCK_LEVEL_FS, "fs->lock"),
+	.umask = 022,
+};
 
 /* init_fs at the root, once the root exists. */
 static struct fs_struct *first_fs(void)
@@ -31,13 +34,29 @@ struct fs_struct *fs_struct_create(void)
 	return fs;
 }
 
-struct fs_struct *fs_struct_copy_into(struct fs_struct *fs, const struct fs_struct *src)
+struct fs_struct *fs_struct_copy_into(struct fs_struct *fs, struct fs_struct *src)
 {
+	unsigned long flags;
+
 	refcount_set(&fs->refs, 1);
+	fs->lock = (struct spinlock)SPINLOCK_INIT(LOCK_LEVEL_FS, "fs->lock");
+	/* Both whole, and each held before a chdir on another CPU could let it go. */
+	flags = spin_lock_irqsave(&src->lock);
 	fs->root = dentry_get(src->root);
 	fs->cwd = dentry_get(src->cwd);
-	fs->umask = src->umask;
+	spin_unlock_irqrestore(&src->lock, flags);
+	fs->umask = READ_ONCE(src->umask);
 	return fs;
+}
+
+void fs_struct_set_dir(struct fs_struct *fs, struct dentry **slot, struct dentry *d)
+{
+	unsigned long flags = spin_lock_irqsave(&fs->lock);
+	struct dentry *old = *slot;
+
+	*slot = d;
+	spin_unlock_irqrestore(&fs->lock, flags);
+	dentry_put(old); /* big_lock's: the dentry may go */
 }
 
 void fs_struct_put(struct fs_struct *fs)

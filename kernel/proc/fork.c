@@ -8,6 +8,7 @@
 #include <kernel/big_lock.h>
 #include <kernel/cmdline.h>
 #include <kernel/err.h>
+#include <kernel/exit.h>
 #include <kernel/file.h>
 #include <kernel/fork.h>
 #include <kernel/kmem.h>
@@ -151,6 +152,90 @@ static long clone_return(const struct task *parent, struct pid *pid,
 
 	if (k->flags & CLONE_PARENT_SETTID)
 		(void)put_user((int)ret, k->parent_tid); /* errors ignored, as Linux */
+	return ret;
+}
+
+/*
+ * A fork whose child process is linked without big_lock (docs/DESIGN.md
+ * §7.3): a plain fork -- nothing shared, no pidfd, vfork, new namespace
+ * or other parent -- of a process with one thread, whose handlers are its
+ * own. So what the child copies only this thread changes -- handlers,
+ * program file, time namespace -- but the root and cwd, which a CLONE_FS
+ * sharer may change: those are copied under the fs struct's lock.
+ */
+static bool fork_links_unlocked(u64 f, const struct task *parent, bool sighand_filled)
+{
+	const u64 locked = CLONE_THREAD | CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+			   CLONE_PARENT | CLONE_NEWPID | CLONE_NEWTIME | CLONE_PIDFD | CLONE_VFORK;
+
+	return !(f & locked) && sighand_filled && READ_ONCE(parent->proc->nr_threads) == 1 &&
+	       parent->fs;
+}
+
+/*
+ * The new process cp -- its struct filled, its first thread child linked,
+ * its address space's vDSO in place -- joins its parent and its PID names
+ * it, without big_lock. Under the parent's children_lock and siglock it
+ * takes the parent's group and session (which change under that siglock,
+ * kernel/proc/pgrp.c), goes on the parent's list and is published: its
+ * PID names the process, then the thread, each whole before (release
+ * stores), as the locked path's attach comes last.
+ *
+ * A kill of the parent, its group or its namespace's init that is under
+ * way, holding big_lock, may have passed the child's number before it was
+ * published: the grace period waits for it, after which the parent's
+ * exiting mark or the namespace's dead one says so, and the child is
+ * doomed -- it exits as it first runs, as one that was killed. One that
+ * comes after finds it. Linux's copy_process() fails the fork instead
+ * (its check and its attach are one hold of tasklist_lock); here the
+ * parent is exiting, and never sees the return.
+ */
+static long fork_link_unlocked(struct task *parent, struct task *child, struct pid *pid,
+			       struct pid_ns *ns, const struct kernel_clone_args *k,
+			       struct fs_struct *new_fs, struct sighand *new_sighand)
+{
+	struct process *pp = parent->proc, *cp = child->proc;
+	unsigned long flags, sig_flags;
+	bool doomed;
+	long ret;
+
+	process_fill(cp, pp);
+	child->mm->exe = parent->mm->exe ? dentry_get(parent->mm->exe) : NULL;
+	thread_fill(child, parent, pid, k);
+	child->fs = fs_struct_copy_into(new_fs, parent->fs);
+	child->sighand = new_sighand;
+	child->state = TASK_NEW;
+	cp->pid = pid;
+	refcount_inc(&pid->refs); /* the process's own reference */
+	cp->exit_signal = k->exit_signal;
+	cp->time_ns = pp->time_ns_for_children;
+	time_ns_get(cp->time_ns);
+	cp->time_ns_for_children = cp->time_ns;
+	time_ns_get(cp->time_ns_for_children);
+	cp->pid_ns_for_children = ns;
+	pid_ns_get(ns);
+	cp->parent_thread = parent;
+	process_set_parent_unpublished(cp, pp);
+
+	flags = spin_lock_irqsave(&pp->children_lock);
+	sig_flags = spin_lock_irqsave(&pp->siglock);
+	pgrp_fork(cp, pp);
+	doomed = pp->exiting || READ_ONCE(ns->dead);
+	process_children_push_locked(pp, cp);
+	__atomic_store_n(&pid->proc, cp, __ATOMIC_RELEASE);
+	__atomic_store_n(&pid->task, child, __ATOMIC_RELEASE);
+	spin_unlock_irqrestore(&pp->siglock, sig_flags);
+	spin_unlock_irqrestore(&pp->children_lock, flags);
+
+	big_lock_synchronize();
+	doomed = doomed || READ_ONCE(pp->exiting) || READ_ONCE(ns->dead);
+	if (doomed) {
+		/* Alone and not yet run: its first return finds it exiting. */
+		WRITE_ONCE(cp->exiting, true);
+		cp->exit_code = WAIT_STATUS_SIGNALED(SIGKILL);
+	}
+	ret = clone_return(parent, pid, k);
+	task_wake_new(child);
 	return ret;
 }
 
@@ -302,6 +387,21 @@ long kernel_clone(struct kernel_clone_args *k)
 		flags = spin_lock_irqsave(&new_proc->siglock);
 		process_thread_link_locked(new_proc, child);
 		spin_unlock_irqrestore(&new_proc->siglock, flags);
+	}
+	/*
+	 * Not for a child in a namespace other than the caller's (after
+	 * unshare(CLONE_NEWPID)), nor its first: a dead one's fork says ENOMEM
+	 * to a caller that lives on, and an init is the locked path's to make.
+	 */
+	if (!err && fork_links_unlocked(f, parent, sighand_filled) &&
+	    ns == task_active_pid_ns(parent) && pid_nr_in(pid, ns) != 1) {
+		mm_lock(child->mm);
+		err = vdso_fork(child->mm, pp->time_ns_for_children);
+		mm_unlock(child->mm);
+		if (!err)
+			return fork_link_unlocked(parent, child, pid, ns, k, new_fs, new_sighand);
+		big_lock_retake();
+		goto put_pid;
 	}
 	big_lock_retake();
 	if (!child)

@@ -27,6 +27,11 @@ static void pid_drop(struct pid *pid)
 		pid_put(pid);
 }
 
+/*
+ * Read under parent's siglock by a fork that runs without big_lock
+ * (kernel/proc/fork.c), so a process's group and session change under
+ * its siglock (set_group()) as well as big_lock.
+ */
 void pgrp_fork(struct process *child, const struct process *parent)
 {
 	child->pgrp = pid_hold(parent->pgrp);
@@ -165,12 +170,18 @@ static struct process *find_process_of_thread(int nr)
 	return pid && pid->task ? pid->task->proc : NULL;
 }
 
-static void set_group(struct pid **slot, struct pid *pid)
+/* p's group or session (slot) becomes pid's; the old one's reference goes once it is out. */
+static void set_group(struct process *p, struct pid **slot, struct pid *pid)
 {
-	if (*slot == pid)
+	unsigned long flags;
+	struct pid *old = *slot;
+
+	if (old == pid)
 		return;
-	pid_drop(*slot);
+	flags = spin_lock_irqsave(&p->siglock);
 	*slot = pid_hold(pid);
+	spin_unlock_irqrestore(&p->siglock, flags);
+	pid_drop(old);
 }
 
 SYSCALL(setpgid)
@@ -211,7 +222,7 @@ SYSCALL(setpgid)
 		if (!member || member->session != me->session)
 			return -EPERM;
 	}
-	set_group(&p->pgrp, pgrp);
+	set_group(p, &p->pgrp, pgrp);
 	return 0;
 }
 
@@ -251,8 +262,8 @@ SYSCALL(setsid)
 	/* A group already named by our pid would end up in two sessions. */
 	if (pgrp_exists(me->pid))
 		return -EPERM;
-	set_group(&me->session, me->pid);
-	set_group(&me->pgrp, me->pid);
+	set_group(me, &me->session, me->pid);
+	set_group(me, &me->pgrp, me->pid);
 	me->tty = NULL; /* a new session starts without a controlling terminal */
 	return task_tgid_in(current, task_active_pid_ns(current));
 }

@@ -120,6 +120,14 @@ static void set_parent_locked(struct process *c, struct process *parent)
 	WRITE_ONCE(c->ppid, parent ? pid_nr_in(parent->pid, c->pid->ns[c->pid->level]) : 0);
 }
 
+void process_set_parent_unpublished(struct process *c, struct process *parent)
+{
+	unsigned long flags = spin_lock_irqsave(&c->siglock);
+
+	set_parent_locked(c, parent);
+	spin_unlock_irqrestore(&c->siglock, flags);
+}
+
 void process_set_parent(struct process *c, struct process *parent)
 {
 	unsigned long flags;
@@ -198,15 +206,18 @@ void process_children_init(struct process *p)
 
 void process_children_push_locked(struct process *p, struct process *c)
 {
-	assert_big_lock_held();
 	assert_spin_held(&p->children_lock);
 	c->sibling = p->children;
-	p->children = c;
+	/* Whole before a walker holding big_lock alone can see it: a fork may push without that lock. */
+	__atomic_store_n(&p->children, c, __ATOMIC_RELEASE);
 }
 
 void process_children_push(struct process *p, struct process *c)
 {
-	unsigned long flags = spin_lock_irqsave(&p->children_lock);
+	unsigned long flags;
+
+	assert_big_lock_held();
+	flags = spin_lock_irqsave(&p->children_lock);
 
 	process_children_push_locked(p, c);
 	spin_unlock_irqrestore(&p->children_lock, flags);
