@@ -544,9 +544,9 @@ static void become_zombie_unlocked(struct process *p)
 	if (autoreap) {
 		/*
 		 * Nobody reaps it: it is ours to free. Its PID stops naming it
-		 * in the same hold, as Linux's release_task() unhashes it with
-		 * its unlink: a parent whose wait4() says ECHILD then finds it
-		 * gone by number too.
+		 * in the same hold, so a parent whose wait4() says ECHILD finds
+		 * it gone by number too, as under big_lock (Linux's may still
+		 * find it for a moment, until its release_task()).
 		 */
 		process_children_unlink_locked(parent, p);
 		WRITE_ONCE(p->pid->proc, NULL);

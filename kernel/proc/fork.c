@@ -230,9 +230,13 @@ static long fork_link_unlocked(struct task *parent, struct task *child, struct p
 	big_lock_synchronize();
 	doomed = doomed || READ_ONCE(pp->exiting) || READ_ONCE(ns->dead);
 	if (doomed) {
-		/* Alone and not yet run: its first return finds it exiting. */
-		WRITE_ONCE(cp->exiting, true);
-		cp->exit_code = WAIT_STATUS_SIGNALED(SIGKILL);
+		/* Not yet run: its first return finds it exiting, as a kill's would. */
+		flags = spin_lock_irqsave(&cp->siglock);
+		if (!cp->exiting) {
+			WRITE_ONCE(cp->exiting, true);
+			cp->exit_code = WAIT_STATUS_SIGNALED(SIGKILL);
+		}
+		spin_unlock_irqrestore(&cp->siglock, flags);
 	}
 	ret = clone_return(parent, pid, k);
 	task_wake_new(child);
