@@ -136,7 +136,9 @@ static struct process *rlimit_target(int pid)
 
 	struct pid *p = pid_find(task_active_pid_ns(current), pid);
 
-	return p && p->task ? p->task->proc : NULL;
+	struct task *t = pid_task(p);
+
+	return t ? t->proc : NULL;
 }
 
 static long do_prlimit(int pid, unsigned int res, const struct rlimit64 *new, struct rlimit64 *old)

@@ -80,6 +80,16 @@ void pid_put_after_big_lock(struct pid *pid);
  * wait4, kill and clone ask it several times per call, and a pid's
  * numbers never change.
  */
+/*
+ * The thread pid names, or NULL (pid may be NULL too): one read, as a
+ * thread's exit may clear it without big_lock (kernel/proc/exit.c); the
+ * task stays readable until a holder of big_lock lets it go.
+ */
+static inline struct task *pid_task(const struct pid *pid)
+{
+	return pid ? READ_ONCE(pid->task) : NULL;
+}
+
 static inline int pid_nr_in(const struct pid *pid, const struct pid_ns *ns)
 {
 	if (!pid || ns->level > pid->level || pid->ns[ns->level] != ns)

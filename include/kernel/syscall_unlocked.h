@@ -20,7 +20,10 @@
  *                    stacks, address space and fd table, then takes
  *                    big_lock for the rest -- but a thread sharing the
  *                    caller's fs struct, which joins the process under its
- *                    siglock alone (fork and vfork: x86_64 only)
+ *                    siglock alone, and a plain fork's child of a one-thread
+ *                    process, which joins its parent under the parent's
+ *                    children_lock and siglock (fork_link_unlocked())
+ *                    (fork and vfork: x86_64 only)
  *   wait4            the caller's children list, under its own lock
  *                    (children_lock), scanned, slept on and a zombie
  *                    claimed when the caller traces nobody; the reap
@@ -36,7 +39,11 @@
  *                    last, untraced, with no child of its own, needs none:
  *                    it leaves the thread list under the process's siglock,
  *                    waits out big_lock's grace period, then wakes its
- *                    joiner and lets go of space, fds and fs struct
+ *                    joiner and lets go of space, fds and fs struct; nor
+ *                    does a process's only thread with nothing to hand on
+ *                    (no child, timer, session, tracer): it makes the
+ *                    zombie and its SIGCHLD under its parent's
+ *                    children_lock and siglock (exit_process_unlocked())
  *
  * A call whose handler reads anything else big_lock guards must not be
  * here. Its return to user mode takes the return-to-user loop only when

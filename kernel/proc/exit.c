@@ -139,9 +139,11 @@ static void reparent_children(struct process *p)
 
 static void kill_one(struct pid *pid, void *ctx)
 {
+	struct task *t = pid_task(pid);
+
 	(void)ctx;
-	if (pid->task && pid->task->proc->state == PROC_ALIVE)
-		process_begin_exit(pid->task->proc, WAIT_STATUS_SIGNALED(SIGKILL));
+	if (t && t->proc->state == PROC_ALIVE)
+		process_begin_exit(t->proc, WAIT_STATUS_SIGNALED(SIGKILL));
 }
 
 /* A namespace's init is gone: every other process in it is killed, as in Linux. */

@@ -167,7 +167,9 @@ static struct process *find_process_of_thread(int nr)
 {
 	struct pid *pid = nr > 0 ? pid_find(task_active_pid_ns(current), nr) : NULL;
 
-	return pid && pid->task ? pid->task->proc : NULL;
+	struct task *t = pid_task(pid);
+
+	return t ? t->proc : NULL;
 }
 
 /* p's group or session (slot) becomes pid's; the old one's reference goes once it is out. */

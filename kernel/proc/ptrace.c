@@ -60,9 +60,11 @@ static void notify_tracer(struct task *t, int why, int status)
 	struct process *tracer = tracer_of(t);
 	struct ksiginfo k = { .signo = SIGCHLD, .code = why, .status = status };
 
-	if (!tracer || tracer->state != PROC_ALIVE || !tracer->threads)
+	const struct task *any = tracer ? READ_ONCE(tracer->threads) : NULL;
+
+	if (!any || tracer->state != PROC_ALIVE)
 		return;
-	if (!(tracer->threads->sighand->action[SIGCHLD - 1].flags & SA_NOCLDSTOP)) {
+	if (!(any->sighand->action[SIGCHLD - 1].flags & SA_NOCLDSTOP)) {
 		k.pid = task_tid_in(t, tracer->pid->ns[tracer->pid->level]);
 		signal_send_process(tracer, SIGCHLD, &k);
 	}

@@ -33,9 +33,11 @@ static void notify_parent(struct process *p, int code, int sig)
 	struct process *parent = p->parent;
 	struct ksiginfo k = { .signo = SIGCHLD, .code = code, .status = sig };
 
-	if (!parent || parent->state != PROC_ALIVE || !parent->threads)
+	const struct task *any = parent ? READ_ONCE(parent->threads) : NULL;
+
+	if (!any || parent->state != PROC_ALIVE)
 		return;
-	const struct k_sigaction *ka = &parent->threads->sighand->action[SIGCHLD - 1];
+	const struct k_sigaction *ka = &any->sighand->action[SIGCHLD - 1];
 
 	k.pid = pid_nr_in(p->pid, parent->pid->ns[parent->pid->level]);
 	if (ka->handler != SIG_IGN && !(ka->flags & SA_NOCLDSTOP))

@@ -120,15 +120,18 @@ static bool sender_outside_ns(const struct task *target)
 
 static int send_to_process(struct process *p, int sig, const struct ksiginfo *info, bool force)
 {
+	/*
+	 * Read once: a last thread that leaves without big_lock may empty the
+	 * list meanwhile; the thread read stays readable until this hold ends.
+	 */
+	struct task *any = READ_ONCE(p->threads);
 	struct ksiginfo k;
 
 	if (!valid_signal(sig))
 		return -EINVAL;
-	if (sig == 0 || p->state != PROC_ALIVE || !p->threads)
+	if (sig == 0 || p->state != PROC_ALIVE || !any)
 		return 0;
 	signal_prepare(p, sig);
-
-	struct task *any = p->threads;
 
 	if (signal_ignored(any, sig) || init_ignores(any, sig, force))
 		return 0;
@@ -215,9 +218,11 @@ int signal_send_thread(struct task *t, int sig, const struct ksiginfo *info)
 
 int signal_kill_process(struct process *p, int sig, const struct ksiginfo *info)
 {
-	if (!p->threads)
+	const struct task *any = READ_ONCE(p->threads);
+
+	if (!any)
 		return valid_signal(sig) ? 0 : -EINVAL; /* a zombie takes it silently */
-	return send_to_process(p, sig, info, sender_outside_ns(p->threads));
+	return send_to_process(p, sig, info, sender_outside_ns(any));
 }
 
 bool signal_fatal_pending(const struct task *t)
@@ -390,22 +395,26 @@ bool signal_deliver(struct task *t)
  * SA_NOCLDWAIT (the signal still comes): the parent's wait4() finds no
  * zombie of it, and says ECHILD once no child is left.
  */
-static bool parent_reaps_nothing(const struct process *parent, int sig)
+static bool parent_reaps_nothing(const struct task *parent_thread, int sig)
 {
-	const struct k_sigaction *ka = action_of(parent->threads, SIGCHLD);
+	const struct k_sigaction *ka = action_of(parent_thread, SIGCHLD);
 
 	return sig == SIGCHLD && (ka->handler == SIG_IGN || (ka->flags & SA_NOCLDWAIT));
 }
 
-static bool parent_can_hear(const struct process *parent)
+/* A thread of parent, alive, through which it hears its children; NULL if none. */
+static const struct task *parent_ear(const struct process *parent)
 {
-	return parent && parent->state == PROC_ALIVE && parent->threads;
+	const struct task *t = parent ? READ_ONCE(parent->threads) : NULL;
+
+	return t && parent->state == PROC_ALIVE ? t : NULL;
 }
 
 bool signal_parent_reaps_nothing(const struct process *child)
 {
-	return parent_can_hear(child->parent) &&
-	       parent_reaps_nothing(child->parent, child->exit_signal);
+	const struct task *ear = parent_ear(child->parent);
+
+	return ear && parent_reaps_nothing(ear, child->exit_signal);
 }
 
 /* What a parent's exit signal says of child: who died, and how. */
@@ -430,9 +439,11 @@ bool signal_notify_parent(struct process *child, struct process *parent)
 	struct ksiginfo k;
 	bool autoreap;
 
-	if (!parent_can_hear(parent))
+	const struct task *ear = parent_ear(parent);
+
+	if (!ear)
 		return false;
-	autoreap = parent_reaps_nothing(parent, child->exit_signal);
+	autoreap = parent_reaps_nothing(ear, child->exit_signal);
 	if (!child->exit_signal)
 		return autoreap;
 	k = exit_siginfo(child, parent);
@@ -458,10 +469,10 @@ bool signal_notify_parent_unlocked(struct process *child, struct process *parent
 
 	BUG_ON(sig && sig != SIGCHLD);
 	flags = spin_lock_irqsave(&parent->siglock);
-	if (parent_can_hear(parent)) {
+	if (parent_ear(parent)) {
 		struct task *any = parent->threads;
 
-		autoreap = parent_reaps_nothing(parent, sig);
+		autoreap = parent_reaps_nothing(any, sig);
 		if (sig && !signal_ignored(any, sig) && !init_ignores(any, sig, false)) {
 			parent->sigpending |= SIGBIT(sig);
 			parent->siginfo[sig - 1] = k;

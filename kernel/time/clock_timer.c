@@ -205,7 +205,9 @@ int clock_timer_setup(struct clock_timer *ct, int clock, bool cpu_ok,
 		ct->base = CT_CPU_THREAD;
 		if (nr != 0) {
 			pid = nr > 0 ? pid_find(task_active_pid_ns(current), nr) : NULL;
-			if (!pid || !pid->task || pid->task->proc != current->proc)
+			struct task *t = pid_task(pid);
+
+			if (!t || t->proc != current->proc)
 				return -EINVAL;
 		}
 	} else {

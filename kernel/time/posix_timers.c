@@ -47,16 +47,18 @@ static int add_sat_int(int a, s64 b)
 static struct task *signal_thread(const struct posix_timer *pt, bool *gone)
 {
 	struct pid *pid;
+	struct task *t;
 
 	*gone = false;
 	if (pt->notify != SIGEV_THREAD_ID)
 		return NULL;
 	pid = pid_find(&init_pid_ns, pt->thread);
-	if (!pid || !pid->task || pid->task->proc != pt->owner) {
+	t = pid_task(pid);
+	if (!t || t->proc != pt->owner) {
 		*gone = true; /* the thread has exited: the expiry goes nowhere, as Linux's */
 		return NULL;
 	}
-	return pid->task;
+	return t;
 }
 
 /* The timer's last signal waits, undelivered, in the pending set and info slots given. */
@@ -153,7 +155,9 @@ static int sigevent_check(struct posix_timer *pt, const struct sigevent *ev)
 	switch (ev->sigev_notify) {
 	case SIGEV_THREAD_ID:
 		pid = pid_find(task_active_pid_ns(current), ev->sigev_notify_thread_id);
-		if (!pid || !pid->task || pid->task->proc != current->proc)
+		struct task *t = pid_task(pid);
+
+		if (!t || t->proc != current->proc)
 			return -EINVAL;
 		pt->thread = pid->nr[0];
 		/* fall through */
