@@ -1594,8 +1594,8 @@ static volatile unsigned long lookup_hits; /* lookups that found the child, zomb
 	} while (0)
 
 /*
- * What a reader on another CPU asks of the child: kill(pid, 0), its group
- * and session, /proc/PID/stat and status (which read the zombie's last
+ * What a reader on another CPU asks of the child: kill(pid, 0) and a
+ * SIGWINCH it ignores, its group and session, /proc/PID/stat and status (which read the zombie's last
  * thread), and waitid(WNOWAIT), a report that reaps nothing. Each finds the
  * child -- alive, or a zombie not yet reaped -- or says it is gone, never
  * anything else.
@@ -1610,6 +1610,9 @@ static void look_up_child(pid_t t)
 	if (kill(t, 0) == 0)
 		lookup_hits++;
 	else if (errno != ESRCH)
+		LOOKUP_FAIL();
+	/* A signal it ignores by default: the send looks at its threads' handlers. */
+	if (kill(t, SIGWINCH) != 0 && errno != ESRCH)
 		LOOKUP_FAIL();
 	n = syscall(__NR_getpgid, t);
 	if (n < 0 ? errno != ESRCH : n != t && n != syscall(__NR_getpgid, 0))
