@@ -623,8 +623,8 @@ static void exit_process_unlocked(struct task *t, int status)
 	}
 	p->exit_traced = false;
 	WRITE_ONCE(t->pid->task, NULL);
-	pid_put_after_big_lock(
-		t->pid); /* the task's reference: p keeps its own, which t->pid stays */
+	/* The task's reference: p keeps its own, and t->pid stays p's for /proc. */
+	pid_put_after_big_lock(t->pid);
 	big_lock_synchronize();
 
 	t->free_announced = page_free_begin();
