@@ -2058,6 +2058,25 @@ static int body_thread_exits_race_lookups(void)
 	return 0;
 }
 
+/*
+ * Runs reaper as the init of a new PID namespace, so every orphan of its
+ * descendants comes to it; 0 once it exited 0 (it notes what failed).
+ */
+static int run_as_pid_ns_init(int (*reaper)(void))
+{
+	long pid;
+	int st;
+
+	fflush_stdout();
+	pid = syscall5(__NR_clone, CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0);
+	if (pid == 0)
+		_exit(reaper());
+	EXPECT_TRUE("clone(CLONE_NEWPID)", pid > 0);
+	EXPECT("wait4 of the reaper", wait4((pid_t)pid, &st, 0, NULL), pid);
+	EXPECT("the reaper's status", st, 0);
+	return 0;
+}
+
 /* ---- orphans that exit while their parent does ---- */
 
 #define ORPHAN_ROUNDS 24       /* middle processes, half with SIGCHLD ignored by the reaper */
@@ -2184,18 +2203,9 @@ static int orphan_reaper(void)
  */
 static int body_orphans_exit_with_their_parent(void)
 {
-	long pid;
-	int st;
-
 	orphan_pids = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	EXPECT_TRUE("mmap", orphan_pids != MAP_FAILED);
-	fflush_stdout();
-	pid = syscall5(__NR_clone, CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0);
-	if (pid == 0)
-		_exit(orphan_reaper());
-	EXPECT_TRUE("clone(CLONE_NEWPID)", pid > 0);
-	EXPECT("wait4 of the reaper", wait4((pid_t)pid, &st, 0, NULL), pid);
-	EXPECT("the reaper's status", st, 0);
+	EXPECT("the orphans' reaper", run_as_pid_ns_init(orphan_reaper), 0);
 	note("%d rounds of %d orphans on %d CPUs", ORPHAN_ROUNDS, 2 * ncpus, ncpus);
 	return 0;
 }
@@ -2283,16 +2293,7 @@ static int group_kill_reaper(void)
  */
 static int body_group_kill_while_forking(void)
 {
-	long pid;
-	int st;
-
-	fflush_stdout();
-	pid = syscall5(__NR_clone, CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0);
-	if (pid == 0)
-		_exit(group_kill_reaper());
-	EXPECT_TRUE("clone(CLONE_NEWPID)", pid > 0);
-	EXPECT("wait4 of the reaper", wait4((pid_t)pid, &st, 0, NULL), pid);
-	EXPECT("the reaper's status", st, 0);
+	EXPECT("the forkers' reaper", run_as_pid_ns_init(group_kill_reaper), 0);
 	note("%d group kills of %d forkers", GROUP_KILL_ROUNDS, ncpus - 1);
 	return 0;
 }
@@ -2301,29 +2302,8 @@ static int body_group_kill_while_forking(void)
 
 #define PROC_EXIT_ROUNDS 40
 
-/* The state letter of /proc/PID/stat, or 0 when it cannot be opened or read. */
-static char proc_state_of(pid_t pid)
-{
-	char path[48], buf[256];
-	char *close_paren;
-	long n;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	close_paren = strrchr(buf, ')');
-	return close_paren && close_paren[1] == ' ' ? close_paren[2] : 0;
-}
-
 /*
- * A child on another CPU exits while its parent reads /proc/CHILD/stat
+ * A child on another CPU exits while its parent reads /proc/CHILD/status
  * over and over: as in Linux, the directory is there from the fork to the
  * reap -- alive, then a zombie (Z) -- never missing in between, though the
  * last thread leaves and the zombie is made without big_lock
@@ -2345,12 +2325,12 @@ static int body_exiting_process_stays_in_proc(void)
 		}
 		EXPECT_TRUE("fork", c > 0);
 		while (state != 'Z') {
-			state = proc_state_of(c);
+			state = task_state(c);
 			looks++;
 			if (!state)
-				note("round %d, look %ld: /proc/%d/stat could not be read", round,
+				note("round %d, look %ld: /proc/%d/status could not be read", round,
 				     looks, c);
-			EXPECT_TRUE("/proc/CHILD/stat read before the reap", state != 0);
+			EXPECT_TRUE("/proc/CHILD/status read before the reap", state != 0);
 		}
 		EXPECT("wait4 of the child", wait4(c, &st, 0, NULL), c);
 		EXPECT("its status", st, 7 << 8);

@@ -130,12 +130,8 @@ void process_set_parent_unpublished(struct process *c, struct process *parent)
 
 void process_set_parent(struct process *c, struct process *parent)
 {
-	unsigned long flags;
-
 	assert_big_lock_held();
-	flags = spin_lock_irqsave(&c->siglock);
-	set_parent_locked(c, parent);
-	spin_unlock_irqrestore(&c->siglock, flags);
+	process_set_parent_unpublished(c, parent);
 }
 
 void process_move_begin(struct process *c)
