@@ -76,11 +76,6 @@ void pid_put(struct pid *pid);
 void pid_put_after_big_lock(struct pid *pid);
 
 /*
- * The number of pid in ns, or 0 when pid is not visible from ns. Inline:
- * wait4, kill and clone ask it several times per call, and a pid's
- * numbers never change.
- */
-/*
  * The thread pid names, or NULL (pid may be NULL too): one read, as a
  * thread's exit may clear it without big_lock (kernel/proc/exit.c); the
  * task stays readable until a holder of big_lock lets it go.
@@ -90,6 +85,11 @@ static inline struct task *pid_task(const struct pid *pid)
 	return pid ? READ_ONCE(pid->task) : NULL;
 }
 
+/*
+ * The number of pid in ns, or 0 when pid is not visible from ns. Inline:
+ * wait4, kill and clone ask it several times per call, and a pid's
+ * numbers never change.
+ */
 static inline int pid_nr_in(const struct pid *pid, const struct pid_ns *ns)
 {
 	if (!pid || ns->level > pid->level || pid->ns[ns->level] != ns)

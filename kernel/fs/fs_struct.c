@@ -2,7 +2,8 @@
 /*
  * Each process's root, cwd and umask (Linux's fs_struct): copied by fork,
  * shared by clone(CLONE_FS), so one thread's chdir moves its sharers too.
- * Protected by big_lock (<kernel/vfs.h>).
+ * Protected by big_lock (<kernel/vfs.h>); root and cwd also by the
+ * struct's own lock, for a fork that copies them without big_lock.
  */
 #include <kernel/big_lock.h>
 #include <kernel/kmem.h>

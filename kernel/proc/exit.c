@@ -171,8 +171,7 @@ void process_free(struct process *p)
 	pid_put_after_big_lock(p->pid);
 	poll_wake(); /* pidfds of it now say POLLHUP */
 	/* Unreachable; its memory goes after big_lock unless a child's wake still holds it. */
-	if (refcount_dec_and_test(&p->refs))
-		kfree_after_big_lock(p);
+	process_put(p);
 }
 
 /*
@@ -493,8 +492,7 @@ static void exit_thread_unlocked(struct task *t, int status)
 	t->sighand = NULL;
 	t->pid = NULL;
 	/* Reaped meanwhile: unreachable, but for a hold of big_lock in progress. */
-	if (refcount_dec_and_test(&p->refs))
-		kfree_after_big_lock(p);
+	process_put(p);
 	big_lock_free_deferred(t);
 	schedule_as(TASK_DEAD);
 	panic("a dead task was scheduled");

@@ -40,6 +40,25 @@ static void process_fill(struct process *p, const struct process *parent_proc)
 	itimers_init(p); /* a fork's child starts with no interval timer */
 }
 
+/*
+ * A new process's IDs and namespaces: its PID (the process's own
+ * reference), the signal it sends its parent at death, its time namespace
+ * (also its children's, until an unshare) and its children's PID namespace.
+ */
+static void process_fill_ids(struct process *cp, struct pid *pid, int exit_signal,
+			     struct time_ns *tns, struct pid_ns *ns)
+{
+	cp->pid = pid;
+	refcount_inc(&pid->refs);
+	cp->exit_signal = exit_signal;
+	cp->time_ns = tns;
+	time_ns_get(cp->time_ns);
+	cp->time_ns_for_children = cp->time_ns;
+	time_ns_get(cp->time_ns_for_children);
+	cp->pid_ns_for_children = ns;
+	pid_ns_get(ns);
+}
+
 static void process_link_child(struct process *parent, struct process *child)
 {
 	process_set_parent(child, parent);
@@ -205,15 +224,7 @@ static long fork_link_unlocked(struct task *parent, struct task *child, struct p
 	child->fs = fs_struct_copy_into(new_fs, parent->fs);
 	child->sighand = new_sighand;
 	child->state = TASK_NEW;
-	cp->pid = pid;
-	refcount_inc(&pid->refs); /* the process's own reference */
-	cp->exit_signal = k->exit_signal;
-	cp->time_ns = pp->time_ns_for_children;
-	time_ns_get(cp->time_ns);
-	cp->time_ns_for_children = cp->time_ns;
-	time_ns_get(cp->time_ns_for_children);
-	cp->pid_ns_for_children = ns;
-	pid_ns_get(ns);
+	process_fill_ids(cp, pid, k->exit_signal, pp->time_ns_for_children, ns);
 	cp->parent_thread = parent;
 	process_set_parent_unpublished(cp, pp);
 
@@ -514,17 +525,10 @@ long kernel_clone(struct kernel_clone_args *k)
 	pid->task = child;
 	child->state = TASK_NEW;
 	if (!(f & CLONE_THREAD)) {
-		cp->pid = pid;
-		refcount_inc(&pid->refs); /* the process's own reference */
-		pid->proc = cp;
 		/* A CLONE_PARENT child signals the shared parent as the caller does (Linux's copy_process()). */
-		cp->exit_signal = (f & CLONE_PARENT) ? pp->exit_signal : k->exit_signal;
-		cp->time_ns = tns ? tns : pp->time_ns_for_children;
-		time_ns_get(cp->time_ns);
-		cp->time_ns_for_children = cp->time_ns;
-		time_ns_get(cp->time_ns_for_children);
-		cp->pid_ns_for_children = ns;
-		pid_ns_get(ns);
+		process_fill_ids(cp, pid, (f & CLONE_PARENT) ? pp->exit_signal : k->exit_signal,
+				 tns ? tns : pp->time_ns_for_children, ns);
+		pid->proc = cp;
 		/*
 		 * PID 1 of its namespace is the namespace's init: the child of
 		 * CLONE_NEWPID, or the first child after unshare(CLONE_NEWPID)

@@ -166,7 +166,6 @@ int pgrp_kill(const struct pid *pgrp, int sig, const struct ksiginfo *info)
 static struct process *find_process_of_thread(int nr)
 {
 	struct pid *pid = nr > 0 ? pid_find(task_active_pid_ns(current), nr) : NULL;
-
 	struct task *t = pid_task(pid);
 
 	return t ? t->proc : NULL;

@@ -124,7 +124,7 @@ static long process_vm_rw(const unsigned long a[6], bool write)
 
 	struct pid *pid = nr > 0 ? pid_find(task_active_pid_ns(current), nr) : NULL;
 
-	t = pid ? pid->task : NULL;
+	t = pid_task(pid);
 	err = -ESRCH;
 	if (!t || !t->mm)
 		goto out;

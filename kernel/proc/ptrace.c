@@ -59,7 +59,6 @@ static void notify_tracer(struct task *t, int why, int status)
 {
 	struct process *tracer = tracer_of(t);
 	struct ksiginfo k = { .signo = SIGCHLD, .code = why, .status = status };
-
 	const struct task *any = tracer ? READ_ONCE(tracer->threads) : NULL;
 
 	if (!any || tracer->state != PROC_ALIVE)
@@ -455,7 +454,7 @@ SYSCALL(ptrace)
 	if (req == PTRACE_TRACEME)
 		return ptrace_traceme();
 	pid = nr > 0 ? pid_find(task_active_pid_ns(current), nr) : NULL;
-	child = pid ? pid->task : NULL;
+	child = pid_task(pid);
 	if (!child) {
 		if ((req == PTRACE_ATTACH || req == PTRACE_SEIZE) && nr > 0 && is_zombie_child(nr))
 			return -EPERM; /* Linux finds the zombie, then refuses its exit_state */

@@ -214,7 +214,6 @@ void process_children_push(struct process *p, struct process *c)
 
 	assert_big_lock_held();
 	flags = spin_lock_irqsave(&p->children_lock);
-
 	process_children_push_locked(p, c);
 	spin_unlock_irqrestore(&p->children_lock, flags);
 }

@@ -32,7 +32,6 @@ static void notify_parent(struct process *p, int code, int sig)
 {
 	struct process *parent = p->parent;
 	struct ksiginfo k = { .signo = SIGCHLD, .code = code, .status = sig };
-
 	const struct task *any = parent ? READ_ONCE(parent->threads) : NULL;
 
 	if (!any || parent->state != PROC_ALIVE)

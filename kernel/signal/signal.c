@@ -436,10 +436,9 @@ static struct ksiginfo exit_siginfo(const struct process *child, const struct pr
 
 bool signal_notify_parent(struct process *child, struct process *parent)
 {
+	const struct task *ear = parent_ear(parent);
 	struct ksiginfo k;
 	bool autoreap;
-
-	const struct task *ear = parent_ear(parent);
 
 	if (!ear)
 		return false;
@@ -469,9 +468,9 @@ bool signal_notify_parent_unlocked(struct process *child, struct process *parent
 
 	BUG_ON(sig && sig != SIGCHLD);
 	flags = spin_lock_irqsave(&parent->siglock);
-	if (parent_ear(parent)) {
-		struct task *any = parent->threads;
+	const struct task *any = parent_ear(parent);
 
+	if (any) {
 		autoreap = parent_reaps_nothing(any, sig);
 		if (sig && !signal_ignored(any, sig) && !init_ignores(any, sig, false)) {
 			parent->sigpending |= SIGBIT(sig);
@@ -488,7 +487,7 @@ static struct task *find_thread(int tid)
 {
 	struct pid *pid = tid > 0 ? pid_find(task_active_pid_ns(current), tid) : NULL;
 
-	return pid ? pid->task : NULL;
+	return pid_task(pid);
 }
 
 struct kill_all {

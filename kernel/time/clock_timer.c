@@ -44,9 +44,11 @@ static bool cpu_clock_now(const struct clock_timer *ct, s64 *now)
 	if (!pid)
 		return false;
 	if (ct->base == CT_CPU_THREAD) {
-		if (!pid->task)
+		struct task *t = pid_task(pid);
+
+		if (!t)
 			return false;
-		cputime_thread(pid->task, &u);
+		cputime_thread(t, &u);
 	} else {
 		if (!pid->proc)
 			return false;

@@ -131,7 +131,7 @@ int cputime_clock_read(int clock, bool for_read, s64 *ns)
 		if (nr != 0) {
 			struct pid *pid = nr > 0 ? pid_find(task_active_pid_ns(current), nr) : NULL;
 
-			t = pid ? pid->task : NULL;
+			t = pid_task(pid);
 			if (!t || t->proc != current->proc)
 				return -EINVAL;
 		}

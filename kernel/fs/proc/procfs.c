@@ -153,8 +153,10 @@ struct task *proc_pid_task(const struct pid *pid)
 {
 	const struct process *p = pid->proc;
 
-	if (pid->task)
-		return pid->task;
+	struct task *named = pid_task(pid);
+
+	if (named)
+		return named;
 	if (p && p->pid == pid) {
 		struct task *t = READ_ONCE(p->threads);
 
